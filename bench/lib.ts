@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export interface Figure {
+  name: string;
+  reqPerSec: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Starts a bench child (its own process, so the load generator does not share its event loop). */
+export function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ port: number; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = out.match(/READY (\d+)/);
+      if (m) resolve({ port: Number(m[1]), child });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+  });
+}
+
+export async function run(
+  name: string,
+  opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; duration?: number },
+): Promise<Figure> {
+  const result = await autocannon({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    body: opts.body,
+    headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+    connections: 10,
+    duration: opts.duration ?? Number(process.env.BENCH_SECONDS ?? 8),
+  });
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function print(title: string, rows: { app: Figure; bare: Figure }[]) {
+  console.log(`\n${title}`);
+  console.log('| call | app req/s | app p99 ms | bare req/s | bare p99 ms | app / bare | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { app, bare } of rows) {
+    const ratio = bare.reqPerSec ? `${Math.round((100 * app.reqPerSec) / bare.reqPerSec)}%` : '-';
+    console.log(
+      `| ${app.name} | ${app.reqPerSec} | ${app.p99} | ${bare.reqPerSec} | ${bare.p99} | ${ratio} | ${app.non2xx + app.errors} |`,
+    );
+  }
+}
+
+/** A fresh PostgreSQL database for one bench run, or null when no server answers. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `doorstep_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  roles: string[];
+  /** `x-cache: shared`: the reply is the same for every visitor and may be served from the response cache. */
+  cache: boolean;
+  tags: string[];
+  spec: Record<string, unknown>;
+}
+
+/** openapi.yaml parsed once: the single source for routes, validation, roles and /docs. */
+export function loadContract() {
+  const document = parse(fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
+  const operations: Operation[] = [];
+  for (const [p, item] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (method === 'parameters') continue;
+      operations.push({
+        operationId: op.operationId as string,
+        method: method.toUpperCase(),
+        path: p,
+        roles: (op['x-roles'] as string[]) ?? [],
+        cache: op['x-cache'] === 'shared',
+        tags: (op.tags as string[]) ?? [],
+        spec: op,
+      });
+    }
+  }
+  return { document, operations };
+}

@@ -1,0 +1,36 @@
+import { type AnyColumn, asc, type Column, desc, getTableName, type SQL, sql } from 'drizzle-orm';
+
+export interface PageQuery {
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export function pageOf(q: PageQuery) {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  return { page, pageSize, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** ORDER BY for a whitelisted sort key (the contract's enum), with the id as a stable tie-breaker. */
+export function orderOf<C extends Record<string, AnyColumn | SQL>>(
+  q: PageQuery,
+  columns: C,
+  fallback: keyof C,
+  tieBreaker: AnyColumn,
+): SQL[] {
+  const key = q.sort && q.sort in columns ? q.sort : fallback;
+  const dir = q.order === 'desc' ? desc : asc;
+  return [dir(columns[key]), asc(tieBreaker)];
+}
+
+/** `%term%` for ILIKE, with the wildcard characters of the term escaped. */
+export const likeTerm = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A column always written with its table ("t"."c"). Drizzle leaves columns bare in a select from one table,
+ * which turns ambiguous inside a correlated subquery that names another table with the same column names.
+ */
+export const qualified = (c: Column) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);

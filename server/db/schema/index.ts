@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './catalogue';
+export * from './geo';
+export * from './system';

@@ -1,0 +1,79 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../src/api/schema.gen';
+
+export type OperationId = keyof operations;
+export type RoleCode = 'A' | 'CD' | 'TE' | 'IM' | 'VE' | 'HR' | 'MR' | 'AC' | 'Cust';
+
+type JsonBody<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : O extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
+type Part<O, K extends string> = O extends { parameters: { [P in K]?: infer X } } ? NonNullable<X> : never;
+
+/** A request typed from the contract: body, query and path parameters of one operation. */
+export type OpRequest<K extends OperationId> = FastifyRequest<{
+  Body: JsonBody<operations[K]>;
+  Querystring: Part<operations[K], 'query'>;
+  Params: Part<operations[K], 'path'>;
+}>;
+export type Handler<K extends OperationId> = (req: OpRequest<K>, reply: FastifyReply) => Promise<unknown>;
+export type Handlers = { [K in OperationId]?: Handler<K> };
+
+export interface CurrentUser {
+  id: number;
+  fullName: string;
+  email: string | null;
+  role: RoleCode;
+  phone: string | null;
+  mobileNo: string;
+  mustChangePassword: boolean;
+  sessionId: number;
+  expiresAt: Date;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+  row?: number;
+}
+
+/** The success envelope of DESIGN.md §2. */
+export function ok<T>(data: T, message = 'OK') {
+  return { status: 'true' as const, message, data };
+}
+
+export function done(message: string) {
+  return { status: 'true' as const, message };
+}
+
+/** A failure that the central error handler turns into problem+json. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors: FieldError[] = [],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new HttpError(400, 'Invalid request', `${field}: ${message}`, [{ field, message }]);
+export const invalidRows = (
+  errors: FieldError[],
+  detail = 'Nothing was imported: fix the rows listed and try again.',
+) => new HttpError(400, 'Invalid rows', detail, errors);
+export const notFound = (what: string) => new HttpError(404, 'Not found', `${what} was not found.`);
+export const conflict = (field: string, message: string) =>
+  new HttpError(409, 'Conflict', message, [{ field, message }]);
+export const unauthorized = (detail = 'Please sign in.') => new HttpError(401, 'Not signed in', detail);
+export const forbidden = (detail = 'You are not allowed to do this.') => new HttpError(403, 'Forbidden', detail);
+
+/** The signed-in user; only call on operations whose x-roles require a session. */
+export function currentUser(req: FastifyRequest): CurrentUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

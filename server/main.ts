@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { demoPassword, isEmpty, seedDemo } from './db/seed/demo';
+import { seedDemoCatalogue } from './db/seed/demo-catalogue';
+import { seedReference } from './db/seed/reference';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await seedReference(database.db);
+
+// Demo data only ever goes into the embedded database, and only when it is empty.
+if (database.kind === 'pglite') {
+  const password = demoPassword(config.dataDir, config.demoPassword);
+  if (await isEmpty(database.db)) {
+    await seedDemo(database.db, password);
+    await seedDemoCatalogue(database.db, path.join(config.dataDir, 'uploads'));
+    console.log('Demo data created.');
+  }
+  console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);
+}
+
+const app = await buildApp(config, database);
+const close = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Doorstep is running at http://localhost:${config.port} (API reference at /docs)`);

@@ -1,0 +1,15 @@
+import type { Handlers } from '../http';
+import { authHandlers } from './auth/routes';
+import { bannerHandlers } from './banners/routes';
+import { catalogueHandlers } from './catalogue/routes';
+import { dashboardHandlers } from './dashboard/routes';
+import { geoHandlers } from './geo/routes';
+
+/** Every operation's handler, keyed by the operationId in openapi.yaml. */
+export const handlers: Handlers = {
+  ...authHandlers,
+  ...geoHandlers,
+  ...dashboardHandlers,
+  ...catalogueHandlers,
+  ...bannerHandlers,
+};

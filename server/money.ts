@@ -1,0 +1,43 @@
+import { badRequest } from './http';
+
+/**
+ * The one boundary between rupees (the API: a JSON number with at most 2 decimals) and paise (the database and
+ * the services: integers). The conversion reads the number's shortest decimal form, so no float arithmetic
+ * touches an amount: 449.1 -> "449.1" -> 44910.
+ */
+export function toPaise(rupees: number, field: string): number {
+  if (typeof rupees !== 'number' || !Number.isFinite(rupees)) throw badRequest(field, 'must be an amount in rupees');
+  const text = String(rupees);
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) {
+    throw badRequest(field, /e\+/i.test(text) ? 'is out of range' : 'must have at most 2 decimal places (paise)');
+  }
+  const paise = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(paise)) throw badRequest(field, 'is out of range');
+  return m[1] ? -paise : paise;
+}
+
+/** Paise to the API's rupees (exact for any integer amount: n / 100 is the nearest double to n paise). */
+export const toRupees = (paise: number) => paise / 100;
+
+/** a x b / c rounded half-up, for non-negative integers, in integer arithmetic (a x b stays below 2^53). */
+export function mulDivHalfUp(a: number, b: number, c: number): number {
+  const n = a * b;
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('amount out of range');
+  const rem = n % c;
+  const q = (n - rem) / c;
+  return rem * 2 >= c ? q + 1 : q;
+}
+
+export interface PriceBreakdown {
+  discountedPaise: number;
+  gstPaise: number;
+  finalPaise: number;
+}
+
+/** discount and gst are whole percentages: discounted = price x (100 - d) / 100, gst on the discounted price. */
+export function priceBreakdown(pricePaise: number, discountPercent: number, gstPercent: number): PriceBreakdown {
+  const discountedPaise = mulDivHalfUp(pricePaise, 100 - discountPercent, 100);
+  const gstPaise = mulDivHalfUp(discountedPaise, gstPercent, 100);
+  return { discountedPaise, gstPaise, finalPaise: discountedPaise + gstPaise };
+}

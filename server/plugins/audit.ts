@@ -1,0 +1,40 @@
+import type { Executor } from '../db/client';
+import { transitionLog } from '../db/schema';
+
+export interface Transition {
+  entity: string;
+  entityId: number;
+  from: string | null;
+  to: string;
+  event: string;
+  actorId: number | null;
+  remark?: string;
+}
+
+/** Records a state change of a domain entity, inside the caller's transaction (DESIGN.md §3). */
+export async function recordTransition(exec: Executor, t: Transition): Promise<void> {
+  await exec.insert(transitionLog).values({
+    entity: t.entity,
+    entityId: t.entityId,
+    fromState: t.from,
+    toState: t.to,
+    event: t.event,
+    actorId: t.actorId,
+    remark: t.remark,
+  });
+}
+
+/** The transition of an active/inactive toggle that has just set `active`. */
+export const activeToggle = (
+  entity: string,
+  entityId: number,
+  active: boolean,
+  actorId: number | null,
+): Transition => ({
+  entity,
+  entityId,
+  from: active ? 'inactive' : 'active',
+  to: active ? 'active' : 'inactive',
+  event: active ? 'ACTIVATE' : 'DEACTIVATE',
+  actorId,
+});

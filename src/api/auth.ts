@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { call, client } from './client';
+import type { RoleCode } from './session';
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: async () => (await call(client.GET('/api/Auth/Me'))).data,
+    staleTime: 60_000,
+  });
+
+export interface SignupInput {
+  fullName: string;
+  mobileNo: string;
+  email: string;
+  city: string;
+  pinCode: string;
+  referral?: string;
+  password: string;
+  zoneId?: number | null;
+}
+
+export const signup = (body: SignupInput) => call(client.POST('/api/Customer/Signup', { body }));
+export const sendOtp = (Role: RoleCode, Phone: string) =>
+  call(client.POST('/api/Common/SendOtp', { body: { Role, Phone } }));
+export const resetPassword = (body: { Role: RoleCode; Phone: string; Otp: string; NewPass: string }) =>
+  call(client.PUT('/api/Common/ForgotPasswordAll', { body }));
+export const changePassword = (body: { Role: RoleCode; Phone: string; OldPassword: string; NewPassword: string }) =>
+  call(client.PUT('/api/Common/ChangePasswordAll', { body }));

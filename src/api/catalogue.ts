@@ -1,0 +1,315 @@
+// Categories, sub-categories, services, their media and the active switch (SPEC.md §7 Catalogue).
+// Query options follow geo.ts: one factory per read, keys rooted at `catalogueKeys` so a mutation can
+// invalidate a whole family; mutations are plain async functions that return the server's reply.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call, client } from './client';
+import type { components, operations } from './schema.gen';
+
+type Schemas = components['schemas'];
+export type Category = Schemas['Category'];
+export type CategoryZone = Schemas['CategoryZone'];
+export type SubCategory = Schemas['SubCategory'];
+export type Service = Schemas['Service'];
+export type ServiceDetail = Schemas['ServiceDetail'];
+export type ServiceMedia = Schemas['ServiceMedia'];
+export type Zone = Schemas['Zone'];
+export type GstRate = Schemas['GstRate'];
+export type ProfessionalType = Schemas['ProfessionalType'];
+export type CategoryBody = Schemas['CategoryBody'];
+export type CategoryPatch = NonNullable<operations['updateCategory']['requestBody']>['content']['application/json'];
+export type SubCategoryBody = Schemas['SubCategoryBody'];
+export type ServiceBody = Schemas['ServiceBody'];
+export type CategoryImportRow = operations['importCategories']['requestBody']['content']['application/json'][number];
+export type SubCategoryImportRow =
+  operations['importSubCategories']['requestBody']['content']['application/json'][number];
+export type ServiceImportRow = operations['importServices']['requestBody']['content']['application/json'][number];
+export type MediaKind = ServiceMedia['type'];
+export type ToggleKind = operations['toggleActive']['parameters']['query']['action1'];
+export type Status = 'all' | 'active' | 'inactive';
+
+export const GST_RATES: readonly GstRate[] = [0, 5, 12, 18, 28];
+export const PROFESSIONAL_TYPES: readonly ProfessionalType[] = ['Technician', 'Engineer'];
+
+/** Paging, search and sort of the admin lists (the DataTable's TableState). */
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+/** Roots of the query keys: invalidate `catalogueKeys.categories` to refresh every category read. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  categories: ['catalogue', 'categories'] as const,
+  categoryZones: ['catalogue', 'categoryZones'] as const,
+  subCategories: ['catalogue', 'subCategories'] as const,
+  services: ['catalogue', 'services'] as const,
+  media: ['catalogue', 'media'] as const,
+  /** Under the zone screens' 'zones' root, so a zone change refreshes the pickers too. */
+  zoneOptions: ['zones', 'options'] as const,
+};
+
+const search = (s?: string) => (s?.trim() ? s.trim() : undefined);
+
+// ---- Categories ----
+
+type CategorySort = NonNullable<operations['getAllCategories']['parameters']['query']>['sort'];
+
+export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
+  queryOptions({
+    queryKey: [...catalogueKeys.categories, 'list', { ...p, status }],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllCategory', {
+            params: {
+              query: {
+                page: p.page,
+                pageSize: p.pageSize,
+                search: search(p.search),
+                sort: p.sort as CategorySort,
+                order: p.sort ? p.order : undefined,
+                status,
+              },
+            },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** Every category (staff see inactive ones too), for selects. */
+export const categoryOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...catalogueKeys.categories, 'options'],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllCategory', {
+            params: { query: { page: 1, pageSize: 200, sort: 'categoryName', order: 'asc', status: 'all' } },
+          }),
+        )
+      ).data.items,
+  });
+
+/** One category. The contract has no GetCategoryById, so it is looked up by id in the admin list. */
+export const categoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.categories, 'one', id],
+    queryFn: async () => {
+      const pageSize = 200;
+      for (let page = 1; ; page++) {
+        const data = (
+          await call(
+            client.GET('/api/Common/GetAllCategory', {
+              params: { query: { page, pageSize, sort: 'id', order: 'asc', status: 'all' } },
+            }),
+          )
+        ).data;
+        const found = data.items.find((c) => c.id === id);
+        if (found) return found;
+        if (page * pageSize >= data.total) return null;
+      }
+    },
+    enabled: id > 0,
+  });
+
+export const addCategory = async (body: CategoryBody) => call(client.POST('/api/Common/AddCategory', { body }));
+
+export const updateCategory = async (id: number, body: CategoryPatch) =>
+  call(client.PATCH('/api/Common/UpdateCategory/{id}', { params: { path: { id } }, body }));
+
+export const deleteCategory = async (id: number) =>
+  call(client.DELETE('/api/Common/DeleteCategory', { params: { query: { id } } }));
+
+export const importCategories = async (rows: CategoryImportRow[]) =>
+  (await call(client.POST('/api/Excel/AddCategoryExcel', { body: rows }))).data;
+
+export const categoryZonesQuery = (CategoryId: number) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.categoryZones, CategoryId],
+    queryFn: async () =>
+      (await call(client.GET('/api/Common/GetZoneByCategoryId', { params: { query: { CategoryId } } }))).data,
+    enabled: CategoryId > 0,
+  });
+
+export const addZoneToCategory = async (CategoryId: number, Zoneid: number) =>
+  call(client.PUT('/api/Common/AddZoneCategorywise', { params: { query: { CategoryId, Zoneid } } }));
+
+/** `linkId` is the CategoryZone.id, not the zone's id. */
+export const deleteZoneFromCategory = async (linkId: number) =>
+  call(client.DELETE('/api/Common/DeleteZoneCategory', { params: { query: { id: linkId } } }));
+
+// ---- Zones (for the pickers) ----
+
+/** Every zone with its state (admins see inactive ones too), 200 at a time as the contract allows. */
+export const zoneOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...catalogueKeys.zoneOptions],
+    queryFn: async () => {
+      const pageSize = 200;
+      const all: Zone[] = [];
+      for (let page = 1; ; page++) {
+        const data = (
+          await call(
+            client.GET('/api/Common/GetAllZone', {
+              params: { query: { page, pageSize, sort: 'zoneName', order: 'asc' } },
+            }),
+          )
+        ).data;
+        all.push(...data.items);
+        if (data.items.length === 0 || all.length >= data.total) return all;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+// ---- Sub-categories ----
+
+type SubCategorySort = NonNullable<operations['getAllSubCategories']['parameters']['query']>['sort'];
+
+export const subCategoriesQuery = (p: ListParams & { categoryId?: number }, status: Status = 'all') =>
+  queryOptions({
+    queryKey: [...catalogueKeys.subCategories, 'list', { ...p, status }],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllSubCategory', {
+            params: {
+              query: {
+                page: p.page,
+                pageSize: p.pageSize,
+                search: search(p.search),
+                sort: p.sort as SubCategorySort,
+                order: p.sort ? p.order : undefined,
+                status,
+                categoryId: p.categoryId || undefined,
+              },
+            },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** Every sub-category of a category (inactive ones too), for selects. */
+export const subCategoriesOfCategoryQuery = (categoryId: number) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.subCategories, 'ofCategory', categoryId],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllSubCategoryByCategoryId/{id}', {
+            params: { path: { id: categoryId }, query: { status: 'all' } },
+          }),
+        )
+      ).data,
+    enabled: categoryId > 0,
+  });
+
+export const subCategoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.subCategories, 'one', id],
+    queryFn: async () =>
+      (await call(client.GET('/api/Common/GetSubCategoryByID/{id}', { params: { path: { id } } }))).data,
+    enabled: id > 0,
+  });
+
+export const addSubCategory = async (body: SubCategoryBody) =>
+  call(client.POST('/api/Common/AddSubCategory', { body }));
+
+export const updateSubCategory = async (id: number, body: SubCategoryBody) =>
+  call(client.PUT('/api/Common/UpdateSubCategory/{id}', { params: { path: { id } }, body }));
+
+export const deleteSubCategory = async (id: number) =>
+  call(client.DELETE('/api/Common/DeleteSubCategory', { params: { query: { id } } }));
+
+export const importSubCategories = async (rows: SubCategoryImportRow[]) =>
+  (await call(client.POST('/api/Excel/AddSubCategoryExcel', { body: rows }))).data;
+
+// ---- Services ----
+
+type ServiceSort = NonNullable<operations['getAllServices']['parameters']['query']>['sort'];
+
+export const servicesQuery = (
+  p: ListParams & { categoryId?: number; subCategoryId?: number },
+  status: Status = 'all',
+) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.services, 'list', { ...p, status }],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllServices', {
+            params: {
+              query: {
+                page: p.page,
+                pageSize: p.pageSize,
+                search: search(p.search),
+                sort: p.sort as ServiceSort,
+                order: p.sort ? p.order : undefined,
+                status,
+                categoryId: p.categoryId || undefined,
+                subCategoryId: p.subCategoryId || undefined,
+              },
+            },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const serviceQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.services, 'one', id],
+    queryFn: async () =>
+      (await call(client.GET('/api/Common/GetServicesByID/{id}', { params: { path: { id } } }))).data,
+    enabled: id > 0,
+  });
+
+export const addService = async (body: ServiceBody) => call(client.POST('/api/Common/AddService', { body }));
+
+export const updateService = async (id: number, body: ServiceBody) =>
+  call(client.PUT('/api/Common/UpdateService/{id}', { params: { path: { id } }, body }));
+
+export const deleteService = async (id: number) =>
+  call(client.DELETE('/api/Common/DeleteService', { params: { query: { id } } }));
+
+export const importServices = async (rows: ServiceImportRow[]) =>
+  (await call(client.POST('/api/Excel/AddServiceExcel', { body: rows }))).data;
+
+// ---- Service media ----
+
+export const serviceMediaQuery = (ServiceId: number) =>
+  queryOptions({
+    queryKey: [...catalogueKeys.media, ServiceId],
+    queryFn: async () =>
+      (await call(client.GET('/api/GetServiceImagesVideos', { params: { query: { ServiceId } } }))).data,
+    enabled: ServiceId > 0,
+  });
+
+export type MediaInput =
+  | { kind: 'image' | 'video'; media: string; fileName?: string }
+  | { kind: 'youtube'; youtubeLink: string };
+
+export const addServiceMedia = async (ServiceId: number, input: MediaInput) =>
+  call(
+    client.POST('/api/AddServiceImagesVideos', {
+      params: { query: { ServiceId, Vidtype: input.kind } },
+      body:
+        input.kind === 'youtube'
+          ? { youtubeLink: input.youtubeLink }
+          : { media: input.media, ...(input.fileName ? { fileName: input.fileName } : {}) },
+    }),
+  );
+
+export const deleteServiceMedia = async (Id: number) =>
+  call(client.PUT('/api/DelServiceImagesVideos', { params: { query: { Id } } }));
+
+// ---- Active switch ----
+
+/** Flips an item between active and inactive; the reply carries the new state and a sentence to show. */
+export const toggleActive = async (kind: ToggleKind, id: number) =>
+  call(client.POST('/api/DeReActivateAll', { params: { query: { action1: kind, id } } }));

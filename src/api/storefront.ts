@@ -1,0 +1,169 @@
+// Query options for the public catalogue reads (the storefront). The server decides what a visitor may see
+// (active items whose parents are active) and computes every amount; screens only format them.
+import { queryOptions } from '@tanstack/react-query';
+import { call, client } from './client';
+import type { components } from './schema.gen';
+
+type Schemas = components['schemas'];
+export type Category = Schemas['Category'];
+export type SubCategory = Schemas['SubCategory'];
+export type Service = Schemas['Service'];
+export type ServiceDetail = Schemas['ServiceDetail'];
+export type ServiceMedia = Schemas['ServiceMedia'];
+export type Banner = Schemas['Banner'];
+export type BannerType = Schemas['BannerType'];
+export type Availability = Schemas['Availability'];
+export type SearchResults = Schemas['SearchResults'];
+
+const MINUTE = 60_000;
+
+/** Every active category, by name (one page of the largest size: a marketplace has tens, not hundreds). */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: ['storefront', 'categories'],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllCategory', {
+            params: { query: { page: 1, pageSize: 200, sort: 'categoryName', order: 'asc' } },
+          }),
+        )
+      ).data.items,
+    staleTime: 5 * MINUTE,
+  });
+
+export const subCategoriesOfCategoryQuery = (categoryId: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'subCategories', categoryId],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllSubCategoryByCategoryId/{id}', { params: { path: { id: categoryId } } }),
+        )
+      ).data,
+    enabled: categoryId > 0,
+    staleTime: MINUTE,
+  });
+
+export const subCategoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'subCategory', id],
+    queryFn: async () =>
+      (await call(client.GET('/api/Common/GetSubCategoryByID/{id}', { params: { path: { id } } }))).data,
+    enabled: id > 0,
+    staleTime: MINUTE,
+  });
+
+export interface ServicesFilter {
+  page: number;
+  pageSize: number;
+  search?: string;
+  categoryId?: number;
+  subCategoryId?: number;
+}
+
+export const servicesPageQuery = (f: ServicesFilter) =>
+  queryOptions({
+    queryKey: ['storefront', 'services', f],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllServices', {
+            params: {
+              query: {
+                page: f.page,
+                pageSize: f.pageSize,
+                sort: 'heading',
+                order: 'asc',
+                ...(f.search ? { search: f.search } : {}),
+                ...(f.categoryId ? { categoryId: f.categoryId } : {}),
+                ...(f.subCategoryId ? { subCategoryId: f.subCategoryId } : {}),
+              },
+            },
+          }),
+        )
+      ).data,
+    staleTime: MINUTE,
+  });
+
+export const servicesOfSubCategoryQuery = (subCategoryId: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'servicesOfSubCategory', subCategoryId],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllServicesBySubCategory/{id}', { params: { path: { id: subCategoryId } } }),
+        )
+      ).data,
+    enabled: subCategoryId > 0,
+    staleTime: MINUTE,
+  });
+
+/** One service with its price breakdown, media and rating summary (404 when it or a parent is inactive). */
+export const serviceQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'service', id],
+    queryFn: async () =>
+      (await call(client.GET('/api/Common/GetServicesByID/{id}', { params: { path: { id } } }))).data,
+    enabled: id > 0,
+    staleTime: MINUTE,
+  });
+
+export const serviceMediaQuery = (serviceId: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'media', serviceId],
+    queryFn: async () =>
+      (await call(client.GET('/api/GetServiceImagesVideos', { params: { query: { ServiceId: serviceId } } }))).data,
+    enabled: serviceId > 0,
+    staleTime: MINUTE,
+  });
+
+/** New launches: at most 12 services, newest first. */
+export const newServicesQuery = () =>
+  queryOptions({
+    queryKey: ['storefront', 'newServices'],
+    queryFn: async () => (await call(client.GET('/api/Common/GetNewServiceForNoti'))).data,
+    staleTime: 5 * MINUTE,
+  });
+
+/** The active banners of one screen, oldest first (the order the admin added them). */
+export const bannersQuery = (type: BannerType) =>
+  queryOptions({
+    queryKey: ['storefront', 'banners', type],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllBanner', {
+            params: { query: { type, page: 1, pageSize: 20, sort: 'id', order: 'asc' } },
+          }),
+        )
+      ).data.items,
+    staleTime: 5 * MINUTE,
+  });
+
+/** Whether a category is offered at a pincode, with the server's sentence to show. */
+export const availabilityQuery = (pincode: string, categoryId: number) =>
+  queryOptions({
+    queryKey: ['storefront', 'availability', pincode, categoryId],
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/CheckAvailabilityOfCatByPincode', {
+            params: { query: { Pincode: pincode, CategoryId: categoryId } },
+          }),
+        )
+      ).data,
+    staleTime: MINUTE,
+  });
+
+export const SEARCH_MIN_LENGTH = 2;
+
+/** Categories, sub-categories and services whose names match (at least two characters). */
+export const globalSearchQuery = (term: string) =>
+  queryOptions({
+    queryKey: ['storefront', 'search', term.toLowerCase()],
+    queryFn: async ({ signal }) =>
+      (await call(client.GET('/api/GetGlobalSearchData', { params: { query: { search: term } }, signal }))).data,
+    enabled: term.length >= SEARCH_MIN_LENGTH,
+    staleTime: MINUTE,
+  });

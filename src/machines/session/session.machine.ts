@@ -1,0 +1,114 @@
+import { assign, setup } from 'xstate';
+
+export type RoleCode = 'A' | 'CD' | 'TE' | 'IM' | 'VE' | 'HR' | 'MR' | 'AC' | 'Cust';
+
+export interface SessionUser {
+  Id: number;
+  FullName: string;
+  Email: string | null;
+  Role: RoleCode;
+  Phone: string | null;
+  MobileNo: string;
+  MustChangePassword: boolean;
+}
+
+export interface Credentials {
+  area: 'admin' | 'user';
+  identifier: string;
+  password: string;
+}
+
+export interface SessionContext {
+  user: SessionUser | null;
+  token: string | null;
+  /** Why the last sign-in failed (shown on the login page). */
+  error: string | null;
+  /** Why the session ended without the user asking (expired or revoked). */
+  notice: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'LOGIN'; credentials: Credentials }
+  | { type: 'LOGIN_SUCCEEDED'; user: SessionUser; token: string }
+  | { type: 'LOGIN_FAILED'; message: string }
+  | { type: 'LOGOUT' }
+  | { type: 'LOGGED_OUT' }
+  | { type: 'EXPIRED'; message?: string };
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/**
+ * The browser session: signed out → signing in → signed in (the user carries the role) → signing out.
+ * Side effects are actions the caller provides: `requestLogin` and `requestLogout` call the server and send
+ * back LOGIN_SUCCEEDED / LOGIN_FAILED / LOGGED_OUT; `persist` and `clear` keep the token in per-tab storage.
+ * Results arrive as events (not invoked actors) so the machine stays pure and model-testable.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { restored?: { user: SessionUser; token: string } | null } | undefined,
+  },
+  actions: {
+    requestLogin: (_, _params: { credentials: Credentials }) => {},
+    requestLogout: (_, _params: { token: string | null }) => {},
+    persist: () => {},
+    clear: () => {},
+  },
+  guards: {
+    restored: ({ context }) => context.user !== null && context.token !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: input?.restored?.user ?? null,
+    token: input?.restored?.token ?? null,
+    error: null,
+    notice: null,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'restored', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      on: {
+        LOGIN: {
+          target: 'signingIn',
+          actions: [
+            assign({ error: null, notice: null }),
+            { type: 'requestLogin', params: ({ event }) => ({ credentials: event.credentials }) },
+          ],
+        },
+      },
+    },
+    signingIn: {
+      on: {
+        LOGIN_SUCCEEDED: {
+          target: 'signedIn',
+          actions: [assign({ user: ({ event }) => event.user, token: ({ event }) => event.token }), 'persist'],
+        },
+        LOGIN_FAILED: { target: 'signedOut', actions: assign({ error: ({ event }) => event.message }) },
+      },
+    },
+    signedIn: {
+      on: {
+        LOGOUT: {
+          target: 'signingOut',
+          actions: { type: 'requestLogout', params: ({ context }) => ({ token: context.token }) },
+        },
+        EXPIRED: {
+          target: 'signedOut',
+          actions: [
+            assign({ user: null, token: null, notice: ({ event }) => event.message ?? SESSION_ENDED }),
+            'clear',
+          ],
+        },
+      },
+    },
+    signingOut: {
+      // The token is dropped locally whether or not the server call succeeded.
+      on: { LOGGED_OUT: { target: 'signedOut', actions: [assign({ user: null, token: null }), 'clear'] } },
+    },
+  },
+});

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiError } from './api/client';
+import { sessionActor } from './api/session';
+import { routeTree } from './routeTree.gen';
+import { LoadingPlaceholder } from './ui';
+import './ui/global.css';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    },
+  },
+});
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: LoadingPlaceholder,
+  defaultPendingMs: 150,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// When the session ends (expired, revoked, signed out), guarded pages re-check and redirect.
+let wasSignedIn = sessionActor.getSnapshot().matches('signedIn');
+sessionActor.subscribe((s) => {
+  const signedIn = s.matches('signedIn');
+  if (wasSignedIn && !signedIn && s.matches('signedOut')) {
+    queryClient.clear();
+    router.invalidate();
+  }
+  wasSignedIn = signedIn;
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

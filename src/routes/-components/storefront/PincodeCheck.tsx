@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { type Availability, availabilityQuery, type Category } from '../../../api/storefront';
+import { Alert, Button } from '../../../ui';
+import { SelectField, TextField } from '../../../ui/form';
+import { Section } from './parts';
+import * as s from './storefront.css';
+
+const PIN = /^[1-9]\d{5}$/;
+
+export interface PincodeCheckProps {
+  /** The categories to choose from; with one fixed `category` there is no choice to make. */
+  categories?: Pick<Category, 'id' | 'categoryName'>[];
+  category?: Pick<Category, 'id' | 'categoryName'>;
+}
+
+/** "Check if we serve your area": pincode (and category) in, the server's sentence out. */
+export function PincodeCheck({ categories = [], category }: PincodeCheckProps) {
+  const queryClient = useQueryClient();
+  const uid = useId();
+  const [pincode, setPincode] = useState('');
+  const [chosen, setChosen] = useState('');
+  const [errors, setErrors] = useState<{ pincode?: string; category?: string }>({});
+  const [result, setResult] = useState<Availability | null>(null);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const categoryId = category?.id ?? Number(chosen);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!PIN.test(pincode)) next.pincode = 'Enter a 6-digit pincode, for example 560034';
+    if (!categoryId) next.category = 'Choose a service category';
+    setErrors(next);
+    setResult(null);
+    setFailure('');
+    if (next.pincode || next.category) return;
+    setBusy(true);
+    try {
+      setResult(await queryClient.fetchQuery(availabilityQuery(pincode, categoryId)));
+    } catch (err) {
+      setFailure((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const reset = () => {
+    setResult(null);
+    setFailure('');
+  };
+
+  return (
+    <Section title="Check if we serve your area" id={`${uid}-title`}>
+      <form className={s.panel} onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
+        <p className={s.muted}>
+          {category
+            ? `Enter your pincode to see whether ${category.categoryName} is offered where you live.`
+            : 'Enter your pincode and the service you need; we will tell you straight away whether we cover it.'}
+        </p>
+        <div className={s.inlineForm}>
+          <TextField
+            id={`${uid}-pincode`}
+            name="pincode"
+            label="Pincode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            value={pincode}
+            error={errors.pincode}
+            onChange={(e) => {
+              setPincode(e.target.value.replace(/\D/g, ''));
+              reset();
+            }}
+          />
+          {!category && (
+            <SelectField
+              id={`${uid}-category`}
+              name="categoryId"
+              label="Service category"
+              placeholder="Choose a category"
+              options={categories.map((c) => ({ value: String(c.id), label: c.categoryName }))}
+              value={chosen}
+              error={errors.category}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                reset();
+              }}
+            />
+          )}
+          <Button type="submit" loading={busy} className={s.formButton}>
+            Check availability
+          </Button>
+        </div>
+        <div aria-live="polite">
+          {result && <Alert tone={result.available ? 'success' : 'warning'}>{result.message}</Alert>}
+          {failure && <Alert tone="danger">{failure}</Alert>}
+        </div>
+      </form>
+    </Section>
+  );
+}

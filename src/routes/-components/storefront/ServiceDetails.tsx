@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ServiceDetail, serviceQuery } from '../../../api/storefront';
+import { formatRupees, srOnly } from '../../../ui';
+import { PincodeCheck } from './PincodeCheck';
+import { Img, NotAvailable, PriceLine, QueryView, Section } from './parts';
+import * as s from './storefront.css';
+
+function Gallery({ service }: { service: ServiceDetail }) {
+  const media = service.media;
+  const cover = service.imageUrl ?? media.find((m) => m.type === 'image')?.url ?? null;
+  const rest = media.filter((m) => m.url !== cover);
+  return (
+    <div className={s.gallery}>
+      <Img
+        src={cover}
+        alt={service.heading}
+        width={720}
+        height={480}
+        className={s.mainImg}
+        fallback={service.heading}
+      />
+      {rest.length > 0 && (
+        <ul className={s.thumbs} aria-label="Pictures and videos">
+          {rest.map((m, i) => (
+            <li key={m.id}>
+              {m.type === 'image' ? (
+                <Img
+                  src={m.url}
+                  alt={`${service.heading}, picture ${i + 1}`}
+                  width={240}
+                  height={180}
+                  className={s.thumb}
+                />
+              ) : m.type === 'video' ? (
+                // biome-ignore lint/a11y/useMediaCaption: uploaded videos come without caption files (the catalogue has no field for them)
+                <video
+                  src={m.url}
+                  controls
+                  preload="none"
+                  width={240}
+                  height={180}
+                  className={s.thumb}
+                  aria-label={`${service.heading}, video ${i + 1}`}
+                >
+                  <a href={m.url}>Download the video</a>
+                </video>
+              ) : (
+                <a href={m.url} target="_blank" rel="noopener noreferrer" className={s.youtube}>
+                  <svg width={22} height={22} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+                    <path d="M8 5v14l11-7z" />
+                  </svg>
+                  Watch on YouTube
+                  <span className={srOnly}> (opens in a new tab)</span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Details({ service }: { service: ServiceDetail }) {
+  const { rating } = service;
+  return (
+    <>
+      <nav aria-label="Breadcrumbs">
+        <ol className={s.breadcrumbs}>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/SubCategory" search={{ categoryId: service.categoryId }}>
+              {service.categoryName}
+            </Link>
+          </li>
+          <li>
+            <Link to="/Services" search={{ subCategoryId: service.subCategoryId }}>
+              {service.subCategoryName}
+            </Link>
+          </li>
+          <li aria-current="page">{service.heading}</li>
+        </ol>
+      </nav>
+      <div className={s.detail}>
+        <Gallery service={service} />
+        <div className={s.panel}>
+          <div className={s.hero}>
+            <h1 className={s.heroTitle}>{service.heading}</h1>
+            <p className={s.muted}>
+              {service.subCategoryName} · {service.categoryName}
+            </p>
+            {rating && (
+              <p className={s.rating}>
+                <span aria-hidden="true">★ {rating.average.toFixed(1)}</span>
+                <span className={srOnly}>Rated {rating.average.toFixed(1)} out of 5</span>
+                <span className={s.priceNote}>
+                  from {rating.count} rating{rating.count === 1 ? '' : 's'}
+                </span>
+              </p>
+            )}
+          </div>
+          <PriceLine service={service} />
+          <dl className={s.priceTable} aria-label="Price breakdown">
+            <dt>Price</dt>
+            <dd>{formatRupees(service.price)}</dd>
+            <dt>Discount</dt>
+            <dd>{service.discount}%</dd>
+            <dt>Price after discount</dt>
+            <dd>{formatRupees(service.discountedPrice)}</dd>
+            <dt>GST ({service.gst}%)</dt>
+            <dd>{formatRupees(service.gstAmount)}</dd>
+            <dt className={s.totalRow}>You pay</dt>
+            <dd className={s.totalRow}>{formatRupees(service.finalPrice)}</dd>
+          </dl>
+          {service.visitingCharges > 0 && (
+            <p className={s.muted}>A visiting charge of {formatRupees(service.visitingCharges)} applies.</p>
+          )}
+          <p className={s.muted}>
+            Carried out by a verified {service.professionalType === 'Engineer' ? 'engineer' : 'technician'}.
+          </p>
+        </div>
+      </div>
+      {service.pDetails && (
+        <Section title="About this service" id="service-about">
+          <p className={s.description}>{service.pDetails}</p>
+        </Section>
+      )}
+      <PincodeCheck category={{ id: service.categoryId, categoryName: service.categoryName }} />
+    </>
+  );
+}
+
+/** One service: pictures and videos, the server's price breakdown, description, rating summary (once there are ratings). */
+export function ServiceDetails({ id = 0 }: { id?: number }) {
+  const service = useQuery(serviceQuery(id));
+  return (
+    <div className={s.page}>
+      {id ? (
+        <QueryView query={service} label="this service">
+          {(v) => <Details service={v} />}
+        </QueryView>
+      ) : (
+        <NotAvailable what="this service" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../../api/client';
+import type { Category, Service } from '../../../api/storefront';
+import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder } from '../../../ui';
+import * as s from './storefront.css';
+
+export interface ImgProps {
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  /** Text for the placeholder shown when there is no picture (its first letter is used). */
+  fallback?: string;
+}
+
+/** Every storefront picture: lazy, decoded off the main thread, with its display size reserved. */
+export function Img({ src, alt, width, height, className, fallback }: ImgProps) {
+  if (!src) {
+    return (
+      <span
+        className={cx(s.imgFallback, className)}
+        style={className ? undefined : { inlineSize: width, blockSize: height }}
+        aria-hidden="true"
+      >
+        {fallback?.trim().charAt(0).toUpperCase()}
+      </span>
+    );
+  }
+  return (
+    <img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" className={className} />
+  );
+}
+
+export function Section({
+  title,
+  id,
+  more,
+  children,
+}: {
+  title: ReactNode;
+  id: string;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={s.section} aria-labelledby={id}>
+      <div className={s.sectionHead}>
+        <h2 id={id} className={s.sectionTitle}>
+          {title}
+        </h2>
+        {more}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Category tiles; each opens the category's sub-categories. */
+export function CategoryGrid({ categories }: { categories: Pick<Category, 'id' | 'categoryName' | 'imageUrl'>[] }) {
+  return (
+    <ul className={s.tileGrid}>
+      {categories.map((c) => (
+        <li key={c.id}>
+          <Link to="/SubCategory" search={{ categoryId: c.id }} className={s.tile}>
+            <Img src={c.imageUrl} alt="" width={96} height={96} className={s.tileImg} fallback={c.categoryName} />
+            <span className={s.tileName}>{c.categoryName}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The price a customer pays, as the server computed it (GST included), with the discount when there is one. */
+export function PriceLine({ service }: { service: Pick<Service, 'finalPrice' | 'discount'> }) {
+  return (
+    <span className={s.priceRow}>
+      <span className={s.price}>{formatRupees(service.finalPrice)}</span>
+      <span className={s.priceNote}>incl. GST</span>
+      {service.discount > 0 && <span className={s.off}>{service.discount}% off</span>}
+    </span>
+  );
+}
+
+export function ServiceCard({ service }: { service: Service }) {
+  return (
+    <Link to="/ServicesDetails" search={{ id: service.id }} className={s.serviceCard}>
+      <Img src={service.imageUrl} alt="" width={240} height={160} className={s.serviceImg} fallback={service.heading} />
+      <span className={s.serviceBody}>
+        <span className={s.serviceName}>{service.heading}</span>
+        <span className={s.tileMeta}>
+          {service.subCategoryName} · {service.categoryName}
+        </span>
+        <PriceLine service={service} />
+      </span>
+    </Link>
+  );
+}
+
+export function ServiceGrid({ services, strip = false }: { services: Service[]; strip?: boolean }) {
+  return (
+    <ul className={strip ? s.strip : s.cardGrid}>
+      {services.map((v) => (
+        <li key={v.id}>
+          <ServiceCard service={v} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Loading, failure or the data of one query. A 404 (gone, or switched off by the admin) reads as "not available". */
+export function QueryView<T>({
+  query,
+  label,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** What is loading, in words: "categories", "this service". */
+  label: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingPlaceholder label={`Loading ${label}…`} />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotAvailable what={label} />;
+    return (
+      <Alert tone="danger" title={`We could not load ${label}.`}>
+        {query.error.message}
+      </Alert>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+export function NotAvailable({ what }: { what: string }) {
+  return (
+    <EmptyState
+      title={`Sorry, ${what} is not available`}
+      description="It may have been withdrawn or is not offered right now. Have a look at our other services."
+      action={
+        <Link to="/Services" search={{}}>
+          Browse all services
+        </Link>
+      }
+    />
+  );
+}

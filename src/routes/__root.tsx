@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { Button, EmptyState, Toaster } from '../ui';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: () => (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  ),
+  notFoundComponent: () => (
+    <div style={{ padding: '48px 16px' }}>
+      <EmptyState title="Page not found" description="The page you asked for does not exist." />
+      <p style={{ textAlign: 'center' }}>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </div>
+  ),
+  errorComponent: ({ error, reset }) => (
+    <div role="alert" style={{ padding: '48px 16px', textAlign: 'center' }}>
+      <EmptyState
+        title="Something went wrong"
+        description={
+          /dynamically imported module|Importing a module script failed|chunk/i.test(String((error as Error)?.message))
+            ? 'Part of the page could not be loaded. Check your connection and try again.'
+            : String((error as Error)?.message ?? error)
+        }
+      />
+      <Button
+        onClick={() => {
+          reset();
+          window.location.reload();
+        }}
+      >
+        Try again
+      </Button>
+    </div>
+  ),
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RoleDashboard } from '../../-components/Dashboard';
+
+export const Route = createFileRoute('/_accountant/Dashboard/AccountDashboard')({
+  component: () => <RoleDashboard title="Accounts dashboard" counts={true} />,
+});

@@ -1,0 +1,331 @@
+// One form for the three banner flavours: the home carousel, the other screens, and the banners of one service.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import {
+  addBanner,
+  BANNER_SCREEN_LABELS,
+  BANNERS_KEY,
+  type Banner,
+  type BannerType,
+  serviceBannerPath,
+} from '../../../../api/banners';
+import { categoryOptionsQuery, servicesQuery, subCategoriesOfCategoryQuery } from '../../../../api/catalogue';
+import { ApiError, type FieldError } from '../../../../api/client';
+import { Button, toast } from '../../../../ui';
+import {
+  type FileValue,
+  FORM_ERROR,
+  Form,
+  FormActions,
+  FormErrorSummary,
+  ImageField,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../../../ui/form';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components';
+
+export interface BannerFormProps {
+  /** The screens this form adds banners to; a "Screen" select appears when there are several. */
+  types: readonly BannerType[];
+  /**
+   * 'path': the admin types where a click leads (home and screen banners).
+   * 'service': the admin picks category → sub-category → service; the path is that service's page.
+   */
+  target: 'path' | 'service';
+  /** Offer the optional YouTube link (home and screen banners). */
+  youtube?: boolean;
+  /** The form's accessible name, e.g. "Add home banner". */
+  label: string;
+  submitLabel?: string;
+  /** Something beside the submit button (a Cancel link). */
+  secondaryAction?: ReactNode;
+  /** Called after the server added the banner (navigate to the list, or stay and add another). */
+  onAdded?(banner: Banner): void;
+}
+
+interface Values {
+  type: string;
+  categoryId: string;
+  subCategoryId: string;
+  serviceId: string;
+  imagebase64Data: FileValue | null;
+  path: string;
+  youtubeLink: string;
+}
+
+/** Paths of the site's screens, offered as suggestions for the click target. */
+const PATH_SUGGESTIONS = [
+  '/Services',
+  '/allServices',
+  '/SubCategory?categoryId=',
+  '/ServicesDetails?id=',
+  '/NewLaunch',
+  '/HomeImprovement',
+  '/CustomerServices',
+  '/Coupons',
+  '/SubscriptionPlan',
+  '/About',
+];
+
+const YOUTUBE = /^(https?:\/\/)?(www\.|m\.)?(youtube\.com\/(watch\?(.*&)?v=|embed\/)|youtu\.be\/)[\w-]{6,}/i;
+
+/** The browser-side checks; the server checks again (path inside the site, a real service, the image's bytes). */
+export function checkBanner(v: Values, props: Pick<BannerFormProps, 'target' | 'types' | 'youtube'>) {
+  const e: Record<string, string> = {};
+  if (props.types.length > 1 && !v.type) e.type = 'Choose the screen the banner shows on';
+  if (props.target === 'service') {
+    if (!v.categoryId) e.categoryId = 'Choose the category';
+    if (!v.subCategoryId) e.subCategoryId = 'Choose the sub-category';
+    if (!v.serviceId) e.serviceId = 'Choose the service';
+    if (!v.imagebase64Data) e.imagebase64Data = 'Choose the banner image';
+  } else {
+    const path = v.path.trim();
+    if (path && (!path.startsWith('/') || path.startsWith('//') || /[\s\\<>"'`]/.test(path))) {
+      e.path = 'Enter a path inside the site starting with /, e.g. /Services';
+    } else if (path.length > 300) e.path = 'Use at most 300 characters';
+    const link = v.youtubeLink.trim();
+    if (link && !YOUTUBE.test(link)) {
+      e.youtubeLink = 'Enter a YouTube link (youtube.com/watch?v=…, youtu.be/… or youtube.com/embed/…)';
+    }
+    if (!v.imagebase64Data && !(props.youtube && link)) {
+      e.imagebase64Data = props.youtube ? 'Choose an image, or give a YouTube link' : 'Choose the banner image';
+    }
+  }
+  return e;
+}
+
+export function BannerForm({
+  types,
+  target,
+  youtube = false,
+  label,
+  submitLabel = 'Add banner',
+  secondaryAction,
+  onAdded,
+}: BannerFormProps) {
+  const queryClient = useQueryClient();
+  const datalistId = useId();
+  const initial: Values = {
+    type: types.length === 1 ? types[0] : '',
+    categoryId: '',
+    subCategoryId: '',
+    serviceId: '',
+    imagebase64Data: null,
+    path: '',
+    youtubeLink: '',
+  };
+  const form = useForm<Values>(initial);
+  const [busy, setBusy] = useState(false);
+  const v = form.values;
+
+  const categories = useQuery({ ...categoryOptionsQuery(), enabled: target === 'service' });
+  const subCategories = useQuery(subCategoriesOfCategoryQuery(target === 'service' ? Number(v.categoryId) || 0 : 0));
+  const subCategoryId = target === 'service' ? Number(v.subCategoryId) || 0 : 0;
+  const services = useQuery({
+    ...servicesQuery({ page: 1, pageSize: 200, sort: 'heading', order: 'asc', subCategoryId }),
+    enabled: subCategoryId > 0,
+    // Never offer the previous sub-category's services while the new ones load.
+    placeholderData: undefined,
+  });
+
+  const inactive = (active: boolean) => (active ? '' : ' (inactive)');
+
+  async function submit() {
+    const e = checkBanner(v, { target, types, youtube });
+    form.setErrors(e);
+    if (Object.keys(e).length) return;
+    setBusy(true);
+    try {
+      const { image, fileName } = toBody(v.imagebase64Data);
+      const link = v.youtubeLink.trim();
+      const reply = await addBanner({
+        type: v.type as BannerType,
+        path: target === 'service' ? serviceBannerPath(Number(v.serviceId)) : v.path.trim(),
+        ...(image ? { imagebase64Data: image, fileName } : {}),
+        ...(youtube && link ? { youtubeLink: link } : {}),
+      });
+      toast.success(reply.message || 'Banner added.');
+      await queryClient.invalidateQueries({ queryKey: [...BANNERS_KEY] });
+      if (v.imagebase64Data) URL.revokeObjectURL(v.imagebase64Data.previewUrl);
+      // Keep the chosen screen or service: the next banner often goes to the same place.
+      form.reset({
+        ...initial,
+        type: v.type,
+        categoryId: v.categoryId,
+        subCategoryId: v.subCategoryId,
+        serviceId: v.serviceId,
+      });
+      onAdded?.(reply.data);
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.length) {
+        // For a service banner the path is made from the chosen service: a path error is about that choice.
+        const errors: FieldError[] =
+          target === 'service'
+            ? err.errors.map((x) => (x.field === 'path' ? { ...x, field: 'serviceId' } : x))
+            : err.errors;
+        form.setServerErrors(errors);
+      } else {
+        form.setErrors({ [FORM_ERROR]: (err as Error).message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={submit} aria-label={label}>
+      <FormErrorSummary errors={form.errors} />
+      {types.length > 1 ? (
+        <SelectField
+          label="Screen"
+          name="type"
+          placeholder="Choose a screen"
+          options={types.map((t) => ({ value: t, label: BANNER_SCREEN_LABELS[t] }))}
+          value={v.type}
+          onChange={(e) => form.set('type', e.target.value)}
+          error={form.errors.type}
+          hint="The page the banner shows on"
+          required
+          disabled={busy}
+        />
+      ) : null}
+
+      {target === 'service' ? (
+        <>
+          <SelectField
+            label="Category"
+            name="categoryId"
+            placeholder={categories.isLoading ? 'Loading categories…' : 'Choose a category'}
+            options={(categories.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: c.categoryName + inactive(c.active),
+            }))}
+            value={v.categoryId}
+            onChange={(e) => {
+              form.set('categoryId', e.target.value);
+              form.set('subCategoryId', '');
+              form.set('serviceId', '');
+            }}
+            error={form.errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
+            required
+            disabled={busy}
+          />
+          <SelectField
+            label="Sub-category"
+            name="subCategoryId"
+            placeholder={
+              !v.categoryId
+                ? 'Choose a category first'
+                : subCategories.isLoading
+                  ? 'Loading sub-categories…'
+                  : subCategories.data?.length === 0
+                    ? 'This category has no sub-categories'
+                    : 'Choose a sub-category'
+            }
+            options={(subCategories.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: c.subCategoryName + inactive(c.active),
+            }))}
+            value={v.subCategoryId}
+            onChange={(e) => {
+              form.set('subCategoryId', e.target.value);
+              form.set('serviceId', '');
+            }}
+            error={form.errors.subCategoryId}
+            required
+            disabled={busy || !v.categoryId}
+          />
+          <SelectField
+            label="Service"
+            name="serviceId"
+            placeholder={
+              !v.subCategoryId
+                ? 'Choose a sub-category first'
+                : services.isLoading
+                  ? 'Loading services…'
+                  : services.data?.items.length === 0
+                    ? 'This sub-category has no services'
+                    : 'Choose a service'
+            }
+            options={(services.data?.items ?? []).map((s) => ({
+              value: String(s.id),
+              label: s.heading + inactive(s.active),
+            }))}
+            value={v.serviceId}
+            onChange={(e) => form.set('serviceId', e.target.value)}
+            error={form.errors.serviceId}
+            hint={v.serviceId ? `A click opens ${serviceBannerPath(Number(v.serviceId))}` : undefined}
+            required
+            disabled={busy || !v.subCategoryId}
+          />
+        </>
+      ) : null}
+
+      <ImageField
+        label="Banner image"
+        name="imagebase64Data"
+        accept={IMAGE_TYPES}
+        maxBytes={IMAGE_MAX_BYTES}
+        value={v.imagebase64Data}
+        onChange={(file) => form.set('imagebase64Data', file)}
+        error={form.errors.imagebase64Data}
+        hint={
+          target === 'path' && youtube
+            ? 'A wide picture works best, e.g. 1600 × 600 pixels. A banner needs an image, a YouTube link, or both.'
+            : 'A wide picture works best, e.g. 1600 × 600 pixels.'
+        }
+        required={target === 'service' || !youtube}
+        disabled={busy}
+        fullWidth
+      />
+
+      {target === 'path' ? (
+        <>
+          <TextField
+            label="Link to (path)"
+            name="path"
+            list={datalistId}
+            autoComplete="off"
+            maxLength={300}
+            placeholder="/Services"
+            value={v.path}
+            onChange={(e) => form.set('path', e.target.value)}
+            error={form.errors.path}
+            hint="Where a click on the banner leads: a page of this site, e.g. /Services or /SubCategory?categoryId=3. Leave it empty for no link."
+            disabled={busy}
+          />
+          <datalist id={datalistId}>
+            {PATH_SUGGESTIONS.map((p) => (
+              <option key={p} value={p} />
+            ))}
+          </datalist>
+        </>
+      ) : null}
+
+      {youtube ? (
+        <TextField
+          label="YouTube link (optional)"
+          name="youtubeLink"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          maxLength={300}
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={v.youtubeLink}
+          onChange={(e) => form.set('youtubeLink', e.target.value)}
+          error={form.errors.youtubeLink}
+          hint="A video to play from the banner."
+          disabled={busy}
+        />
+      ) : null}
+
+      <FormActions>
+        {secondaryAction}
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}

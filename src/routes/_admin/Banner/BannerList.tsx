@@ -1,0 +1,25 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { HOME_BANNER } from '../../../api/banners';
+import { buttonClassName, PageHeader } from '../../../ui';
+import { BannerList } from './-components/BannerList';
+
+export const Route = createFileRoute('/_admin/Banner/BannerList')({
+  component: HomeBannerList,
+});
+
+function HomeBannerList() {
+  return (
+    <>
+      <PageHeader
+        title="Home banners"
+        description="The slides of the home-page carousel. Inactive banners stay listed but are not shown to visitors."
+        actions={
+          <Link to="/Banner/BannerAdd" className={buttonClassName()}>
+            Add banner
+          </Link>
+        }
+      />
+      <BannerList caption="Home banners" type={HOME_BANNER} emptyMessage="No home banners yet. Add the first one." />
+    </>
+  );
+}

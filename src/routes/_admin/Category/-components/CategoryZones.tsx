@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import {
+  addZoneToCategory,
+  type CategoryZone,
+  catalogueKeys,
+  categoryZonesQuery,
+  deleteZoneFromCategory,
+  zoneOptionsQuery,
+} from '../../../../api/catalogue';
+import { Alert, Button, Card, toast } from '../../../../ui';
+import { SelectField } from '../../../../ui/form';
+import * as s from '../../-components/admin.css';
+import { zoneLabel } from './zoneLabel';
+
+/** The zones a category is offered in: removable chips and an "Add zone" picker, each change saved at once. */
+export function CategoryZones({ categoryId, categoryName }: { categoryId: number; categoryName: string }) {
+  const queryClient = useQueryClient();
+  const links = useQuery(categoryZonesQuery(categoryId));
+  const zones = useQuery(zoneOptionsQuery());
+  const [zoneId, setZoneId] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const statusId = useId();
+
+  const linked = useMemo(() => new Set((links.data ?? []).map((l) => l.zoneId)), [links.data]);
+  const options = useMemo(
+    () =>
+      (zones.data ?? []).filter((z) => !linked.has(z.id)).map((z) => ({ value: String(z.id), label: zoneLabel(z) })),
+    [zones.data, linked],
+  );
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...catalogueKeys.categoryZones, categoryId] }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.categories }),
+    ]);
+
+  const add = useMutation({
+    mutationFn: (id: number) => addZoneToCategory(categoryId, id),
+    onSuccess: async (reply) => {
+      await refresh();
+      setZoneId('');
+      toast.success(reply.message || `${zoneLabel(reply.data)} added.`);
+    },
+    onError: (e) => setError(e.message),
+  });
+
+  const remove = useMutation({
+    mutationFn: (link: CategoryZone) => deleteZoneFromCategory(link.id),
+    onSuccess: async (reply, link) => {
+      await refresh();
+      toast.success(reply.message || `${zoneLabel(link)} removed.`);
+    },
+    onError: (e) => toast.error(e.message),
+  });
+
+  return (
+    <Card title="Zones">
+      <div className={s.stack}>
+        <p className={s.muted} id={statusId}>
+          {links.data
+            ? links.data.length
+              ? `${categoryName} is offered in ${links.data.length} ${links.data.length === 1 ? 'zone' : 'zones'}.`
+              : `${categoryName} is not offered in any zone yet.`
+            : 'Loading zones…'}
+        </p>
+        {links.error ? <Alert tone="danger">{links.error.message}</Alert> : null}
+        {links.data?.length ? (
+          <ul className={s.chipList} aria-labelledby={statusId}>
+            {links.data.map((link) => (
+              <li key={link.id} className={s.chip}>
+                {zoneLabel(link)}
+                <button
+                  type="button"
+                  className={s.chipRemove}
+                  aria-label={`Remove ${zoneLabel(link)}`}
+                  disabled={remove.isPending && remove.variables?.id === link.id}
+                  onClick={() => remove.mutate(link)}
+                >
+                  <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <form
+          className={s.inlineForm}
+          aria-label="Add zone"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!zoneId) {
+              setError('Choose a zone to add');
+              return;
+            }
+            setError(undefined);
+            add.mutate(Number(zoneId));
+          }}
+        >
+          <SelectField
+            label="Zone to add"
+            name="zoneToAdd"
+            placeholder={zones.isPending ? 'Loading zones…' : options.length ? 'Choose a zone' : 'No other zones'}
+            options={options}
+            value={zoneId}
+            onChange={(e) => {
+              setZoneId(e.target.value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          <Button type="submit" variant="secondary" className={s.inlineFormButton} loading={add.isPending}>
+            Add zone
+          </Button>
+        </form>
+      </div>
+    </Card>
+  );
+}

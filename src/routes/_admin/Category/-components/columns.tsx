@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router';
+import { type Category, catalogueKeys, deleteCategory } from '../../../../api/catalogue';
+import { buttonClassName, srOnly } from '../../../../ui';
+import type { Column } from '../../../../ui/DataTable';
+import type { ImportColumn } from '../../../../ui/spreadsheet';
+import { DeleteAction, StatusToggle, Thumbnail } from '../../-components';
+import * as s from '../../-components/admin.css';
+
+const invalidate = [[...catalogueKeys.categories]];
+
+export const categoryColumns: Column<Category>[] = [
+  {
+    key: 'image',
+    header: 'Picture',
+    width: '72px',
+    render: (c) => <Thumbnail src={c.imageUrl} alt={c.categoryName} />,
+  },
+  { key: 'categoryName', header: 'Name', sortable: true },
+  { key: 'zoneCount', header: 'Zones', align: 'end' },
+  {
+    key: 'subCategoryCount',
+    header: 'Sub-categories',
+    align: 'end',
+    render: (c) => (
+      <Link to="/SubCategory/SubCategoryList" search={{ categoryId: c.id }}>
+        {c.subCategoryCount}
+        <span className={srOnly}> sub-categories of {c.categoryName}</span>
+      </Link>
+    ),
+  },
+  {
+    key: 'active',
+    header: 'Active',
+    sortable: true,
+    render: (c) => (
+      <StatusToggle
+        kind="Category"
+        id={c.id}
+        active={c.active}
+        label={`Active: ${c.categoryName}`}
+        invalidate={invalidate}
+      />
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (c) => (
+      <div className={s.rowActions}>
+        <Link
+          to="/Category/CategoryUpdate"
+          search={{ id: c.id }}
+          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+          aria-label={`Edit ${c.categoryName}`}
+        >
+          Edit
+        </Link>
+        <DeleteAction
+          label={`Delete ${c.categoryName}`}
+          title={`Delete ${c.categoryName}?`}
+          message="The category and its picture are removed for good. A category that still has sub-categories cannot be deleted; switch it off instead to hide it."
+          onDelete={() => deleteCategory(c.id)}
+          invalidate={invalidate}
+        />
+      </div>
+    ),
+  },
+];
+
+export const categoryImportColumns: ImportColumn[] = [
+  { key: 'categoryName', header: 'categoryName', required: true, maxLength: 100, example: 'Plumbing' },
+  { key: 'details', header: 'details', maxLength: 2000, example: 'Taps, pipes and drains' },
+  { key: 'zoneName', header: 'zoneName', maxLength: 2000, example: 'Andheri, Bandra' },
+];

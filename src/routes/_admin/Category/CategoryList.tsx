@@ -1,0 +1,49 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { type CategoryImportRow, catalogueKeys, categoriesQuery, importCategories } from '../../../api/catalogue';
+import { buttonClassName, PageHeader } from '../../../ui';
+import { DataTable } from '../../../ui/DataTable';
+import { ImportButton, useServerTable } from '../-components';
+import * as s from '../-components/admin.css';
+import { categoryColumns, categoryImportColumns } from './-components/columns';
+
+export const Route = createFileRoute('/_admin/Category/CategoryList')({
+  component: CategoryList,
+});
+
+function CategoryList() {
+  const table = useServerTable((state) => categoriesQuery(state, 'all'));
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Categories"
+        description="Every category, active or not. Switched-off categories are hidden from customers."
+        actions={
+          <Link to="/Category/CategoryAdd" className={buttonClassName()}>
+            Add category
+          </Link>
+        }
+      />
+      <DataTable
+        caption="Categories"
+        columns={categoryColumns}
+        rows={table.rows}
+        total={table.total}
+        state={table.state}
+        onStateChange={table.setState}
+        rowKey={(c) => c.id}
+        loading={table.loading}
+        error={table.error}
+        searchPlaceholder="Search categories…"
+        toolbar={
+          <ImportButton
+            title="Import categories"
+            columns={categoryImportColumns}
+            templateFileName="categories-template.csv"
+            importer={(rows) => importCategories(rows as CategoryImportRow[])}
+            invalidate={[[...catalogueKeys.categories]]}
+          />
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link } from '@tanstack/react-router';
+import { catalogueKeys, deleteService, type Service } from '../../../../api/catalogue';
+import { buttonClassName, formatRupees } from '../../../../ui';
+import type { Column } from '../../../../ui/DataTable';
+import type { ImportColumn } from '../../../../ui/spreadsheet';
+import { DeleteAction, StatusToggle, Thumbnail } from '../../-components';
+import * as s from '../../-components/admin.css';
+
+const invalidate = [[...catalogueKeys.services], [...catalogueKeys.subCategories]];
+
+export const serviceColumns: Column<Service>[] = [
+  {
+    key: 'image',
+    header: 'Picture',
+    width: '72px',
+    render: (sv) => <Thumbnail src={sv.imageUrl} alt={sv.heading} />,
+  },
+  { key: 'heading', header: 'Heading', sortable: true },
+  {
+    // Sub-category with its category under it: one column keeps the table within a laptop screen.
+    key: 'subCategoryName',
+    header: 'Sub-category',
+    sortable: true,
+    render: (sv) => (
+      <>
+        {sv.subCategoryName}
+        <span className={s.cellNote}>{sv.categoryName}</span>
+      </>
+    ),
+  },
+  {
+    key: 'price',
+    header: 'Price',
+    sortable: true,
+    align: 'end',
+    render: (sv) => <span className={s.nowrap}>{formatRupees(sv.price)}</span>,
+  },
+  { key: 'discount', header: 'Discount', align: 'end', render: (sv) => `${sv.discount}\u00a0%` },
+  { key: 'gst', header: 'GST', align: 'end', render: (sv) => `${sv.gst}\u00a0%` },
+  {
+    key: 'finalPrice',
+    header: 'Final price',
+    align: 'end',
+    // The server's figure (discount then GST, rounded half-up to the paisa there).
+    render: (sv) => <strong className={s.nowrap}>{formatRupees(sv.finalPrice)}</strong>,
+  },
+  {
+    key: 'active',
+    header: 'Active',
+    sortable: true,
+    render: (sv) => (
+      <StatusToggle
+        kind="Services"
+        id={sv.id}
+        active={sv.active}
+        label={`Active: ${sv.heading}`}
+        invalidate={invalidate}
+      />
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (sv) => (
+      <div className={s.rowActions}>
+        <Link
+          to="/Services/ServicesUpdate"
+          search={{ id: sv.id }}
+          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+          aria-label={`Edit ${sv.heading}`}
+        >
+          Edit
+        </Link>
+        <DeleteAction
+          label={`Delete ${sv.heading}`}
+          title={`Delete ${sv.heading}?`}
+          message="The service with its pictures and videos is removed for good. A service with banners cannot be deleted; switch it off instead to hide it."
+          onDelete={() => deleteService(sv.id)}
+          invalidate={invalidate}
+        />
+      </div>
+    ),
+  },
+];
+
+export const serviceImportColumns: ImportColumn[] = [
+  { key: 'heading', header: 'heading', required: true, maxLength: 150, example: 'Tap washer replacement' },
+  { key: 'price', header: 'price', required: true, type: 'number', example: '499' },
+  { key: 'discount', header: 'discount', type: 'integer', example: '10' },
+  { key: 'gst', header: 'gst', required: true, type: 'integer', example: '18' },
+  { key: 'categoryName', header: 'categoryName', required: true, maxLength: 100, example: 'Plumbing' },
+  { key: 'subCategoryName', header: 'subCategoryName', required: true, maxLength: 100, example: 'Tap repair' },
+  { key: 'pDetails', header: 'pDetails', maxLength: 5000, example: 'Replaces worn washers on one tap' },
+  { key: 'professionalType', header: 'professionalType', required: true, example: 'Technician' },
+];

@@ -1,0 +1,38 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { buttonClassName, Card, PageHeader } from '../../../ui';
+import { positiveId } from '../-components';
+import * as s from '../-components/admin.css';
+import { ServiceForm } from './-components/ServiceForm';
+
+export const Route = createFileRoute('/_admin/Services/ServicesAdd')({
+  validateSearch: (search: Record<string, unknown>): { categoryId?: number; subCategoryId?: number } => ({
+    categoryId: positiveId(search.categoryId),
+    subCategoryId: positiveId(search.subCategoryId),
+  }),
+  component: ServicesAdd,
+});
+
+function ServicesAdd() {
+  const { categoryId, subCategoryId } = Route.useSearch();
+  const navigate = useNavigate();
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Add service"
+        description="After saving you can add pictures, videos and YouTube links, and see the final price."
+        actions={
+          <Link to="/Services/ServicesList" className={buttonClassName({ variant: 'secondary' })}>
+            Service list
+          </Link>
+        }
+      />
+      <Card>
+        <ServiceForm
+          categoryId={categoryId}
+          subCategoryId={subCategoryId}
+          onSaved={(sv) => navigate({ to: '/Services/ServicesUpdate', search: { id: sv.id } })}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import {
+  catalogueKeys,
+  categoryOptionsQuery,
+  importServices,
+  type ServiceImportRow,
+  servicesQuery,
+  subCategoriesOfCategoryQuery,
+} from '../../../api/catalogue';
+import { buttonClassName, PageHeader } from '../../../ui';
+import { DataTable } from '../../../ui/DataTable';
+import { FilterSelect, ImportButton, positiveId, useServerTable } from '../-components';
+import * as s from '../-components/admin.css';
+import { serviceColumns, serviceImportColumns } from './-components/columns';
+
+export const Route = createFileRoute('/_admin/Services/ServicesList')({
+  validateSearch: (search: Record<string, unknown>): { categoryId?: number; subCategoryId?: number } => ({
+    categoryId: positiveId(search.categoryId),
+    subCategoryId: positiveId(search.subCategoryId),
+  }),
+  component: ServicesList,
+});
+
+function ServicesList() {
+  const { categoryId, subCategoryId } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const categories = useQuery(categoryOptionsQuery());
+  const subCategories = useQuery(subCategoriesOfCategoryQuery(categoryId ?? 0));
+  const table = useServerTable((state) => servicesQuery({ ...state, categoryId, subCategoryId }, 'all'));
+
+  function filter(next: { categoryId?: number; subCategoryId?: number }) {
+    table.setState((st) => ({ ...st, page: 1 }));
+    navigate({ search: next, replace: true });
+  }
+
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Services"
+        description="Every service, active or not. Prices are as the server computes them: discount first, then GST."
+        actions={
+          <Link to="/Services/ServicesAdd" search={{ categoryId, subCategoryId }} className={buttonClassName()}>
+            Add service
+          </Link>
+        }
+      />
+      <DataTable
+        caption="Services"
+        columns={serviceColumns}
+        rows={table.rows}
+        total={table.total}
+        state={table.state}
+        onStateChange={table.setState}
+        rowKey={(sv) => sv.id}
+        loading={table.loading}
+        error={table.error}
+        searchPlaceholder="Search services…"
+        toolbar={
+          <div className={s.filters}>
+            <FilterSelect
+              label="Category"
+              allLabel="All categories"
+              value={categoryId ? String(categoryId) : ''}
+              onChange={(value) => filter({ categoryId: positiveId(value) })}
+              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.categoryName }))}
+            />
+            <FilterSelect
+              label="Sub-category"
+              allLabel={categoryId ? 'All sub-categories' : 'Choose a category first'}
+              disabled={!categoryId}
+              value={subCategoryId ? String(subCategoryId) : ''}
+              onChange={(value) => filter({ categoryId, subCategoryId: positiveId(value) })}
+              options={(subCategories.data ?? []).map((sc) => ({ value: String(sc.id), label: sc.subCategoryName }))}
+            />
+            <ImportButton
+              title="Import services"
+              columns={serviceImportColumns}
+              templateFileName="services-template.csv"
+              importer={(rows) => importServices(rows as ServiceImportRow[])}
+              invalidate={[[...catalogueKeys.services], [...catalogueKeys.subCategories]]}
+            />
+          </div>
+        }
+      />
+    </div>
+  );
+}

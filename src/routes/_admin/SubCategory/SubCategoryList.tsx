@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import {
+  catalogueKeys,
+  categoryOptionsQuery,
+  importSubCategories,
+  type SubCategoryImportRow,
+  subCategoriesQuery,
+} from '../../../api/catalogue';
+import { buttonClassName, PageHeader } from '../../../ui';
+import { DataTable } from '../../../ui/DataTable';
+import { FilterSelect, ImportButton, positiveId, useServerTable } from '../-components';
+import * as s from '../-components/admin.css';
+import { subCategoryColumns, subCategoryImportColumns } from './-components/columns';
+
+export const Route = createFileRoute('/_admin/SubCategory/SubCategoryList')({
+  validateSearch: (search: Record<string, unknown>): { categoryId?: number } => ({
+    categoryId: positiveId(search.categoryId),
+  }),
+  component: SubCategoryList,
+});
+
+function SubCategoryList() {
+  const { categoryId } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const categories = useQuery(categoryOptionsQuery());
+  const table = useServerTable((state) => subCategoriesQuery({ ...state, categoryId }, 'all'));
+
+  function filter(value: string) {
+    table.setState((st) => ({ ...st, page: 1 }));
+    navigate({ search: { categoryId: positiveId(value) }, replace: true });
+  }
+
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Sub-categories"
+        description="Every sub-category, active or not. Switched-off ones are hidden from customers."
+        actions={
+          <Link to="/SubCategory/SubCategoryAdd" search={{ categoryId }} className={buttonClassName()}>
+            Add sub-category
+          </Link>
+        }
+      />
+      <DataTable
+        caption="Sub-categories"
+        columns={subCategoryColumns}
+        rows={table.rows}
+        total={table.total}
+        state={table.state}
+        onStateChange={table.setState}
+        rowKey={(c) => c.id}
+        loading={table.loading}
+        error={table.error}
+        searchPlaceholder="Search sub-categories…"
+        emptyMessage={categoryId && !table.state.search ? 'This category has no sub-categories yet.' : undefined}
+        toolbar={
+          <div className={s.filters}>
+            <FilterSelect
+              label="Category"
+              allLabel="All categories"
+              value={categoryId ? String(categoryId) : ''}
+              onChange={filter}
+              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.categoryName }))}
+            />
+            <ImportButton
+              title="Import sub-categories"
+              columns={subCategoryImportColumns}
+              templateFileName="sub-categories-template.csv"
+              importer={(rows) => importSubCategories(rows as SubCategoryImportRow[])}
+              invalidate={[[...catalogueKeys.subCategories], [...catalogueKeys.categories]]}
+            />
+          </div>
+        }
+      />
+    </div>
+  );
+}

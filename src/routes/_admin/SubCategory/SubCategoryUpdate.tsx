@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { subCategoryQuery } from '../../../api/catalogue';
+import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { ActiveBadge, validateIdSearch } from '../-components';
+import * as s from '../-components/admin.css';
+import { SubCategoryForm } from './-components/SubCategoryForm';
+
+export const Route = createFileRoute('/_admin/SubCategory/SubCategoryUpdate')({
+  validateSearch: validateIdSearch,
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ context, deps }) =>
+    deps.id > 0 ? context.queryClient.ensureQueryData(subCategoryQuery(deps.id)).catch(() => null) : null,
+  component: SubCategoryUpdate,
+});
+
+function SubCategoryUpdate() {
+  const { id } = Route.useSearch();
+  const navigate = useNavigate();
+  const query = useQuery(subCategoryQuery(id));
+  if (query.isPending && id > 0) return <LoadingPlaceholder />;
+  const sc = query.data;
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={sc ? `Change ${sc.subCategoryName}` : 'Change sub-category'}
+        description={sc ? <ActiveBadge active={sc.active} /> : undefined}
+        actions={
+          <Link to="/SubCategory/SubCategoryList" className={buttonClassName({ variant: 'secondary' })}>
+            Sub-category list
+          </Link>
+        }
+      />
+      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      {sc ? (
+        <Card>
+          <SubCategoryForm
+            key={sc.id}
+            subCategory={sc}
+            onSaved={(saved) =>
+              navigate({ to: '/SubCategory/SubCategoryList', search: { categoryId: saved.categoryId } })
+            }
+          />
+        </Card>
+      ) : query.error ? null : (
+        <EmptyState title="Sub-category not found" description="Choose a sub-category from the list." />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { style } from '@vanilla-extract/css';
+import { font, radius, space, vars } from '../../../../ui/theme.css';
+
+export const entry = style({
+  display: 'flex',
+  gap: space.sm,
+  alignItems: 'stretch',
+});
+
+export const input = style({ flex: 1, minInlineSize: 0, maxInlineSize: '16rem' });
+
+export const chips = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space.sm,
+});
+
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: space.xs,
+  paddingBlock: '2px',
+  paddingInlineStart: space.md,
+  paddingInlineEnd: '2px',
+  borderRadius: radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  fontSize: font.size.sm,
+  fontVariantNumeric: 'tabular-nums',
+  selectors: {
+    '&[data-invalid="true"]': {
+      borderColor: vars.color.danger,
+      color: vars.color.danger,
+      background: `color-mix(in srgb, ${vars.color.danger} 10%, ${vars.color.surface})`,
+    },
+  },
+});
+
+export const remove = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  inlineSize: '28px',
+  blockSize: '28px',
+  padding: 0,
+  border: 0,
+  borderRadius: radius.pill,
+  background: 'transparent',
+  color: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: `color-mix(in srgb, ${vars.color.text} 10%, transparent)` },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
+  },
+});
+
+export const empty = style({ margin: 0, fontSize: font.size.sm, color: vars.color.muted });

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RoleDashboard } from '../../-components/Dashboard';
+
+export const Route = createFileRoute('/_hr/Dashboard/HrDashboard')({
+  component: () => <RoleDashboard title="HR dashboard" counts={true} />,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RoleDashboard } from '../../-components/Dashboard';
+
+export const Route = createFileRoute('/_marketing/Dashboard/MarketingDashboard')({
+  component: () => <RoleDashboard title="Marketing dashboard" counts={true} />,
+});

@@ -1,0 +1,63 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { signOut, useSession } from '../api/session';
+import { Button, PublicLayout } from '../ui';
+import { DASHBOARD } from './-components/roles';
+import { HeaderSearch } from './-components/storefront/HeaderSearch';
+
+export const Route = createFileRoute('/_public')({
+  component: PublicArea,
+});
+
+function Account() {
+  const session = useSession();
+  const user = session.matches('signedIn') ? session.context.user : null;
+  if (!user) {
+    return (
+      <>
+        <Link to="/Auth">Sign in</Link>
+        <Link to="/SignUp">Sign up</Link>
+      </>
+    );
+  }
+  return (
+    <>
+      {user.Role !== 'Cust' && <Link to={DASHBOARD[user.Role]}>My dashboard</Link>}
+      <span>{user.FullName}</span>
+      <Button size="sm" variant="ghost" onClick={() => signOut()}>
+        Sign out
+      </Button>
+    </>
+  );
+}
+
+function PublicArea() {
+  return (
+    <PublicLayout
+      nav={
+        <>
+          <Link to="/" activeOptions={{ exact: true }}>
+            Home
+          </Link>
+          <Link to="/Services">Services</Link>
+          <Link to="/NewLaunch">New launches</Link>
+          <Link to="/About">About</Link>
+        </>
+      }
+      actions={
+        <>
+          <HeaderSearch />
+          <Account />
+        </>
+      }
+      footerLinks={[
+        { label: 'About', to: '/About' },
+        { label: 'Privacy policy', to: '/PrivacyPolicy' },
+        { label: 'Services', to: '/Services' },
+        { label: 'Sign in', to: '/Auth' },
+        { label: 'Staff: admin sign in', to: '/Admin' },
+      ]}
+    >
+      <Outlet />
+    </PublicLayout>
+  );
+}

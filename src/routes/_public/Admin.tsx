@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginForm, validateRedirect } from '../-components/LoginForm';
+import { Narrow } from '../-components/Narrow';
+
+export const Route = createFileRoute('/_public/Admin')({
+  validateSearch: validateRedirect,
+  component: function AdminLogin() {
+    const { redirect } = Route.useSearch();
+    return (
+      <Narrow>
+        <LoginForm area="admin" title="Admin sign in" identifierLabel="E-mail or mobile number" redirectTo={redirect} />
+      </Narrow>
+    );
+  },
+});

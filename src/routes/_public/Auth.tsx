@@ -1,0 +1,18 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { LoginForm, validateRedirect } from '../-components/LoginForm';
+import { Narrow } from '../-components/Narrow';
+
+export const Route = createFileRoute('/_public/Auth')({
+  validateSearch: validateRedirect,
+  component: function StaffLogin() {
+    const { redirect } = Route.useSearch();
+    return (
+      <Narrow>
+        <LoginForm area="user" title="Sign in" identifierLabel="Mobile number or e-mail" redirectTo={redirect} />
+        <p style={{ textAlign: 'center' }}>
+          New to Doorstep? <Link to="/SignUp">Create an account</Link>
+        </p>
+      </Narrow>
+    );
+  },
+});

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { roleArea } from './-components/RoleArea';
+
+export const Route = createFileRoute('/_technician')(roleArea(['TE'], '/Auth'));

@@ -1,0 +1,93 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { font, radius, shadow, space, vars } from './theme.css';
+
+export const trigger = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: space.sm,
+  maxInlineSize: '240px',
+  padding: `${space.xs} ${space.sm}`,
+  border: 0,
+  borderRadius: radius.pill,
+  background: 'transparent',
+  color: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover, &[data-state="open"]': { background: 'color-mix(in srgb, currentColor 10%, transparent)' },
+  },
+});
+
+export const avatar = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  inlineSize: '32px',
+  blockSize: '32px',
+  flexShrink: 0,
+  borderRadius: '50%',
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontSize: font.size.sm,
+  fontWeight: 700,
+  letterSpacing: '0.02em',
+});
+
+// On small screens the name is hidden visually but stays in the button's accessible name.
+export const name = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontWeight: 600,
+  '@media': {
+    '(max-width: 600px)': {
+      position: 'absolute',
+      inlineSize: '1px',
+      blockSize: '1px',
+      margin: '-1px',
+      clip: 'rect(0, 0, 0, 0)',
+    },
+  },
+});
+
+const appear = keyframes({
+  from: { opacity: 0, transform: 'translateY(-4px)' },
+  to: { opacity: 1, transform: 'none' },
+});
+
+export const content = style({
+  zIndex: 60,
+  minInlineSize: '240px',
+  maxInlineSize: 'calc(100vw - 16px)',
+  padding: space.xs,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  boxShadow: shadow.lg,
+  animation: `${appear} 120ms ease-out`,
+});
+
+export const who = style({ padding: `${space.sm} ${space.md}`, display: 'flex', flexDirection: 'column', gap: '2px' });
+
+export const whoName = style({ fontWeight: 650, overflowWrap: 'anywhere' });
+
+export const whoEmail = style({ color: vars.color.muted, fontSize: font.size.sm, overflowWrap: 'anywhere' });
+
+export const separator = style({ blockSize: '1px', background: vars.color.border, marginBlock: space.xs });
+
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: space.sm,
+  padding: `${space.sm} ${space.md}`,
+  borderRadius: radius.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  userSelect: 'none',
+  selectors: {
+    '&[data-highlighted]': { background: vars.color.surfaceAlt },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
+  },
+});
+
+// Arrow-shaped icons point the other way in right-to-left.
+export const flip = style({ selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });

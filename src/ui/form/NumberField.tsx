@@ -1,0 +1,66 @@
+import { forwardRef, type ReactNode } from 'react';
+import { describedBy, FieldShell, useFieldIds } from './Field';
+import * as s from './form.css';
+import type { TextFieldProps } from './TextField';
+
+export type NumberFieldProps = Omit<TextFieldProps, 'type' | 'prefix'> & {
+  /** Shown before the value inside the box, e.g. '₹'. */
+  prefix?: ReactNode;
+  /** Shown after the value inside the box, e.g. '%'. */
+  suffix?: ReactNode;
+};
+
+/**
+ * A text input with a numeric keyboard. Not type="number": that one changes on scroll, hides
+ * partial input like "12." from React and cannot show a currency sign.
+ */
+export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(function NumberField(
+  { label, name, error, hint, fullWidth, id, className, required, prefix, suffix, disabled, ...input },
+  ref,
+) {
+  const ids = useFieldIds(name, id);
+  // The adornments are decorative; the unit is added to the label for screen readers.
+  const unit = [prefix, suffix].filter((a) => typeof a === 'string' && a).join(' ');
+  return (
+    <FieldShell
+      ids={ids}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={fullWidth ? s.fullWidth : undefined}
+      labelSuffix={unit ? <span className={s.visuallyHidden}> ({unit})</span> : null}
+    >
+      <div
+        className={s.adorned}
+        data-invalid={error ? 'true' : undefined}
+        data-disabled={disabled ? 'true' : undefined}
+      >
+        {prefix ? (
+          <span className={s.adornment} aria-hidden="true">
+            {prefix}
+          </span>
+        ) : null}
+        <input
+          inputMode="decimal"
+          autoComplete="off"
+          {...input}
+          type="text"
+          ref={ref}
+          id={ids.id}
+          name={name}
+          required={required}
+          disabled={disabled}
+          className={className ? `${s.adornedInput} ${className}` : s.adornedInput}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId, input['aria-describedby'])}
+        />
+        {suffix ? (
+          <span className={s.adornment} aria-hidden="true">
+            {suffix}
+          </span>
+        ) : null}
+      </div>
+    </FieldShell>
+  );
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatRupees } from './format';
+
+describe('format', () => {
+  it('formats rupees with Indian grouping', () => {
+    expect(formatRupees(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatRupees(0)).toBe('₹0.00');
+    expect(formatRupees(Number.NaN)).toBe('—');
+  });
+
+  it('shows a bare calendar date as written, whatever the time zone', () => {
+    expect(formatDate('2024-03-05')).toBe('05 Mar 2024');
+    expect(formatDateTime('2024-03-05')).toBe('05 Mar 2024');
+  });
+
+  it('formats timestamps and leaves nonsense alone', () => {
+    expect(formatDateTime('2024-03-05T10:30:00Z')).toMatch(/^\d{2} Mar 2024, \d{1,2}:\d{2} (am|pm)$/);
+    expect(formatDate('not a date')).toBe('not a date');
+    expect(formatDate('')).toBe('');
+  });
+});

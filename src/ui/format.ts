@@ -1,0 +1,46 @@
+// Intl formatters are costly to build, so each one is made once, on first use.
+let rupees: Intl.NumberFormat | undefined;
+let dateOnly: Intl.DateTimeFormat | undefined;
+let dateUtc: Intl.DateTimeFormat | undefined;
+let dateTime: Intl.DateTimeFormat | undefined;
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** ₹1,23,456.50 — Indian digit grouping. Not-a-number shows as a dash rather than "₹NaN". */
+export function formatRupees(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+  return rupees.format(value);
+}
+
+function parse(iso: string): Date | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * '05 Mar 2024'. A bare calendar date ('2024-03-05') is shown as written, whatever the viewer's time zone
+ * (it is parsed as UTC midnight, so it is also formatted in UTC); a timestamp is shown in local time.
+ * Unparseable input is returned unchanged.
+ */
+export function formatDate(iso: string): string {
+  const d = parse(iso);
+  if (!d) return iso;
+  if (DATE_ONLY.test(iso)) {
+    dateUtc ??= new Intl.DateTimeFormat('en-IN', { ...DATE_OPTIONS, timeZone: 'UTC' });
+    return dateUtc.format(d);
+  }
+  dateOnly ??= new Intl.DateTimeFormat('en-IN', DATE_OPTIONS);
+  return dateOnly.format(d);
+}
+
+/** '05 Mar 2024, 3:30 pm' in the viewer's local time. A bare date falls back to formatDate. */
+export function formatDateTime(iso: string): string {
+  if (DATE_ONLY.test(iso)) return formatDate(iso);
+  const d = parse(iso);
+  if (!d) return iso;
+  dateTime ??= new Intl.DateTimeFormat('en-IN', { ...DATE_OPTIONS, hour: 'numeric', minute: '2-digit', hour12: true });
+  return dateTime.format(d);
+}

@@ -1,0 +1,195 @@
+import { useSyncExternalStore } from 'react';
+import { vars } from './theme.css';
+
+/**
+ * The one settings store of the app (DESIGN.md §7): theme, direction, chrome colours and layout modes.
+ * Persisted in localStorage, applied to <html> at once, readable from React (useSettings) and plain code.
+ *
+ * Layout flags, as AppShell interprets them:
+ * - miniSidebar: the sidebar is narrow and shows initials only; it widens while hovered or focused.
+ * - fixedTopbar: the top bar (and the horizontal menu, if any) sticks to the top while the page scrolls.
+ * - fixedSidebar: the sidebar sticks beside the content at full viewport height and scrolls on its own.
+ * - mobileSidebar: the sidebar is an off-canvas drawer opened by a hamburger; narrow screens (< 900px) get this
+ *   mode whatever the flag says.
+ * - horizontalLayout: the menu is a horizontal bar under the top bar, with groups as drop-downs; no sidebar.
+ *   The drawer wins over it on narrow screens or when mobileSidebar is on.
+ * - innerRightPart: the content area (the "right part" beside the sidebar) gets an inner boxed container:
+ *   a surface card with a maximum width, centred in the space left by the sidebar, instead of running edge
+ *   to edge.
+ */
+export interface Settings {
+  theme: 'light' | 'dark';
+  direction: 'ltr' | 'rtl';
+  /** Hex colour such as '#0f766e'; '' means the theme's own colour. */
+  topbarColor: string;
+  sidebarColor: string;
+  miniSidebar: boolean;
+  fixedTopbar: boolean;
+  fixedSidebar: boolean;
+  mobileSidebar: boolean;
+  horizontalLayout: boolean;
+  innerRightPart: boolean;
+}
+
+export const SETTINGS_STORAGE_KEY = 'doorstep.settings';
+
+export const defaultSettings: Settings = Object.freeze({
+  theme: 'light',
+  direction: 'ltr',
+  topbarColor: '',
+  sidebarColor: '',
+  miniSidebar: false,
+  fixedTopbar: true,
+  fixedSidebar: true,
+  mobileSidebar: false,
+  horizontalLayout: false,
+  innerRightPart: false,
+});
+
+/** Colours offered for the top bar and the sidebar; the store keeps the hex, so any valid hex also works. */
+export const chromePalette: readonly { name: string; value: string }[] = [
+  { name: 'Default', value: '' },
+  { name: 'White', value: '#ffffff' },
+  { name: 'Teal', value: '#0f766e' },
+  { name: 'Indigo', value: '#3730a3' },
+  { name: 'Blue', value: '#1d4ed8' },
+  { name: 'Slate', value: '#334155' },
+  { name: 'Charcoal', value: '#111827' },
+  { name: 'Maroon', value: '#7f1d1d' },
+  { name: 'Saffron', value: '#c2410c' },
+];
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const BOOLEAN_KEYS = [
+  'miniSidebar',
+  'fixedTopbar',
+  'fixedSidebar',
+  'mobileSidebar',
+  'horizontalLayout',
+  'innerRightPart',
+] as const satisfies readonly (keyof Settings)[];
+
+/** Keeps only well-formed values; anything else falls back to the default, key by key. */
+function sanitize(input: unknown): Settings {
+  const raw = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const out: Settings = { ...defaultSettings };
+  if (raw.theme === 'light' || raw.theme === 'dark') out.theme = raw.theme;
+  if (raw.direction === 'ltr' || raw.direction === 'rtl') out.direction = raw.direction;
+  for (const key of ['topbarColor', 'sidebarColor'] as const) {
+    const v = raw[key];
+    if (typeof v === 'string' && (v === '' || HEX.test(v))) out[key] = v.toLowerCase();
+  }
+  for (const key of BOOLEAN_KEYS) {
+    if (typeof raw[key] === 'boolean') out[key] = raw[key];
+  }
+  return out;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // access can throw (privacy modes, sandboxed frames)
+  }
+}
+
+function read(): Settings {
+  try {
+    const text = storage()?.getItem(SETTINGS_STORAGE_KEY);
+    return text ? sanitize(JSON.parse(text)) : { ...defaultSettings };
+  } catch {
+    return { ...defaultSettings };
+  }
+}
+
+function write(s: Settings | null) {
+  try {
+    const st = storage();
+    if (!st) return;
+    if (s) st.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(s));
+    else st.removeItem(SETTINGS_STORAGE_KEY);
+  } catch {
+    // quota or privacy mode: the settings still apply for this page
+  }
+}
+
+/** 'var(--x)' → '--x', so the contract variables can be overridden on <html> at run time. */
+const cssVarName = (ref: string) => ref.replace(/^var\((--[^,)]+).*$/, '$1');
+
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** Picks white or near-black text, whichever contrasts more with the chosen background. */
+export function readableTextOn(hex: string): string {
+  const l = luminance(hex);
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / (luminance('#111827') + 0.05);
+  return onWhite >= onDark ? '#ffffff' : '#111827';
+}
+
+function setChrome(root: HTMLElement, bgRef: string, textRef: string, colour: string) {
+  if (colour) {
+    root.style.setProperty(cssVarName(bgRef), colour);
+    root.style.setProperty(cssVarName(textRef), readableTextOn(colour));
+  } else {
+    root.style.removeProperty(cssVarName(bgRef));
+    root.style.removeProperty(cssVarName(textRef));
+  }
+}
+
+/** Writes the settings onto <html>: data-theme, dir, and the chrome colour variables. */
+export function applySettings(s: Settings): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.dataset.theme = s.theme;
+  root.dir = s.direction;
+  setChrome(root, vars.chrome.topbarBg, vars.chrome.topbarText, s.topbarColor);
+  setChrome(root, vars.chrome.sidebarBg, vars.chrome.sidebarText, s.sidebarColor);
+}
+
+let current: Settings = read();
+const listeners = new Set<() => void>();
+
+function commit(next: Settings, persist: boolean) {
+  current = next;
+  if (persist) write(next);
+  applySettings(next);
+  for (const l of listeners) l();
+}
+
+export function getSettings(): Settings {
+  return current;
+}
+
+export function updateSettings(patch: Partial<Settings>): void {
+  commit(sanitize({ ...current, ...patch }), true);
+}
+
+export function resetSettings(): void {
+  write(null);
+  commit({ ...defaultSettings }, false);
+}
+
+export function subscribeSettings(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverSnapshot = () => defaultSettings;
+
+export function useSettings(): Settings {
+  return useSyncExternalStore(subscribeSettings, getSettings, serverSnapshot);
+}
+
+if (typeof document !== 'undefined') {
+  applySettings(current);
+  // Another tab changed (or cleared) the settings: follow it.
+  window.addEventListener('storage', (e) => {
+    if (e.key === SETTINGS_STORAGE_KEY || e.key === null) commit(read(), false);
+  });
+}

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launch, signIn } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+/** A real 16×16 PNG (solid colour), so the server's magic-byte and dimension checks accept it. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+  let tmp: string;
+  let picture: string;
+  let zone: { zoneName: string; cityName: string };
+
+  const pathname = () => new URL(page.url()).pathname;
+
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    browser = await launch();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-catalogue-e2e-'));
+    picture = path.join(tmp, 'tap.png');
+    fs.writeFileSync(picture, png(16, 16, [30, 120, 200]));
+    const zones = await t.api('GET', '/api/Common/GetAllZone?pageSize=200&sort=zoneName');
+    zone = zones.body.data.items.find((z: { active: boolean }) => z.active);
+    expect(zone).toBeTruthy();
+    page = await browser.context.newPage();
+    await signIn(page, t.url, 'A');
+    await expect.poll(pathname).toBe('/Dashboard/AdminDashboard');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('adds a category, a sub-category and a service with media, lists it with the server price and switches it off', async () => {
+    // Category, offered in a demo zone, with a picture.
+    await page.goto(`${t.url}/Category/CategoryAdd`);
+    await page.getByLabel('Category name').fill('E2E Plumbing');
+    await page.getByLabel('Details').fill('Taps, pipes and drains');
+    await page.getByLabel('Picture', { exact: true }).setInputFiles(picture);
+    await page.getByRole('img', { name: 'Preview of tap.png' }).waitFor();
+    await page.getByRole('checkbox', { name: `${zone.zoneName} (${zone.cityName})` }).check();
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await expect.poll(pathname).toBe('/Category/CategoryList');
+    const categoryRow = page.getByRole('row', { name: /E2E Plumbing/ });
+    await expect.poll(() => categoryRow.count()).toBe(1);
+    await expect.poll(() => categoryRow.getByRole('img', { name: 'E2E Plumbing' }).count()).toBe(1);
+    await expect.poll(() => categoryRow.getByRole('switch', { name: 'Active: E2E Plumbing' }).isChecked()).toBe(true);
+
+    // The same name again is refused by the server and shown under the field.
+    await page.goto(`${t.url}/Category/CategoryAdd`);
+    await page.getByLabel('Category name').fill('e2e plumbing');
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already exists' }).first().waitFor();
+
+    // Sub-category of it.
+    await page.goto(`${t.url}/SubCategory/SubCategoryAdd`);
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'E2E Plumbing' });
+    await page.getByLabel('Sub-category name').fill('E2E Tap repair');
+    await page.getByLabel('Heading', { exact: true }).fill('Leaks fixed the same day');
+    await page.getByRole('button', { name: 'Add sub-category' }).click();
+    await expect.poll(pathname).toBe('/SubCategory/SubCategoryList');
+    await expect.poll(() => page.getByRole('row', { name: /E2E Tap repair/ }).count()).toBe(1);
+
+    // Service with a picture; the prices come back from the server.
+    await page.goto(`${t.url}/Services/ServicesAdd`);
+    await page.getByLabel('Heading').fill('E2E Washer replacement');
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'E2E Plumbing' });
+    await page.getByLabel('Sub-category', { exact: true }).selectOption({ label: 'E2E Tap repair' });
+    await page.getByLabel('Price').fill('499');
+    await page.getByLabel('Discount').fill('10');
+    await page.getByLabel('GST', { exact: true }).selectOption('18');
+    await page.getByLabel('Carried out by').selectOption('Technician');
+    await page.getByLabel('Description').fill('Replaces the worn washer of one tap.');
+    await page.getByLabel('Picture', { exact: true }).setInputFiles(picture);
+    await page.getByRole('img', { name: 'Preview of tap.png' }).waitFor();
+    await page.getByRole('button', { name: 'Add service' }).click();
+    await expect.poll(pathname).toBe('/Services/ServicesUpdate');
+    // ₹499 less 10 % = ₹449.10, plus 18 % GST ₹80.84 = ₹529.94 (server-side, half-up to the paisa).
+    const prices = page.getByRole('region', { name: 'Prices' });
+    await expect.poll(() => prices.textContent()).toContain('₹529.94');
+    expect(await prices.textContent()).toContain('₹80.84');
+
+    // A YouTube video link in the media section.
+    const media = page.getByRole('region', { name: 'Media' });
+    await media.getByLabel('YouTube link', { exact: true }).fill('https://youtu.be/dQw4w9WgXcQ');
+    await media.getByRole('button', { name: 'Add YouTube link' }).click();
+    await expect
+      .poll(() => media.getByRole('link', { name: /YouTube video/ }).getAttribute('href'))
+      .toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+
+    // The service list shows the server's final price; switching it off keeps it listed as inactive.
+    await page.goto(`${t.url}/Services/ServicesList`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('E2E Washer');
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    const row = page.getByRole('row', { name: /E2E Washer replacement/ });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('₹529.94');
+    expect(await row.getByRole('img', { name: 'E2E Washer replacement' }).count()).toBe(1);
+    const toggle = row.getByRole('switch', { name: 'Active: E2E Washer replacement' });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expect.poll(() => toggle.isDisabled()).toBe(false);
+    expect(await row.textContent()).toContain('Inactive');
+
+    // The server agrees: inactive for the admin, invisible to visitors.
+    const token = await t.tokenFor('A');
+    const all = await t.api('GET', '/api/Common/GetAllServices?status=all&search=E2E%20Washer', { token });
+    expect(all.body.data.items).toMatchObject([
+      { heading: 'E2E Washer replacement', active: false, finalPrice: 529.94 },
+    ]);
+    const publicList = await t.api('GET', '/api/Common/GetAllServices?search=E2E%20Washer');
+    expect(publicList.body.data.items).toHaveLength(0);
+  });
+
+  it('imports nothing from a sheet with one bad row and shows that row’s error', async () => {
+    const csv = path.join(tmp, 'categories.csv');
+    fs.writeFileSync(
+      csv,
+      `categoryName,details,zoneName\r\nE2E Import good,Fine,${zone.zoneName}\r\nE2E Import bad,Broken,Atlantis\r\n`,
+    );
+    await page.goto(`${t.url}/Category/CategoryList`);
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import categories' });
+    await dialog.getByLabel('Spreadsheet file (.xlsx or .csv)').setInputFiles(csv);
+    await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('Nothing was imported');
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('"Atlantis" is not a known zone');
+    // The error sits under sheet row 3 (row 1 is the header).
+    const rowHeader = dialog.getByRole('rowheader', { name: '3', exact: true });
+    expect(await rowHeader.count()).toBe(1);
+
+    const token = await t.tokenFor('A');
+    const found = await t.api('GET', '/api/Common/GetAllCategory?status=all&search=E2E%20Import', { token });
+    expect(found.body.data.total).toBe(0);
+  });
+});

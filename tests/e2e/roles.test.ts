@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoleCode } from '../../server/http';
+import { chromiumPath, launch, signIn, signOutViaProfile } from '../support/browser';
+import { accountOf, startTestServer, type TestServer } from '../support/server';
+
+const AREAS: { role: RoleCode; dashboard: string; heading: string; foreign: string; foreignLogin: string }[] = [
+  {
+    role: 'A',
+    dashboard: '/Dashboard/AdminDashboard',
+    heading: 'Admin dashboard',
+    foreign: '/Dashboard/HrDashboard',
+    foreignLogin: '/Auth',
+  },
+  {
+    role: 'CD',
+    dashboard: '/Dashboard/Calldashboard',
+    heading: 'Call desk dashboard',
+    foreign: '/Dashboard/AdminDashboard',
+    foreignLogin: '/Admin',
+  },
+  {
+    role: 'TE',
+    dashboard: '/Dashboard/TechnicianDashboard',
+    heading: 'Technician dashboard',
+    foreign: '/Dashboard/VendorDashboard',
+    foreignLogin: '/Auth',
+  },
+  {
+    role: 'IM',
+    dashboard: '/Dashboard/InventoryManagerDashBoard',
+    heading: 'Inventory manager dashboard',
+    foreign: '/Dashboard/AdminDashboard',
+    foreignLogin: '/Admin',
+  },
+  {
+    role: 'VE',
+    dashboard: '/Dashboard/VendorDashboard',
+    heading: 'Vendor dashboard',
+    foreign: '/Dashboard/AccountDashboard',
+    foreignLogin: '/Auth',
+  },
+  {
+    role: 'HR',
+    dashboard: '/Dashboard/HrDashboard',
+    heading: 'HR dashboard',
+    foreign: '/Dashboard/MarketingDashboard',
+    foreignLogin: '/Auth',
+  },
+  {
+    role: 'MR',
+    dashboard: '/Dashboard/MarketingDashboard',
+    heading: 'Marketing dashboard',
+    foreign: '/Dashboard/AdminDashboard',
+    foreignLogin: '/Admin',
+  },
+  {
+    role: 'AC',
+    dashboard: '/Dashboard/AccountDashboard',
+    heading: 'Accounts dashboard',
+    foreign: '/Dashboard/Calldashboard',
+    foreignLogin: '/Auth',
+  },
+];
+
+describe.skipIf(!chromiumPath)('every staff role in the browser', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const path = (page: Page) => new URL(page.url()).pathname;
+
+  for (const area of AREAS) {
+    it(`${area.role}: signs in, sees its menu and dashboard, is kept out of another area, changes theme and direction, signs out`, async () => {
+      const page = await browser.context.newPage();
+      try {
+        await signIn(page, t.url, area.role);
+        await expect.poll(() => path(page)).toBe(area.dashboard);
+        await expect.poll(() => page.getByRole('heading', { name: area.heading }).isVisible()).toBe(true);
+        const nav = page.getByRole('navigation', { name: 'Main menu' });
+        await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+        await expect.poll(() => page.getByText(accountOf(area.role).mobileNo).first().isVisible()).toBe(true);
+        if (area.role !== 'TE' && area.role !== 'VE') {
+          await expect.poll(() => page.getByText('Pincodes served').isVisible()).toBe(true);
+        }
+
+        await page.goto(t.url + area.foreign);
+        await expect.poll(() => path(page)).toBe(area.foreignLogin);
+
+        await page.goto(t.url + area.dashboard);
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await page.getByRole('switch', { name: 'Dark theme' }).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        await page.getByRole('switch', { name: 'Right-to-left' }).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        // Settings persist across reloads.
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        await page.evaluate(() => localStorage.clear());
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+
+        await signOutViaProfile(page, accountOf(area.role).fullName);
+        await page.goto(t.url + area.dashboard);
+        await expect.poll(() => path(page)).toBe(area.role === 'A' ? '/Admin' : '/Auth');
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('a wrong password shows one generic message', async () => {
+    const page = await browser.context.newPage();
+    try {
+      await signIn(page, t.url, 'HR', 'wrong-password');
+      await expect
+        .poll(() => page.getByText('The mobile number, e-mail or password is not correct.').isVisible())
+        .toBe(true);
+      expect(path(page)).toBe('/Auth');
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_ENDED, sessionMachine } from '../../src/machines/session/session.machine';
+import { sessionModel, sessionPaths } from '../../src/machines/session/session.model';
+import { chromiumPath, launch } from '../support/browser';
+import { uncovered } from '../support/model';
+import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
+
+// The session machine's generated paths, walked through the real admin pages in Chromium.
+describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const paths = sessionPaths();
+  it('the paths cover every state and transition', () => {
+    expect(uncovered(sessionMachine, paths)).toEqual({ states: [], transitions: [] });
+  });
+
+  const admin = accountOf('A');
+  const tokenIn = (page: Page) => page.evaluate(() => sessionStorage.getItem('doorstep.session'));
+  const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const page = await browser.context.newPage();
+      try {
+        await page.goto(`${t.url}/Admin`);
+        await sessionModel.testPath(path, {
+          states: {
+            signedOut: async (state) => {
+              await expect.poll(() => tokenIn(page)).toBeNull();
+              if (state.context.error) {
+                await expect.poll(() => page.getByText(state.context.error!).isVisible()).toBe(true);
+              } else if (state.context.notice) {
+                await expect.poll(() => pathOf(page)).toBe('/Admin');
+                await expect.poll(() => page.getByText(SESSION_ENDED).isVisible()).toBe(true);
+              } else {
+                await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
+              }
+            },
+            signingIn: async () => {
+              await expect.poll(() => page.getByLabel('E-mail or mobile number').inputValue()).toBe(admin.email);
+            },
+            signedIn: async () => {
+              await expect.poll(() => pathOf(page)).toBe('/Dashboard/AdminDashboard');
+              await expect.poll(() => tokenIn(page)).not.toBeNull();
+            },
+            signingOut: async () => {
+              await expect.poll(() => page.getByRole('menuitem', { name: 'Logout' }).count()).toBe(0);
+            },
+          },
+          events: {
+            LOGIN: async () => {
+              await page.getByLabel('E-mail or mobile number').fill(admin.email);
+            },
+            LOGIN_SUCCEEDED: async () => {
+              await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+              await page.getByRole('button', { name: 'Sign in' }).click();
+            },
+            LOGIN_FAILED: async () => {
+              await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+              await page.getByRole('button', { name: 'Sign in' }).click();
+            },
+            LOGOUT: async () => {
+              await page.getByRole('button', { name: new RegExp(admin.fullName) }).click();
+              await page.getByRole('menuitem', { name: 'Logout' }).click();
+            },
+            LOGGED_OUT: async () => {
+              await expect.poll(() => pathOf(page)).toBe('/');
+            },
+            EXPIRED: async () => {
+              // The token is revoked behind the page's back; its next call finds out.
+              const stored = JSON.parse((await tokenIn(page))!);
+              expect((await t.api('POST', '/api/Auth/Logout', { token: stored.token })).status).toBe(200);
+              await page.reload();
+            },
+          },
+        });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
