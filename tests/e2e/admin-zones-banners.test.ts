@@ -1,46 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn } from '../support/browser';
+import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { png } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
-
-/** A real (tiny) PNG: signature, IHDR, one IDAT of solid colour, IEND, with correct CRCs. */
-function pngFile(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([15, 118, 110]))]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => {
   let t: TestServer;
@@ -57,7 +22,7 @@ describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => 
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-e2e-zones-'));
     page = await browser.context.newPage();
     await signIn(page, t.url, 'A');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/Dashboard/AdminDashboard');
+    await waitForPath(page, '/Dashboard/AdminDashboard');
   });
   afterAll(async () => {
     await page?.close();
@@ -147,12 +112,12 @@ describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => 
   });
 
   it('adds a home banner with a picture and a YouTube link, lists it and switches it off', async () => {
-    const png = path.join(tmp, 'carousel.png');
-    fs.writeFileSync(png, pngFile(64, 24));
+    const carousel = path.join(tmp, 'carousel.png');
+    fs.writeFileSync(carousel, png(64, 24));
 
     await page.goto(`${t.url}/Banner/BannerAdd`);
     await expect.poll(() => page.getByRole('heading', { name: 'Add home banner' }).isVisible()).toBe(true);
-    await page.getByLabel('Banner image').setInputFiles(png);
+    await page.getByLabel('Banner image').setInputFiles(carousel);
     await expect.poll(() => page.getByRole('img', { name: 'Preview of carousel.png' }).isVisible()).toBe(true);
     await page.getByLabel('Link to (path)').fill('/Services');
     await page.getByLabel('YouTube link (optional)').fill('https://youtu.be/dQw4w9WgXcQ');

@@ -8,7 +8,11 @@ import { accountOf, TEST_PASSWORD } from './server';
 
 export const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
 export const noChromiumReason = 'no Chromium found (install Debian chromium or set CHROMIUM_PATH)';
-if (!chromiumPath) console.warn(`End-to-end tests skipped: ${noChromiumReason}`);
+if (!chromiumPath) {
+  // CI installs Chromium, so there a missing browser is a failure, never a silent skip.
+  if (process.env.REQUIRE_E2E) throw new Error(`End-to-end tests cannot run: ${noChromiumReason}`);
+  console.warn(`End-to-end tests skipped: ${noChromiumReason}`);
+}
 
 export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-chromium-'));
@@ -45,6 +49,11 @@ export async function signIn(page: Page, base: string, role: RoleCode, password 
     .fill(role === 'A' ? a.email : a.mobileNo);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Waits until the page shows `pathname`; usable in hooks, where expect.poll is not. */
+export async function waitForPath(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname);
 }
 
 export async function signOutViaProfile(page: Page, fullName: string) {

@@ -53,7 +53,7 @@ export function LandingPage({ kind }: { kind: Landing }) {
               <CategoryGrid categories={mine} />
             ) : (
               <EmptyState
-                title="Coming soon"
+                title="No services here yet"
                 description="We are lining up professionals for these services. Meanwhile, see everything we already offer."
                 action={<Link to="/">See every category</Link>}
               />
