@@ -31,7 +31,7 @@ function messageOf(e: AjvError): string {
     case 'additionalProperties':
       return 'is not an allowed field';
     case 'type':
-      return `must be ${p.type === 'integer' ? 'a whole number' : /^[aeiou]/.test(p.type) ? `an ${p.type}` : `a ${p.type}`}`;
+      return `must be ${p.type === 'integer' ? 'a whole number' : /^[aeiou]/.test(String(p.type)) ? `an ${p.type}` : `a ${p.type}`}`;
     case 'maxLength':
       return `must be at most ${p.limit} characters`;
     case 'minLength':
