@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { handlers } from './modules';
 import authPlugin from './plugins/auth';
 import cachePlugin from './plugins/cache';
 import errorsPlugin from './plugins/errors';
+import securityHeadersPlugin from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 
 declare module 'fastify' {
@@ -91,7 +91,7 @@ export async function buildApp(config: Config, database: Database) {
     { parseAs: 'string' },
     app.getDefaultJsonParser('error', 'ignore'),
   );
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
