@@ -111,8 +111,15 @@ export const actions = style({
   display: 'flex',
   alignItems: 'center',
   gap: space.md,
-  flexWrap: 'wrap',
-  '@media': { [narrow]: { paddingBlockStart: space.md, borderBlockStart: `1px solid ${vars.color.border}` } },
+  minInlineSize: 0,
+  whiteSpace: 'nowrap',
+  '@media': {
+    [narrow]: {
+      flexWrap: 'wrap',
+      paddingBlockStart: space.md,
+      borderBlockStart: `1px solid ${vars.color.border}`,
+    },
+  },
 });
 
 const linkStyle = {

@@ -374,7 +374,8 @@ export const description = style({ margin: 0, whiteSpace: 'pre-line', overflowWr
 
 export const search = style({
   position: 'relative',
-  inlineSize: 'min(320px, 100%)',
+  flex: '0 1 300px',
+  minInlineSize: '160px',
   '@media': { '(max-width: 759.98px)': { inlineSize: '100%' } },
 });
 export const searchInput = style({

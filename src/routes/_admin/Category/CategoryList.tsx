@@ -2,8 +2,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { type CategoryImportRow, catalogueKeys, categoriesQuery, importCategories } from '../../../api/catalogue';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
-import { ImportButton, useServerTable } from '../-components';
 import * as s from '../-components/admin.css';
+import { ImportButton } from '../-components/ImportButton';
+import { useServerTable } from '../-components/useServerTable';
 import { categoryColumns, categoryImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/Category/CategoryList')({

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { categoryQuery } from '../../../api/catalogue';
 import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
-import { ActiveBadge, validateIdSearch } from '../-components';
+import { ActiveBadge } from '../-components/ActiveBadge';
 import * as s from '../-components/admin.css';
+import { validateIdSearch } from '../-components/search';
 import { CategoryForm } from './-components/CategoryForm';
 import { CategoryZones } from './-components/CategoryZones';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { buttonClassName, Card, PageHeader } from '../../../ui';
-import { positiveId } from '../-components';
 import * as s from '../-components/admin.css';
+import { positiveId } from '../-components/search';
 import { ServiceForm } from './-components/ServiceForm';
 
 export const Route = createFileRoute('/_admin/Services/ServicesAdd')({

@@ -10,8 +10,11 @@ import {
 } from '../../../api/catalogue';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
-import { FilterSelect, ImportButton, positiveId, useServerTable } from '../-components';
 import * as s from '../-components/admin.css';
+import { FilterSelect } from '../-components/FilterSelect';
+import { ImportButton } from '../-components/ImportButton';
+import { positiveId } from '../-components/search';
+import { useServerTable } from '../-components/useServerTable';
 import { serviceColumns, serviceImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/Services/ServicesList')({

@@ -10,7 +10,10 @@ import {
 import { buttonClassName, PageHeader } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import type { ImportColumn } from '../../../ui/spreadsheet';
-import { DeleteAction, ImportButton, StatusToggle, useServerTable } from '../-components';
+import { DeleteAction } from '../-components/DeleteAction';
+import { ImportButton } from '../-components/ImportButton';
+import { StatusToggle } from '../-components/StatusToggle';
+import { useServerTable } from '../-components/useServerTable';
 import * as s from './-components/ZoneList.css';
 
 export const Route = createFileRoute('/_admin/Zone/ZoneList')({

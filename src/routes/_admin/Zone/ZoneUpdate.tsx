@@ -14,7 +14,9 @@ import {
 } from '../../../api/zones';
 import { Alert, Button, buttonClassName, Card, LoadingPlaceholder, PageHeader, toast } from '../../../ui';
 import { FORM_ERROR, Form, FormActions, FormErrorSummary, TextField, useForm } from '../../../ui/form';
-import { ActiveBadge, DeleteAction, StatusToggle } from '../-components';
+import { ActiveBadge } from '../-components/ActiveBadge';
+import { DeleteAction } from '../-components/DeleteAction';
+import { StatusToggle } from '../-components/StatusToggle';
 import { mergeFieldErrors } from './-components/pincodes';
 import { checkZonePlace, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
 import * as s from './-components/ZoneUpdate.css';

@@ -23,7 +23,7 @@ import {
   TextField,
   useForm,
 } from '../../../../ui/form';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components/toBody';
 
 export interface BannerFormProps {
   /** The screens this form adds banners to; a "Screen" select appears when there are several. */

@@ -13,7 +13,8 @@ import { serviceQuery } from '../../../../api/catalogue';
 import { formatDateTime, srOnly } from '../../../../ui';
 import { type Column, DataTable } from '../../../../ui/DataTable';
 import { control } from '../../../../ui/form/form.css';
-import { DeleteAction, useServerTable } from '../../-components';
+import { DeleteAction } from '../../-components/DeleteAction';
+import { useServerTable } from '../../-components/useServerTable';
 import * as s from './BannerList.css';
 import { BannerStatusSwitch } from './BannerStatusSwitch';
 

@@ -15,7 +15,8 @@ import {
   TextField,
   useForm,
 } from '../../../../ui/form';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelledErrors, toBody } from '../../-components';
+import { labelledErrors } from '../../-components/serverErrors';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components/toBody';
 import { zoneLabel } from './zoneLabel';
 
 const LABELS = { categoryName: 'Category name', details: 'Details', image: 'Picture', zones: 'Zones' };

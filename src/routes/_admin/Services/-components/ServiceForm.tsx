@@ -27,7 +27,8 @@ import {
   TextField,
   useForm,
 } from '../../../../ui/form';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelledErrors } from '../../-components';
+import { labelledErrors } from '../../-components/serverErrors';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../-components/toBody';
 
 const LABELS = {
   heading: 'Heading',

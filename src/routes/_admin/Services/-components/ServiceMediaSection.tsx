@@ -11,8 +11,9 @@ import {
 import { ApiError } from '../../../../api/client';
 import { Alert, Button, Card, formatDateTime, srOnly, toast } from '../../../../ui';
 import { type FileValue, ImageField, TextField } from '../../../../ui/form';
-import { DeleteAction, IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../-components';
 import * as s from '../../-components/admin.css';
+import { DeleteAction } from '../../-components/DeleteAction';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../-components/toBody';
 
 const VIDEO_TYPES = ['video/mp4', 'video/webm'];
 const VIDEO_MAX_BYTES = 20 * 1024 * 1024;

@@ -3,8 +3,10 @@ import { catalogueKeys, deleteService, type Service } from '../../../../api/cata
 import { buttonClassName, formatRupees } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
-import { DeleteAction, StatusToggle, Thumbnail } from '../../-components';
 import * as s from '../../-components/admin.css';
+import { DeleteAction } from '../../-components/DeleteAction';
+import { StatusToggle } from '../../-components/StatusToggle';
+import { Thumbnail } from '../../-components/Thumbnail';
 
 const invalidate = [[...catalogueKeys.services], [...catalogueKeys.subCategories]];
 

@@ -20,7 +20,8 @@ import {
   TextField,
   useForm,
 } from '../../../../ui/form';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelledErrors, toBody } from '../../-components';
+import { labelledErrors } from '../../-components/serverErrors';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components/toBody';
 
 const LABELS = {
   subCategoryName: 'Sub-category name',

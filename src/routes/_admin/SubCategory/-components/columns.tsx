@@ -3,8 +3,10 @@ import { catalogueKeys, deleteSubCategory, type SubCategory } from '../../../../
 import { buttonClassName, srOnly } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
-import { DeleteAction, StatusToggle, Thumbnail } from '../../-components';
 import * as s from '../../-components/admin.css';
+import { DeleteAction } from '../../-components/DeleteAction';
+import { StatusToggle } from '../../-components/StatusToggle';
+import { Thumbnail } from '../../-components/Thumbnail';
 
 const invalidate = [[...catalogueKeys.subCategories], [...catalogueKeys.categories]];
 
