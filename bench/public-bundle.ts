@@ -9,15 +9,14 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { seedReference } from '../server/db/seed/reference';
+import { HOME_JS_BUDGET as BUDGET, type LoadedScript, scriptsLoadedBy } from '../tests/support/scripts';
 
-const BUDGET = 150 * 1024;
 const PASSWORD = 'Bundle-bench-1';
 // 1x1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
@@ -116,30 +115,12 @@ try {
       '--disable-sync',
     ],
   });
-  const scripts = new Map<string, Promise<Buffer>>();
+  let rows: LoadedScript[];
   try {
-    const page = await context.newPage();
-    page.on('response', (res) => {
-      const url = res.url();
-      const js = res.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(url).pathname);
-      if (js && res.status() === 200 && !scripts.has(url)) scripts.set(url, res.body());
-    });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    // Let anything the page starts after its first render (lazy sections) arrive too.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    rows = await scriptsLoadedBy(await context.newPage(), `${base}/`);
   } finally {
     await context.close();
   }
-
-  const rows = await Promise.all(
-    [...scripts].map(async ([url, body]) => {
-      const raw = await body;
-      return { file: new URL(url).pathname, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-    }),
-  );
-  rows.sort((a, b) => b.gzip - a.gzip);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   for (const r of rows) console.log(`${kb(r.gzip).padStart(9)} gz  ${kb(r.raw).padStart(9)} raw  ${r.file}`);
   const total = rows.reduce((sum, r) => sum + r.gzip, 0);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { b64, catalogueApi, cityIds, dataOf, png } from '../support/catalogue';
+import { HOME_JS_BUDGET, scriptsLoadedBy } from '../support/scripts';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -80,6 +81,17 @@ describe.skipIf(!chromiumPath)('a visitor browses the catalogue the admin made',
     expect(await picture.getAttribute('height')).toBeTruthy();
     const banner = visitor.locator('a[href="/allServices"] img');
     await expect.poll(() => banner.count()).toBeGreaterThan(0);
+  });
+
+  it('loads at most 150 KB of JavaScript, gzipped, on a first visit', async () => {
+    const fresh = await launch();
+    try {
+      const scripts = await scriptsLoadedBy(await fresh.context.newPage(), `${t.url}/`);
+      const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+      expect(total, scripts.map((s) => `${s.file} ${s.gzip}`).join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('checks one pincode inside the zone and one outside', async () => {
