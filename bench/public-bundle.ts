@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { seedReference } from '../server/db/seed/reference';
+import { chromiumPath, launch } from '../tests/support/chromium';
 import { HOME_JS_BUDGET as BUDGET, type LoadedScript, scriptsLoadedBy } from '../tests/support/scripts';
 
 const PASSWORD = 'Bundle-bench-1';
@@ -23,7 +23,6 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAM
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-bundle-')));
-const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p));
 if (!chromiumPath) {
   console.error('No Chromium found (install Debian chromium or set CHROMIUM_PATH).');
   process.exit(2);
@@ -61,7 +60,6 @@ async function api(method: string, p: string, body: unknown, token?: string) {
   return json.data;
 }
 
-const browserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-bundle-chromium-'));
 let exitCode = 0;
 try {
   // A small catalogue, so the banners, the categories, the new launches and the pincode check all render.
@@ -101,25 +99,12 @@ try {
     token,
   );
 
-  const context = await chromium.launchPersistentContext(browserDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1280, height: 860 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launch();
   let rows: LoadedScript[];
   try {
-    rows = await scriptsLoadedBy(await context.newPage(), `${base}/`);
+    rows = await scriptsLoadedBy(await browser.context.newPage(), `${base}/`);
   } finally {
-    await context.close();
+    await browser.close();
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   for (const r of rows) console.log(`${kb(r.gzip).padStart(9)} gz  ${kb(r.raw).padStart(9)} raw  ${r.file}`);
@@ -132,6 +117,5 @@ try {
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(browserDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

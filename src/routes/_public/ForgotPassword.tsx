@@ -4,7 +4,16 @@ import { resetPassword, sendOtp } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import type { RoleCode } from '../../api/session';
 import { Alert, Button, Card, toast } from '../../ui';
-import { Form, FormActions, FormErrorSummary, SelectField, TextField, useForm } from '../../ui/form';
+import {
+  checkNewPassword,
+  Form,
+  FormActions,
+  FormErrorSummary,
+  NewPasswordFields,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../ui/form';
 import { Narrow } from '../-components/Narrow';
 import { ROLE_NAME } from '../-components/roles';
 
@@ -48,8 +57,7 @@ function ForgotPassword() {
     run(async () => {
       const e: Record<string, string> = {};
       if (!/^\d{6}$/.test(v.Otp)) e.Otp = 'Enter the 6-digit code';
-      if (v.NewPass.length < 8) e.NewPass = 'Use at least 8 characters';
-      if (v.confirm !== v.NewPass) e.confirm = 'The passwords do not match';
+      checkNewPassword(e, 'NewPass', v.NewPass, v.confirm);
       form.setErrors(e);
       if (Object.keys(e).length) return;
       await resetPassword({ Role: v.Role as RoleCode, Phone: v.Phone.trim(), Otp: v.Otp, NewPass: v.NewPass });
@@ -110,27 +118,7 @@ function ForgotPassword() {
               error={form.errors.Otp}
               required
             />
-            <TextField
-              label="New password"
-              name="NewPass"
-              type="password"
-              autoComplete="new-password"
-              value={v.NewPass}
-              onChange={(e) => form.set('NewPass', e.target.value)}
-              error={form.errors.NewPass}
-              hint="At least 8 characters"
-              required
-            />
-            <TextField
-              label="Confirm new password"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              value={v.confirm}
-              onChange={(e) => form.set('confirm', e.target.value)}
-              error={form.errors.confirm}
-              required
-            />
+            <NewPasswordFields form={form} field="NewPass" label="New password" />
             <FormActions>
               <Button type="button" variant="ghost" onClick={() => setStep('ask')}>
                 Send a new code

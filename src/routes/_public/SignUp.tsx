@@ -5,7 +5,16 @@ import { signup } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { citiesQuery, statesQuery, zonesOfCityQuery } from '../../api/geo';
 import { Button, Card, toast } from '../../ui';
-import { Form, FormActions, FormErrorSummary, SelectField, TextField, useForm } from '../../ui/form';
+import {
+  checkNewPassword,
+  Form,
+  FormActions,
+  FormErrorSummary,
+  NewPasswordFields,
+  SelectField,
+  TextField,
+  useForm,
+} from '../../ui/form';
 import { Narrow } from '../-components/Narrow';
 
 export const Route = createFileRoute('/_public/SignUp')({
@@ -43,8 +52,7 @@ function SignUp() {
     if (!/^\S+@\S+\.\S+$/.test(v.email)) e.email = 'Enter a valid e-mail address';
     if (!v.city) e.city = 'Choose your city';
     if (!PIN.test(v.pinCode)) e.pinCode = 'Enter a 6-digit pincode';
-    if (v.password.length < 8) e.password = 'Use at least 8 characters';
-    if (v.confirm !== v.password) e.confirm = 'The passwords do not match';
+    checkNewPassword(e, 'password', v.password, v.confirm);
     form.setErrors(e);
     return Object.keys(e).length === 0;
   }
@@ -161,27 +169,7 @@ function SignUp() {
             onChange={(e) => form.set('referral', e.target.value)}
             error={form.errors.referral}
           />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={v.password}
-            onChange={(e) => form.set('password', e.target.value)}
-            error={form.errors.password}
-            hint="At least 8 characters"
-            required
-          />
-          <TextField
-            label="Confirm password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            value={v.confirm}
-            onChange={(e) => form.set('confirm', e.target.value)}
-            error={form.errors.confirm}
-            required
-          />
+          <NewPasswordFields form={form} field="password" label="Password" />
           <FormActions>
             <Link to="/Auth">I already have an account</Link>
             <Button type="submit" loading={busy}>

@@ -15,7 +15,7 @@ export interface ServerPage<Row> {
 
 export interface ServerTable<Row> {
   state: TableState;
-  setState: Dispatch<SetStateAction<TableState>>;
+  onStateChange: Dispatch<SetStateAction<TableState>>;
   rows: Row[];
   total: number;
   /** True while a page is being fetched (the previous rows stay shown meanwhile). */
@@ -26,7 +26,7 @@ export interface ServerTable<Row> {
 
 /**
  * `options(state)` is a query for one page (e.g. `(s) => categoriesQuery(s)`); the previous page stays
- * on screen while the next loads (placeholderData: keepPreviousData). Pass the result straight to DataTable.
+ * on screen while the next loads (placeholderData: keepPreviousData). Spread the result onto DataTable.
  */
 export function useServerTable<Row>(
   // biome-ignore lint/suspicious/noExplicitAny: any query key shape (queryOptions() keys are mutable tuples)
@@ -37,7 +37,7 @@ export function useServerTable<Row>(
   const query = useQuery({ ...options(state), placeholderData: keepPreviousData });
   return {
     state,
-    setState,
+    onStateChange: setState,
     rows: query.data?.items ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,

@@ -25,15 +25,10 @@ function CategoryList() {
         }
       />
       <DataTable
+        {...table}
         caption="Categories"
         columns={categoryColumns}
-        rows={table.rows}
-        total={table.total}
-        state={table.state}
-        onStateChange={table.setState}
         rowKey={(c) => c.id}
-        loading={table.loading}
-        error={table.error}
         searchPlaceholder="Search categories…"
         toolbar={
           <ImportButton

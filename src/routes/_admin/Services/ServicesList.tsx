@@ -33,7 +33,7 @@ function ServicesList() {
   const table = useServerTable((state) => servicesQuery({ ...state, categoryId, subCategoryId }, 'all'));
 
   function filter(next: { categoryId?: number; subCategoryId?: number }) {
-    table.setState((st) => ({ ...st, page: 1 }));
+    table.onStateChange((st) => ({ ...st, page: 1 }));
     navigate({ search: next, replace: true });
   }
 
@@ -49,15 +49,10 @@ function ServicesList() {
         }
       />
       <DataTable
+        {...table}
         caption="Services"
         columns={serviceColumns}
-        rows={table.rows}
-        total={table.total}
-        state={table.state}
-        onStateChange={table.setState}
         rowKey={(sv) => sv.id}
-        loading={table.loading}
-        error={table.error}
         searchPlaceholder="Search services…"
         toolbar={
           <div className={s.filters}>

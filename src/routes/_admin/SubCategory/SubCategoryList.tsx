@@ -30,7 +30,7 @@ function SubCategoryList() {
   const table = useServerTable((state) => subCategoriesQuery({ ...state, categoryId }, 'all'));
 
   function filter(value: string) {
-    table.setState((st) => ({ ...st, page: 1 }));
+    table.onStateChange((st) => ({ ...st, page: 1 }));
     navigate({ search: { categoryId: positiveId(value) }, replace: true });
   }
 
@@ -46,15 +46,10 @@ function SubCategoryList() {
         }
       />
       <DataTable
+        {...table}
         caption="Sub-categories"
         columns={subCategoryColumns}
-        rows={table.rows}
-        total={table.total}
-        state={table.state}
-        onStateChange={table.setState}
         rowKey={(c) => c.id}
-        loading={table.loading}
-        error={table.error}
         searchPlaceholder="Search sub-categories…"
         emptyMessage={categoryId && !table.state.search ? 'This category has no sub-categories yet.' : undefined}
         toolbar={

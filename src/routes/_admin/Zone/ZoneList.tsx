@@ -103,15 +103,10 @@ function ZoneList() {
         }
       />
       <DataTable
+        {...table}
         caption="Zones"
         columns={columns}
-        rows={table.rows}
-        total={table.total}
-        state={table.state}
-        onStateChange={table.setState}
         rowKey={(z) => z.id}
-        loading={table.loading}
-        error={table.error}
         searchPlaceholder="Zone, city, state or pincode…"
         emptyMessage={table.state.search ? undefined : 'No zones yet. Add one, or import a sheet.'}
         toolbar={

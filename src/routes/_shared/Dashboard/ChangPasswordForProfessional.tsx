@@ -5,7 +5,15 @@ import { changePassword, meQuery } from '../../../api/auth';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { Alert, Button, Card, PageHeader, toast } from '../../../ui';
-import { Form, FormActions, FormErrorSummary, TextField, useForm } from '../../../ui/form';
+import {
+  checkNewPassword,
+  Form,
+  FormActions,
+  FormErrorSummary,
+  NewPasswordFields,
+  TextField,
+  useForm,
+} from '../../../ui/form';
 import { DASHBOARD } from '../../-components/roles';
 
 export const Route = createFileRoute('/_shared/Dashboard/ChangPasswordForProfessional')({
@@ -25,8 +33,7 @@ function ChangePassword() {
   async function submit() {
     const e: Record<string, string> = {};
     if (!v.OldPassword) e.OldPassword = 'Enter your current password';
-    if (v.NewPassword.length < 8) e.NewPassword = 'Use at least 8 characters';
-    if (v.confirm !== v.NewPassword) e.confirm = 'The passwords do not match';
+    checkNewPassword(e, 'NewPassword', v.NewPassword, v.confirm);
     form.setErrors(e);
     if (Object.keys(e).length || !user) return;
     setBusy(true);
@@ -66,27 +73,7 @@ function ChangePassword() {
             error={form.errors.OldPassword}
             required
           />
-          <TextField
-            label="New password"
-            name="NewPassword"
-            type="password"
-            autoComplete="new-password"
-            value={v.NewPassword}
-            onChange={(e) => form.set('NewPassword', e.target.value)}
-            error={form.errors.NewPassword}
-            hint="At least 8 characters"
-            required
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            value={v.confirm}
-            onChange={(e) => form.set('confirm', e.target.value)}
-            error={form.errors.confirm}
-            required
-          />
+          <NewPasswordFields form={form} field="NewPassword" label="New password" />
           <FormActions>
             <Button type="submit" loading={busy}>
               Change password

@@ -145,7 +145,7 @@ export function BannerList({
           value={type}
           onChange={(e) => {
             onTypeChange(e.target.value as BannerType);
-            table.setState((st) => ({ ...st, page: 1 }));
+            table.onStateChange((st) => ({ ...st, page: 1 }));
           }}
         >
           {typeOptions.map((t) => (
@@ -160,15 +160,10 @@ export function BannerList({
   return (
     <div className={s.noSearch}>
       <DataTable
+        {...table}
         caption={caption}
         columns={columns}
-        rows={table.rows}
-        total={table.total}
-        state={table.state}
-        onStateChange={table.setState}
         rowKey={(b) => b.id}
-        loading={table.loading}
-        error={table.error}
         toolbar={filter}
         emptyMessage={emptyMessage ?? 'No banners here yet.'}
       />

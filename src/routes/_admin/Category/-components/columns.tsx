@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { type Category, catalogueKeys, deleteCategory } from '../../../../api/catalogue';
-import { buttonClassName, srOnly } from '../../../../ui';
+import { srOnly } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
-import * as s from '../../-components/admin.css';
-import { DeleteAction } from '../../-components/DeleteAction';
-import { StatusToggle } from '../../-components/StatusToggle';
+import { actionsColumn, activeColumn } from '../../-components/rowColumns';
 import { Thumbnail } from '../../-components/Thumbnail';
 
 const invalidate = [[...catalogueKeys.categories]];
@@ -30,43 +28,15 @@ export const categoryColumns: Column<Category>[] = [
       </Link>
     ),
   },
-  {
-    key: 'active',
-    header: 'Active',
-    sortable: true,
-    render: (c) => (
-      <StatusToggle
-        kind="Category"
-        id={c.id}
-        active={c.active}
-        label={`Active: ${c.categoryName}`}
-        invalidate={invalidate}
-      />
-    ),
-  },
-  {
-    key: 'actions',
-    header: 'Actions',
-    render: (c) => (
-      <div className={s.rowActions}>
-        <Link
-          to="/Category/CategoryUpdate"
-          search={{ id: c.id }}
-          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          aria-label={`Edit ${c.categoryName}`}
-        >
-          Edit
-        </Link>
-        <DeleteAction
-          label={`Delete ${c.categoryName}`}
-          title={`Delete ${c.categoryName}?`}
-          message="The category and its picture are removed for good. A category that still has sub-categories cannot be deleted; switch it off instead to hide it."
-          onDelete={() => deleteCategory(c.id)}
-          invalidate={invalidate}
-        />
-      </div>
-    ),
-  },
+  activeColumn('Category', (c) => c.categoryName, invalidate),
+  actionsColumn({
+    nameOf: (c) => c.categoryName,
+    editLink: (c, props) => <Link to="/Category/CategoryUpdate" search={{ id: c.id }} {...props} />,
+    deleteMessage:
+      'The category and its picture are removed for good. A category that still has sub-categories cannot be deleted; switch it off instead to hide it.',
+    onDelete: (c) => deleteCategory(c.id),
+    invalidate,
+  }),
 ];
 
 export const categoryImportColumns: ImportColumn[] = [

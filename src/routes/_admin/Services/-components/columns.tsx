@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { catalogueKeys, deleteService, type Service } from '../../../../api/catalogue';
-import { buttonClassName, formatRupees } from '../../../../ui';
+import { formatRupees } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
 import * as s from '../../-components/admin.css';
-import { DeleteAction } from '../../-components/DeleteAction';
-import { StatusToggle } from '../../-components/StatusToggle';
+import { actionsColumn, activeColumn } from '../../-components/rowColumns';
 import { Thumbnail } from '../../-components/Thumbnail';
 
 const invalidate = [[...catalogueKeys.services], [...catalogueKeys.subCategories]];
@@ -46,43 +45,15 @@ export const serviceColumns: Column<Service>[] = [
     // The server's figure (discount then GST, rounded half-up to the paisa there).
     render: (sv) => <strong className={s.nowrap}>{formatRupees(sv.finalPrice)}</strong>,
   },
-  {
-    key: 'active',
-    header: 'Active',
-    sortable: true,
-    render: (sv) => (
-      <StatusToggle
-        kind="Services"
-        id={sv.id}
-        active={sv.active}
-        label={`Active: ${sv.heading}`}
-        invalidate={invalidate}
-      />
-    ),
-  },
-  {
-    key: 'actions',
-    header: 'Actions',
-    render: (sv) => (
-      <div className={s.rowActions}>
-        <Link
-          to="/Services/ServicesUpdate"
-          search={{ id: sv.id }}
-          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          aria-label={`Edit ${sv.heading}`}
-        >
-          Edit
-        </Link>
-        <DeleteAction
-          label={`Delete ${sv.heading}`}
-          title={`Delete ${sv.heading}?`}
-          message="The service with its pictures and videos is removed for good. A service with banners cannot be deleted; switch it off instead to hide it."
-          onDelete={() => deleteService(sv.id)}
-          invalidate={invalidate}
-        />
-      </div>
-    ),
-  },
+  activeColumn('Services', (sv) => sv.heading, invalidate),
+  actionsColumn({
+    nameOf: (sv) => sv.heading,
+    editLink: (sv, props) => <Link to="/Services/ServicesUpdate" search={{ id: sv.id }} {...props} />,
+    deleteMessage:
+      'The service with its pictures and videos is removed for good. A service with banners cannot be deleted; switch it off instead to hide it.',
+    onDelete: (sv) => deleteService(sv.id),
+    invalidate,
+  }),
 ];
 
 export const serviceImportColumns: ImportColumn[] = [

@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { catalogueKeys, deleteSubCategory, type SubCategory } from '../../../../api/catalogue';
-import { buttonClassName, srOnly } from '../../../../ui';
+import { srOnly } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
-import * as s from '../../-components/admin.css';
-import { DeleteAction } from '../../-components/DeleteAction';
-import { StatusToggle } from '../../-components/StatusToggle';
+import { actionsColumn, activeColumn } from '../../-components/rowColumns';
 import { Thumbnail } from '../../-components/Thumbnail';
 
 const invalidate = [[...catalogueKeys.subCategories], [...catalogueKeys.categories]];
@@ -31,43 +29,15 @@ export const subCategoryColumns: Column<SubCategory>[] = [
       </Link>
     ),
   },
-  {
-    key: 'active',
-    header: 'Active',
-    sortable: true,
-    render: (c) => (
-      <StatusToggle
-        kind="SubCategory"
-        id={c.id}
-        active={c.active}
-        label={`Active: ${c.subCategoryName}`}
-        invalidate={invalidate}
-      />
-    ),
-  },
-  {
-    key: 'actions',
-    header: 'Actions',
-    render: (c) => (
-      <div className={s.rowActions}>
-        <Link
-          to="/SubCategory/SubCategoryUpdate"
-          search={{ id: c.id }}
-          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          aria-label={`Edit ${c.subCategoryName}`}
-        >
-          Edit
-        </Link>
-        <DeleteAction
-          label={`Delete ${c.subCategoryName}`}
-          title={`Delete ${c.subCategoryName}?`}
-          message="The sub-category and its picture are removed for good. A sub-category that still has services cannot be deleted; switch it off instead to hide it."
-          onDelete={() => deleteSubCategory(c.id)}
-          invalidate={invalidate}
-        />
-      </div>
-    ),
-  },
+  activeColumn('SubCategory', (c) => c.subCategoryName, invalidate),
+  actionsColumn({
+    nameOf: (c) => c.subCategoryName,
+    editLink: (c, props) => <Link to="/SubCategory/SubCategoryUpdate" search={{ id: c.id }} {...props} />,
+    deleteMessage:
+      'The sub-category and its picture are removed for good. A sub-category that still has services cannot be deleted; switch it off instead to hide it.',
+    onDelete: (c) => deleteSubCategory(c.id),
+    invalidate,
+  }),
 ];
 
 export const subCategoryImportColumns: ImportColumn[] = [
