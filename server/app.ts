@@ -181,7 +181,7 @@ export async function buildApp(config: Config, database: Database) {
 
   // The single-page app answers every other GET for a page; anything else is a problem+json 404.
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !/^\/(api|uploads|docs)(\/|$)/i.test(req.url);
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|uploads|docs)(\/|$)/i.test(req.url);
     if (serveClient && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
     }

@@ -71,6 +71,9 @@ describe.skipIf(!chromiumPath)('a visitor browses the catalogue the admin made',
   });
 
   it('sees the banner and the category on the home page', async () => {
+    // Every page path answers with the app, for HEAD (link checkers, monitors) as for GET.
+    const head = await fetch(`${t.url}/Services`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     await visitor.goto(`${t.url}/`);
     const categories = visitor.getByRole('region', { name: 'Browse by category' });
     const tile = categories.getByRole('link', { name: /Aquarium care/ });
