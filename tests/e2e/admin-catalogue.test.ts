@@ -128,6 +128,14 @@ describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', 
     await page.goto(`${t.url}/Category/CategoryList`);
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import categories' });
+    // The template names the sheet's columns, with an example row.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download template' }).click(),
+    ]);
+    const template = fs.readFileSync((await download.path())!, 'utf8');
+    // A byte-order mark first, so Excel reads the file as UTF-8.
+    expect(template.split('\r\n')[0]).toBe('\ufeffcategoryName,details,zoneName');
     await dialog.getByLabel('Spreadsheet file (.xlsx or .csv)').setInputFiles(csv);
     await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect.poll(() => dialog.textContent()).toContain('Nothing was imported');
