@@ -18,12 +18,12 @@ import {
   Form,
   FormActions,
   FormErrorSummary,
-  ImageField,
   SelectField,
   TextField,
   useForm,
 } from '../../../../ui/form';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components/toBody';
+import { PictureField } from '../../-components/PictureField';
+import { toBody } from '../../-components/toBody';
 
 export interface BannerFormProps {
   /** The screens this form adds banners to; a "Screen" select appears when there are several. */
@@ -262,11 +262,9 @@ export function BannerForm({
         </>
       ) : null}
 
-      <ImageField
+      <PictureField
         label="Banner image"
         name="imagebase64Data"
-        accept={IMAGE_TYPES}
-        maxBytes={IMAGE_MAX_BYTES}
         value={v.imagebase64Data}
         onChange={(file) => form.set('imagebase64Data', file)}
         error={form.errors.imagebase64Data}

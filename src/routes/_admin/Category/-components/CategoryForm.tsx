@@ -9,14 +9,14 @@ import {
   Form,
   FormActions,
   FormErrorSummary,
-  ImageField,
   MultiSelectField,
   TextArea,
   TextField,
   useForm,
 } from '../../../../ui/form';
+import { PictureField } from '../../-components/PictureField';
 import { labelledErrors } from '../../-components/serverErrors';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components/toBody';
+import { toBody } from '../../-components/toBody';
 import { zoneLabel } from './zoneLabel';
 
 const LABELS = { categoryName: 'Category name', details: 'Details', image: 'Picture', zones: 'Zones' };
@@ -87,15 +87,12 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
         onChange={(e) => form.set('categoryName', e.target.value)}
         error={form.errors.categoryName}
       />
-      <ImageField
+      <PictureField
         label={LABELS.image}
         name="image"
-        accept={IMAGE_TYPES}
-        maxBytes={IMAGE_MAX_BYTES}
         value={v.image}
         onChange={(f) => form.set('image', f)}
-        previewUrl={category?.imageUrl ?? undefined}
-        hint={category?.imageUrl ? 'Choose a new picture only to replace the current one.' : undefined}
+        currentUrl={category?.imageUrl}
         error={form.errors.image}
       />
       <TextArea

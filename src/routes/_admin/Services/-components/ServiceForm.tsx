@@ -20,15 +20,14 @@ import {
   Form,
   FormActions,
   FormErrorSummary,
-  ImageField,
   NumberField,
   SelectField,
   TextArea,
   TextField,
   useForm,
 } from '../../../../ui/form';
+import { PictureField } from '../../-components/PictureField';
 import { labelledErrors } from '../../-components/serverErrors';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../-components/toBody';
 
 const LABELS = {
   heading: 'Heading',
@@ -241,25 +240,20 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
         onChange={(e) => form.set('pDetails', e.target.value)}
         error={form.errors.pDetails}
       />
-      <ImageField
+      <PictureField
         label={LABELS.image}
         name="image"
-        accept={IMAGE_TYPES}
-        maxBytes={IMAGE_MAX_BYTES}
         value={v.image}
         onChange={(f) => form.set('image', f)}
-        previewUrl={service?.imageUrl ?? undefined}
-        hint={service?.imageUrl ? 'Choose a new picture only to replace the current one.' : undefined}
+        currentUrl={service?.imageUrl}
         error={form.errors.image}
       />
-      <ImageField
+      <PictureField
         label={LABELS.bannerImage}
         name="bannerImage"
-        accept={IMAGE_TYPES}
-        maxBytes={IMAGE_MAX_BYTES}
         value={v.bannerImage}
         onChange={(f) => form.set('bannerImage', f)}
-        previewUrl={service?.bannerImageUrl ?? undefined}
+        currentUrl={service?.bannerImageUrl}
         hint="Shown wide at the top of the service's page."
         error={form.errors.bannerImage}
       />

@@ -15,13 +15,13 @@ import {
   Form,
   FormActions,
   FormErrorSummary,
-  ImageField,
   SelectField,
   TextField,
   useForm,
 } from '../../../../ui/form';
+import { PictureField } from '../../-components/PictureField';
 import { labelledErrors } from '../../-components/serverErrors';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, toBody } from '../../-components/toBody';
+import { toBody } from '../../-components/toBody';
 
 const LABELS = {
   subCategoryName: 'Sub-category name',
@@ -125,15 +125,12 @@ export function SubCategoryForm({ subCategory, categoryId, onSaved }: SubCategor
         onChange={(e) => form.set('headingField', e.target.value)}
         error={form.errors.headingField}
       />
-      <ImageField
+      <PictureField
         label={LABELS.image}
         name="image"
-        accept={IMAGE_TYPES}
-        maxBytes={IMAGE_MAX_BYTES}
         value={v.image}
         onChange={(f) => form.set('image', f)}
-        previewUrl={subCategory?.imageUrl ?? undefined}
-        hint={subCategory?.imageUrl ? 'Choose a new picture only to replace the current one.' : undefined}
+        currentUrl={subCategory?.imageUrl}
         error={form.errors.image}
       />
       <FormActions>
