@@ -97,6 +97,23 @@ describe.skipIf(!chromiumPath)('a visitor browses the catalogue the admin made',
     }
   });
 
+  it('applies a stored dark, right-to-left setting before the app’s JavaScript runs', async () => {
+    const fresh = await launch();
+    try {
+      const page = await fresh.context.newPage();
+      await page.addInitScript(() =>
+        localStorage.setItem('doorstep.settings', JSON.stringify({ theme: 'dark', direction: 'rtl' })),
+      );
+      // Without the app's modules only the boot script can have set them.
+      await page.route('**/assets/**', (route) => route.abort());
+      await page.goto(`${t.url}/`);
+      const html = page.locator('html');
+      expect([await html.getAttribute('data-theme'), await html.getAttribute('dir')]).toEqual(['dark', 'rtl']);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('checks one pincode inside the zone and one outside', async () => {
     const check = visitor.getByRole('region', { name: 'Check if we serve your area' });
     await check.getByLabel('Service category').selectOption({ label: 'Aquarium care' });
