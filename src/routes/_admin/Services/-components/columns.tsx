@@ -30,14 +30,19 @@ export const serviceColumns: Column<Service>[] = [
     ),
   },
   {
+    // Discount and GST under the price, like the sub-category's category: the table fits a laptop screen.
     key: 'price',
     header: 'Price',
     sortable: true,
     align: 'end',
-    render: (sv) => <span className={s.nowrap}>{formatRupees(sv.price)}</span>,
+    render: (sv) => (
+      <>
+        <span className={s.nowrap}>{formatRupees(sv.price)}</span>
+        <span className={s.cellNote}>{sv.discount}% off</span>
+        <span className={s.cellNote}>GST {sv.gst}%</span>
+      </>
+    ),
   },
-  { key: 'discount', header: 'Discount', align: 'end', render: (sv) => `${sv.discount}\u00a0%` },
-  { key: 'gst', header: 'GST', align: 'end', render: (sv) => `${sv.gst}\u00a0%` },
   {
     key: 'finalPrice',
     header: 'Final price',
