@@ -106,6 +106,23 @@ describe('categories', () => {
     expect(uploadedFiles(t)).toEqual(files);
   });
 
+  it('lets one of several admins adding the same name at once win; the others get 409 and leave no file', async () => {
+    const files = uploadedFiles(t);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.api('POST', '/api/Common/AddCategory', {
+          token: admin,
+          body: { categoryName: i % 2 ? 'Glass work' : 'GLASS WORK', image: b64(png(3, 3)), fileName: 'g.png' },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const r of replies.filter((x) => x.status === 409)) expect(r.body.errors[0].field).toBe('categoryName');
+    const found = dataOf(await t.api('GET', '/api/Common/GetAllCategory?status=all&search=glass', { token: admin }));
+    expect(found.total).toBe(1);
+    expect(uploadedFiles(t)).toHaveLength(files.length + 1);
+  });
+
   it('keeps names unique, trimmed and case-insensitive: 409 naming the clash', async () => {
     await c.category('Plumbing');
     const files = uploadedFiles(t);

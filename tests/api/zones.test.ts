@@ -76,6 +76,19 @@ describe('adding zones', () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
+  it('gives a pincode claimed by two new zones at once to one of them, and the other zone is not written', async () => {
+    const before = await tableCounts(t.db);
+    const replies = await Promise.all(
+      ['Kadugodi East', 'Kadugodi West'].map((zoneName) => addZone({ zoneName, ...blr, pinCode: ['560067'] })),
+    );
+    expect(replies.map((r) => r.status).sort(), JSON.stringify(replies.map((r) => r.body))).toEqual([201, 409]);
+    const lost = replies.find((r) => r.status === 409)!;
+    expect(lost.body.errors[0].field).toBe('pinCode');
+    const after = await tableCounts(t.db);
+    expect(after.zones).toBe(before.zones + 1);
+    expect(after.zone_pincodes).toBe(before.zone_pincodes + 1);
+  });
+
   it('checks that the city belongs to the state', async () => {
     const wrong = await addZone({ zoneName: 'Nowhere', stateId: mum.stateId, cityId: blr.cityId, pinCode: ['400999'] });
     expect(wrong.status).toBe(400);
