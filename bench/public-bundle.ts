@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 import { seedReference } from '../server/db/seed/reference';
-import { chromiumPath, launch } from '../tests/support/chromium';
+import { chromiumPath, launch, noChromiumReason } from '../tests/support/chromium';
 import { HOME_JS_BUDGET as BUDGET, type LoadedScript, scriptsLoadedBy } from '../tests/support/scripts';
 
 const PASSWORD = 'Bundle-bench-1';
@@ -24,7 +24,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAM
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-bundle-')));
 if (!chromiumPath) {
-  console.error('No Chromium found (install Debian chromium or set CHROMIUM_PATH).');
+  console.error(`Cannot measure: ${noChromiumReason}.`);
   process.exit(2);
 }
 

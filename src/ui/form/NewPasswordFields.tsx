@@ -2,7 +2,7 @@ import { TextField } from './TextField';
 import type { UseForm } from './useForm';
 
 /** The server's minimum (openapi.yaml Password schema). */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 /** Adds the errors of a new password `field` and its `confirm` to `errors`. */
 export function checkNewPassword(errors: Record<string, string>, field: string, password: string, confirm: string) {

@@ -4,7 +4,7 @@ export { Form, FormActions, FormErrorSummary, type FormErrorSummaryProps, type F
 export { checkFile, describeTypes, formatBytes, readFileAsBase64 } from './files';
 export { type FileValue, ImageField, type ImageFieldProps } from './ImageField';
 export { MultiSelectField, type MultiSelectFieldProps } from './MultiSelectField';
-export { checkNewPassword, MIN_PASSWORD_LENGTH, NewPasswordFields } from './NewPasswordFields';
+export { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
 export { NumberField, type NumberFieldProps } from './NumberField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { type FieldBaseProps, TextArea, type TextAreaProps, TextField, type TextFieldProps } from './TextField';
