@@ -1,56 +1,121 @@
-// `npm run bench:catalogue`: the cached catalogue reads on PostgreSQL with 1,000 services, each next to a bare
-// Fastify route answering the same bytes (target: at least 50% of the bare route's req/s).
+// `npm run bench:catalogue`: GetAllCategory on PostgreSQL with 1,000 services, three ways in one run: bare node:http
+// answering the same bytes, the app with logging off, and the app with its default logging (written to a file, as
+// in production). Goals (issue 7 §4): default logging costs at most 10% of the logging-off throughput, and the app
+// with default logging reaches at least 0.6 of bare node:http. The machine may be shared, so the three servers take
+// turns for BENCH_ROUNDS rounds (default 3) and the median counts. BENCH_ALL=1 adds the other catalogue reads.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freshPostgres, print, run, startChild } from './lib';
+import { type Figure, freshPostgres, print, run, startChild } from './lib';
 
-const READS = [
-  ['GetAllCategory', '/api/Common/GetAllCategory?pageSize=50'],
+const MAIN = ['GetAllCategory', '/api/Common/GetAllCategory?pageSize=50'] as const;
+const OTHER_READS = [
   ['GetAllSubCategory', '/api/Common/GetAllSubCategory?pageSize=50'],
   ['GetAllServices', '/api/Common/GetAllServices?pageSize=20'],
   ['GetAllServicesBySubCategory', '/api/Common/GetAllServicesBySubCategory/7'],
   ['GetServicesByID', '/api/Common/GetServicesByID/123'],
   ['GetAllBanner', '/api/Common/GetAllBanner?type=Home'],
 ] as const;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const SEED = path.resolve('bench/seed-catalogue.ts');
 
-async function bench(label: string, env: Record<string, string>) {
-  const app = await startChild('bench/app-child.ts', { ...env, BENCH_SEED: path.resolve('bench/seed-catalogue.ts') });
-  const base = `http://127.0.0.1:${app.port}`;
-  try {
-    const bodies: { method: 'GET'; path: string; body: string }[] = [];
-    for (const [name, url] of READS) {
-      const res = await fetch(base + url);
-      if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
-      bodies.push({ method: 'GET', path: `/${name}`, body: await res.text() });
-    }
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'routes.json');
-    fs.writeFileSync(file, JSON.stringify(bodies));
-    const bare = await startChild('bench/bare-child.ts', { BARE_ROUTES: file });
-    try {
-      const rows = [];
-      for (const [name, url] of READS) {
-        rows.push({
-          app: await run(`GET ${name}`, { url: base + url }),
-          bare: await run('bare', { url: `http://127.0.0.1:${bare.port}/${name}` }),
-        });
-      }
-      print(`${label} (${os.cpus().length} cores, 10 connections, ${process.env.BENCH_SECONDS ?? 8} s each)`, rows);
-    } finally {
-      bare.child.kill();
-    }
-  } finally {
-    app.child.kill();
-  }
-}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (x: number) => `${Math.round(100 * x)}%`;
 
-const pgdb = await freshPostgres();
-if (!pgdb) {
-  console.log('PostgreSQL: no server at 127.0.0.1:5432; the catalogue bench needs one.');
-  process.exit(1);
-}
+const dbs: { url: string; drop(): Promise<void> }[] = [];
+const stops: (() => void)[] = [];
 try {
-  await bench('Catalogue reads on PostgreSQL, 1,000 services', { DATABASE_URL: pgdb.url });
+  for (let i = 0; i < 2; i++) {
+    const db = await freshPostgres();
+    if (!db) {
+      console.log('PostgreSQL: no server at 127.0.0.1:5432; the catalogue bench needs one.');
+      process.exit(1);
+    }
+    dbs.push(db);
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const logFile = path.join(tmp, 'app.log');
+  // Each app has its own database, so both can be seeded and wait side by side.
+  const off = await startChild('bench/app-child.ts', { DATABASE_URL: dbs[0].url, BENCH_SEED: SEED });
+  stops.push(() => off.child.kill());
+  const logged = await startChild(
+    'bench/app-child.ts',
+    { DATABASE_URL: dbs[1].url, BENCH_SEED: SEED, BENCH_LOGGING: 'default' },
+    { stdoutFile: logFile },
+  );
+  stops.push(() => logged.child.kill());
+  const offUrl = `http://127.0.0.1:${off.port}`;
+  const loggedUrl = `http://127.0.0.1:${logged.port}`;
+
+  const reads = process.env.BENCH_ALL === '1' ? [MAIN, ...OTHER_READS] : [MAIN];
+  const bodies = [];
+  for (const [name, url] of reads) {
+    const a = await fetch(offUrl + url);
+    const b = await fetch(loggedUrl + url);
+    const body = await a.text();
+    if (!a.ok || !b.ok) throw new Error(`${name}: ${a.status}/${b.status} ${body}`);
+    bodies.push({ method: 'GET', path: `/${name}`, body });
+  }
+  const routes = path.join(tmp, 'routes.json');
+  fs.writeFileSync(routes, JSON.stringify(bodies));
+  const bare = await startChild('bench/bare-child.ts', { BARE_ROUTES: routes, BARE_KIND: 'node' });
+  stops.push(() => bare.child.kill());
+  const bareUrl = `http://127.0.0.1:${bare.port}`;
+
+  const linesBefore = fs.readFileSync(logFile, 'utf8').split('\n').length;
+  const figures: Record<'bare' | 'off' | 'logged', Figure[]> = { bare: [], off: [], logged: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    figures.bare.push(await run('bare node:http', { url: `${bareUrl}/${MAIN[0]}`, duration: SECONDS }));
+    figures.off.push(await run('app, logging off', { url: offUrl + MAIN[1], duration: SECONDS }));
+    figures.logged.push(await run('app, default logging', { url: loggedUrl + MAIN[1], duration: SECONDS }));
+  }
+  // Let the asynchronous log writer catch up before counting its lines.
+  await new Promise((r) => setTimeout(r, 1500));
+  const loggedRequests = figures.logged.reduce((n, f) => n + f.total, 0);
+  const logLines = fs.readFileSync(logFile, 'utf8').split('\n').length - linesBefore;
+
+  const m = {
+    bare: median(figures.bare.map((f) => f.reqPerSec)),
+    off: median(figures.off.map((f) => f.reqPerSec)),
+    logged: median(figures.logged.map((f) => f.reqPerSec)),
+  };
+  console.log(
+    `\nGET ${MAIN[0]} on PostgreSQL, 1,000 services (${os.cpus().length} cores, 10 connections, ` +
+      `${ROUNDS} rounds × ${SECONDS} s, median)`,
+  );
+  console.log('| server | req/s (median) | p99 ms (median) | each round req/s | non-2xx |');
+  console.log('|---|---:|---:|---|---:|');
+  for (const key of ['bare', 'off', 'logged'] as const) {
+    const rounds = figures[key];
+    console.log(
+      `| ${rounds[0].name} | ${m[key]} | ${median(rounds.map((f) => f.p99))} | ${rounds.map((f) => f.reqPerSec).join(', ')} | ` +
+        `${rounds.reduce((n, f) => n + f.non2xx + f.errors, 0)} |`,
+    );
+  }
+  const cost = 1 - m.logged / m.off;
+  const ofBare = m.logged / m.bare;
+  const costOk = cost <= 0.1;
+  const bareOk = ofBare >= 0.6;
+  console.log(`\nlog lines written by the logged app: ${logLines} for ${loggedRequests} requests`);
+  console.log(`default logging costs ${pct(cost)} of throughput (goal ≤ 10%): ${costOk ? 'met' : 'NOT met'}`);
+  console.log(
+    `app with default logging is ${ofBare.toFixed(2)} of bare node:http (goal ≥ 0.6): ${bareOk ? 'met' : 'NOT met'}`,
+  );
+  console.log(`app with logging off is ${(m.off / m.bare).toFixed(2)} of bare node:http`);
+
+  if (reads.length > 1) {
+    const rows = [];
+    for (const [name, url] of OTHER_READS) {
+      rows.push({
+        app: await run(`GET ${name}`, { url: loggedUrl + url, duration: SECONDS }),
+        bare: await run('bare', { url: `${bareUrl}/${name}`, duration: SECONDS }),
+      });
+    }
+    print('Other catalogue reads, app with default logging vs bare node:http', rows);
+  }
+  if (!costOk || !bareOk) process.exitCode = 1;
 } finally {
-  await pgdb.drop();
+  for (const stop of stops) stop();
+  for (const db of dbs) await db.drop();
 }

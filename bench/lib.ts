@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -8,24 +9,41 @@ export interface Figure {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered in the whole run. */
+  total: number;
 }
 
-/** Starts a bench child (its own process, so the load generator does not share its event loop). */
+/**
+ * Starts a bench child (its own process, so the load generator does not share its event loop). With `stdoutFile`
+ * the child's output (its logs) goes straight to that file, as in production, and the port arrives over IPC.
+ */
 export function startChild(
   script: string,
   env: Record<string, string>,
+  opts: { stdoutFile?: string } = {},
 ): Promise<{ port: number; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
+    const toFile = opts.stdoutFile ? fs.openSync(opts.stdoutFile, 'w') : null;
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: toFile === null ? ['ignore', 'pipe', 'inherit'] : ['ignore', toFile, 'inherit', 'ipc'],
     });
+    if (toFile !== null) fs.closeSync(toFile);
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.on('message', (m: { ready?: number }) => {
+      if (m.ready) resolve({ port: m.ready, child });
+    });
+    const onData = (d: Buffer) => {
       out += d;
       const m = out.match(/READY (\d+)/);
-      if (m) resolve({ port: Number(m[1]), child });
-    });
+      if (m) {
+        resolve({ port: Number(m[1]), child });
+        // Keep draining without keeping: a chatty child must not fill the pipe or the parent's memory.
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+      }
+    };
+    child.stdout?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
   });
 }
@@ -48,6 +66,7 @@ export async function run(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
 }
 
