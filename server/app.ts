@@ -15,6 +15,8 @@ import { handlers } from './modules';
 import authPlugin from './plugins/auth';
 import cachePlugin from './plugins/cache';
 import errorsPlugin from './plugins/errors';
+import inputPlugin, { withColumnBounds } from './plugins/input';
+import loggingPlugin, { loggerOptions, RequestLog } from './plugins/logging';
 import securityHeadersPlugin from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 
@@ -25,20 +27,23 @@ declare module 'fastify' {
   }
 }
 
-const SENSITIVE = /^(password|newpass|oldpassword|newpassword|otp|token|authorization)$/i;
-
-/** The URL as logged: credentials that old clients put in query strings are masked. */
-export function redactUrl(url: string) {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SENSITIVE.test(key)) params.set(key, '[REDACTED]');
-  return `${url.slice(0, q)}?${params.toString()}`;
+/**
+ * The account a sign-in or OTP attempt is for, spelled one way, so that re-spelling it ("+91 90000 00001",
+ * " ADMIN@Doorstep.test ") does not start a fresh rate-limit count: trimmed, lower case, no spaces, and a mobile
+ * number reduced to its 10 digits (no +91, 91 or 0 prefix).
+ */
+export function accountKey(identifier: unknown): string {
+  const s = String(identifier ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '');
+  const digits = s.replace(/[-().]/g, '');
+  return /^(?:\+?91|0)?[6-9]\d{9}$/.test(digits) ? digits.slice(-10) : s;
 }
 
 const identifierOf = (req: FastifyRequest) => {
   const b = (req.body ?? {}) as Record<string, unknown>;
-  return String(b.UserName ?? b.MobileNoOrEmail ?? b.Phone ?? '').toLowerCase();
+  return accountKey(b.UserName ?? b.MobileNoOrEmail ?? b.Phone);
 };
 
 function rateLimits(): Record<string, RateLimitOptions> {
@@ -56,21 +61,25 @@ function rateLimits(): Record<string, RateLimitOptions> {
   };
 }
 
-export async function buildApp(config: Config, database: Database) {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logStream?: { write(line: string): unknown } } = {},
+) {
+  const logging = loggerOptions(config.logLevel, options.logStream);
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            serializers: {
-              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-            },
-          },
+    logger: logging.logger,
+    // One line per request (plugins/logging.ts), not Fastify's two.
+    ...(logging.logger ? { logController: new RequestLog() } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 40 * 1024 * 1024,
-    trustProxy: true,
+    // Only configured proxies may name the client's address (rate limits key on it).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
     requestIdHeader: false,
   });
   app.decorate('db', database.db);
@@ -84,13 +93,10 @@ export async function buildApp(config: Config, database: Database) {
     (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object),
   );
 
+  const { document, operations } = loadContract();
   await app.register(errorsPlugin);
-  // The contract names problem+json replies; accepting it as a body type keeps the glue's parser check quiet.
-  app.addContentTypeParser(
-    'application/problem+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'ignore'),
-  );
+  if (logging.flush) await app.register(loggingPlugin, { flush: logging.flush });
+  await app.register(inputPlugin, { operations });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
@@ -120,11 +126,10 @@ export async function buildApp(config: Config, database: Database) {
   // Public catalogue reads are cached; any successful write of these tags drops the cache.
   await app.register(cachePlugin, { tags: ['Catalogue', 'Geography', 'Banners'] });
 
-  const { document, operations } = loadContract();
   const byId = new Map(operations.map((o) => [o.operationId, o]));
   const limits = config.rateLimits ? rateLimits() : {};
   await app.register(openapiGlue, {
-    specification: structuredClone(document),
+    specification: withColumnBounds(structuredClone(document)),
     // Typed loosely by the plugin; each handler is typed from the contract in its module.
     operationResolver: ((operationId: string) => {
       const handler = handlers[operationId as keyof typeof handlers];
@@ -143,7 +148,7 @@ export async function buildApp(config: Config, database: Database) {
 
   await app.register(fastifySwagger, {
     mode: 'static',
-    specification: { document: structuredClone(document) },
+    specification: { document: withColumnBounds(structuredClone(document)) },
   } as never);
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 

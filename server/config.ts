@@ -14,6 +14,21 @@ export interface Config {
   /** Where the built front end is (default ./dist). */
   clientDir: string;
   rateLimits: boolean;
+  /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; false (the socket's address) by default. */
+  trustProxy: false | number | string[];
+}
+
+/** TRUST_PROXY: empty or `false` trusts no proxy; a number is a hop count; otherwise comma-separated addresses. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true')
+    throw new Error('TRUST_PROXY=true would let any client choose its address: give a hop count or the proxies');
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveClient: env.SERVE_CLIENT !== 'false',
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(import.meta.dirname, '..', 'dist')),
     rateLimits: env.RATE_LIMITS !== 'off',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type FieldError, HttpError } from '../http';
+import { failures } from './logging';
 
 // Plain-words messages for the patterns used in openapi.yaml.
 const patternMessages: Record<string, string> = {
@@ -87,6 +88,17 @@ export function validationErrors(validation: AjvError[], rows = false): FieldErr
   return out;
 }
 
+/** Fastify's client errors, as [field, message] in the words of our validation errors. */
+const frameworkErrors: Record<string, [string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['body', 'is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['content-type', 'must be application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['content-length', 'does not match the body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['body', 'is required'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['body', 'is not valid JSON'],
+  FST_ERR_BAD_URL: ['url', 'is not a valid address'],
+  FST_ERR_ASYNC_CONSTRAINT: ['request', 'could not be routed'],
+};
+
 /** One place that turns every failure into problem+json; no stack or SQL ever reaches a reply. */
 export default fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError & { validation?: AjvError[] }, req, reply) => {
@@ -118,18 +130,18 @@ export default fp(async (app: FastifyInstance) => {
       return reply.code(429).send({ status: 'false', title: 'Too many requests', detail: err.message, errors: [] });
     }
     if (code >= 400 && code < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type): safe to describe.
-      const detail =
-        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large.'
-          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Send the body as application/json.'
-            : err.code?.startsWith('FST_ERR_CTP') || err.name === 'SyntaxError'
-              ? 'The request body is not valid JSON.'
-              : err.message;
-      return reply.code(code).send({ status: 'false', title: 'Bad request', detail, errors: [] });
+      // Fastify's own client errors (body too large, wrong content type, ...): safe to describe, and named by field.
+      const known = frameworkErrors[err.code ?? ''];
+      const [field, message] = known ?? ['request', err.message];
+      return reply.code(code).send({
+        status: 'false',
+        title: code === 415 || code === 413 ? 'Bad request' : 'Invalid request',
+        detail: `${field} ${message}`,
+        errors: [{ field, message }],
+      });
     }
-    req.log.error({ err, reqId: req.id }, 'request failed');
+    // The request's one log line (plugins/logging.ts) carries this failure and the same reference.
+    failures.set(req, err);
     return reply.code(500).send({
       status: 'false',
       title: 'Server error',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../server/app';
+import { redactUrl } from '../../server/plugins/logging';
 
 describe('request log redaction', () => {
   it('masks credentials that old clients send in query strings, and keeps the rest', () => {
