@@ -14,7 +14,7 @@ import type { Database, Db } from './db/client';
 import { handlers } from './modules';
 import authPlugin from './plugins/auth';
 import cachePlugin from './plugins/cache';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
 import loggingPlugin, { loggerOptions, RequestLog } from './plugins/logging';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -81,6 +81,7 @@ export async function buildApp(
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
+    frameworkErrors: frameworkError,
   });
   app.decorate('db', database.db);
   app.decorate('config', config);

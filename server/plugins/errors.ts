@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type FieldError, HttpError } from '../http';
 import { failures } from './logging';
@@ -96,8 +96,21 @@ const frameworkErrors: Record<string, [string, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['body', 'is required'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['body', 'is not valid JSON'],
   FST_ERR_BAD_URL: ['url', 'is not a valid address'],
+  FST_ERR_MAX_PARAM_LENGTH: ['url', 'has a path parameter that is too long'],
   FST_ERR_ASYNC_CONSTRAINT: ['request', 'could not be routed'],
 };
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any hook or the error handler runs
+ * (a malformed URL, an over-long path parameter), answered in the same problem+json.
+ */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const [field, message] = frameworkErrors[err.code] ?? ['url', 'could not be routed'];
+  return reply
+    .code(err.statusCode ?? 400)
+    .type('application/problem+json')
+    .send({ status: 'false', title: 'Invalid request', detail: `${field} ${message}`, errors: [{ field, message }] });
+}
 
 /** One place that turns every failure into problem+json; no stack or SQL ever reaches a reply. */
 export default fp(async (app: FastifyInstance) => {
