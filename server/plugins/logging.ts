@@ -33,6 +33,19 @@ export function redactDeep(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * An error as logged: pino's fields with sensitive keys masked, and without a query's parameters (a database
+ * error carries the values a request sent, in `params` and in its message).
+ */
+export function serializeError(err: Error) {
+  const out = redactDeep(pino.stdSerializers.err(err)) as Record<string, unknown>;
+  if ('params' in out) out.params = MASK;
+  for (const key of ['message', 'stack']) {
+    if (typeof out[key] === 'string') out[key] = (out[key] as string).replace(/\nparams: .*/g, `\nparams: ${MASK}`);
+  }
+  return out as ReturnType<typeof pino.stdSerializers.err>;
+}
+
 /** Failures the error handler answered with a 500, for the request's one log line. */
 export const failures = new WeakMap<FastifyRequest, unknown>();
 
@@ -53,7 +66,7 @@ export function loggerOptions(
       stream: stream ?? destination!,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: MASK },
       serializers: {
-        err: (err: Error) => redactDeep(pino.stdSerializers.err(err)) as ReturnType<typeof pino.stdSerializers.err>,
+        err: serializeError,
         req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
