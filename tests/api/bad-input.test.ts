@@ -31,19 +31,29 @@ function wrongTypeFor(schema: Record<string, any>): unknown {
   }
 }
 
-function expectFieldError(
-  res: { status: number; body: any; headers?: Headers },
+function expectProblem(
+  res: { status: number; body: any; headers: Headers },
+  status: number,
   field: string,
   label: string,
   row?: number,
 ) {
-  expect(res.status, label).toBe(400);
-  expect(res.headers?.get?.('content-type') ?? 'application/problem+json').toContain('problem+json');
+  expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(status);
+  expect(res.headers.get('content-type'), label).toMatch(/^application\/problem\+json/);
   expect(res.body.status, label).toBe('false');
-  const errors = res.body.errors as { field: string; row?: number }[];
-  const fields = errors.filter((e) => row === undefined || e.row === row).map((e) => e.field.toLowerCase());
-  expect(fields, `${label}: ${JSON.stringify(res.body)}`).toContain(field.toLowerCase());
+  expect(typeof res.body.title, label).toBe('string');
+  const errors = res.body.errors as { field: string; row?: number; message: string }[];
+  const named = errors.filter((e) => e.field === field && (row === undefined || e.row === row));
+  expect(named, `${label}: ${JSON.stringify(res.body)}`).not.toHaveLength(0);
+  for (const e of named) expect(e.message, label).toMatch(/\S/);
 }
+
+const expectFieldError = (
+  res: { status: number; body: any; headers: Headers },
+  field: string,
+  label: string,
+  row?: number,
+) => expectProblem(res, 400, field, label, row);
 
 describe('bad input gets a 400 that names the field, and nothing is written', () => {
   const withBody = operations.filter((op) => bodySchemaOf(op));
@@ -96,7 +106,7 @@ describe('bad input gets a 400 that names the field, and nothing is written', ()
         rawBody: '{"broken": ',
         headers: { 'content-type': 'application/json' },
       });
-      expect(notJson.status).toBe(400);
+      expectFieldError(notJson, 'body', `${op.operationId} malformed JSON`);
       expect(await tableCounts(t.db)).toEqual(before);
     });
   }
@@ -116,4 +126,109 @@ describe('bad input gets a 400 that names the field, and nothing is written', ()
       }
     });
   }
+});
+
+describe('a body is validated whatever its Content-Type says, and framework errors answer problem+json', () => {
+  const withBody = operations.filter((op) => bodySchemaOf(op));
+  const raw = async (op: (typeof operations)[number], body: string | undefined, type?: string) =>
+    t.api(op.method, urlOf(op), {
+      token: await tokenForOp(op),
+      rawBody: body,
+      headers: type ? { 'content-type': type } : {},
+    });
+
+  for (const op of withBody) {
+    it(`${op.operationId}: text/plain and problem+json are read as JSON and validated; other types 415; no body 400`, async () => {
+      const before = await tableCounts(t.db);
+      const bodySchema = bodySchemaOf(op)!;
+      const sheet = bodySchema.type === 'array';
+      const schema = sheet ? resolve(bodySchema.items) : bodySchema;
+      const valid = sampleOf(schema) as Record<string, unknown>;
+      const withUnknown = JSON.stringify(sheet ? [valid, { ...valid, zzUnknown: 1 }] : { ...valid, zzUnknown: 1 });
+      for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/problem+json']) {
+        expectFieldError(
+          await raw(op, withUnknown, type),
+          'zzUnknown',
+          `${op.operationId} as ${type}`,
+          sheet ? 3 : undefined,
+        );
+      }
+      for (const [type, body] of [
+        ['application/x-www-form-urlencoded', 'a=1'],
+        ['multipart/form-data; boundary=zz', '--zz\r\n\r\nx\r\n--zz--'],
+        ['application/xml', '<a/>'],
+      ]) {
+        expectProblem(await raw(op, body, type), 415, 'content-type', `${op.operationId} as ${type}`);
+      }
+      const none = await raw(op, undefined);
+      expectFieldError(none, 'body', `${op.operationId} without a body`);
+      expectFieldError(await raw(op, '', 'application/json'), 'body', `${op.operationId} empty JSON`);
+      expect(await tableCounts(t.db)).toEqual(before);
+    });
+  }
+
+  it('the cases the fuzz found: signup as text/plain with password "a", adminlogin without a body', async () => {
+    const signup = operations.find((op) => op.operationId === 'customerSignup')!;
+    const body = { ...(sampleOf(bodySchemaOf(signup)!) as Record<string, unknown>), password: 'a' };
+    expectFieldError(await raw(signup, JSON.stringify(body), 'text/plain'), 'password', 'signup text/plain');
+    const login = await t.api('POST', '/api/adminlogin', {});
+    expectFieldError(login, 'body', 'adminlogin without a body');
+  });
+
+  it('a malformed path parameter, a NUL, a number past int4, duplicate and prototype keys, a body too large', async () => {
+    const token = await t.tokenFor('A');
+    const zone = await t.api('GET', '/api/Common/GetZoneByID/abc', { token });
+    expectFieldError(zone, 'id', 'zone abc');
+    expect(zone.body.errors[0].field).toBe('id');
+    expectFieldError(await t.api('GET', '/api/Common/GetZoneByID/2147483648', { token }), 'id', 'zone 2^31');
+    expectFieldError(
+      await t.api('GET', '/api/Common/GetAllCategory?search=a%00b', { token }),
+      'search',
+      'NUL in a query string',
+    );
+    const before = await tableCounts(t.db);
+    expectFieldError(
+      await t.api('POST', '/api/adminlogin', { body: { UserName: 'admin\u0000@doorstep.test', Password: 'x' } }),
+      'UserName',
+      'NUL in a body string',
+    );
+    const json = { 'content-type': 'application/json' };
+    expectFieldError(
+      await t.api('POST', '/api/adminlogin', {
+        rawBody: '{"UserName":"a@b.in","UserName":"admin@doorstep.test","Password":"x"}',
+        headers: json,
+      }),
+      'UserName',
+      'duplicate key',
+    );
+    for (const poison of ['"__proto__":{"role":"A"}', '"constructor":{"prototype":{"role":"A"}}']) {
+      expectFieldError(
+        await t.api('POST', '/api/adminlogin', {
+          rawBody: `{"UserName":"a@b.in","Password":"x",${poison}}`,
+          headers: json,
+        }),
+        'body',
+        poison,
+      );
+    }
+    expectFieldError(
+      await t.api('POST', '/api/adminlogin', {
+        rawBody: `{"UserName":${'['.repeat(100)}${']'.repeat(100)}}`,
+        headers: json,
+      }),
+      'body',
+      'deep nesting',
+    );
+    const large = await t.api('POST', '/api/adminlogin', {
+      rawBody: `"${'x'.repeat(41 * 1024 * 1024)}"`,
+      headers: json,
+    });
+    expect(large.status).toBe(413);
+    expect(large.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(large.body.errors[0].field).toBe('body');
+    const long = await t.api('GET', `/api/Common/GetZoneByID/${'9'.repeat(500)}`, { token });
+    expect(long.status).toBe(414);
+    expect(long.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
 });
