@@ -232,3 +232,25 @@ describe('a body is validated whatever its Content-Type says, and framework erro
     expect(await tableCounts(t.db)).toEqual(before);
   });
 });
+
+describe('the contract states the bounds the server enforces', () => {
+  it('every integer and number a request carries has an explicit minimum and maximum (the docs show them)', () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string, depth = 0) => {
+      if (!node || typeof node !== 'object' || depth > 12) return;
+      const s = resolve(node as Record<string, unknown>);
+      if (
+        (s.type === 'integer' || s.type === 'number') &&
+        !s.enum &&
+        (s.minimum === undefined || s.maximum === undefined)
+      )
+        missing.push(where);
+      for (const [k, v] of Object.entries(s)) walk(v, `${where}.${k}`, depth + 1);
+    };
+    for (const op of operations) {
+      walk(op.spec.parameters, `${op.operationId} parameters`);
+      walk(op.spec.requestBody, `${op.operationId} requestBody`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
