@@ -37,6 +37,14 @@ module.exports = {
       to: { path: '^server/modules/([^/]+)/repo', pathNot: '^server/modules/$1/' },
     },
     {
+      name: 'only-repos-touch-the-database',
+      comment:
+        'Only repo.ts files (and server/db itself: schema, migrations, seeds) import the Drizzle schema or query builders; services and routes call a repo (DESIGN.md §4).',
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['(^|/)repo\\.ts$', '^server/db/'] },
+      to: { path: ['^server/db/schema', 'node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

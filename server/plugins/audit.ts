@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client';
-import { transitionLog } from '../db/schema';
+import { insertTransition } from './repo';
 
 export interface Transition {
   entity: string;
@@ -13,7 +13,7 @@ export interface Transition {
 
 /** Records a state change of a domain entity, inside the caller's transaction (DESIGN.md §3). */
 export async function recordTransition(exec: Executor, t: Transition): Promise<void> {
-  await exec.insert(transitionLog).values({
+  await insertTransition(exec, {
     entity: t.entity,
     entityId: t.entityId,
     fromState: t.from,

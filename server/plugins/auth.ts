@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { type CurrentUser, HttpError, type RoleCode, unauthorized } from '../http';
+import { findLiveSession } from './repo';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,30 +57,7 @@ export async function findSession(db: Db, token: string): Promise<CurrentUser | 
 }
 
 async function loadSession(db: Db, tokenHash: string): Promise<(CurrentUser & { expiresAt: Date }) | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      id: users.id,
-      fullName: users.fullName,
-      email: users.email,
-      role: users.role,
-      phone: users.phone,
-      mobileNo: users.mobileNo,
-      mustChangePassword: users.mustChangePassword,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.active, true),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
+  const row = await findLiveSession(db, tokenHash);
   return row ? { ...row, role: row.role as RoleCode } : null;
 }
 

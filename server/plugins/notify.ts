@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client';
-import { notificationOutbox } from '../db/schema';
+import { insertNotification } from './repo';
 
 export interface Notification {
   channel: 'sms' | 'email';
@@ -15,5 +15,5 @@ export interface Notification {
  * provider reads the unsent rows.
  */
 export async function notify(exec: Executor, message: Notification): Promise<void> {
-  await exec.insert(notificationOutbox).values(message);
+  await insertNotification(exec, message);
 }

@@ -1,10 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { zonePincodes, zones } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, type RoleCode } from '../../http';
 import { evictUserSessions, hashToken, newToken } from '../../plugins/auth';
 import { notify } from '../../plugins/notify';
+import * as geo from '../geo/service';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 
@@ -119,21 +118,12 @@ export async function signup(db: Db, input: SignupInput) {
   }
 
   // The zone is the one chosen, or else the zone that serves the pincode (a pincode belongs to one zone).
-  let zoneId: number | null = null;
+  let zoneId: number | null;
   if (input.zoneId) {
-    const [zone] = await db
-      .select({ id: zones.id })
-      .from(zones)
-      .where(and(eq(zones.id, input.zoneId), eq(zones.active, true)));
-    if (!zone) throw badRequest('zoneId', 'is not an active zone');
-    zoneId = zone.id;
+    zoneId = await geo.activeZoneId(db, input.zoneId);
+    if (!zoneId) throw badRequest('zoneId', 'is not an active zone');
   } else {
-    const [pin] = await db
-      .select({ zoneId: zonePincodes.zoneId })
-      .from(zonePincodes)
-      .innerJoin(zones, eq(zones.id, zonePincodes.zoneId))
-      .where(and(eq(zonePincodes.pinCode, input.pinCode), eq(zones.active, true)));
-    zoneId = pin?.zoneId ?? null;
+    zoneId = await geo.activeZoneOfPincode(db, input.pinCode);
   }
 
   const passwordHash = await hashPassword(input.password);

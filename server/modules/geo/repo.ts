@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../db/paging';
-import { cities, customers, states, zonePincodes, zones } from '../../db/schema';
+import { cities, customers, roles, states, zonePincodes, zones } from '../../db/schema';
 
 export const listStates = (exec: Executor) =>
   exec.select({ id: states.id, name: states.name, code: states.code }).from(states).orderBy(asc(states.name));
@@ -112,6 +112,27 @@ export const listPincodes = (exec: Executor, zoneId: number) =>
     .from(zonePincodes)
     .where(eq(zonePincodes.zoneId, zoneId))
     .orderBy(asc(zonePincodes.pinCode));
+
+export const listRoles = (exec: Executor) => exec.select().from(roles).orderBy(roles.code);
+
+/** The id of the zone when it exists and is active. */
+export const activeZoneId = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: zones.id })
+      .from(zones)
+      .where(and(eq(zones.id, id), eq(zones.active, true)))
+  )[0]?.id ?? null;
+
+/** The active zone that serves a pincode (a pincode belongs to one zone), or null. */
+export const activeZoneOfPincode = async (exec: Executor, pinCode: string) =>
+  (
+    await exec
+      .select({ zoneId: zonePincodes.zoneId })
+      .from(zonePincodes)
+      .innerJoin(zones, eq(zones.id, zonePincodes.zoneId))
+      .where(and(eq(zonePincodes.pinCode, pinCode), eq(zones.active, true)))
+  )[0]?.zoneId ?? null;
 
 // ---- writes and the lookups they need ----
 

@@ -1,4 +1,3 @@
-import { roles } from '../../db/schema';
 import { done, type Handlers, ok } from '../../http';
 import { cachedReply } from '../../plugins/cache';
 import { isStaff } from '../../roles';
@@ -29,7 +28,7 @@ export const geoHandlers: Handlers = {
     cachedReply(req, reply, !isStaff(req.user), async () =>
       ok(await geo.listPincodes(req.server.db, req.query.id, isStaff(req.user))),
     ),
-  getAllRoles: async (req) => ok(await req.server.db.select().from(roles).orderBy(roles.code)),
+  getAllRoles: async (req) => ok(await geo.listRoles(req.server.db)),
 
   async addZone(req, reply) {
     const { pinCode, ...zone } = req.body;

@@ -17,6 +17,10 @@ export async function listCities(db: Db, stateId: number) {
 }
 
 /** Visitors and customers see only active zones; staff see every zone with its state. */
+export const listRoles = (db: Db) => repo.listRoles(db);
+export const activeZoneId = (db: Db, id: number) => repo.activeZoneId(db, id);
+export const activeZoneOfPincode = (db: Db, pinCode: string) => repo.activeZoneOfPincode(db, pinCode);
+
 export const pageZones = (db: Db, q: PageQuery, isStaff: boolean) => repo.pageZones(db, q, isStaff);
 
 /** A zone that visitors may see: inactive zones are visible to staff only. */
