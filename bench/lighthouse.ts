@@ -1,0 +1,139 @@
+// `npm run bench:lighthouse`: Lighthouse 12 on the public home page `/`, mobile and desktop profiles, with the Debian
+// chromium. It builds the front end when CLIENT_DIR (default ./dist) has no index.html (or always with BUILD=1),
+// starts the real server on a temporary PGlite data directory holding the demo seed (so banners, categories and new
+// launches all render), runs Lighthouse RUNS times per profile (default 3; TBT is noisy on a shared machine) and
+// prints the medians of the four scores and of LCP, TBT and CLS. Not a test; prints figures. PROFILES=mobile limits it.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Config, type RunnerResult } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { seedDemo } from '../server/db/seed/demo';
+import { seedDemoCatalogue } from '../server/db/seed/demo-catalogue';
+import { seedReference } from '../server/db/seed/reference';
+import { chromiumPath, noChromiumReason } from '../tests/support/chromium';
+
+const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.resolve(process.env.CLIENT_DIR ?? path.join(root, 'dist'));
+const runs = Math.max(1, Number(process.env.RUNS ?? 3));
+const profiles = (process.env.PROFILES ?? 'mobile,desktop').split(',').map((p) => p.trim()) as ('mobile' | 'desktop')[];
+const chromePath = process.env.CHROME_PATH ?? chromiumPath;
+if (!chromePath) {
+  console.error(`Cannot measure: ${noChromiumReason}.`);
+  process.exit(2);
+}
+
+if (process.env.BUILD === '1' || !fs.existsSync(path.join(clientDir, 'index.html'))) {
+  console.log(`Building the front end into ${clientDir} …`);
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CLIENT_DIR: clientDir, NODE_ENV: 'production' },
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-lighthouse-'));
+const database = await openDatabase({ dataDir });
+await database.migrate();
+await seedReference(database.db);
+await seedDemo(database.db, 'Lighthouse-bench-1');
+await seedDemoCatalogue(database.db, path.join(dataDir, 'uploads'));
+const app = await buildApp(
+  { ...loadConfig({}), dataDir, clientDir, serveClient: true, logLevel: 'silent', rateLimits: false },
+  database,
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+interface Figures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failing: string[];
+}
+
+function figuresOf(result: RunnerResult): Figures {
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing: string[] = [];
+  for (const id of CATEGORIES.slice(1)) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push(`${id}: ${a.id} (${a.title})`);
+    }
+  }
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Figures['scores'],
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    failing,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+let exitCode = 0;
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+});
+try {
+  console.log(`Lighthouse ${runs}× per profile on ${url}`);
+  console.log('| profile | run | performance | accessibility | best practices | SEO | LCP s | TBT ms | CLS |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  const row = (profile: string, run: string, f: Omit<Figures, 'failing'>) =>
+    console.log(
+      `| ${profile} | ${run} | ${f.scores.performance} | ${f.scores.accessibility} | ${f.scores['best-practices']} | ${f.scores.seo} | ${(f.lcp / 1000).toFixed(2)} | ${Math.round(f.tbt)} | ${f.cls.toFixed(3)} |`,
+    );
+  const failing = new Set<string>();
+  for (const profile of profiles) {
+    const all: Figures[] = [];
+    for (let i = 1; i <= runs; i++) {
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+        profile === 'desktop' ? (desktopConfig as Config) : undefined,
+      );
+      if (!result) throw new Error('Lighthouse returned no result');
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      const f = figuresOf(result);
+      for (const x of f.failing) failing.add(`${profile} ${x}`);
+      all.push(f);
+      row(profile, String(i), f);
+    }
+    const med: Omit<Figures, 'failing'> = {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((f) => f.scores[c]))])) as Figures['scores'],
+      lcp: median(all.map((f) => f.lcp)),
+      tbt: median(all.map((f) => f.tbt)),
+      cls: median(all.map((f) => f.cls)),
+    };
+    row(profile, '**median**', med);
+    if (profile === 'mobile') {
+      const goal = med.scores.performance >= 90 && CATEGORIES.slice(1).every((c) => med.scores[c] === 100);
+      console.log(`\nGoal (mobile performance >= 90, the other three 100): ${goal ? 'met' : 'NOT met'}`);
+      if (!goal) exitCode = 1;
+    }
+  }
+  if (failing.size)
+    console.log(`\nAudits below 100 outside performance:\n${[...failing].map((f) => `- ${f}`).join('\n')}`);
+} finally {
+  await chrome.kill();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
