@@ -34,5 +34,7 @@ export default async function seedBenchCatalogue(db: Db) {
       })),
     ),
   );
-  await db.insert(banners).values(Array.from({ length: 5 }, (_, i) => ({ type: 'Home', path: `/Services?b=${i}` })));
+  await db
+    .insert(banners)
+    .values(Array.from({ length: 5 }, (_, i) => ({ type: 'Home' as const, path: `/Services?b=${i}` })));
 }

@@ -17,7 +17,29 @@ export type OpRequest<K extends OperationId> = FastifyRequest<{
   Querystring: Part<operations[K], 'query'>;
   Params: Part<operations[K], 'path'>;
 }>;
-export type Handler<K extends OperationId> = (req: OpRequest<K>, reply: FastifyReply) => Promise<unknown>;
+type SuccessCode = 200 | 201 | 202;
+/** A body as handlers build it: the serialiser writes a Date where the contract says string (date-time). */
+type Serialisable<T> = T extends string
+  ? T | Date
+  : T extends (infer U)[]
+    ? Serialisable<U>[]
+    : T extends object
+      ? { [P in keyof T]: Serialisable<T[P]> }
+      : T;
+/** The JSON bodies the contract allows an operation to answer with on success. */
+export type SuccessBody<K extends OperationId> = operations[K] extends { responses: infer R }
+  ? {
+      [C in keyof R & SuccessCode]: R[C] extends { content: { 'application/json': infer B } } ? Serialisable<B> : never;
+    }[keyof R & SuccessCode]
+  : never;
+/**
+ * A handler typed from the contract: it answers one of the operation's success bodies (the route serialises it with
+ * that schema), or the reply it has already sent itself (cached bytes, 304, files).
+ */
+export type Handler<K extends OperationId> = (
+  req: OpRequest<K>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<K> | FastifyReply>;
 export type Handlers = { [K in OperationId]?: Handler<K> };
 
 export interface CurrentUser {

@@ -93,12 +93,12 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
  * admins asking for inactive items). The reply carries a strong ETag and `Cache-Control: no-cache`, so browsers
  * revalidate and get 304 with no body while nothing changed. Other callers get a fresh `private, no-store` reply.
  */
-export async function cachedReply(
+export async function cachedReply<T extends object>(
   req: FastifyRequest,
   reply: FastifyReply,
   shared: boolean,
-  produce: () => Promise<Record<string, unknown>>,
-): Promise<unknown> {
+  produce: () => Promise<T>,
+): Promise<T | FastifyReply> {
   if (!shared) {
     reply.header('Cache-Control', 'private, no-store');
     return produce();
@@ -108,7 +108,11 @@ export async function cachedReply(
   let entry = cache.get(key);
   if (!entry) {
     const version = cache.version;
-    const body = reply.serializeInput(await produce(), '200', 'application/json') as string;
+    const body = reply.serializeInput(
+      (await produce()) as Record<string, unknown>,
+      '200',
+      'application/json',
+    ) as string;
     entry = { body, etag: etagOf(body) };
     cache.set(key, version, entry);
   }

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
-  code: varchar('code', { length: 8 }).primaryKey(),
+  code: varchar('code', { length: 8 })
+    .$type<'A' | 'CD' | 'TE' | 'IM' | 'VE' | 'HR' | 'MR' | 'AC' | 'Cust'>()
+    .primaryKey(),
   name: text('name').notNull(),
   staff: boolean('staff').notNull(),
 });

@@ -106,7 +106,7 @@ export const serviceMedia = pgTable(
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
-    kind: varchar('kind', { length: 8 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<'image' | 'video' | 'youtube'>().notNull(),
     url: text('url').notNull(),
     fileName: text('file_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -122,7 +122,19 @@ export const banners = pgTable(
   'banners',
   {
     id: serial('id').primaryKey(),
-    type: varchar('type', { length: 24 }).notNull(),
+    // The screens of the contract's BannerType (checked by the banners service).
+    type: varchar('type', { length: 24 })
+      .$type<
+        | 'Home'
+        | 'Services'
+        | 'SubCategory'
+        | 'ServicesDetails'
+        | 'NewLaunch'
+        | 'HomeImprovement'
+        | 'CustomerServices'
+        | 'Service'
+      >()
+      .notNull(),
     path: text('path').notNull().default(''),
     imageUrl: text('image_url'),
     youtubeLink: text('youtube_link'),

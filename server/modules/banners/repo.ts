@@ -4,6 +4,7 @@ import { orderOf, type PageQuery, pageOf, qualified } from '../../db/paging';
 import { banners, categories, services, subCategories } from '../../db/schema';
 
 export type Status = 'all' | 'active' | 'inactive';
+export type BannerType = (typeof banners.$inferSelect)['type'];
 
 const bannerColumns = {
   id: banners.id,
@@ -27,7 +28,7 @@ const visible = and(
 
 export async function pageBanners(
   exec: Executor,
-  q: PageQuery & { type?: string; serviceId?: number },
+  q: PageQuery & { type?: BannerType; serviceId?: number },
   view: { admin: boolean; status: Status },
 ) {
   const { limit, offset, page, pageSize } = pageOf(q);

@@ -59,7 +59,7 @@ export async function addBanner(db: Db, storage: Storage, input: BannerInput) {
 
 export const pageBanners = (
   db: Db,
-  q: PageQuery & { type?: string; serviceId?: number },
+  q: PageQuery & { type?: repo.BannerType; serviceId?: number },
   view: { admin: boolean; status: repo.Status },
 ) => repo.pageBanners(db, q, view);
 
