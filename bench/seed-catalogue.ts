@@ -1,6 +1,7 @@
 // Bench seed: 10 categories × 5 sub-categories × 20 services = 1,000 services, plus 5 home banners.
 import type { Db } from '../server/db/client';
 import { banners, categories, services, subCategories } from '../server/db/schema';
+import { paise } from '../server/money';
 
 export default async function seedBenchCatalogue(db: Db) {
   const cats = await db
@@ -27,7 +28,7 @@ export default async function seedBenchCatalogue(db: Db) {
         subCategoryId: s.id,
         heading: `Bench service ${i + 1}.${k + 1}`,
         details: 'A seeded service with a description of ordinary length for the benchmark.',
-        pricePaise: 19_900 + ((i * 20 + k) % 50) * 10_000,
+        pricePaise: paise(19_900 + ((i * 20 + k) % 50) * 10_000),
         discountPercent: (k % 4) * 5,
         gstPercent: 18,
         professionalType: k % 3 === 0 ? 'Engineer' : 'Technician',

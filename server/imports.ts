@@ -1,4 +1,5 @@
-import { type FieldError, invalidRows } from './http';
+import { type FieldError, HttpError, invalidRows } from './http';
+import { type Paise, toPaise } from './money';
 
 /** Bulk imports (Excel/...): every row is checked before anything is written; all rows go in or none. */
 
@@ -42,5 +43,16 @@ export class RowErrors {
         `Nothing was imported: ${this.list.length} problem${this.list.length === 1 ? '' : 's'} in the rows listed. Fix them and import the file again.`,
       );
     }
+  }
+}
+
+/** A row's rupees as paise (the HTTP boundary of an import), or null with the problem added to `errors`. */
+export function rowPaise(errors: RowErrors, index: number, rupees: number, field: string): Paise | null {
+  try {
+    return toPaise(rupees, field);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    for (const e of err.errors) errors.add(index, e.field, e.message);
+    return null;
   }
 }

@@ -1,11 +1,24 @@
 import { badRequest } from './http';
 
+declare const paiseBrand: unique symbol;
+/**
+ * An amount of money in integer paise: the only money type of services, repos and the database. A plain number
+ * (rupees from a request) is not a Paise; it becomes one only through toPaise at the HTTP boundary (routes.ts).
+ */
+export type Paise = number & { readonly [paiseBrand]: true };
+
+/** An integer count of paise (constants, stored values, results of integer arithmetic). */
+export function paise(n: number): Paise {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is not a whole number of paise`);
+  return n as Paise;
+}
+
 /**
  * The one boundary between rupees (the API: a JSON number with at most 2 decimals) and paise (the database and
  * the services: integers). The conversion reads the number's shortest decimal form, so no float arithmetic
  * touches an amount: 449.1 -> "449.1" -> 44910.
  */
-export function toPaise(rupees: number, field: string): number {
+export function toPaise(rupees: number, field: string): Paise {
   if (typeof rupees !== 'number' || !Number.isFinite(rupees)) throw badRequest(field, 'must be an amount in rupees');
   const text = String(rupees);
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
@@ -14,11 +27,11 @@ export function toPaise(rupees: number, field: string): number {
   }
   const paise = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   if (!Number.isSafeInteger(paise)) throw badRequest(field, 'is out of range');
-  return m[1] ? -paise : paise;
+  return (m[1] ? -paise : paise) as Paise;
 }
 
 /** Paise to the API's rupees (exact for any integer amount: n / 100 is the nearest double to n paise). */
-export const toRupees = (paise: number) => paise / 100;
+export const toRupees = (amount: Paise) => amount / 100;
 
 /** a x b / c rounded half-up, for non-negative integers, in integer arithmetic (a x b stays below 2^53). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {
@@ -30,14 +43,14 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
 }
 
 export interface PriceBreakdown {
-  discountedPaise: number;
-  gstPaise: number;
-  finalPaise: number;
+  discountedPaise: Paise;
+  gstPaise: Paise;
+  finalPaise: Paise;
 }
 
 /** discount and gst are whole percentages: discounted = price x (100 - d) / 100, gst on the discounted price. */
-export function priceBreakdown(pricePaise: number, discountPercent: number, gstPercent: number): PriceBreakdown {
-  const discountedPaise = mulDivHalfUp(pricePaise, 100 - discountPercent, 100);
-  const gstPaise = mulDivHalfUp(discountedPaise, gstPercent, 100);
-  return { discountedPaise, gstPaise, finalPaise: discountedPaise + gstPaise };
+export function priceBreakdown(pricePaise: Paise, discountPercent: number, gstPercent: number): PriceBreakdown {
+  const discountedPaise = paise(mulDivHalfUp(pricePaise, 100 - discountPercent, 100));
+  const gstPaise = paise(mulDivHalfUp(discountedPaise, gstPercent, 100));
+  return { discountedPaise, gstPaise, finalPaise: paise(discountedPaise + gstPaise) };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, transitionLog } from '../../server/db/schema';
-import { priceBreakdown, toPaise } from '../../server/money';
+import { paise, priceBreakdown, toPaise } from '../../server/money';
 import { b64, catalogueApi, dataOf, fileOf, jpeg, png, uploadedFiles } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { startTestServer, type TestServer } from '../support/server';
@@ -29,10 +29,10 @@ describe('money', () => {
   });
 
   it('computes discount then GST, each rounded half-up to the paisa', () => {
-    expect(priceBreakdown(49900, 10, 18)).toEqual({ discountedPaise: 44910, gstPaise: 8084, finalPaise: 52994 });
+    expect(priceBreakdown(paise(49900), 10, 18)).toEqual({ discountedPaise: 44910, gstPaise: 8084, finalPaise: 52994 });
     // 0.5 paisa rounds up: 101 x 50% = 50.5 -> 51; 51 x 5% = 2.55 -> 3.
-    expect(priceBreakdown(101, 50, 5)).toEqual({ discountedPaise: 51, gstPaise: 3, finalPaise: 54 });
-    expect(priceBreakdown(100, 100, 28)).toEqual({ discountedPaise: 0, gstPaise: 0, finalPaise: 0 });
+    expect(priceBreakdown(paise(101), 50, 5)).toEqual({ discountedPaise: 51, gstPaise: 3, finalPaise: 54 });
+    expect(priceBreakdown(paise(100), 100, 28)).toEqual({ discountedPaise: 0, gstPaise: 0, finalPaise: 0 });
   });
 });
 

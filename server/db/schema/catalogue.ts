@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { type Paise, paise } from '../../money';
 import { zones } from './geo';
 
 /** Category, then SubCategory, then Service. Names are stored trimmed and unique case-insensitively. */
@@ -75,10 +76,10 @@ export const services = pgTable(
       .references(() => subCategories.id),
     heading: text('heading').notNull(),
     details: text('details').notNull().default(''),
-    pricePaise: integer('price_paise').notNull(),
+    pricePaise: integer('price_paise').$type<Paise>().notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     gstPercent: integer('gst_percent').notNull(),
-    visitingChargesPaise: integer('visiting_charges_paise').notNull().default(0),
+    visitingChargesPaise: integer('visiting_charges_paise').$type<Paise>().notNull().default(paise(0)),
     professionalType: varchar('professional_type', { length: 16 }).notNull(),
     imageUrl: text('image_url'),
     bannerImageUrl: text('banner_image_url'),

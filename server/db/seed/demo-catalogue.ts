@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { BannerType } from '../../modules/banners/service';
+import { paise } from '../../money';
 import type { Db } from '../client';
 import { banners, categories, categoryZones, services, subCategories, zones } from '../schema';
 import { DEMO_ZONES } from './demo';
@@ -681,7 +682,7 @@ const demoUrl = (file: string) => `/uploads/demo/${file}`;
 /** Whole rupees to paise, in integer arithmetic. */
 function paiseOf(rupees: number) {
   if (!Number.isSafeInteger(rupees) || rupees <= 0) throw new Error(`Demo price ${rupees} is not whole rupees`);
-  return rupees * 100;
+  return paise(rupees * 100);
 }
 
 /**

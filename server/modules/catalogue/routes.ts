@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser, done, type Handlers, ok } from '../../http';
+import { RowErrors, rowPaise } from '../../imports';
+import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { isAdmin } from '../../roles';
 import * as geo from '../geo/service';
@@ -11,6 +13,23 @@ function viewOf(req: FastifyRequest): catalogue.View {
   const status = (req.query as { status?: catalogue.Status }).status;
   return { admin, status: admin ? (status ?? 'active') : 'active' };
 }
+
+// Money crosses the HTTP boundary here only: requests speak rupees, services and the database paise.
+const serviceIn = <T extends { price: number; visitingCharges?: number }>(body: T) => ({
+  ...body,
+  price: toPaise(body.price, 'price'),
+  visitingCharges: body.visitingCharges === undefined ? undefined : toPaise(body.visitingCharges, 'visitingCharges'),
+});
+
+type Priced = { price: Paise; discountedPrice: Paise; gstAmount: Paise; finalPrice: Paise; visitingCharges: Paise };
+const serviceOut = <T extends Priced>(s: T) => ({
+  ...s,
+  price: toRupees(s.price),
+  discountedPrice: toRupees(s.discountedPrice),
+  gstAmount: toRupees(s.gstAmount),
+  finalPrice: toRupees(s.finalPrice),
+  visitingCharges: toRupees(s.visitingCharges),
+});
 
 export const catalogueHandlers: Handlers = {
   // ---- categories
@@ -57,7 +76,7 @@ export const catalogueHandlers: Handlers = {
   },
 
   getNewServices: (req, reply) =>
-    cachedReply(req, reply, true, async () => ok(await catalogue.newServices(req.server.db))),
+    cachedReply(req, reply, true, async () => ok((await catalogue.newServices(req.server.db)).map(serviceOut))),
 
   // ---- sub-categories
   async addSubCategory(req, reply) {
@@ -105,34 +124,37 @@ export const catalogueHandlers: Handlers = {
 
   // ---- services
   async addService(req, reply) {
-    const data = await catalogue.addService(req.server.db, req.server.storage, req.body);
+    const data = serviceOut(await catalogue.addService(req.server.db, req.server.storage, serviceIn(req.body)));
     reply.code(201);
     return ok(data, `Service ${data.heading} added.`);
   },
 
   async updateService(req) {
-    const data = await catalogue.updateService(req.server.db, req.server.storage, req.params.id, req.body);
+    const data = serviceOut(
+      await catalogue.updateService(req.server.db, req.server.storage, req.params.id, serviceIn(req.body)),
+    );
     return ok(data, `Service ${data.heading} saved.`);
   },
 
   getAllServices: (req, reply) => {
     const view = viewOf(req);
-    return cachedReply(req, reply, !view.admin, async () =>
-      ok(await catalogue.pageServices(req.server.db, req.query, view)),
-    );
+    return cachedReply(req, reply, !view.admin, async () => {
+      const page = await catalogue.pageServices(req.server.db, req.query, view);
+      return ok({ ...page, items: page.items.map(serviceOut) });
+    });
   },
 
   getServiceById: (req, reply) => {
     const admin = isAdmin(req.user);
     return cachedReply(req, reply, !admin, async () =>
-      ok(await catalogue.getService(req.server.db, req.params.id, admin)),
+      ok(serviceOut(await catalogue.getService(req.server.db, req.params.id, admin))),
     );
   },
 
   getServicesBySubCategory: (req, reply) => {
     const view = viewOf(req);
     return cachedReply(req, reply, !view.admin, async () =>
-      ok(await catalogue.listServicesOfSubCategory(req.server.db, req.params.id, view)),
+      ok((await catalogue.listServicesOfSubCategory(req.server.db, req.params.id, view)).map(serviceOut)),
     );
   },
 
@@ -142,7 +164,14 @@ export const catalogueHandlers: Handlers = {
   },
 
   async importServices(req, reply) {
-    const data = await catalogue.importServices(req.server.db, req.body);
+    const errors = new RowErrors();
+    const rows = req.body.map((r, i) => ({
+      ...r,
+      price: rowPaise(errors, i, r.price, 'price'),
+      visitingCharges:
+        r.visitingCharges === undefined ? undefined : rowPaise(errors, i, r.visitingCharges, 'visitingCharges'),
+    }));
+    const data = await catalogue.importServices(req.server.db, rows, errors);
     reply.code(201);
     return ok(data, `Imported ${data.imported} service${data.imported === 1 ? '' : 's'}.`);
   },
@@ -170,7 +199,10 @@ export const catalogueHandlers: Handlers = {
     return done('Removed.');
   },
 
-  globalSearch: async (req) => ok(await catalogue.globalSearch(req.server.db, req.query.search)),
+  globalSearch: async (req) => {
+    const found = await catalogue.globalSearch(req.server.db, req.query.search);
+    return ok({ ...found, services: found.services.map((s) => ({ ...s, finalPrice: toRupees(s.finalPrice) })) });
+  },
 
   // ---- activate / deactivate (other kinds join in later issues)
   async toggleActive(req) {

@@ -3,7 +3,7 @@ import { isForeignKeyViolation, uniqueViolation } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
 import { badRequest, conflict, type FieldError, HttpError, notFound } from '../../http';
 import { chunks, nameKey, RowErrors } from '../../imports';
-import { priceBreakdown, toPaise, toRupees } from '../../money';
+import { type Paise, paise, priceBreakdown } from '../../money';
 import { activeToggle, recordTransition } from '../../plugins/audit';
 import {
   type CheckedFile,
@@ -20,8 +20,8 @@ export type { Status, View } from './repo';
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export const PROFESSIONAL_TYPES = ['Technician', 'Engineer'] as const;
 export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
-export const MAX_PRICE_PAISE = 10_00_000 * 100;
-export const MAX_VISITING_PAISE = 1_00_000 * 100;
+export const MAX_PRICE_PAISE = paise(10_00_000 * 100);
+export const MAX_VISITING_PAISE = paise(1_00_000 * 100);
 export const MAX_MEDIA_PER_SERVICE = 30;
 export const NEW_LAUNCH_DAYS = 60;
 export const NEW_LAUNCH_LIMIT = 12;
@@ -282,12 +282,12 @@ export async function deleteSubCategory(db: Db, storage: Storage, id: number) {
 
 export interface ServiceInput {
   heading: string;
-  price: number;
+  price: Paise;
   discount?: number;
   gst: number;
   subCategoryId: number;
   pDetails?: string;
-  visitingCharges?: number;
+  visitingCharges?: Paise;
   professionalType: ProfessionalType;
   image?: string;
   fileName?: string;
@@ -296,8 +296,8 @@ export interface ServiceInput {
 }
 
 /** The stored money of a service: paise and whole percentages, checked against the rules of docs/decisions/004. */
-export function serviceMoney(input: { price: number; discount?: number; gst: number; visitingCharges?: number }) {
-  const pricePaise = toPaise(input.price, 'price');
+export function serviceMoney(input: { price: Paise; discount?: number; gst: number; visitingCharges?: Paise }) {
+  const pricePaise = input.price;
   if (pricePaise <= 0 || pricePaise > MAX_PRICE_PAISE)
     throw badRequest('price', 'must be more than 0 and at most 10,00,000 rupees');
   const discountPercent = input.discount ?? 0;
@@ -306,14 +306,14 @@ export function serviceMoney(input: { price: number; discount?: number; gst: num
   }
   if (!(GST_RATES as readonly number[]).includes(input.gst))
     throw badRequest('gst', `must be one of: ${GST_RATES.join(', ')}`);
-  const visitingChargesPaise = toPaise(input.visitingCharges ?? 0, 'visitingCharges');
+  const visitingChargesPaise = input.visitingCharges ?? paise(0);
   if (visitingChargesPaise < 0 || visitingChargesPaise > MAX_VISITING_PAISE) {
     throw badRequest('visitingCharges', 'must be from 0 to 1,00,000 rupees');
   }
   return { pricePaise, discountPercent, gstPercent: input.gst, visitingChargesPaise };
 }
 
-/** The API's service: rupees, with the prices the server computed. */
+/** A service as the API shows it, with the prices the server computed (in paise; routes.ts shows rupees). */
 export function serviceDto(r: repo.ServiceRow) {
   const p = priceBreakdown(r.pricePaise, r.discountPercent, r.gstPercent);
   return {
@@ -324,13 +324,13 @@ export function serviceDto(r: repo.ServiceRow) {
     subCategoryName: r.subCategoryName,
     categoryId: r.categoryId,
     categoryName: r.categoryName,
-    price: toRupees(r.pricePaise),
+    price: r.pricePaise,
     discount: r.discountPercent,
     gst: r.gstPercent,
-    discountedPrice: toRupees(p.discountedPaise),
-    gstAmount: toRupees(p.gstPaise),
-    finalPrice: toRupees(p.finalPaise),
-    visitingCharges: toRupees(r.visitingChargesPaise),
+    discountedPrice: p.discountedPaise,
+    gstAmount: p.gstPaise,
+    finalPrice: p.finalPaise,
+    visitingCharges: r.visitingChargesPaise,
     professionalType: r.professionalType as ProfessionalType,
     imageUrl: r.imageUrl,
     bannerImageUrl: r.bannerImageUrl,
@@ -528,7 +528,7 @@ export async function globalSearch(db: Db, search: string) {
     services: services.map((s) => ({
       id: s.id,
       heading: s.heading,
-      finalPrice: toRupees(priceBreakdown(s.pricePaise, s.discountPercent, s.gstPercent).finalPaise),
+      finalPrice: priceBreakdown(s.pricePaise, s.discountPercent, s.gstPercent).finalPaise,
       subCategoryName: s.subCategoryName,
       imageUrl: s.imageUrl,
     })),
@@ -709,23 +709,24 @@ export async function importSubCategories(db: Db, rows: SubCategoryImportRow[]) 
   return { imported: rows.length };
 }
 
+/** A sheet row with its amounts already in paise; null where the rupees were invalid (already in `errors`). */
 export interface ServiceImportRow {
   heading: string;
-  price: number;
+  price: Paise | null;
   discount?: number;
   gst: number;
   categoryName: string;
   subCategoryName: string;
   pDetails?: string;
   professionalType: ProfessionalType;
-  visitingCharges?: number;
+  visitingCharges?: Paise | null;
 }
 
-export async function importServices(db: Db, rows: ServiceImportRow[]) {
-  const errors = new RowErrors();
+export async function importServices(db: Db, rows: ServiceImportRow[], errors = new RowErrors()) {
   const money = rows.map((r, i) => {
+    if (r.price === null || r.visitingCharges === null) return undefined;
     try {
-      return serviceMoney(r);
+      return serviceMoney({ ...r, price: r.price, visitingCharges: r.visitingCharges });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       for (const e of err.errors as FieldError[]) errors.add(i, e.field, e.message);
