@@ -1,7 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress, routesFromTree } from './server/plugins/client-build';
+
+const outDir = process.env.CLIENT_DIR ?? 'dist';
+
+/**
+ * After the build: `routes.json` (the app's page paths, so the server answers 404 for any other URL) and `.br` /
+ * `.gz` copies of the text files, served precompressed (server/plugins/client.ts, docs/decisions).
+ */
+function servePlugin(): Plugin {
+  let root = '';
+  let dir = '';
+  return {
+    name: 'doorstep-serve',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      dir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const tree = fs.readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8');
+      fs.writeFileSync(path.join(dir, 'routes.json'), `${JSON.stringify(routesFromTree(tree), null, 1)}\n`);
+      await precompress(dir);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -13,11 +40,15 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
+    servePlugin(),
   ],
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/uploads', '/docs'].map((p) => [p, `http://localhost:${process.env.API_PORT ?? 3000}`]),
+      ['/api', '/uploads', '/docs', '/robots.txt', '/sitemap.xml'].map((p) => [
+        p,
+        `http://localhost:${process.env.API_PORT ?? 3000}`,
+      ]),
     ),
   },
-  build: { outDir: process.env.CLIENT_DIR ?? 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
 });

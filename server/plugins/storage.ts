@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import { badRequest } from '../http';
 
 declare module 'fastify' {
@@ -39,6 +40,8 @@ export interface CheckedFile {
   ext: string;
   mime: string;
   kind: MediaKind;
+  /** A picture's WebP variants, one per VARIANT_WIDTHS entry, made here so a picture sharp cannot read is a 400. */
+  variants?: Buffer[];
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -68,6 +71,13 @@ export async function checkUpload(data: string, field: string, kind: MediaKind):
     if (size.width > MAX_SIDE || size.height > MAX_SIDE) {
       throw badRequest(field, `must be at most ${MAX_SIDE} pixels wide and high`);
     }
+    let variants: Buffer[];
+    try {
+      variants = await makeVariants(bytes);
+    } catch {
+      throw notIt();
+    }
+    return { bytes, ext: type.ext, mime: rule.exts[type.ext], kind, variants };
   }
   return { bytes, ext: type.ext, mime: rule.exts[type.ext], kind };
 }
@@ -107,6 +117,34 @@ export function youtubeWatchUrl(link: string, field: string): string {
 
 export type Upload = { folder: string; file: CheckedFile } | null | undefined;
 
+/**
+ * The widths of the WebP variants made for every uploaded raster picture, stored next to it as `<name>-<w>.webp`
+ * (src/ui's srcset helper builds the same names). Each is at most `w` wide: a smaller picture is never enlarged,
+ * so a descriptor is an upper bound (docs/decisions/ "public page serving").
+ */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+const RASTER = /^([0-9a-f]{32})\.(jpg|png|webp)$/;
+const STORED = /^\/uploads\/([a-z0-9-]+)\/([0-9a-f]{32})\.([a-z0-9]+)$/;
+
+/** The variant files of a stored picture's file name (none for anything but our raster uploads). */
+export function variantNames(name: string): string[] {
+  const m = RASTER.exec(name);
+  return m ? VARIANT_WIDTHS.map((w) => `${m[1]}-${w}.webp`) : [];
+}
+
+/** The WebP variants of a picture, in VARIANT_WIDTHS order; EXIF orientation applied, metadata dropped. */
+function makeVariants(bytes: Buffer): Promise<Buffer[]> {
+  return Promise.all(
+    VARIANT_WIDTHS.map((width) =>
+      sharp(bytes, { limitInputPixels: MAX_SIDE * MAX_SIDE })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer(),
+    ),
+  );
+}
+
 /** Files under `<dataDir>/uploads/<folder>/<32 hex>.<ext>`; the database keeps only the URL `/uploads/...`. */
 export class Storage {
   constructor(readonly root: string) {}
@@ -116,15 +154,54 @@ export class Storage {
     const dir = path.join(this.root, folder);
     await fs.mkdir(dir, { recursive: true });
     const name = `${randomBytes(16).toString('hex')}.${file.ext}`;
-    await fs.writeFile(path.join(dir, name), file.bytes, { flag: 'wx', mode: 0o644 });
-    return `/uploads/${folder}/${name}`;
+    const target = path.join(dir, name);
+    await fs.writeFile(target, file.bytes, { flag: 'wx', mode: 0o644 });
+    const url = `/uploads/${folder}/${name}`;
+    try {
+      const names = variantNames(name);
+      await Promise.all(
+        (file.variants ?? []).map((v, i) => fs.writeFile(path.join(dir, names[i]), v, { flag: 'wx', mode: 0o644 })),
+      );
+    } catch (err) {
+      await this.remove(url);
+      throw err;
+    }
+    return url;
   }
 
-  /** Removes a stored file by its URL; anything that is not one of ours (or already gone) is ignored. */
+  /** Removes a stored file (and its variants) by its URL; anything not ours (or already gone) is ignored. */
   async remove(url: string | null | undefined): Promise<void> {
-    const m = url ? /^\/uploads\/([a-z0-9-]+)\/([0-9a-f]{32}\.[a-z0-9]+)$/.exec(url) : null;
+    const m = url ? STORED.exec(url) : null;
     if (!m) return;
-    await fs.rm(path.join(this.root, m[1], m[2]), { force: true }).catch(() => {});
+    const name = `${m[2]}.${m[3]}`;
+    await Promise.all(
+      [name, ...variantNames(name)].map((f) => fs.rm(path.join(this.root, m[1], f), { force: true }).catch(() => {})),
+    );
+  }
+
+  /**
+   * Makes the missing variants of pictures uploaded before variants existed (at start, once per picture), so
+   * every stored raster picture can be given a srcset.
+   */
+  async backfillVariants(): Promise<number> {
+    let made = 0;
+    const folders = await fs.readdir(this.root, { withFileTypes: true });
+    for (const folder of folders.filter((d) => d.isDirectory())) {
+      const dir = path.join(this.root, folder.name);
+      const files = new Set(await fs.readdir(dir));
+      for (const name of files) {
+        const variants = variantNames(name);
+        if (!variants.length || variants.every((v) => files.has(v))) continue;
+        try {
+          const out = await makeVariants(await fs.readFile(path.join(dir, name)));
+          await Promise.all(out.map((v, i) => fs.writeFile(path.join(dir, variants[i]), v, { mode: 0o644 })));
+          made++;
+        } catch {
+          // An unreadable old file keeps its plain URL; the storefront then shows it without a srcset.
+        }
+      }
+    }
+    return made;
   }
 
   /** Where a URL's file lives on disk (tests and maintenance). */
@@ -157,5 +234,8 @@ export class Storage {
 /** Decorates `app.storage` for the uploads folder (served read-only at /uploads by app.ts). */
 export default fp(async (app: FastifyInstance, opts: { root: string }) => {
   await fs.mkdir(opts.root, { recursive: true });
-  app.decorate('storage', new Storage(opts.root));
+  const storage = new Storage(opts.root);
+  const made = await storage.backfillVariants();
+  if (made) app.log.info(`Made the WebP variants of ${made} earlier uploaded pictures`);
+  app.decorate('storage', storage);
 });

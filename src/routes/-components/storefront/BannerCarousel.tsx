@@ -1,6 +1,7 @@
-import { useNavigate } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { type FocusEvent, type MouseEvent, useEffect, useState } from 'react';
-import type { Banner } from '../../../api/storefront';
+import { type Banner, categoriesQuery, serviceQuery, subCategoryQuery } from '../../../api/storefront';
 import { srOnly, useMediaQuery } from '../../../ui';
 import { Img } from './parts';
 import * as s from './storefront.css';
@@ -20,14 +21,47 @@ const PAUSE = 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z';
 const PLAY = 'M8 5v14l11-7z';
 
 /**
- * The banners of one screen as an accessible carousel (WAI-ARIA APG): previous / next / pause buttons come first,
- * slides are labelled "n of N", rotation stops while the pointer or the keyboard focus is inside and never starts by
- * itself for people who ask for reduced motion. A banner with a YouTube link offers "Watch video" (a new tab; the
- * content security policy forbids frames, and a link costs nothing until it is used).
+ * What a banner shows, in words, for its alt text. Banners have no title of their own (the picture carries the
+ * words), so it is named after where it leads: the category, sub-category or service, read from the query cache
+ * when the page has loaded it, else a generic name.
+ */
+function bannerTitle(b: Banner, queryClient: QueryClient | undefined): string {
+  let url: URL;
+  try {
+    url = new URL(b.path, 'https://doorstep.invalid');
+  } catch {
+    return 'Doorstep offer';
+  }
+  const id = (name: string) => Number(url.searchParams.get(name)) || 0;
+  const page = url.pathname.toLowerCase();
+  if (page === '/subcategory' && id('categoryId')) {
+    const c = queryClient?.getQueryData(categoriesQuery().queryKey)?.find((x) => x.id === id('categoryId'));
+    if (c) return `${c.categoryName} offer`;
+  }
+  if (page === '/servicesdetails' && id('id')) {
+    const v = queryClient?.getQueryData(serviceQuery(id('id')).queryKey);
+    if (v) return `${v.heading} offer`;
+  }
+  if (page === '/services' && id('subCategoryId')) {
+    const sub = queryClient?.getQueryData(subCategoryQuery(id('subCategoryId')).queryKey);
+    if (sub) return `${sub.subCategoryName} offer`;
+  }
+  if (page === '/newlaunch') return 'New launches offer';
+  if (page === '/services') return 'Offer on all Doorstep services';
+  return 'Doorstep offer';
+}
+
+/**
+ * The banners of one screen as an accessible carousel (WAI-ARIA APG): the slides, then a bar with previous /
+ * pause / next (below the picture, so they never cover it or its words), slides labelled "n of N", rotation stopped
+ * while the pointer or the keyboard focus is inside (WCAG 2.2.2) and never started for people who ask for reduced
+ * motion. The first picture is the page's largest paint: eager and fetched first; the others load when shown. A
+ * banner with a YouTube link offers "Watch video" (a new tab; the content security policy forbids frames).
  */
 export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[]; label?: string }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = (router.options.context as { queryClient?: QueryClient } | undefined)?.queryClient;
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<boolean | null>(null); // the visitor's play / pause
   const [hovered, setHovered] = useState(false);
@@ -50,7 +84,7 @@ export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[
   const follow = (e: MouseEvent<HTMLAnchorElement>, href: string) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    navigate({ href });
+    router.navigate({ href });
   };
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
@@ -66,59 +100,76 @@ export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
     >
-      {n > 1 && (
+      <div aria-live={rotating ? 'off' : 'polite'}>
+        {banners.map((b, i) => {
+          const picture = b.imageUrl && (
+            <Img
+              src={b.imageUrl}
+              alt={bannerTitle(b, queryClient)}
+              width={1200}
+              height={400}
+              sizes="(max-width: 1232px) calc(100vw - 32px), 1200px"
+              priority={i === 0}
+              className={s.bannerImg}
+            />
+          );
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: the APG carousel slide is a group with roledescription "slide", not a form fieldset
+            <div
+              key={b.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${n}`}
+              hidden={i !== current}
+              className={s.slide}
+            >
+              {picture ? (
+                b.path ? (
+                  <a href={b.path} onClick={(e) => follow(e, b.path)}>
+                    {picture}
+                  </a>
+                ) : (
+                  picture
+                )
+              ) : (
+                <div className={s.bannerVideoOnly}>See Doorstep at work</div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {(n > 1 || banners[current].youtubeLink) && (
         <div className={s.controls}>
-          <button type="button" className={s.control} data-flip onClick={() => go(-1)} aria-label="Previous slide">
-            <Icon d={PREV} />
-          </button>
-          <button
-            type="button"
-            className={s.control}
-            onClick={() => setChoice(!playing)}
-            aria-label={playing ? 'Pause automatic slide show' : 'Start automatic slide show'}
-          >
-            <Icon d={playing ? PAUSE : PLAY} />
-          </button>
-          <span className={s.counter} aria-hidden="true">
-            {current + 1} / {n}
-          </span>
-          <button type="button" className={s.control} data-flip onClick={() => go(1)} aria-label="Next slide">
-            <Icon d={NEXT} />
-          </button>
+          {banners[current].youtubeLink && (
+            <a className={s.watch} href={banners[current].youtubeLink} target="_blank" rel="noopener noreferrer">
+              <Icon d={PLAY} />
+              Watch video
+              <span className={srOnly}> (opens YouTube in a new tab)</span>
+            </a>
+          )}
+          {n > 1 && (
+            <div className={s.controlGroup}>
+              <button type="button" className={s.control} data-flip onClick={() => go(-1)} aria-label="Previous slide">
+                <Icon d={PREV} />
+              </button>
+              <button
+                type="button"
+                className={s.control}
+                onClick={() => setChoice(!playing)}
+                aria-label={playing ? 'Pause automatic slide show' : 'Start automatic slide show'}
+              >
+                <Icon d={playing ? PAUSE : PLAY} />
+              </button>
+              <span className={s.counter} aria-hidden="true">
+                {current + 1} / {n}
+              </span>
+              <button type="button" className={s.control} data-flip onClick={() => go(1)} aria-label="Next slide">
+                <Icon d={NEXT} />
+              </button>
+            </div>
+          )}
         </div>
       )}
-      <div aria-live={rotating ? 'off' : 'polite'}>
-        {banners.map((b, i) => (
-          // biome-ignore lint/a11y/useSemanticElements: the APG carousel slide is a group with roledescription "slide", not a form fieldset
-          <div
-            key={b.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${n}`}
-            hidden={i !== current}
-            className={s.slide}
-          >
-            {b.imageUrl ? (
-              b.path ? (
-                <a href={b.path} onClick={(e) => follow(e, b.path)}>
-                  <Img src={b.imageUrl} alt={`Offer ${i + 1}`} width={1200} height={400} className={s.bannerImg} />
-                </a>
-              ) : (
-                <Img src={b.imageUrl} alt={`Offer ${i + 1}`} width={1200} height={400} className={s.bannerImg} />
-              )
-            ) : (
-              <div className={s.bannerVideoOnly}>See Doorstep at work</div>
-            )}
-            {b.youtubeLink && (
-              <a className={s.watch} href={b.youtubeLink} target="_blank" rel="noopener noreferrer">
-                <Icon d={PLAY} />
-                Watch video
-                <span className={srOnly}> (opens YouTube in a new tab)</span>
-              </a>
-            )}
-          </div>
-        ))}
-      </div>
     </section>
   );
 }

@@ -17,6 +17,8 @@ function Gallery({ service }: { service: ServiceDetail }) {
         alt={service.heading}
         width={720}
         height={480}
+        sizes="(max-width: 800px) 100vw, 720px"
+        priority
         className={s.mainImg}
         fallback={service.heading}
       />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Category, Service } from '../../../api/storefront';
 import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder } from '../../../ui';
+import { srcsetOf } from './images';
 import * as s from './storefront.css';
 
 export interface ImgProps {
@@ -14,10 +15,17 @@ export interface ImgProps {
   className?: string;
   /** Text for the placeholder shown when there is no picture (its first letter is used). */
   fallback?: string;
+  /** The displayed width for srcset (default `<width>px`: the picture is drawn at its own size). */
+  sizes?: string;
+  /** The picture that paints first (the page's LCP): loaded at once and ahead of the rest. */
+  priority?: boolean;
 }
 
-/** Every storefront picture: lazy, decoded off the main thread, with its display size reserved. */
-export function Img({ src, alt, width, height, className, fallback }: ImgProps) {
+/**
+ * Every storefront picture, with its display size reserved and, for uploaded pictures, a srcset of its WebP
+ * variants. Lazy and decoded off the main thread, except the `priority` one, which the page needs first.
+ */
+export function Img({ src, alt, width, height, className, fallback, sizes, priority = false }: ImgProps) {
   if (!src) {
     return (
       <span
@@ -29,8 +37,20 @@ export function Img({ src, alt, width, height, className, fallback }: ImgProps) 
       </span>
     );
   }
+  const srcSet = srcsetOf(src);
   return (
-    <img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" className={className} />
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? (sizes ?? `${width}px`) : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
+      className={className}
+    />
   );
 }
 
@@ -88,7 +108,16 @@ export function PriceLine({ service }: { service: Pick<Service, 'finalPrice' | '
 export function ServiceCard({ service }: { service: Service }) {
   return (
     <Link to="/ServicesDetails" search={{ id: service.id }} className={s.serviceCard}>
-      <Img src={service.imageUrl} alt="" width={240} height={160} className={s.serviceImg} fallback={service.heading} />
+      <Img
+        src={service.imageUrl}
+        alt=""
+        width={240}
+        height={160}
+        // A card fills its grid column: the whole row on a phone, about a quarter of the page on a laptop.
+        sizes="(max-width: 600px) calc(100vw - 32px), 320px"
+        className={s.serviceImg}
+        fallback={service.heading}
+      />
       <span className={s.serviceBody}>
         <span className={s.serviceName}>{service.heading}</span>
         <span className={s.tileMeta}>

@@ -149,20 +149,19 @@ export const off = style({
 // ---------------------------------------------------------------- banners carousel
 
 export const carousel = style({
-  position: 'relative',
   borderRadius: radius.lg,
   overflow: 'hidden',
   background: vars.color.surfaceAlt,
   boxShadow: shadow.sm,
 });
 export const slide = style({ position: 'relative' });
+// The whole picture at every width (a banner's words are part of it): letterboxed, never cropped.
 export const bannerImg = style({
   display: 'block',
   inlineSize: '100%',
   blockSize: 'auto',
   aspectRatio: '3 / 1',
-  objectFit: 'cover',
-  '@media': { '(max-width: 600px)': { aspectRatio: '2 / 1' } },
+  objectFit: 'contain',
 });
 export const bannerVideoOnly = style({
   display: 'grid',
@@ -175,46 +174,49 @@ export const bannerVideoOnly = style({
   fontWeight: 700,
   '@media': { '(max-width: 600px)': { aspectRatio: '2 / 1' } },
 });
-export const watch = style({
-  position: 'absolute',
-  insetBlockEnd: space.md,
-  insetInlineStart: space.md,
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: space.xs,
-  paddingBlock: space.xs,
-  paddingInline: space.md,
-  borderRadius: radius.pill,
-  background: 'rgb(0 0 0 / 0.72)',
-  color: '#fff',
-  fontWeight: 650,
-  textDecoration: 'none',
-  selectors: { '&:hover': { background: 'rgb(0 0 0 / 0.85)' } },
-});
+// The bar under the picture: "Watch video" at the start, the slide controls at the end.
 export const controls = style({
-  position: 'absolute',
-  insetBlockEnd: space.md,
-  insetInlineEnd: space.md,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: space.sm,
+  paddingBlock: space.xs,
+  paddingInline: space.sm,
+  borderBlockStart: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+export const controlGroup = style({
   display: 'flex',
   alignItems: 'center',
   gap: space.xs,
-  padding: space.xs,
+  marginInlineStart: 'auto',
+});
+export const watch = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: space.xs,
+  minBlockSize: '44px',
+  paddingInline: space.sm,
   borderRadius: radius.pill,
-  background: 'rgb(0 0 0 / 0.6)',
-  color: '#fff',
+  color: vars.color.primary,
+  fontWeight: 650,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 export const control = style({
   display: 'inline-grid',
   placeItems: 'center',
-  inlineSize: '32px',
-  blockSize: '32px',
+  inlineSize: '44px',
+  blockSize: '44px',
   padding: 0,
-  border: 0,
+  border: `1px solid ${vars.color.border}`,
   borderRadius: radius.pill,
-  background: 'transparent',
+  background: vars.color.surface,
   color: 'inherit',
   cursor: 'pointer',
-  selectors: { '&:hover': { background: 'rgb(255 255 255 / 0.18)' } },
+  selectors: { '&:hover': { background: vars.color.surfaceAlt } },
 });
 // Previous / next arrows point the reading way round in right-to-left.
 globalStyle(`[dir="rtl"] ${control}[data-flip] svg`, { transform: 'scaleX(-1)' });
