@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import type { Database, Db } from './db/client';
 import { handlers } from './modules';
 import authPlugin from './plugins/auth';
 import cachePlugin from './plugins/cache';
+import clientPlugin, { compression } from './plugins/client';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
 import loggingPlugin, { loggerOptions, RequestLog } from './plugins/logging';
@@ -96,6 +96,7 @@ export async function buildApp(
 
   const { document, operations } = loadContract();
   await app.register(errorsPlugin);
+  await app.register(compression);
   if (logging.flush) await app.register(loggingPlugin, { flush: logging.flush });
   await app.register(inputPlugin, { operations });
   await app.register(securityHeadersPlugin, {
@@ -168,39 +169,8 @@ export async function buildApp(
     },
   });
 
-  const dist = config.clientDir;
-  const serveClient = config.serveClient && fs.existsSync(path.join(dist, 'index.html'));
-  if (serveClient) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        res.header(
-          'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  // The single-page app answers every other GET for a page; anything else is a problem+json 404.
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !/^\/(api|uploads|docs)(\/|$)/i.test(req.url);
-    if (serveClient && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
-    }
-    return reply
-      .code(404)
-      .type('application/problem+json')
-      .send({
-        status: 'false',
-        title: 'Not found',
-        detail: `No route ${req.method} ${req.url.split('?')[0]}`,
-        errors: [],
-      });
-  });
+  // The built front end, robots.txt, sitemap.xml and the 404s (plugins/client.ts).
+  await app.register(clientPlugin);
 
   return app;
 }
