@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 const onPostgres = !!process.env.DATABASE_URL;
+// Every API and end-to-end file copies one migrated, seeded template (decision 008) built here once per run.
+const templateSetup = 'tests/support/global-setup.ts';
 
 export default defineConfig({
   test: {
+    // The slowest files are printed at the end of every run, CI included.
+    reporters: ['default', './tests/support/slowest-files.ts'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'], environment: 'node' } },
       {
@@ -11,6 +15,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: [templateSetup],
+          // Files share a worker's imported modules (the server, PGlite) instead of importing them again; each
+          // file still gets its own database copy and server, so no data is shared.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,6 +30,8 @@ export default defineConfig({
                 name: 'api-postgres',
                 include: ['tests/api/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: [templateSetup],
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -32,7 +42,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: [templateSetup, 'tests/e2e/global-setup.ts'],
+          isolate: false,
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

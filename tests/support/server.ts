@@ -2,33 +2,49 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { DEMO_ACCOUNTS, seedDemo } from '../../server/db/seed/demo';
-import { seedReference } from '../../server/db/seed/reference';
+import { type Database, type Db, openDatabase } from '../../server/db/client';
+import * as schema from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
 import type { RoleCode } from '../../server/http';
+import {
+  databaseUrlFor,
+  ensurePgliteTemplate,
+  ensurePostgresTemplate,
+  newCopyDir,
+  pgliteFromTemplate,
+  postgresFromTemplate,
+  TEST_PASSWORD,
+} from './template';
 
-export const TEST_PASSWORD = 'Test-pass-2026';
+export { TEST_PASSWORD };
 export const ROLE_CODES: RoleCode[] = ['A', 'CD', 'TE', 'IM', 'VE', 'HR', 'MR', 'AC', 'Cust'];
 export const accountOf = (role: RoleCode) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 
-/** A fresh database per test file: in-memory PGlite, or a new PostgreSQL database when TEST_DB=postgres. */
-async function freshDatabase() {
+/**
+ * A fresh database per test file, copied from the migrated and seeded template (tests/support/template.ts):
+ * a PGlite opened on a copy of the template's data directory, or `CREATE DATABASE … TEMPLATE` when TEST_DB=postgres.
+ * The global setup builds the template once; without it (a script calling this directly) it is built here.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openDatabase({ dataDir: null }), drop: async () => {} };
+    const dir = newCopyDir();
+    const client = await pgliteFromTemplate(await ensurePgliteTemplate(), dir);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      database: { db, kind: 'pglite', migrate: async () => {}, close: () => client.close() },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const template = await ensurePostgresTemplate(base);
   const name = `doorstep_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  await postgresFromTemplate(base, template, name);
+  const database = await openDatabase({ databaseUrl: databaseUrlFor(base, name) });
   return {
     database,
     drop: async () => {
@@ -47,11 +63,10 @@ export interface ApiReply<T = any> {
 }
 
 export async function startTestServer(opts: { rateLimits?: boolean; serveClient?: boolean } = {}) {
+  const started = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-test-'));
   const { database, drop } = await freshDatabase();
-  await database.migrate();
-  await seedReference(database.db);
-  await seedDemo(database.db, TEST_PASSWORD);
+  const copied = performance.now();
   const config = {
     ...loadConfig({}),
     dataDir,
@@ -62,6 +77,10 @@ export async function startTestServer(opts: { rateLimits?: boolean; serveClient?
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // What one more test file costs before its first test (the goal is under a second).
+  const setupMs = Math.round(performance.now() - started);
+  const dbMs = Math.round(copied - started);
+  console.log(`test server ready in ${setupMs} ms (${database.kind} copy ${dbMs} ms, app ${setupMs - dbMs} ms)`);
   const tokens = new Map<string, string>();
 
   async function api<T = any>(
@@ -104,6 +123,7 @@ export async function startTestServer(opts: { rateLimits?: boolean; serveClient?
     url,
     db: database.db,
     dataDir,
+    setupMs,
     api,
     tokenFor,
     async close() {

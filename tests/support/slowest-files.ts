@@ -1,0 +1,41 @@
+import type { UserConsoleLog } from 'vitest';
+import type { Reporter, TestModule } from 'vitest/node';
+
+/** Import, collection and every test and hook of one file. */
+function total(m: TestModule): number {
+  const d = m.diagnostic();
+  return d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+}
+
+/**
+ * Prints the slowest test files at the end of a run, with the time each spent before its first test (server
+ * start, database copy), so a file that grows slow is seen in CI. `SLOWEST_FILES` sets how many (default 10).
+ */
+export default class SlowestFiles implements Reporter {
+  private setup = new Map<string, number>();
+
+  onUserConsoleLog(log: UserConsoleLog) {
+    const m = /test server ready in (\d+) ms/.exec(log.content);
+    if (m && log.taskId) this.setup.set(log.taskId, Number(m[1]));
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+    const n = Number(process.env.SLOWEST_FILES ?? 10);
+    const rows = testModules
+      .map((m) => ({
+        file: `${m.project.name}  ${m.moduleId.replace(`${process.cwd()}/`, '')}`,
+        ms: total(m),
+        setup: [...this.setup].find(([task]) => task === m.id || task.startsWith(`${m.id}_`))?.[1],
+      }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, n);
+    if (rows.length === 0) return;
+    const width = Math.max(...rows.map((r) => r.file.length));
+    const lines = rows.map(
+      (r) =>
+        `  ${r.file.padEnd(width)}  ${(r.ms / 1000).toFixed(1).padStart(6)} s` +
+        (r.setup !== undefined ? `   (server and database ready in ${r.setup} ms)` : ''),
+    );
+    console.log(`\nSlowest ${rows.length} test files:\n${lines.join('\n')}\n`);
+  }
+}
