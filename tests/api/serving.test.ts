@@ -1,0 +1,268 @@
+// Serving the built app over HTTP: precompressed assets by Accept-Encoding, compressed API JSON above 1 KB, cache
+// headers, 404 for unknown URLs (with the app's page) and 200 for the app's paths, robots.txt and sitemap.xml.
+// The client folder is a small fixture made with the build's own steps (routes manifest, precompress), not a vite
+// build: the same code, without a minute of bundling.
+import fs from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { precompress, routeMatcher, routesFromTree } from '../../server/plugins/client-build';
+import { b64, catalogueApi, png } from '../support/catalogue';
+import { startTestServer, type TestServer } from '../support/server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-serving-'));
+// A hashed asset of a realistic, compressible size, and an index.html that names it.
+const JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
+const INDEX = `<!doctype html><html lang="en"><head><title>Doorstep</title><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+
+let t: TestServer;
+let app: FastifyInstance;
+let base: string;
+
+/** A raw HTTP GET (fetch would decompress and hide the bytes): status, headers and the body as sent. */
+function get(p: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(base + p, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'index-AbC123xy.js'), JS);
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const manifest = routesFromTree(fs.readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8'));
+  fs.writeFileSync(path.join(clientDir, 'routes.json'), JSON.stringify(manifest));
+  await precompress(clientDir);
+
+  t = await startTestServer();
+  // A second app on the same database, serving the fixture client (the shared test server serves none).
+  app = await buildApp(
+    {
+      ...loadConfig({}),
+      dataDir: t.dataDir,
+      clientDir,
+      serveClient: true,
+      logLevel: 'silent',
+      rateLimits: false,
+      publicUrl: null,
+    },
+    { db: t.db, kind: 'pglite', migrate: async () => {}, close: async () => {} },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('the build steps', () => {
+  it('precompresses text files of 1 KB or more, brotli and gzip, that decompress to the original', () => {
+    const js = path.join(clientDir, 'assets', 'index-AbC123xy.js');
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${js}.br`)).toString()).toBe(JS);
+    expect(zlib.gunzipSync(fs.readFileSync(`${js}.gz`)).toString()).toBe(JS);
+    expect(fs.statSync(`${js}.br`).size).toBeLessThan(JS.length / 4);
+    // Too small to be worth it.
+    expect(fs.existsSync(path.join(clientDir, 'favicon.svg.br'))).toBe(false);
+  });
+
+  it('lists the page paths of the route tree, and which are public', () => {
+    const m = JSON.parse(fs.readFileSync(path.join(clientDir, 'routes.json'), 'utf8'));
+    expect(m.paths).toEqual(expect.arrayContaining(['/', '/Services', '/ServicesDetails', '/Category/CategoryList']));
+    expect(m.publicPaths).toEqual(expect.arrayContaining(['/', '/Services', '/About']));
+    expect(m.publicPaths).not.toContain('/Category/CategoryList');
+  });
+
+  it('matches paths as the router does: any case, trailing slash, parameters, optional segments and splats', () => {
+    const is = routeMatcher([
+      '/',
+      '/About',
+      '/orders/$orderId',
+      '/docs/{-$lang}/intro',
+      '/files/$',
+      '/f/file{$id}.txt',
+    ]);
+    for (const ok of ['/', '/About', '/about/', '/orders/42', '/ORDERS/a%20b', '/docs/intro', '/docs/en/intro'])
+      expect(is(ok), ok).toBe(true);
+    for (const ok of ['/files', '/files/a/b/c', '/f/file7.txt']) expect(is(ok), ok).toBe(true);
+    for (const no of ['/Abouts', '/orders', '/orders/1/2', '/docs/en/fr/intro', '/nope', '/f/file.txt', '/%E0%A4%A'])
+      expect(is(no), no).toBe(false);
+  });
+});
+
+describe('static assets', () => {
+  it('sends a hashed script as brotli when accepted, gzip otherwise, plain without Accept-Encoding; cached for a year', async () => {
+    const p = '/assets/index-AbC123xy.js';
+    const br = await get(p, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(JS);
+
+    const gz = await get(p, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(JS);
+
+    const plain = await get(p);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(JS);
+  });
+
+  it('serves index.html for a page with no-cache, compressed', async () => {
+    const res = await get('/Services', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(INDEX);
+  });
+});
+
+describe('API compression', () => {
+  it('compresses a JSON reply above 1 KB with br or gzip, by Accept-Encoding', async () => {
+    const plain = await get('/api/GetAllState');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const json = JSON.parse(plain.body.toString());
+
+    const br = await get('/api/GetAllState', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+
+    const gz = await get('/api/GetAllState', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(json);
+  });
+
+  it('leaves a reply under 1 KB alone, and a problem+json reply stays readable', async () => {
+    const small = await get('/api/Common/GetZoneByID/abc', { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(400);
+    expect(small.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ status: 'false', errors: [expect.anything()] });
+  });
+
+  it('does not compress an uploaded picture a second time (a streamed file reply)', async () => {
+    const c = catalogueApi(t);
+    const cat = await c.category('Compression check', { image: b64(png(64, 64)), fileName: 'x.png' });
+    const res = await get(cat.imageUrl, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.equals(png(64, 64))).toBe(true);
+  });
+});
+
+describe('unknown URLs', () => {
+  it('answers 404 with the app (its router shows the not-found page) for a URL that is no page', async () => {
+    for (const p of ['/no-such-page', '/Services/Nope', '/Admin/Extra/Deep']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers['content-type'], p).toMatch(/^text\/html/);
+      expect(res.body.toString(), p).toBe(INDEX);
+    }
+  });
+
+  it('answers 200 for the pages of the app, in any case, with a query or a trailing slash', async () => {
+    for (const p of ['/', '/About', '/services?subCategoryId=3', '/ServicesDetails/?id=1', '/Category/CategoryList']) {
+      expect((await get(p)).status, p).toBe(200);
+    }
+  });
+
+  it('keeps problem+json 404s for the API, uploads and missing assets', async () => {
+    for (const p of ['/api/Nope', '/uploads/categories/nope.png', '/assets/gone-123.js']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers['content-type'], p).toMatch(/^application\/problem\+json/);
+    }
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt keeps crawlers out of the staff areas and the API, and points to the sitemap', async () => {
+    const res = await get('/robots.txt', { host: 'shop.example.in' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.toString().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const rule of ['Disallow: /api/', 'Disallow: /Admin', 'Disallow: /Category/', 'Disallow: /Dashboard/'])
+      expect(lines).toContain(rule);
+    // The public catalogue pages stay open: no rule is a prefix of them.
+    const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10));
+    for (const page of ['/', '/Services', '/Services?subCategoryId=1', '/SubCategory?categoryId=2', '/ServicesDetails'])
+      expect(
+        disallowed.some((d) => page.startsWith(d)),
+        page,
+      ).toBe(false);
+    expect(lines).toContain('Sitemap: http://shop.example.in/sitemap.xml');
+  });
+
+  it('sitemap.xml lists the public pages and every active category, sub-category and service, with absolute URLs', async () => {
+    const c = catalogueApi(t);
+    const cat = await c.category('Sitemap cleaning');
+    const sub = await c.subCategory(cat.id, 'Sitemap sofa cleaning');
+    const svc = await c.service(sub.id, 'Sitemap three-seater');
+    const hidden = await c.category('Sitemap hidden');
+    expect(await c.toggle('Category', hidden.id)).toEqual({ id: hidden.id, active: false });
+
+    const res = await get('/sitemap.xml', { host: 'shop.example.in' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = res.body.toString();
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+    const site = 'http://shop.example.in';
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${site}/`,
+        `${site}/Services`,
+        `${site}/SubCategory?categoryId=${cat.id}`,
+        `${site}/Services?subCategoryId=${sub.id}`,
+        `${site}/ServicesDetails?id=${svc.id}`,
+      ]),
+    );
+    expect(locs).not.toContain(`${site}/SubCategory?categoryId=${hidden.id}`);
+    expect(locs.some((l) => /\/(Auth|Admin|Category\/)/.test(l))).toBe(false);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('uses PUBLIC_URL, when set, instead of the request host', async () => {
+    const fixed = await buildApp(
+      { ...loadConfig({ PUBLIC_URL: 'https://doorstep.example/' }), dataDir: t.dataDir, clientDir, logLevel: 'silent' },
+      { db: t.db, kind: 'pglite', migrate: async () => {}, close: async () => {} },
+    );
+    try {
+      const robots = await fixed.inject({ url: '/robots.txt', headers: { host: 'evil.example' } });
+      expect(robots.body).toContain('Sitemap: https://doorstep.example/sitemap.xml');
+      const map = await fixed.inject({ url: '/sitemap.xml', headers: { host: 'evil.example' } });
+      expect(map.body).toContain('<loc>https://doorstep.example/</loc>');
+      expect(map.body).not.toContain('evil.example');
+    } finally {
+      await fixed.close();
+    }
+  });
+});
