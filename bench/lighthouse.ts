@@ -2,7 +2,8 @@
 // chromium. It builds the front end when CLIENT_DIR (default ./dist) has no index.html (or always with BUILD=1),
 // starts the real server on a temporary PGlite data directory holding the demo seed (so banners, categories and new
 // launches all render), runs Lighthouse RUNS times per profile (default 3; TBT is noisy on a shared machine) and
-// prints the medians of the four scores and of LCP, TBT and CLS. Not a test; prints figures. PROFILES=mobile limits it.
+// prints the medians of the four scores and of LCP, TBT and CLS. Not a test; prints figures. PROFILES=mobile limits it;
+// REPORT_DIR keeps the JSON reports.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -110,6 +111,11 @@ try {
       );
       if (!result) throw new Error('Lighthouse returned no result');
       if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      // REPORT_DIR=<folder> keeps every report (open lighthouse-<profile>-<n>.html in a browser).
+      if (process.env.REPORT_DIR) {
+        fs.mkdirSync(process.env.REPORT_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.REPORT_DIR, `lighthouse-${profile}-${i}.json`), JSON.stringify(result.lhr));
+      }
       const f = figuresOf(result);
       for (const x of f.failing) failing.add(`${profile} ${x}`);
       all.push(f);
