@@ -20,6 +20,25 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const SEED = path.resolve('bench/seed-catalogue.ts');
 
+/** CPU seconds (user + system, all threads) a process has used, from /proc; null where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One autocannon run, with the server's CPU time per request: steadier than req/s on a shared machine. */
+async function measure(name: string, url: string, pid: number | undefined) {
+  const cpu0 = cpuSeconds(pid);
+  const figure = await run(name, { url, duration: SECONDS });
+  const cpu1 = cpuSeconds(pid);
+  const cpuUs = cpu0 === null || cpu1 === null || !figure.total ? NaN : ((cpu1 - cpu0) * 1e6) / figure.total;
+  return { ...figure, cpuUs };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 
@@ -64,11 +83,11 @@ try {
   const bareUrl = `http://127.0.0.1:${bare.port}`;
 
   const linesBefore = fs.readFileSync(logFile, 'utf8').split('\n').length;
-  const figures: Record<'bare' | 'off' | 'logged', Figure[]> = { bare: [], off: [], logged: [] };
+  const figures: Record<'bare' | 'off' | 'logged', (Figure & { cpuUs: number })[]> = { bare: [], off: [], logged: [] };
   for (let r = 0; r < ROUNDS; r++) {
-    figures.bare.push(await run('bare node:http', { url: `${bareUrl}/${MAIN[0]}`, duration: SECONDS }));
-    figures.off.push(await run('app, logging off', { url: offUrl + MAIN[1], duration: SECONDS }));
-    figures.logged.push(await run('app, default logging', { url: loggedUrl + MAIN[1], duration: SECONDS }));
+    figures.bare.push(await measure('bare node:http', `${bareUrl}/${MAIN[0]}`, bare.child.pid));
+    figures.off.push(await measure('app, logging off', offUrl + MAIN[1], off.child.pid));
+    figures.logged.push(await measure('app, default logging', loggedUrl + MAIN[1], logged.child.pid));
   }
   // Let the asynchronous log writer catch up before counting its lines.
   await new Promise((r) => setTimeout(r, 1500));
@@ -84,12 +103,15 @@ try {
     `\nGET ${MAIN[0]} on PostgreSQL, 1,000 services (${os.cpus().length} cores, 10 connections, ` +
       `${ROUNDS} rounds × ${SECONDS} s, median)`,
   );
-  console.log('| server | req/s (median) | p99 ms (median) | each round req/s | non-2xx |');
-  console.log('|---|---:|---:|---|---:|');
+  console.log(
+    '| server | req/s (median) | p99 ms (median) | server CPU µs/request (median) | each round req/s | non-2xx |',
+  );
+  console.log('|---|---:|---:|---:|---|---:|');
   for (const key of ['bare', 'off', 'logged'] as const) {
     const rounds = figures[key];
     console.log(
-      `| ${rounds[0].name} | ${m[key]} | ${median(rounds.map((f) => f.p99))} | ${rounds.map((f) => f.reqPerSec).join(', ')} | ` +
+      `| ${rounds[0].name} | ${m[key]} | ${median(rounds.map((f) => f.p99))} | ` +
+        `${median(rounds.map((f) => f.cpuUs)).toFixed(1)} | ${rounds.map((f) => f.reqPerSec).join(', ')} | ` +
         `${rounds.reduce((n, f) => n + f.non2xx + f.errors, 0)} |`,
     );
   }

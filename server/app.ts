@@ -16,7 +16,7 @@ import cachePlugin from './plugins/cache';
 import clientPlugin, { compression } from './plugins/client';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
-import loggingPlugin, { loggerOptions, RequestLog } from './plugins/logging';
+import loggingPlugin, { lazyChildLogger, loggerOptions, RequestLog } from './plugins/logging';
 import securityHeadersPlugin from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 
@@ -70,7 +70,7 @@ export async function buildApp(
   const app = Fastify({
     logger: logging.logger,
     // One line per request (plugins/logging.ts), not Fastify's two.
-    ...(logging.logger ? { logController: new RequestLog() } : {}),
+    ...(logging.logger ? { logController: new RequestLog(), childLoggerFactory: lazyChildLogger } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 40 * 1024 * 1024,
     // Only configured proxies may name the client's address (rate limits key on it).

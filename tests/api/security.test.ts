@@ -219,6 +219,12 @@ describe('logs hold no credential', () => {
 
     const perRequest = lines.map((l) => JSON.parse(l)).filter((l) => typeof l.status === 'number');
     expect(perRequest).toHaveLength(requests);
+    // Successful requests: pino's own line format (level, time, pid, hostname), with the request id.
+    for (const l of perRequest.filter((x) => x.status < 400)) {
+      expect(l).toMatchObject({ level: 30, msg: 'request', pid: process.pid });
+      expect(l.reqId).toMatch(/^req-/);
+      expect(typeof l.time).toBe('number');
+    }
     const refused = perRequest.filter((l) => l.status >= 400 && l.status < 500);
     expect(refused.length).toBeGreaterThanOrEqual(2);
     for (const l of refused) {
