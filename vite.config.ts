@@ -50,5 +50,6 @@ export default defineConfig({
       ]),
     ),
   },
-  build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  // One stylesheet (about 9 KB compressed for the whole app) instead of a render-blocking request per component.
+  build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600, cssCodeSplit: false },
 });
