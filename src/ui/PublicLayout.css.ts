@@ -139,7 +139,9 @@ globalStyle(`${nav} a[aria-current="page"]`, {
 });
 globalStyle(`${actions} a`, { ...linkStyle, fontWeight: 600, padding: `${space.xs} ${space.sm}` });
 
-export const main = style({ flex: 1, selectors: { '&:focus': { outline: 'none' } } });
+// At least a screen high, so the footer starts below the fold and is not pushed down when the page's data arrives
+// (a layout shift of 0.39 on a phone, Lighthouse CLS).
+export const main = style({ flex: 1, minBlockSize: '100dvh', selectors: { '&:focus': { outline: 'none' } } });
 
 export const footer = style({
   background: vars.color.surface,
