@@ -6,6 +6,20 @@ import { chromiumPath, launch } from '../support/browser';
 import { uncovered } from '../support/model';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
+type StateChecks = Record<string, (state: any) => Promise<void>>;
+/** Records each state checked, so a path whose state has no check cannot pass silently. */
+function checkedBy(checked: unknown[], checks: StateChecks): StateChecks {
+  return Object.fromEntries(
+    Object.entries(checks).map(([key, check]) => [
+      key,
+      async (state: { value: unknown }) => {
+        await check(state);
+        checked.push(state.value);
+      },
+    ]),
+  );
+}
+
 // The session machine's generated paths, walked through the real admin pages in Chromium.
 describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
   let t: TestServer;
@@ -31,10 +45,13 @@ describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const page = await browser.context.newPage();
+      let signedInToken: string | null = null;
+      let loggedOutWith: string | null = null;
+      const checked: unknown[] = [];
       try {
         await page.goto(`${t.url}/Admin`);
         await sessionModel.testPath(path, {
-          states: {
+          states: checkedBy(checked, {
             signedOut: async (state) => {
               await expect.poll(() => tokenIn(page)).toBeNull();
               if (state.context.error) {
@@ -47,16 +64,23 @@ describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
               }
             },
             signingIn: async () => {
+              // On the sign-in form with the identifier entered, and not signed in yet.
+              await expect.poll(() => pathOf(page)).toBe('/Admin');
               await expect.poll(() => page.getByLabel('E-mail or mobile number').inputValue()).toBe(admin.email);
+              await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+              expect(await tokenIn(page)).toBeNull();
             },
             signedIn: async () => {
               await expect.poll(() => pathOf(page)).toBe('/Dashboard/AdminDashboard');
               await expect.poll(() => tokenIn(page)).not.toBeNull();
             },
             signingOut: async () => {
-              await expect.poll(() => page.getByRole('menuitem', { name: 'Logout' }).count()).toBe(0);
+              // The page asked the server to end this session, with its own token, and the server ended it.
+              expect(loggedOutWith).not.toBeNull();
+              expect(loggedOutWith).toBe(`Bearer ${signedInToken}`);
+              expect((await t.api('GET', '/api/Auth/Me', { token: signedInToken })).status).toBe(401);
             },
-          },
+          }),
           events: {
             LOGIN: async () => {
               await page.getByLabel('E-mail or mobile number').fill(admin.email);
@@ -70,8 +94,14 @@ describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
               await page.getByRole('button', { name: 'Sign in' }).click();
             },
             LOGOUT: async () => {
+              signedInToken = JSON.parse((await tokenIn(page))!).token;
               await page.getByRole('button', { name: new RegExp(admin.fullName) }).click();
-              await page.getByRole('menuitem', { name: 'Logout' }).click();
+              const [request] = await Promise.all([
+                page.waitForRequest((r) => new URL(r.url()).pathname === '/api/Auth/Logout'),
+                page.getByRole('menuitem', { name: 'Logout' }).click(),
+              ]);
+              loggedOutWith = request.headers().authorization ?? null;
+              await request.response();
             },
             LOGGED_OUT: async () => {
               await expect.poll(() => pathOf(page)).toBe('/');
@@ -84,6 +114,8 @@ describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
             },
           },
         });
+        // Every state the path passes through, the last included, was checked on the page.
+        expect(checked).toEqual(path.steps.map((step) => step.state.value));
       } finally {
         await page.close();
       }

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { cities, states } from '../../server/db/schema';
+import { factories } from './factories';
 import type { TestServer } from './server';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -92,37 +93,16 @@ export function dataOf<T = any>(res: { status: number; body: any }, status = 200
   return res.body.data as T;
 }
 
-/** Small catalogue builders through the API, as the admin. */
+/** The catalogue factories with positional names, as the older tests call them (see factories.ts). */
 export function catalogueApi(t: TestServer) {
-  const admin = () => t.tokenFor('A');
+  const f = factories(t);
   return {
-    admin,
-    async category(categoryName: string, extra: Record<string, unknown> = {}) {
-      return dataOf(
-        await t.api('POST', '/api/Common/AddCategory', { token: await admin(), body: { categoryName, ...extra } }),
-        201,
-      );
-    },
-    async subCategory(categoryId: number, subCategoryName: string, extra: Record<string, unknown> = {}) {
-      return dataOf(
-        await t.api('POST', '/api/Common/AddSubCategory', {
-          token: await admin(),
-          body: { subCategoryName, categoryId, ...extra },
-        }),
-        201,
-      );
-    },
-    async service(subCategoryId: number, heading: string, extra: Record<string, unknown> = {}) {
-      return dataOf(
-        await t.api('POST', '/api/Common/AddService', {
-          token: await admin(),
-          body: { heading, subCategoryId, price: 499, discount: 10, gst: 18, professionalType: 'Technician', ...extra },
-        }),
-        201,
-      );
-    },
-    async toggle(action1: string, id: number) {
-      return dataOf(await t.api('POST', `/api/DeReActivateAll?action1=${action1}&id=${id}`, { token: await admin() }));
-    },
+    admin: f.admin,
+    category: (categoryName: string, extra: Record<string, unknown> = {}) => f.category({ categoryName, ...extra }),
+    subCategory: (categoryId: number, subCategoryName: string, extra: Record<string, unknown> = {}) =>
+      f.subCategory({ subCategoryName, categoryId, ...extra }),
+    service: (subCategoryId: number, heading: string, extra: Record<string, unknown> = {}) =>
+      f.service({ heading, subCategoryId, ...extra }),
+    toggle: f.toggle,
   };
 }

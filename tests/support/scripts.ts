@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 export interface LoadedScript {
   file: string;
@@ -13,16 +13,23 @@ export interface LoadedScript {
  */
 export async function scriptsLoadedBy(page: Page, url: string): Promise<LoadedScript[]> {
   const bodies = new Map<string, Promise<Buffer>>();
+  const requested: Request[] = [];
+  const isScript = (req: Request) =>
+    req.resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(req.url()).pathname);
+  page.on('request', (req) => {
+    if (isScript(req)) requested.push(req);
+  });
   page.on('response', (res) => {
     const href = res.url();
-    const js = res.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(href).pathname);
-    if (js && res.status() === 200 && !bodies.has(href)) bodies.set(href, res.body());
+    if (isScript(res.request()) && res.status() === 200 && !bodies.has(href)) bodies.set(href, res.body());
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  // Let anything the page starts after its first render (lazy sections) arrive too.
+  // Anything the page starts after its first render (lazy sections) is scheduled by the time the main thread
+  // is idle; then wait until every script it asked for has arrived.
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done(), { timeout: 5_000 })));
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await Promise.all(requested.map((req) => req.response()));
   const rows = await Promise.all(
     [...bodies].map(async ([href, body]) => {
       const raw = await body;

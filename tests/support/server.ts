@@ -68,7 +68,8 @@ export async function startTestServer(opts: { rateLimits?: boolean; serveClient?
   const { database, drop } = await freshDatabase();
   const copied = performance.now();
   const config = {
-    ...loadConfig({}),
+    // Only the client folder comes from the environment (CLIENT_DIR: where the e2e global setup built it).
+    ...loadConfig(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
     dataDir,
     logLevel: 'silent',
     serveClient: opts.serveClient ?? false,

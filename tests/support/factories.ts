@@ -1,0 +1,104 @@
+// Test data through the product's own doors (DESIGN.md §4): the admin API for what the admin makes (so the
+// rules and side effects run), the service for accounts that have no admin screen yet. Every argument is
+// optional: a test names only what it asserts on, and anything it needs underneath (a service's sub-category
+// and category) is made for it.
+import { signup } from '../../server/modules/auth/service';
+import { b64, cityIds, dataOf, png } from './catalogue';
+import type { TestServer } from './server';
+
+type Extra = Record<string, unknown>;
+export type Row = Record<string, any> & { id: number };
+
+// Unique across the files of one worker too (they share modules): names and pincodes never clash in a database.
+let seq = 0;
+const next = () => ++seq;
+/** A pincode of the 8xxxxx range, which the demo zones do not use. */
+const freshPincode = () => `8${String(next() % 100_000).padStart(5, '0')}`;
+
+export function factories(t: TestServer) {
+  const admin = () => t.tokenFor('A');
+  const send = async (method: string, path: string, body?: unknown, status = 201) =>
+    dataOf<Row>(await t.api(method, path, { token: await admin(), body }), status);
+
+  const f = {
+    admin,
+
+    category: (over: Extra = {}) =>
+      send('POST', '/api/Common/AddCategory', { categoryName: `Category ${next()}`, ...over }),
+
+    async subCategory(over: Extra & { categoryId?: number } = {}) {
+      const categoryId = over.categoryId ?? (await f.category()).id;
+      return send('POST', '/api/Common/AddSubCategory', {
+        subCategoryName: `Sub-category ${next()}`,
+        ...over,
+        categoryId,
+      });
+    },
+
+    /** 499 rupees, 10% off, 18% GST, for a technician, unless told otherwise. */
+    async service(over: Extra & { subCategoryId?: number } = {}) {
+      const subCategoryId = over.subCategoryId ?? (await f.subCategory()).id;
+      return send('POST', '/api/Common/AddService', {
+        heading: `Service ${next()}`,
+        price: 499,
+        discount: 10,
+        gst: 18,
+        professionalType: 'Technician',
+        ...over,
+        subCategoryId,
+      });
+    },
+
+    /** A zone of a seeded city (Mumbai unless told) with one fresh pincode unless `pinCode` is given. */
+    async zone(over: Extra & { state?: string; city?: string } = {}) {
+      const { state = 'Maharashtra', city = 'Mumbai', ...rest } = over;
+      return send('POST', '/api/Common/AddZone', {
+        zoneName: `Zone ${next()}`,
+        ...(await cityIds(t, state, city)),
+        pinCode: [freshPincode()],
+        ...rest,
+      });
+    },
+
+    /** A Home picture banner unless told otherwise. */
+    banner: (over: Extra = {}) =>
+      send('POST', '/api/Common/AddBanner', { type: 'Home', imagebase64Data: b64(png()), ...over }),
+
+    /** Switches a Category, SubCategory, Services or Zone active flag (DeReActivateAll). */
+    toggle: (action1: string, id: number) =>
+      send('POST', `/api/DeReActivateAll?action1=${action1}&id=${id}`, undefined, 200),
+
+    /**
+     * A customer account through the sign-up service (the API's rate limit would get in the way of many), with
+     * its password and a way to sign it in.
+     */
+    async customer(over: Partial<Parameters<typeof signup>[1]> = {}) {
+      const n = next();
+      const input = {
+        fullName: `Customer ${n}`,
+        mobileNo: `7${String(n % 1_000_000_000).padStart(9, '0')}`,
+        email: `customer${n}@example.in`,
+        city: 'Bengaluru',
+        pinCode: '560034',
+        password: `Customer-pass-${n}`,
+        ...over,
+      };
+      const made = await signup(t.db, input);
+      return {
+        ...input,
+        id: made.Id,
+        zoneId: made.ZoneId,
+        referralCode: made.ReferralCode,
+        async token(): Promise<string> {
+          const res = await t.api('POST', '/api/Userlogin', {
+            body: { MobileNoOrEmail: input.mobileNo, Password: input.password },
+          });
+          return dataOf<{ Token: string }>(res).Token;
+        },
+      };
+    },
+  };
+  return f;
+}
+
+export type Factories = ReturnType<typeof factories>;
