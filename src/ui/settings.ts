@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { readableTextOn } from './contrast';
 import { vars } from './theme.css';
+
+export { readableTextOn };
 
 /**
  * The one settings store of the app (DESIGN.md §7): theme, direction, chrome colours and layout modes.
@@ -50,16 +53,19 @@ export const defaultSettings: Settings = Object.freeze({
 export const chromePalette: readonly { name: string; value: string }[] = [
   { name: 'Default', value: '' },
   { name: 'White', value: '#ffffff' },
-  { name: 'Teal', value: '#0f766e' },
+  // Each colour keeps white text at 4.5:1 or more even under the current link's tint (tests/unit/ui-contrast.test.ts).
+  { name: 'Teal', value: '#115e59' },
   { name: 'Indigo', value: '#3730a3' },
   { name: 'Blue', value: '#1d4ed8' },
   { name: 'Slate', value: '#334155' },
   { name: 'Charcoal', value: '#111827' },
   { name: 'Maroon', value: '#7f1d1d' },
-  { name: 'Saffron', value: '#c2410c' },
+  { name: 'Saffron', value: '#9a3412' },
 ];
 
 const HEX = /^#[0-9a-f]{6}$/i;
+// Palette colours replaced because their text contrast was under 4.5:1; a stored choice moves to the new shade.
+const RETIRED: Record<string, string> = { '#0f766e': '#115e59', '#c2410c': '#9a3412' };
 const BOOLEAN_KEYS = [
   'miniSidebar',
   'fixedTopbar',
@@ -77,7 +83,7 @@ function sanitize(input: unknown): Settings {
   if (raw.direction === 'ltr' || raw.direction === 'rtl') out.direction = raw.direction;
   for (const key of ['topbarColor', 'sidebarColor'] as const) {
     const v = raw[key];
-    if (typeof v === 'string' && (v === '' || HEX.test(v))) out[key] = v.toLowerCase();
+    if (typeof v === 'string' && (v === '' || HEX.test(v))) out[key] = RETIRED[v.toLowerCase()] ?? v.toLowerCase();
   }
   for (const key of BOOLEAN_KEYS) {
     if (typeof raw[key] === 'boolean') out[key] = raw[key];
@@ -115,22 +121,6 @@ function write(s: Settings | null) {
 
 /** 'var(--x)' → '--x', so the contract variables can be overridden on <html> at run time. */
 const cssVarName = (ref: string) => ref.replace(/^var\((--[^,)]+).*$/, '$1');
-
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** Picks white or near-black text, whichever contrasts more with the chosen background. */
-export function readableTextOn(hex: string): string {
-  const l = luminance(hex);
-  const onWhite = 1.05 / (l + 0.05);
-  const onDark = (l + 0.05) / (luminance('#111827') + 0.05);
-  return onWhite >= onDark ? '#ffffff' : '#111827';
-}
 
 function setChrome(root: HTMLElement, bgRef: string, textRef: string, colour: string) {
   if (colour) {

@@ -45,7 +45,8 @@ export const font = {
   size: { sm: '0.875rem', md: '1rem', lg: '1.25rem', xl: '1.75rem' },
 } as const;
 
-createGlobalTheme(':root', vars, {
+/** The light theme's values (exported so a unit test can check their contrast). */
+export const lightTheme = {
   color: {
     bg: '#f5f7f8',
     surface: '#ffffff',
@@ -64,9 +65,9 @@ createGlobalTheme(':root', vars, {
     focus: '#2563eb',
   },
   chrome: { topbarBg: '#ffffff', topbarText: '#14202b', sidebarBg: '#0f2e2c', sidebarText: '#e6f2f1' },
-});
+} as const;
 
-createGlobalTheme(':root[data-theme="dark"]', vars, {
+export const darkTheme = {
   color: {
     bg: '#0e1418',
     surface: '#161f25',
@@ -85,4 +86,7 @@ createGlobalTheme(':root[data-theme="dark"]', vars, {
     focus: '#93c5fd',
   },
   chrome: { topbarBg: '#161f25', topbarText: '#e7edf0', sidebarBg: '#0b1a19', sidebarText: '#d7e7e5' },
-});
+} as const;
+
+createGlobalTheme(':root', vars, lightTheme);
+createGlobalTheme(':root[data-theme="dark"]', vars, darkTheme);
