@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import * as s from '../-components/storefront/storefront.css';
 
 export const Route = createFileRoute('/_public/About')({
+  head: () => ({ meta: [{ title: 'About · Doorstep' }] }),
   component: About,
 });
 

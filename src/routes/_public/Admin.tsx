@@ -3,6 +3,7 @@ import { LoginForm, validateRedirect } from '../-components/LoginForm';
 import { Narrow } from '../-components/Narrow';
 
 export const Route = createFileRoute('/_public/Admin')({
+  head: () => ({ meta: [{ title: 'Admin sign in · Doorstep' }] }),
   validateSearch: validateRedirect,
   component: function AdminLogin() {
     const { redirect } = Route.useSearch();

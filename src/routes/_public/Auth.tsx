@@ -3,6 +3,7 @@ import { LoginForm, validateRedirect } from '../-components/LoginForm';
 import { Narrow } from '../-components/Narrow';
 
 export const Route = createFileRoute('/_public/Auth')({
+  head: () => ({ meta: [{ title: 'Sign in · Doorstep' }] }),
   validateSearch: validateRedirect,
   component: function StaffLogin() {
     const { redirect } = Route.useSearch();

@@ -3,6 +3,7 @@ import { bannersQuery, categoriesQuery, newServicesQuery } from '../../api/store
 import { LandingPage } from '../-components/storefront/LandingPage';
 
 export const Route = createFileRoute('/_public/CustomerServices')({
+  head: () => ({ meta: [{ title: 'Customer services · Doorstep' }] }),
   loader: async ({ context: { queryClient } }) => {
     await Promise.allSettled([
       queryClient.ensureQueryData(categoriesQuery()),

@@ -18,6 +18,7 @@ import { Narrow } from '../-components/Narrow';
 import { ROLE_NAME } from '../-components/roles';
 
 export const Route = createFileRoute('/_public/ForgotPassword')({
+  head: () => ({ meta: [{ title: 'Forgot password · Doorstep' }] }),
   component: ForgotPassword,
 });
 
@@ -67,7 +68,7 @@ function ForgotPassword() {
   if (step === 'done') {
     return (
       <Narrow>
-        <Card title="Password changed">
+        <Card title="Password changed" headingLevel={1}>
           <p>Your password has been changed. Please sign in with the new password.</p>
           <Link to={v.Role === 'A' ? '/Admin' : '/Auth'}>Sign in</Link>
         </Card>
@@ -77,7 +78,7 @@ function ForgotPassword() {
 
   return (
     <Narrow>
-      <Card title="Forgot password">
+      <Card title="Forgot password" headingLevel={1}>
         {step === 'ask' ? (
           <Form onSubmit={ask} aria-label="Ask for a code">
             <FormErrorSummary errors={form.errors} />

@@ -3,6 +3,7 @@ import { bannersQuery, categoriesQuery, newServicesQuery } from '../../api/store
 import { LandingPage } from '../-components/storefront/LandingPage';
 
 export const Route = createFileRoute('/_public/HomeImprovement')({
+  head: () => ({ meta: [{ title: 'Home improvement · Doorstep' }] }),
   loader: async ({ context: { queryClient } }) => {
     await Promise.allSettled([
       queryClient.ensureQueryData(categoriesQuery()),

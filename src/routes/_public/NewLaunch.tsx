@@ -7,6 +7,7 @@ import { QueryView, ServiceGrid } from '../-components/storefront/parts';
 import * as s from '../-components/storefront/storefront.css';
 
 export const Route = createFileRoute('/_public/NewLaunch')({
+  head: () => ({ meta: [{ title: 'New launches · Doorstep' }] }),
   loader: async ({ context: { queryClient } }) => {
     await Promise.allSettled([
       queryClient.ensureQueryData(newServicesQuery()),

@@ -4,6 +4,7 @@ import { ServiceCatalogue } from '../-components/storefront/ServiceCatalogue';
 import { servicesFilter, servicesSearch } from '../-components/storefront/search';
 
 export const Route = createFileRoute('/_public/Services')({
+  head: () => ({ meta: [{ title: 'Services · Doorstep' }] }),
   validateSearch: servicesSearch,
   // Only the first visit waits for the data; later filter changes keep the page (and the search box) in place.
   loader: async ({ context: { queryClient }, location }) => {

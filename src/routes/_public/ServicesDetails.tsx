@@ -8,8 +8,10 @@ export const Route = createFileRoute('/_public/ServicesDetails')({
   loaderDeps: ({ search }) => ({ id: search.id ?? 0 }),
   // A missing or withdrawn service (404) is shown by the page itself, not as an error.
   loader: async ({ context: { queryClient }, deps: { id } }) => {
-    if (id) await queryClient.ensureQueryData(serviceQuery(id)).catch(() => undefined);
+    const service = id ? await queryClient.ensureQueryData(serviceQuery(id)).catch(() => undefined) : undefined;
+    return { heading: service?.heading };
   },
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.heading ?? 'Service'} · Doorstep` }] }),
   component: function ServicesDetailsRoute() {
     return <ServiceDetails id={Route.useSearch().id} />;
   },

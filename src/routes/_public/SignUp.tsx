@@ -18,6 +18,7 @@ import {
 import { Narrow } from '../-components/Narrow';
 
 export const Route = createFileRoute('/_public/SignUp')({
+  head: () => ({ meta: [{ title: 'Create an account · Doorstep' }] }),
   component: SignUp,
 });
 
@@ -83,7 +84,7 @@ function SignUp() {
 
   return (
     <Narrow>
-      <Card title="Create your Doorstep account">
+      <Card title="Create your Doorstep account" headingLevel={1}>
         <Form onSubmit={submit} aria-label="Sign up">
           <FormErrorSummary errors={form.errors} />
           <TextField

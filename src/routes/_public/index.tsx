@@ -14,6 +14,7 @@ const settle = <T,>(p: Promise<T>): Promise<Settled<T>> =>
   );
 
 export const Route = createFileRoute('/_public/')({
+  head: () => ({ meta: [{ title: 'Doorstep — home services at your door' }] }),
   // The home page reads the query cache through its loader (same query options as everywhere else) instead of
   // useQuery: the public home has a 150 KB JavaScript budget and this keeps the query hooks out of it. Each section
   // copes with its own failure, so one failed read never blanks the page; a return visit refreshes stale data.

@@ -84,6 +84,7 @@ export function MultiSelectField({
             <input
               id={filterId}
               type="search"
+              dir="auto"
               className={s.control}
               placeholder="Filter…"
               value={query}
@@ -109,7 +110,7 @@ export function MultiSelectField({
                   onChange={(e) => onChange(toggleValue(options, value, o.value, e.target.checked))}
                 />
                 <label htmlFor={optionId} className={s.checkboxLabel}>
-                  {o.label}
+                  <bdi>{o.label}</bdi>
                 </label>
               </li>
             );

@@ -17,6 +17,7 @@ import {
 import { DASHBOARD } from '../../-components/roles';
 
 export const Route = createFileRoute('/_shared/Dashboard/ChangPasswordForProfessional')({
+  head: () => ({ meta: [{ title: 'Change password · Doorstep' }] }),
   component: ChangePassword,
 });
 
