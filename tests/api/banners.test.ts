@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionLog } from '../../server/db/schema';
 import { b64, catalogueApi, dataOf, fileOf, png, uploadedFiles } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
+import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -14,9 +15,7 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = await t.tokenFor('A');
   c = catalogueApi(t);
-  const cat = await c.category('Bannered');
-  const sub = await c.subCategory(cat.id, 'Bannered sub');
-  service = await c.service(sub.id, 'Bannered service');
+  service = await factories(t).service({ heading: 'Bannered service' });
 });
 afterAll(() => t?.close());
 

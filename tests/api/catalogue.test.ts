@@ -2,39 +2,22 @@ import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, transitionLog } from '../../server/db/schema';
-import { paise, priceBreakdown, toPaise } from '../../server/money';
 import { b64, catalogueApi, dataOf, fileOf, jpeg, png, uploadedFiles } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
+import { type Factories, factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
 let c: ReturnType<typeof catalogueApi>;
+let f: Factories;
 let admin: string;
 beforeAll(async () => {
   t = await startTestServer();
   c = catalogueApi(t);
+  f = factories(t);
   admin = await t.tokenFor('A');
 });
 afterAll(() => t?.close());
-
-describe('money', () => {
-  it('converts rupees to paise exactly and refuses more than 2 decimals', () => {
-    expect(toPaise(449.1, 'price')).toBe(44910);
-    expect(toPaise(0.29, 'price')).toBe(29);
-    expect(toPaise(999999.99, 'price')).toBe(99999999);
-    expect(() => toPaise(1.005, 'price')).toThrow(/2 decimal/);
-    expect(() => toPaise(1e-7, 'price')).toThrow(/2 decimal/);
-    expect(() => toPaise(Number.NaN, 'price')).toThrow();
-    expect(() => toPaise(Number.POSITIVE_INFINITY, 'price')).toThrow();
-  });
-
-  it('computes discount then GST, each rounded half-up to the paisa', () => {
-    expect(priceBreakdown(paise(49900), 10, 18)).toEqual({ discountedPaise: 44910, gstPaise: 8084, finalPaise: 52994 });
-    // 0.5 paisa rounds up: 101 x 50% = 50.5 -> 51; 51 x 5% = 2.55 -> 3.
-    expect(priceBreakdown(paise(101), 50, 5)).toEqual({ discountedPaise: 51, gstPaise: 3, finalPaise: 54 });
-    expect(priceBreakdown(paise(100), 100, 28)).toEqual({ discountedPaise: 0, gstPaise: 0, finalPaise: 0 });
-  });
-});
 
 describe('categories', () => {
   it('adds a category with a PNG picture that is served from /uploads with an immutable cache header', async () => {
@@ -231,8 +214,7 @@ describe('sub-categories and services', () => {
   });
 
   it('refuses bad amounts by name', async () => {
-    const cat = await c.category('Money rules');
-    const sub = await c.subCategory(cat.id, 'Rules');
+    const sub = await f.subCategory();
     const send = (body: Record<string, unknown>) =>
       t.api('POST', '/api/Common/AddService', {
         token: admin,
@@ -486,9 +468,7 @@ describe('caching of public reads', () => {
   });
 
   it('caches the service detail and invalidates it on a price change', async () => {
-    const cat = await c.category('Cached detail');
-    const sub = await c.subCategory(cat.id, 'Cached sub');
-    const svc = await c.service(sub.id, 'Cached svc', { price: 100, discount: 0, gst: 0 });
+    const svc = await f.service({ price: 100, discount: 0, gst: 0 });
     const url = `/api/Common/GetServicesByID/${svc.id}`;
     const first = await t.api('GET', url);
     expect(first.body.data.finalPrice).toBe(100);
@@ -497,7 +477,13 @@ describe('caching of public reads', () => {
     dataOf(
       await t.api('PUT', `/api/Common/UpdateService/${svc.id}`, {
         token: admin,
-        body: { heading: 'Cached svc', subCategoryId: sub.id, price: 120, gst: 0, professionalType: 'Technician' },
+        body: {
+          heading: svc.heading,
+          subCategoryId: svc.subCategoryId,
+          price: 120,
+          gst: 0,
+          professionalType: 'Technician',
+        },
       }),
     );
     const second = await t.api('GET', url, { headers: { 'if-none-match': etag } });
@@ -590,8 +576,7 @@ describe('media, search, new launches and pincode availability', () => {
   });
 
   it('lists new launches, newest first, at most 12; falls back to the 12 newest', async () => {
-    const cat = await c.category('Launches');
-    const sub = await c.subCategory(cat.id, 'Launch pad');
+    const sub = await f.subCategory();
     const made = [];
     for (let i = 0; i < 14; i++) made.push(await c.service(sub.id, `Launch ${i}`));
     const launches = dataOf(await t.api('GET', '/api/Common/GetNewServiceForNoti'));

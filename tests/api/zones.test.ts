@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryZones, transitionLog, zonePincodes } from '../../server/db/schema';
 import { catalogueApi, cityIds, dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
+import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -104,7 +105,7 @@ describe('adding zones', () => {
 
 describe('changing zones and their pincodes', () => {
   it('renames and moves a zone, refusing a clash in the target city', async () => {
-    const zone = dataOf(await addZone({ zoneName: 'Powai', ...mum, pinCode: ['400076'] }), 201);
+    const zone = await factories(t).zone({ zoneName: 'Powai' });
     const renamed = dataOf(
       await t.api('PUT', `/api/Common/UpdateZone/${zone.id}`, {
         token: admin,
@@ -162,6 +163,20 @@ describe('deleting and deactivating zones', () => {
     expect(res.body.detail).toBe('Zone Koramangala has 1 customer; deactivate it instead of deleting it.');
   });
 
+  it('counts customers who chose the zone and those placed in it by their pincode', async () => {
+    const f = factories(t);
+    const zone = await f.zone({ zoneName: 'Lived-in' });
+    const pinCode = zone.pincodes[0].pinCode;
+    const chose = await f.customer({ city: 'Mumbai', pinCode, zoneId: zone.id });
+    const placed = await f.customer({ city: 'Mumbai', pinCode });
+    expect([chose.zoneId, placed.zoneId]).toEqual([zone.id, zone.id]);
+    const res = await t.api('DELETE', `/api/Common/DeleteZone?id=${zone.id}`, { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Zone Lived-in has 2 customers; deactivate it instead of deleting it.');
+    // The customer made by the factory signs in like any other.
+    expect(await chose.token()).toMatch(/\S{20,}/);
+  });
+
   it('deletes an empty zone with its pincodes and category links', async () => {
     const c = catalogueApi(t);
     const zone = dataOf(await addZone({ zoneName: 'Temporary', ...mum, pinCode: ['400101', '400102'] }), 201);
@@ -178,7 +193,7 @@ describe('deleting and deactivating zones', () => {
   });
 
   it('toggles a zone, logs the transition and hides it from visitors', async () => {
-    const zone = dataOf(await addZone({ zoneName: 'Toggle town', ...mum, pinCode: ['400103'] }), 201);
+    const zone = await factories(t).zone();
     const off = dataOf(await t.api('POST', `/api/DeReActivateAll?action1=Zone&id=${zone.id}`, { token: admin }));
     expect(off).toEqual({ id: zone.id, active: false });
     const [log] = await t.db
