@@ -12,6 +12,7 @@ import { seedDemo } from '../../server/db/seed/demo';
 import { seedReference } from '../../server/db/seed/reference';
 
 export const TEST_PASSWORD = 'Test-pass-2026';
+const STALE_MS = 24 * 3600_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** What the template's rows depend on: the schema, migrations, seeds and the password hashing. */
@@ -80,10 +81,16 @@ export async function ensurePgliteTemplate(): Promise<string> {
     if (!fs.existsSync(dir)) throw err; // another run finished first: use theirs
   }
   fs.rmSync(building, { recursive: true, force: true });
-  // Older templates are dead weight once the key changed.
+  // Templates of other keys go once a day old: a run of another checkout state (a colleague mid-edit, a
+  // before/after comparison) may still be copying a recent one.
   for (const old of fs.readdirSync(cache)) {
-    if (old !== path.basename(dir) && /^pglite-[0-9a-f]+$/.test(old)) {
-      fs.rmSync(path.join(cache, old), { recursive: true, force: true });
+    const p = path.join(cache, old);
+    if (
+      old !== path.basename(dir) &&
+      /^pglite-[0-9a-f]+$/.test(old) &&
+      Date.now() - fs.statSync(p).mtimeMs > STALE_MS
+    ) {
+      fs.rmSync(p, { recursive: true, force: true });
     }
   }
   return dir;
@@ -161,12 +168,18 @@ export async function ensurePostgresTemplate(base: string): Promise<string> {
       return;
     }
     await c.query(`alter database ${building} rename to ${name}`);
-    // Stale templates (another key) that no run is copying right now.
+    await c.query(`comment on database ${name} is '${new Date().toISOString()}'`);
+    // Templates of other keys go once a day old (see ensurePgliteTemplate); the comment holds when each was built.
     const stale = await c.query(
-      `select datname from pg_database where datname ~ '^doorstep_template_[0-9a-f]{12}$' and datname <> $1`,
+      `select datname, shobj_description(oid, 'pg_database') as built from pg_database
+        where datname ~ '^doorstep_template_[0-9a-f]{12}$' and datname <> $1`,
       [name],
     );
-    for (const { datname } of stale.rows) await c.query(`drop database if exists ${datname}`).catch(() => {});
+    for (const { datname, built } of stale.rows) {
+      if (Date.now() - (Date.parse(built ?? '') || 0) > STALE_MS) {
+        await c.query(`drop database if exists ${datname}`).catch(() => {});
+      }
+    }
   });
   return name;
 }
