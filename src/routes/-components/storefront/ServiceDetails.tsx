@@ -17,7 +17,8 @@ function Gallery({ service }: { service: ServiceDetail }) {
         alt={service.heading}
         width={720}
         height={480}
-        sizes="(max-width: 800px) 100vw, 720px"
+        // The original, as uploaded, so its natural size stays true (variant descriptors are upper bounds).
+        responsive={false}
         priority
         className={s.mainImg}
         fallback={service.heading}

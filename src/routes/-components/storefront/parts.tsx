@@ -19,13 +19,28 @@ export interface ImgProps {
   sizes?: string;
   /** The picture that paints first (the page's LCP): loaded at once and ahead of the rest. */
   priority?: boolean;
+  /**
+   * Offer the WebP variants (default). Their width descriptors are upper bounds (a small upload is never enlarged),
+   * so a picture whose intrinsic size matters, such as a zoomable cover, can opt out.
+   */
+  responsive?: boolean;
 }
 
 /**
  * Every storefront picture, with its display size reserved and, for uploaded pictures, a srcset of its WebP
  * variants. Lazy and decoded off the main thread, except the `priority` one, which the page needs first.
  */
-export function Img({ src, alt, width, height, className, fallback, sizes, priority = false }: ImgProps) {
+export function Img({
+  src,
+  alt,
+  width,
+  height,
+  className,
+  fallback,
+  sizes,
+  priority = false,
+  responsive = true,
+}: ImgProps) {
   if (!src) {
     return (
       <span
@@ -37,7 +52,7 @@ export function Img({ src, alt, width, height, className, fallback, sizes, prior
       </span>
     );
   }
-  const srcSet = srcsetOf(src);
+  const srcSet = responsive ? srcsetOf(src) : undefined;
   return (
     <img
       src={src}
