@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
+import { keyOf } from './kit';
 import type { RoleCode } from './session';
 
 export const meQuery = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: keyOf('me'),
     queryFn: async () => (await call(client.GET('/api/Auth/Me'))).data,
     staleTime: 60_000,
   });

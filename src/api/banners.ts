@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
+import { keyOf } from './kit';
 import type { components, operations } from './schema.gen';
 
 export type Banner = components['schemas']['Banner'];
 export type BannerType = components['schemas']['BannerType'];
 export type BannerSort = NonNullable<NonNullable<operations['getAllBanners']['parameters']['query']>['sort']>;
 export type AddBannerBody = operations['addBanner']['requestBody']['content']['application/json'];
-
-/** Everything cached about banners starts with this key; banner writes invalidate it. */
-export const BANNERS_KEY = ['banners'] as const;
 
 /** The home carousel. */
 export const HOME_BANNER: BannerType = 'Home';
@@ -57,7 +55,7 @@ const BANNER_SORTS: readonly string[] = ['id', 'type', 'createdAt'] satisfies Ba
 /** One page of banners of a screen, active and inactive alike (admins ask for status=all). */
 export const bannersPageQuery = (p: BannerPageParams) =>
   queryOptions({
-    queryKey: [...BANNERS_KEY, 'page', p],
+    queryKey: keyOf('getAllBanners', p),
     queryFn: async () =>
       (
         await call(

@@ -1,8 +1,9 @@
 // Categories, sub-categories, services, their media and the active switch (SPEC.md §7 Catalogue).
-// Query options follow geo.ts: one factory per read, keys rooted at `catalogueKeys` so a mutation can
-// invalidate a whole family; mutations are plain async functions that return the server's reply.
+// One query-options factory per read, keyed by the operation kit (`keyOf`: [tag, operationId, params]); writes are
+// plain async functions returning the server's reply, and callers refetch with `invalidateAfter(operationId)`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
+import { keyOf } from './kit';
 import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -39,18 +40,6 @@ export interface ListParams {
   order?: 'asc' | 'desc';
 }
 
-/** Roots of the query keys: invalidate `catalogueKeys.categories` to refresh every category read. */
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  categories: ['catalogue', 'categories'] as const,
-  categoryZones: ['catalogue', 'categoryZones'] as const,
-  subCategories: ['catalogue', 'subCategories'] as const,
-  services: ['catalogue', 'services'] as const,
-  media: ['catalogue', 'media'] as const,
-  /** Under the zone screens' 'zones' root, so a zone change refreshes the pickers too. */
-  zoneOptions: ['zones', 'options'] as const,
-};
-
 const search = (s?: string) => (s?.trim() ? s.trim() : undefined);
 
 // ---- Categories ----
@@ -59,7 +48,7 @@ type CategorySort = NonNullable<operations['getAllCategories']['parameters']['qu
 
 export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
   queryOptions({
-    queryKey: [...catalogueKeys.categories, 'list', { ...p, status }],
+    queryKey: keyOf('getAllCategories', { ...p, status }),
     queryFn: async () =>
       (
         await call(
@@ -83,7 +72,7 @@ export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
 /** Every category (staff see inactive ones too), for selects. */
 export const categoryOptionsQuery = () =>
   queryOptions({
-    queryKey: [...catalogueKeys.categories, 'options'],
+    queryKey: keyOf('getAllCategories', { options: true }),
     queryFn: async () =>
       (
         await call(
@@ -97,7 +86,7 @@ export const categoryOptionsQuery = () =>
 /** One category. The contract has no GetCategoryById, so it is looked up by id in the admin list. */
 export const categoryQuery = (id: number) =>
   queryOptions({
-    queryKey: [...catalogueKeys.categories, 'one', id],
+    queryKey: keyOf('getAllCategories', { id }),
     queryFn: async () => {
       const pageSize = 200;
       for (let page = 1; ; page++) {
@@ -129,7 +118,7 @@ export const importCategories = async (rows: CategoryImportRow[]) =>
 
 export const categoryZonesQuery = (CategoryId: number) =>
   queryOptions({
-    queryKey: [...catalogueKeys.categoryZones, CategoryId],
+    queryKey: keyOf('getZonesByCategory', { CategoryId }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetZoneByCategoryId', { params: { query: { CategoryId } } }))).data,
     enabled: CategoryId > 0,
@@ -147,7 +136,7 @@ export const deleteZoneFromCategory = async (linkId: number) =>
 /** Every zone with its state (admins see inactive ones too), 200 at a time as the contract allows. */
 export const zoneOptionsQuery = () =>
   queryOptions({
-    queryKey: [...catalogueKeys.zoneOptions],
+    queryKey: keyOf('getAllZones', { options: true }),
     queryFn: async () => {
       const pageSize = 200;
       const all: Zone[] = [];
@@ -172,7 +161,7 @@ type SubCategorySort = NonNullable<operations['getAllSubCategories']['parameters
 
 export const subCategoriesQuery = (p: ListParams & { categoryId?: number }, status: Status = 'all') =>
   queryOptions({
-    queryKey: [...catalogueKeys.subCategories, 'list', { ...p, status }],
+    queryKey: keyOf('getAllSubCategories', { ...p, status }),
     queryFn: async () =>
       (
         await call(
@@ -197,7 +186,7 @@ export const subCategoriesQuery = (p: ListParams & { categoryId?: number }, stat
 /** Every sub-category of a category (inactive ones too), for selects. */
 export const subCategoriesOfCategoryQuery = (categoryId: number) =>
   queryOptions({
-    queryKey: [...catalogueKeys.subCategories, 'ofCategory', categoryId],
+    queryKey: keyOf('getSubCategoriesByCategory', { id: categoryId, staff: true }),
     queryFn: async () =>
       (
         await call(
@@ -211,7 +200,7 @@ export const subCategoriesOfCategoryQuery = (categoryId: number) =>
 
 export const subCategoryQuery = (id: number) =>
   queryOptions({
-    queryKey: [...catalogueKeys.subCategories, 'one', id],
+    queryKey: keyOf('getSubCategoryById', { id }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetSubCategoryByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
@@ -238,7 +227,7 @@ export const servicesQuery = (
   status: Status = 'all',
 ) =>
   queryOptions({
-    queryKey: [...catalogueKeys.services, 'list', { ...p, status }],
+    queryKey: keyOf('getAllServices', { ...p, status }),
     queryFn: async () =>
       (
         await call(
@@ -263,7 +252,7 @@ export const servicesQuery = (
 
 export const serviceQuery = (id: number) =>
   queryOptions({
-    queryKey: [...catalogueKeys.services, 'one', id],
+    queryKey: keyOf('getServiceById', { id }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetServicesByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
@@ -284,7 +273,7 @@ export const importServices = async (rows: ServiceImportRow[]) =>
 
 export const serviceMediaQuery = (ServiceId: number) =>
   queryOptions({
-    queryKey: [...catalogueKeys.media, ServiceId],
+    queryKey: keyOf('getServiceMedia', { ServiceId }),
     queryFn: async () =>
       (await call(client.GET('/api/GetServiceImagesVideos', { params: { query: { ServiceId } } }))).data,
     enabled: ServiceId > 0,

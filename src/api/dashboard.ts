@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
+import { keyOf } from './kit';
 
 export const dashboardCountsQuery = () =>
   queryOptions({
-    queryKey: ['dashboard', 'counts'],
+    queryKey: keyOf('getDashboardCount'),
     queryFn: async () => (await call(client.GET('/api/GetDashboardCount'))).data,
     staleTime: 30_000,
   });

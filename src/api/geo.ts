@@ -1,18 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
+import { keyOf } from './kit';
 
 const DAY = 24 * 3600_000;
 
 export const statesQuery = () =>
   queryOptions({
-    queryKey: ['geo', 'states'],
+    queryKey: keyOf('getAllStates'),
     queryFn: async () => (await call(client.GET('/api/GetAllState'))).data,
     staleTime: DAY,
   });
 
 export const citiesQuery = (stateId: number) =>
   queryOptions({
-    queryKey: ['geo', 'cities', stateId],
+    queryKey: keyOf('getCitiesByState', { id: stateId }),
     queryFn: async () =>
       (await call(client.GET('/api/GetAllCityByStateId/{id}', { params: { path: { id: stateId } } }))).data,
     staleTime: DAY,
@@ -21,13 +22,13 @@ export const citiesQuery = (stateId: number) =>
 
 export const statesWithZonesQuery = () =>
   queryOptions({
-    queryKey: ['geo', 'statesWithZones'],
+    queryKey: keyOf('getStatesWithZones'),
     queryFn: async () => (await call(client.GET('/api/Common/GetStatesWithZones'))).data,
   });
 
 export const citiesWithZonesQuery = (stateid: number) =>
   queryOptions({
-    queryKey: ['geo', 'citiesWithZones', stateid],
+    queryKey: keyOf('getCitiesWithZonesByState', { stateid }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetCityWithZonesByState', { params: { query: { stateid } } }))).data,
     enabled: stateid > 0,
@@ -35,7 +36,7 @@ export const citiesWithZonesQuery = (stateid: number) =>
 
 export const zonesOfCityQuery = (StateId: number, CityId: number) =>
   queryOptions({
-    queryKey: ['geo', 'zonesOfCity', StateId, CityId],
+    queryKey: keyOf('getZonesByCity', { StateId, CityId }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetZonesWithRepsectToCity', { params: { query: { StateId, CityId } } })))
         .data,

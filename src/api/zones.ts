@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
+import { keyOf } from './kit';
 import type { components, operations } from './schema.gen';
 
 export type Zone = components['schemas']['Zone'];
@@ -7,11 +8,6 @@ export type ZoneDetail = components['schemas']['ZoneDetail'];
 export type ZonePincode = components['schemas']['Pincode'];
 export type ZoneSort = NonNullable<NonNullable<operations['getAllZones']['parameters']['query']>['sort']>;
 export type ZoneImportRow = operations['importZones']['requestBody']['content']['application/json'][number];
-
-/** Everything cached about zones starts with this key; zone writes invalidate it (and the geo pickers). */
-export const ZONES_KEY = ['zones'] as const;
-/** The public pickers (states/cities with zones, zones of a city) also change when zones do. */
-export const ZONE_RELATED_KEYS = [ZONES_KEY, ['geo']] as const;
 
 export interface ZonePageParams {
   page: number;
@@ -33,7 +29,7 @@ const ZONE_SORTS: readonly string[] = [
 /** One page of zones. Staff get every zone, inactive ones included, each with its `active` flag. */
 export const zonesPageQuery = (p: ZonePageParams) =>
   queryOptions({
-    queryKey: [...ZONES_KEY, 'page', p],
+    queryKey: keyOf('getAllZones', p),
     queryFn: async () =>
       (
         await call(
@@ -54,14 +50,14 @@ export const zonesPageQuery = (p: ZonePageParams) =>
 
 export const zoneQuery = (id: number) =>
   queryOptions({
-    queryKey: [...ZONES_KEY, 'one', id],
+    queryKey: keyOf('getZoneById', { id }),
     queryFn: async () => (await call(client.GET('/api/Common/GetZoneByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
   });
 
 export const zonePincodesQuery = (id: number) =>
   queryOptions({
-    queryKey: [...ZONES_KEY, 'pincodes', id],
+    queryKey: keyOf('getPincodesByZone', { id }),
     queryFn: async () => (await call(client.GET('/api/Common/GetPincodeByZoneId', { params: { query: { id } } }))).data,
     enabled: id > 0,
   });

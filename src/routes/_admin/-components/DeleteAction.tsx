@@ -1,6 +1,7 @@
 // Shared by every admin list: the Delete button of a row, with its confirmation.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { invalidateAfter, type WriteId } from '../../../api/kit';
 import { Button, ConfirmDialog, toast } from '../../../ui';
 import { dangerGhost } from './DeleteAction.css';
 
@@ -10,14 +11,15 @@ export interface DeleteActionProps {
   title: string;
   message: string;
   onDelete: () => Promise<{ message: string }>;
-  invalidate: readonly (readonly unknown[])[];
+  /** The delete operation: after success, the reads it changes (x-invalidates) are refetched. */
+  operation: WriteId;
 }
 
 /**
  * A danger ghost button that asks first. A refusal (e.g. 409 "has 3 sub-categories; delete them first")
  * is toasted and also shown in the dialog, which stays open so the admin can cancel or retry.
  */
-export function DeleteAction({ label, title, message, onDelete, invalidate }: DeleteActionProps) {
+export function DeleteAction({ label, title, message, onDelete, operation }: DeleteActionProps) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
 
@@ -30,7 +32,7 @@ export function DeleteAction({ label, title, message, onDelete, invalidate }: De
       throw e;
     }
     toast.success(reply.message || 'Deleted.');
-    await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+    await invalidateAfter(queryClient, operation);
   }
 
   return (

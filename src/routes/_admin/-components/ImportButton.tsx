@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { invalidateAfter, type WriteId } from '../../../api/kit';
 import { Button, toast } from '../../../ui';
 import { ImportDialog, type ImportResult } from '../../../ui/ImportDialog';
 import type { ImportColumn, RowError } from '../../../ui/spreadsheet';
@@ -12,7 +13,8 @@ export interface ImportButtonProps {
   columns: ImportColumn[];
   templateFileName: string;
   importer: (rows: Record<string, unknown>[]) => Promise<{ imported: number }>;
-  invalidate: readonly (readonly unknown[])[];
+  /** The import operation: after success, the reads it changes (x-invalidates) are refetched. */
+  operation: WriteId;
   /** The button's text; "Import" unless told. */
   label?: string;
 }
@@ -27,7 +29,7 @@ export function importFailure(e: unknown): ImportResult {
 }
 
 /** Opens ImportDialog (which has "Download template"); sends the rows and maps the server's answer. */
-export function ImportButton({ title, columns, templateFileName, importer, invalidate, label }: ImportButtonProps) {
+export function ImportButton({ title, columns, templateFileName, importer, operation, label }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
 
@@ -56,7 +58,7 @@ export function ImportButton({ title, columns, templateFileName, importer, inval
         onImport={onImport}
         onDone={(count) => {
           toast.success(`Imported ${count.toLocaleString('en-IN')} ${count === 1 ? 'row' : 'rows'}.`);
-          for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+          void invalidateAfter(queryClient, operation);
         }}
       />
     </>

@@ -1,6 +1,7 @@
 // Shared by every admin list (categories, sub-categories, services, zones...): the Active switch of a row.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ToggleKind, toggleActive } from '../../../api/catalogue';
+import { invalidateAfter } from '../../../api/kit';
 import { Switch, srOnly, toast } from '../../../ui';
 import * as s from './admin.css';
 
@@ -10,23 +11,21 @@ export interface StatusToggleProps {
   active: boolean;
   /** The switch's accessible name, e.g. "Active: Plumbing". */
   label: string;
-  /** Query keys to invalidate after the change (the list the row belongs to, counts...). */
-  invalidate: readonly (readonly unknown[])[];
 }
 
 /**
  * A labelled switch that calls DeReActivateAll. While the call runs it already shows the new state,
- * disabled; on success it toasts the server's sentence and refreshes `invalidate`; on failure it
+ * disabled; on success it toasts the server's sentence and refreshes what toggleActive changes; on failure it
  * falls back to the old state and toasts the problem.
  */
-export function StatusToggle({ kind, id, active, label, invalidate }: StatusToggleProps) {
+export function StatusToggle({ kind, id, active, label }: StatusToggleProps) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => toggleActive(kind, id),
     onSuccess: async (reply) => {
       toast.success(reply.message || (reply.data.active ? 'Activated.' : 'Deactivated.'));
       // Stay pending until the lists have the new state, so the switch never flickers back.
-      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+      await invalidateAfter(queryClient, 'toggleActive');
     },
     onError: (e) => toast.error(e.message),
   });

@@ -1,32 +1,22 @@
 import type { ReactNode } from 'react';
 import type { ToggleKind } from '../../../api/catalogue';
+import type { WriteId } from '../../../api/kit';
 import { buttonClassName } from '../../../ui';
 import type { Column } from '../../../ui/DataTable';
 import * as s from './admin.css';
 import { DeleteAction } from './DeleteAction';
 import { StatusToggle } from './StatusToggle';
 
-type Keys = readonly (readonly unknown[])[];
-
 /** The on/off switch column of an admin list (DeReActivateAll for `kind`). */
 export function activeColumn<T extends { id: number; active: boolean }>(
   kind: ToggleKind,
   nameOf: (row: T) => string,
-  invalidate: Keys,
 ): Column<T> {
   return {
     key: 'active',
     header: 'Active',
     sortable: true,
-    render: (row) => (
-      <StatusToggle
-        kind={kind}
-        id={row.id}
-        active={row.active}
-        label={`Active: ${nameOf(row)}`}
-        invalidate={invalidate}
-      />
-    ),
+    render: (row) => <StatusToggle kind={kind} id={row.id} active={row.active} label={`Active: ${nameOf(row)}`} />,
   };
 }
 
@@ -37,7 +27,8 @@ export interface ActionsColumnOptions<T> {
   /** What deleting removes and when the server refuses it. */
   deleteMessage: string;
   onDelete(row: T): Promise<{ message: string }>;
-  invalidate: Keys;
+  /** The delete operation (its x-invalidates say what to refetch). */
+  operation: WriteId;
 }
 
 /** Edit and Delete for one row of an admin list. */
@@ -46,7 +37,7 @@ export function actionsColumn<T>({
   editLink,
   deleteMessage,
   onDelete,
-  invalidate,
+  operation,
 }: ActionsColumnOptions<T>): Column<T> {
   return {
     key: 'actions',
@@ -63,7 +54,7 @@ export function actionsColumn<T>({
           title={`Delete ${nameOf(row)}?`}
           message={deleteMessage}
           onDelete={() => onDelete(row)}
-          invalidate={invalidate}
+          operation={operation}
         />
       </div>
     ),

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { type CategoryImportRow, catalogueKeys, categoriesQuery, importCategories } from '../../../api/catalogue';
+import { type CategoryImportRow, categoriesQuery, importCategories } from '../../../api/catalogue';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
@@ -36,7 +36,7 @@ function CategoryList() {
             columns={categoryImportColumns}
             templateFileName="categories-template.csv"
             importer={(rows) => importCategories(rows as CategoryImportRow[])}
-            invalidate={[[...catalogueKeys.categories]]}
+            operation="importCategories"
           />
         }
       />

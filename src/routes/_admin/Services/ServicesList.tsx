@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import {
-  catalogueKeys,
   categoryOptionsQuery,
   importServices,
   type ServiceImportRow,
@@ -76,7 +75,7 @@ function ServicesList() {
               columns={serviceImportColumns}
               templateFileName="services-template.csv"
               importer={(rows) => importServices(rows as ServiceImportRow[])}
-              invalidate={[[...catalogueKeys.services], [...catalogueKeys.subCategories]]}
+              operation="importServices"
             />
           </div>
         }

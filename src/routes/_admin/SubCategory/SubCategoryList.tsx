@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import {
-  catalogueKeys,
   categoryOptionsQuery,
   importSubCategories,
   type SubCategoryImportRow,
@@ -66,7 +65,7 @@ function SubCategoryList() {
               columns={subCategoryImportColumns}
               templateFileName="sub-categories-template.csv"
               importer={(rows) => importSubCategories(rows as SubCategoryImportRow[])}
-              invalidate={[[...catalogueKeys.subCategories], [...catalogueKeys.categories]]}
+              operation="importSubCategories"
             />
           </div>
         }

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { addZone, addZoneNew, splitPincodes, ZONE_RELATED_KEYS } from '../../../api/zones';
+import { invalidateAfter } from '../../../api/kit';
+import { addZone, addZoneNew, splitPincodes } from '../../../api/zones';
 import { Button, buttonClassName, Card, PageHeader, Tabs, toast } from '../../../ui';
 import { FORM_ERROR, Form, FormActions, FormErrorSummary, TextArea, useForm } from '../../../ui/form';
 import { fullWidth } from '../../../ui/form/form.css';
@@ -60,7 +61,7 @@ function ZoneAdd() {
           ? await addZone({ ...place, pinCode: v.pinCode })
           : await addZoneNew({ ...place, pincodes: v.pincodes.trim() });
       toast.success(reply.message || `Zone ${reply.data.zoneName} added.`);
-      await Promise.all(ZONE_RELATED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidateAfter(queryClient, 'addZone');
       navigate({ to: '/Zone/ZoneList' });
     } catch (e) {
       if (e instanceof ApiError && e.errors.length) {

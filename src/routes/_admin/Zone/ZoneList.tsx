@@ -1,12 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import {
-  deleteZone,
-  importZones,
-  ZONE_RELATED_KEYS,
-  type Zone,
-  type ZoneImportRow,
-  zonesPageQuery,
-} from '../../../api/zones';
+import { deleteZone, importZones, type Zone, type ZoneImportRow, zonesPageQuery } from '../../../api/zones';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import type { ImportColumn } from '../../../ui/spreadsheet';
@@ -55,15 +48,7 @@ function ZoneList() {
       key: 'active',
       header: 'Status',
       sortable: true,
-      render: (z) => (
-        <StatusToggle
-          kind="Zone"
-          id={z.id}
-          active={z.active}
-          label={`Active: ${z.zoneName}`}
-          invalidate={ZONE_RELATED_KEYS}
-        />
-      ),
+      render: (z) => <StatusToggle kind="Zone" id={z.id} active={z.active} label={`Active: ${z.zoneName}`} />,
     },
     {
       key: 'actions',
@@ -84,7 +69,7 @@ function ZoneList() {
             title={`Delete zone ${z.zoneName}?`}
             message={`The zone ${z.zoneName} (${z.cityName}) and its ${z.pincodeCount} pincode${z.pincodeCount === 1 ? '' : 's'} will be removed, and categories will no longer be offered there. A zone where customers live cannot be deleted: deactivate it instead.`}
             onDelete={() => deleteZone(z.id)}
-            invalidate={ZONE_RELATED_KEYS}
+            operation="deleteZone"
           />
         </div>
       ),
@@ -115,7 +100,7 @@ function ZoneList() {
             columns={IMPORT_COLUMNS}
             templateFileName="zones-template.csv"
             importer={(rows) => importZones(rows as ZoneImportRow[])}
-            invalidate={ZONE_RELATED_KEYS}
+            operation="importZones"
           />
         }
       />

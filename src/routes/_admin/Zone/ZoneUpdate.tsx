@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
+import { invalidateAfter } from '../../../api/kit';
 import {
   addPincodeToZone,
   deletePincode,
   PINCODE_PATTERN,
   updateZone,
-  ZONE_RELATED_KEYS,
   type ZoneDetail,
   zonePincodesQuery,
   zoneQuery,
@@ -103,7 +103,7 @@ function ZoneDetailsCard({ zone }: { zone: ZoneDetail }) {
     try {
       const reply = await updateZone(zone.id, zonePlaceBody(v));
       toast.success(reply.message || 'Zone saved.');
-      await Promise.all(ZONE_RELATED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidateAfter(queryClient, 'updateZone');
     } catch (err) {
       if (err instanceof ApiError && err.errors.length) form.setServerErrors(mergeFieldErrors(err.errors));
       else form.setErrors({ [FORM_ERROR]: (err as Error).message });
@@ -115,15 +115,7 @@ function ZoneDetailsCard({ zone }: { zone: ZoneDetail }) {
   return (
     <Card
       title="Zone details"
-      actions={
-        <StatusToggle
-          kind="Zone"
-          id={zone.id}
-          active={zone.active}
-          label={`Active: ${zone.zoneName}`}
-          invalidate={ZONE_RELATED_KEYS}
-        />
-      }
+      actions={<StatusToggle kind="Zone" id={zone.id} active={zone.active} label={`Active: ${zone.zoneName}`} />}
     >
       <Form onSubmit={submit} aria-label="Zone details">
         <FormErrorSummary errors={form.errors} />
@@ -160,7 +152,7 @@ function ZonePincodesCard({ zone }: { zone: ZoneDetail }) {
       const reply = await addPincodeToZone(zone.id, pin);
       toast.success(reply.message || `Pincode ${pin} added.`);
       form.reset();
-      await Promise.all(ZONE_RELATED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await invalidateAfter(queryClient, 'addPincodeToZone');
     } catch (err) {
       if (err instanceof ApiError && err.errors.length) form.setServerErrors(mergeFieldErrors(err.errors));
       else form.setErrors({ pincode: (err as Error).message });
@@ -201,7 +193,7 @@ function ZonePincodesCard({ zone }: { zone: ZoneDetail }) {
                 title={`Remove pincode ${p.pinCode}?`}
                 message={`${p.pinCode} will no longer belong to ${zone.zoneName}; customers there will not find this zone's services until the pincode is added to a zone again.`}
                 onDelete={() => deletePincode(p.id)}
-                invalidate={ZONE_RELATED_KEYS}
+                operation="deletePincode"
               />
             </li>
           ))}

@@ -4,13 +4,13 @@ import { type ReactNode, useId, useState } from 'react';
 import {
   addBanner,
   BANNER_SCREEN_LABELS,
-  BANNERS_KEY,
   type Banner,
   type BannerType,
   serviceBannerPath,
 } from '../../../../api/banners';
 import { categoryOptionsQuery, servicesQuery, subCategoriesOfCategoryQuery } from '../../../../api/catalogue';
 import { ApiError, type FieldError } from '../../../../api/client';
+import { invalidateAfter } from '../../../../api/kit';
 import { Button, toast } from '../../../../ui';
 import {
   type FileValue,
@@ -146,7 +146,7 @@ export function BannerForm({
         ...(youtube && link ? { youtubeLink: link } : {}),
       });
       toast.success(reply.message || 'Banner added.');
-      await queryClient.invalidateQueries({ queryKey: [...BANNERS_KEY] });
+      await invalidateAfter(queryClient, 'addBanner');
       if (v.imagebase64Data) URL.revokeObjectURL(v.imagebase64Data.previewUrl);
       // Keep the chosen screen or service: the next banner often goes to the same place.
       form.reset({

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
   BANNER_SCREEN_LABELS,
-  BANNERS_KEY,
   type Banner,
   type BannerType,
   bannersPageQuery,
@@ -126,7 +125,7 @@ export function BannerList({
             title="Delete this banner?"
             message={`The ${BANNER_SCREEN_LABELS[b.type].toLowerCase()} banner${b.path ? ` linking to ${b.path}` : ''} and its picture will be deleted. To take it off the screen for a while, switch it to inactive instead.`}
             onDelete={() => deleteBanner(b.id)}
-            invalidate={[BANNERS_KEY]}
+            operation="deleteBanner"
           />
         </div>
       ),

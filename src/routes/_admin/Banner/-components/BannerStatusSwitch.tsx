@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BANNERS_KEY, setBannerStatus } from '../../../../api/banners';
+import { setBannerStatus } from '../../../../api/banners';
+import { invalidateAfter } from '../../../../api/kit';
 import { Switch, srOnly, toast } from '../../../../ui';
 
 export interface BannerStatusSwitchProps {
@@ -20,7 +21,7 @@ export function BannerStatusSwitch({ id, status, label }: BannerStatusSwitchProp
     mutationFn: (next: boolean) => setBannerStatus(id, next),
     onSuccess: async (reply) => {
       toast.success(reply.message || (reply.data.status ? 'Banner shown.' : 'Banner hidden.'));
-      await queryClient.invalidateQueries({ queryKey: [...BANNERS_KEY] });
+      await invalidateAfter(queryClient, 'changeBannerStatus');
     },
     onError: (e) => toast.error(e.message),
   });

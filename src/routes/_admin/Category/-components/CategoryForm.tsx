@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { addCategory, type Category, catalogueKeys, updateCategory, zoneOptionsQuery } from '../../../../api/catalogue';
+import { addCategory, type Category, updateCategory, zoneOptionsQuery } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
+import { invalidateAfter } from '../../../../api/kit';
 import { Button, buttonClassName, toast } from '../../../../ui';
 import {
   type FileValue,
@@ -62,7 +63,7 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
       const reply = category
         ? await updateCategory(category.id, body)
         : await addCategory({ ...body, categoryZoneList: v.zones.map((id) => ({ zoneId: Number(id) })) });
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.categories });
+      await invalidateAfter(queryClient, category ? 'updateCategory' : 'addCategory');
       toast.success(reply.message || 'Category saved.');
       onSaved(reply.data);
     } catch (e) {

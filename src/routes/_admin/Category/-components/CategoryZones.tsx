@@ -3,11 +3,11 @@ import { useId, useMemo, useState } from 'react';
 import {
   addZoneToCategory,
   type CategoryZone,
-  catalogueKeys,
   categoryZonesQuery,
   deleteZoneFromCategory,
   zoneOptionsQuery,
 } from '../../../../api/catalogue';
+import { invalidateAfter } from '../../../../api/kit';
 import { Alert, Button, Card, toast } from '../../../../ui';
 import { SelectField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';
@@ -29,11 +29,8 @@ export function CategoryZones({ categoryId, categoryName }: { categoryId: number
     [zones.data, linked],
   );
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [...catalogueKeys.categoryZones, categoryId] }),
-      queryClient.invalidateQueries({ queryKey: catalogueKeys.categories }),
-    ]);
+  // Adding and removing a zone change the same reads (openapi.yaml x-invalidates).
+  const refresh = () => invalidateAfter(queryClient, 'addZoneToCategory');
 
   const add = useMutation({
     mutationFn: (id: number) => addZoneToCategory(categoryId, id),

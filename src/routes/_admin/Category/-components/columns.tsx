@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { type Category, catalogueKeys, deleteCategory } from '../../../../api/catalogue';
+import { type Category, deleteCategory } from '../../../../api/catalogue';
 import { srOnly } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
 import { actionsColumn, activeColumn } from '../../-components/rowColumns';
 import { Thumbnail } from '../../-components/Thumbnail';
-
-const invalidate = [[...catalogueKeys.categories]];
 
 export const categoryColumns: Column<Category>[] = [
   {
@@ -28,14 +26,14 @@ export const categoryColumns: Column<Category>[] = [
       </Link>
     ),
   },
-  activeColumn('Category', (c) => c.categoryName, invalidate),
+  activeColumn('Category', (c) => c.categoryName),
   actionsColumn({
     nameOf: (c) => c.categoryName,
     editLink: (c, props) => <Link to="/Category/CategoryUpdate" search={{ id: c.id }} {...props} />,
     deleteMessage:
       'The category and its picture are removed for good. A category that still has sub-categories cannot be deleted; switch it off instead to hide it.',
     onDelete: (c) => deleteCategory(c.id),
-    invalidate,
+    operation: 'deleteCategory',
   }),
 ];
 

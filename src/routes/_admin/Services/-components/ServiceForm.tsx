@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   addService,
-  catalogueKeys,
   categoryOptionsQuery,
   GST_RATES,
   type GstRate,
@@ -14,6 +13,7 @@ import {
   updateService,
 } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
+import { invalidateAfter } from '../../../../api/kit';
 import { Button, buttonClassName, toast } from '../../../../ui';
 import {
   type FileValue,
@@ -115,10 +115,7 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
         ...(v.bannerImage ? { bannerImage: v.bannerImage.data, bannerFileName: v.bannerImage.fileName } : {}),
       };
       const reply = service ? await updateService(service.id, body) : await addService(body);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogueKeys.services }),
-        queryClient.invalidateQueries({ queryKey: catalogueKeys.subCategories }),
-      ]);
+      await invalidateAfter(queryClient, service ? 'updateService' : 'addService');
       toast.success(reply.message || 'Service saved.');
       onSaved(reply.data);
     } catch (e) {

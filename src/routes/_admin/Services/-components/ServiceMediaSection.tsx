@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   addServiceMedia,
-  catalogueKeys,
   deleteServiceMedia,
   type MediaInput,
   type ServiceMedia,
   serviceMediaQuery,
 } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
+import { invalidateAfter } from '../../../../api/kit';
 import { Alert, Button, Card, formatDateTime, srOnly, toast } from '../../../../ui';
 import { type FileValue, ImageField, TextField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';
@@ -62,11 +62,7 @@ export function ServiceMediaSection({ serviceId, heading }: { serviceId: number;
   const [link, setLink] = useState('');
   const [linkError, setLinkError] = useState<string | undefined>();
   const listId = useId();
-  const invalidate = [
-    [...catalogueKeys.media, serviceId],
-    [...catalogueKeys.services, 'one', serviceId],
-  ];
-  const refresh = () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const refresh = () => invalidateAfter(queryClient, 'addServiceMedia');
 
   const add = useMutation({
     mutationFn: (input: MediaInput) => addServiceMedia(serviceId, input),
@@ -134,7 +130,7 @@ export function ServiceMediaSection({ serviceId, heading }: { serviceId: number;
                     title={`Delete this ${KIND_LABEL[m.type].toLowerCase()}?`}
                     message="It is removed from the service's page for good."
                     onDelete={() => deleteServiceMedia(m.id)}
-                    invalidate={invalidate}
+                    operation="deleteServiceMedia"
                   />
                 </div>
               </li>

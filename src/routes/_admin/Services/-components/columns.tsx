@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { catalogueKeys, deleteService, type Service } from '../../../../api/catalogue';
+import { deleteService, type Service } from '../../../../api/catalogue';
 import { formatRupees } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
 import * as s from '../../-components/admin.css';
 import { actionsColumn, activeColumn } from '../../-components/rowColumns';
 import { Thumbnail } from '../../-components/Thumbnail';
-
-const invalidate = [[...catalogueKeys.services], [...catalogueKeys.subCategories]];
 
 export const serviceColumns: Column<Service>[] = [
   {
@@ -50,14 +48,14 @@ export const serviceColumns: Column<Service>[] = [
     // The server's figure (discount then GST, rounded half-up to the paisa there).
     render: (sv) => <strong className={s.nowrap}>{formatRupees(sv.finalPrice)}</strong>,
   },
-  activeColumn('Services', (sv) => sv.heading, invalidate),
+  activeColumn('Services', (sv) => sv.heading),
   actionsColumn({
     nameOf: (sv) => sv.heading,
     editLink: (sv, props) => <Link to="/Services/ServicesUpdate" search={{ id: sv.id }} {...props} />,
     deleteMessage:
       'The service with its pictures and videos is removed for good. A service with banners cannot be deleted; switch it off instead to hide it.',
     onDelete: (sv) => deleteService(sv.id),
-    invalidate,
+    operation: 'deleteService',
   }),
 ];
 

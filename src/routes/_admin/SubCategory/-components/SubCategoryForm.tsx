@@ -1,14 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  addSubCategory,
-  catalogueKeys,
-  categoryOptionsQuery,
-  type SubCategory,
-  updateSubCategory,
-} from '../../../../api/catalogue';
+import { addSubCategory, categoryOptionsQuery, type SubCategory, updateSubCategory } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
+import { invalidateAfter } from '../../../../api/kit';
 import { Button, buttonClassName, toast } from '../../../../ui';
 import {
   type FileValue,
@@ -72,10 +67,7 @@ export function SubCategoryForm({ subCategory, categoryId, onSaved }: SubCategor
         ...toBody(v.image),
       };
       const reply = subCategory ? await updateSubCategory(subCategory.id, body) : await addSubCategory(body);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: catalogueKeys.subCategories }),
-        queryClient.invalidateQueries({ queryKey: catalogueKeys.categories }),
-      ]);
+      await invalidateAfter(queryClient, subCategory ? 'updateSubCategory' : 'addSubCategory');
       toast.success(reply.message || 'Sub-category saved.');
       onSaved(reply.data);
     } catch (e) {

@@ -1,12 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { catalogueKeys, deleteSubCategory, type SubCategory } from '../../../../api/catalogue';
+import { deleteSubCategory, type SubCategory } from '../../../../api/catalogue';
 import { srOnly } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import type { ImportColumn } from '../../../../ui/spreadsheet';
 import { actionsColumn, activeColumn } from '../../-components/rowColumns';
 import { Thumbnail } from '../../-components/Thumbnail';
-
-const invalidate = [[...catalogueKeys.subCategories], [...catalogueKeys.categories]];
 
 export const subCategoryColumns: Column<SubCategory>[] = [
   {
@@ -29,14 +27,14 @@ export const subCategoryColumns: Column<SubCategory>[] = [
       </Link>
     ),
   },
-  activeColumn('SubCategory', (c) => c.subCategoryName, invalidate),
+  activeColumn('SubCategory', (c) => c.subCategoryName),
   actionsColumn({
     nameOf: (c) => c.subCategoryName,
     editLink: (c, props) => <Link to="/SubCategory/SubCategoryUpdate" search={{ id: c.id }} {...props} />,
     deleteMessage:
       'The sub-category and its picture are removed for good. A sub-category that still has services cannot be deleted; switch it off instead to hide it.',
     onDelete: (c) => deleteSubCategory(c.id),
-    invalidate,
+    operation: 'deleteSubCategory',
   }),
 ];
 

@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateAfter, keyOf, tagsChangedBy } from '../../src/api/kit';
+import { operations } from '../../src/api/operations.gen';
+
+describe('operation kit: keys and invalidation from the contract', () => {
+  it('keys a read as [tag, operationId, params]', () => {
+    expect(keyOf('getAllServices', { page: 1 })).toEqual(['Catalogue', 'getAllServices', { page: 1 }]);
+    expect(keyOf('getAllStates')).toEqual(['Geography', 'getAllStates']);
+  });
+
+  it('every write names the tags it changes, and a catalogue or zone write refreshes its own tag', () => {
+    for (const [id, op] of Object.entries(operations)) {
+      if (op.method === 'get') continue;
+      expect(Array.isArray(op.invalidates), id).toBe(true);
+      if (op.tag === 'Catalogue' || op.tag === 'Geography' || op.tag === 'Banners') {
+        expect(op.invalidates as readonly string[], id).toContain(op.tag);
+      }
+    }
+    expect(tagsChangedBy('toggleActive')).toEqual(expect.arrayContaining(['Catalogue', 'Geography', 'Banners']));
+  });
+
+  it("an admin's service edit marks the storefront's reads stale, and leaves other tags alone", async () => {
+    const qc = new QueryClient();
+    const storefront = keyOf('getServiceById', { id: 7, storefront: true });
+    const adminList = keyOf('getAllServices', { page: 1, status: 'all' });
+    const banners = keyOf('getAllBanners', { type: 'Home', storefront: true });
+    const states = keyOf('getAllStates');
+    for (const key of [storefront, adminList, banners, states]) qc.setQueryData(key, { seeded: true });
+    await invalidateAfter(qc, 'updateService');
+    expect(qc.getQueryState(storefront)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(adminList)?.isInvalidated).toBe(true);
+    // A hidden service's banner disappears from the home page, so banners refresh too.
+    expect(qc.getQueryState(banners)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(states)?.isInvalidated).toBe(false);
+  });
+});
