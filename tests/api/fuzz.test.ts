@@ -65,7 +65,7 @@ describe('contract fuzz: hostile input never reaches a 5xx and a refused write w
   for (const op of operations) {
     const allowed = allowedRoles(op);
     const writes = op.method !== 'GET';
-    it(`${op.operationId}`, { timeout: 120_000 }, async () => {
+    it(`${op.operationId}`, { timeout: Math.max(120_000, RUNS * 3_000) }, async () => {
       let before = writes ? await tableCounts(t.db) : null;
       for (const role of callers) {
         const mayPass = allowed === 'public' || (role !== null && (allowed === 'any' || allowed.includes(role)));
