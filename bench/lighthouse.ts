@@ -114,7 +114,10 @@ try {
       // REPORT_DIR=<folder> keeps every report (open lighthouse-<profile>-<n>.html in a browser).
       if (process.env.REPORT_DIR) {
         fs.mkdirSync(process.env.REPORT_DIR, { recursive: true });
-        fs.writeFileSync(path.join(process.env.REPORT_DIR, `lighthouse-${profile}-${i}.json`), JSON.stringify(result.lhr));
+        fs.writeFileSync(
+          path.join(process.env.REPORT_DIR, `lighthouse-${profile}-${i}.json`),
+          JSON.stringify(result.lhr),
+        );
       }
       const f = figuresOf(result);
       for (const x of f.failing) failing.add(`${profile} ${x}`);
