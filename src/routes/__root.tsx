@@ -1,11 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Link, Outlet } from '@tanstack/react-router';
 import { Button, EmptyState, Toaster } from '../ui';
+import { RouteAnnouncer } from './-components/RouteAnnouncer';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // Each route names itself with head: () => ({ meta: [{ title: '<Page> · Doorstep' }] }); the deepest one wins.
+  head: () => ({ meta: [{ title: 'Doorstep' }] }),
   component: () => (
     <>
+      {/* React 19 hoists the <title> it renders into <head>, ahead of index.html's own. */}
+      <HeadContent />
       <Outlet />
+      <RouteAnnouncer />
       <Toaster />
     </>
   ),

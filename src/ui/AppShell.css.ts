@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { CHROME_TINT } from './contrast';
 import { font, layout, radius, shadow, space, vars } from './theme.css';
 
 /* ---------- frame ---------- */
@@ -132,8 +133,8 @@ export const menuList = style({
 
 export const notLoggedIn = style({ margin: 0, padding: space.md, fontWeight: 600, opacity: 0.9 });
 
-const hoverTint = 'color-mix(in srgb, currentColor 10%, transparent)';
-const activeTint = 'color-mix(in srgb, currentColor 18%, transparent)';
+const hoverTint = `color-mix(in srgb, currentColor ${CHROME_TINT.hover * 100}%, transparent)`;
+const activeTint = `color-mix(in srgb, currentColor ${CHROME_TINT.active * 100}%, transparent)`;
 
 export const link = style({
   display: 'flex',
@@ -338,12 +339,17 @@ export const hitem = style({
 
 /* ---------- content ---------- */
 
+// The end of the page keeps room for the toast corner, so the last controls (a table's pager) can always be
+// scrolled clear of a toast.
+const TOAST_ROOM = '112px';
+
 export const main = style({
   flex: 1,
   minInlineSize: 0,
   padding: space.xl,
+  paddingBlockEnd: TOAST_ROOM,
   selectors: { '&:focus': { outline: 'none' } },
-  '@media': { '(max-width: 600px)': { padding: space.lg } },
+  '@media': { '(max-width: 600px)': { padding: space.lg, paddingBlockEnd: TOAST_ROOM } },
 });
 
 /** innerRightPart: the content sits in a centred, width-limited box of its own. */

@@ -4,6 +4,7 @@ import { Alert } from './Alert';
 import { Button } from './Button';
 import { cx } from './cx';
 import * as s from './Dialog.css';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -33,6 +34,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const returnFocus = useReturnFocus(open);
 
   const change = (next: boolean) => {
     if (busy) return; // do not close half-way through the action
@@ -57,7 +59,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={change}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={s.overlay} />
-        <AlertDialog.Content className={cx(s.content, s.width.sm)}>
+        <AlertDialog.Content className={cx(s.content, s.width.sm)} onCloseAutoFocus={returnFocus}>
           <div className={s.header}>
             <div className={s.headings}>
               <AlertDialog.Title className={s.title}>{title}</AlertDialog.Title>

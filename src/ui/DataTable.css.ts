@@ -105,6 +105,20 @@ export const tr = style({
 
 export const td = style({ paddingBlock: space.sm, paddingInline: space.md, verticalAlign: 'middle' });
 
+/** A pinned column (row actions) sticks to the inline end of the scrolling table, over the cells it passes. */
+export const pinned = style({
+  position: 'sticky',
+  insetInlineEnd: 0,
+  zIndex: 1,
+  backgroundColor: vars.color.surface,
+  boxShadow: `-1px 0 0 ${vars.color.border}`,
+  selectors: {
+    [`${tr}:hover &`]: { backgroundColor: vars.color.surfaceAlt },
+    'thead &': { backgroundColor: vars.color.surfaceAlt, zIndex: 2 },
+    '[dir="rtl"] &': { boxShadow: `1px 0 0 ${vars.color.border}` },
+  },
+});
+
 export const emptyCell = style({
   paddingBlock: space.xxl,
   paddingInline: space.lg,

@@ -9,6 +9,11 @@ export interface Column<Row> {
   sortable?: boolean;
   align?: 'start' | 'end' | 'center';
   width?: string;
+  /**
+   * Stays in view at the inline end while the table scrolls sideways on a narrow screen. Defaults to true for the
+   * column keyed 'actions', so row actions are always reachable at 390 px (decision 011).
+   */
+  pinned?: boolean;
   render?: (row: Row) => ReactNode;
 }
 
@@ -106,6 +111,9 @@ export function cellText(row: unknown, key: string): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+/** Whether a column sticks to the inline end while the table scrolls sideways. */
+export const isPinned = (col: Pick<Column<unknown>, 'key' | 'pinned'>): boolean => col.pinned ?? col.key === 'actions';
 
 // ---- Hook ----
 
@@ -220,6 +228,7 @@ export function DataTable<Row>({
           <input
             id={searchId}
             type="search"
+            dir="auto"
             className={`${control} ${s.searchInput}`}
             placeholder={searchPlaceholder}
             value={searchText}
@@ -259,7 +268,7 @@ export function DataTable<Row>({
                     <th
                       key={col.key}
                       scope="col"
-                      className={s.th}
+                      className={isPinned(col) ? `${s.th} ${s.pinned}` : s.th}
                       style={{ textAlign: col.align ?? 'start', inlineSize: col.width }}
                       aria-sort={col.sortable ? ariaSortFor(state, col.key) : undefined}
                     >
@@ -285,8 +294,14 @@ export function DataTable<Row>({
               {rows.map((row) => (
                 <tr key={rowKey(row)} className={s.tr}>
                   {columns.map((col) => (
-                    <td key={col.key} className={s.td} style={{ textAlign: col.align ?? 'start' }}>
-                      {col.render ? col.render(row) : cellText(row, col.key)}
+                    <td
+                      key={col.key}
+                      className={isPinned(col) ? `${s.td} ${s.pinned}` : s.td}
+                      style={{ textAlign: col.align ?? 'start' }}
+                    >
+                      {/* Data is user-entered: <bdi> gives it its own direction (English stays readable in a
+                          right-to-left page) while the cell keeps the page's alignment. */}
+                      {col.render ? col.render(row) : <bdi>{cellText(row, col.key)}</bdi>}
                     </td>
                   ))}
                 </tr>

@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { cx } from './cx';
 import * as s from './Dialog.css';
 import { CloseIcon } from './icons';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface DialogProps {
   open?: boolean;
@@ -29,6 +30,7 @@ export function Dialog({
   size = 'md',
   children,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(trigger ? false : open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -36,6 +38,7 @@ export function Dialog({
         <RadixDialog.Overlay className={s.overlay} />
         <RadixDialog.Content
           className={cx(s.content, s.width[size])}
+          onCloseAutoFocus={trigger ? undefined : returnFocus}
           // Without a description radix expects an explicit opt-out, otherwise it warns.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -17,6 +17,7 @@ import {
   type ValidateResult,
   validateRows,
 } from './spreadsheet';
+import { useReturnFocus } from './useReturnFocus';
 
 export type ImportResult = { ok: true; count: number } | { ok: false; errors: RowError[]; message?: string };
 
@@ -61,6 +62,7 @@ export function ImportDialog(props: ImportDialogProps) {
   const { title, open, onOpenChange } = props;
   // While rows are being sent the dialog stays open: the server finishes the import either way.
   const [busy, setBusy] = useState(false);
+  const returnFocus = useReturnFocus(open);
   const block = (e: Event) => {
     if (busy) e.preventDefault();
   };
@@ -68,7 +70,12 @@ export function ImportDialog(props: ImportDialogProps) {
     <Dialog.Root open={open} onOpenChange={(o) => (o || !busy ? onOpenChange(o) : undefined)}>
       <Dialog.Portal>
         <Dialog.Overlay className={s.overlay} />
-        <Dialog.Content className={s.content} onEscapeKeyDown={block} onInteractOutside={block}>
+        <Dialog.Content
+          className={s.content}
+          onEscapeKeyDown={block}
+          onInteractOutside={block}
+          onCloseAutoFocus={returnFocus}
+        >
           <div className={s.header}>
             <Dialog.Title className={s.title}>{title}</Dialog.Title>
             <Dialog.Close asChild>

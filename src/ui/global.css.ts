@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { font, vars } from './theme.css';
+import { font, layout, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 
@@ -7,7 +7,12 @@ globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle(':root', { colorScheme: 'light' });
 globalStyle(':root[data-theme="dark"]', { colorScheme: 'dark' });
 
-globalStyle('html', { WebkitTextSizeAdjust: '100%', textSizeAdjust: '100%' });
+// The sticky top bar must not hide what keyboard focus or an in-page link scrolls to.
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  textSizeAdjust: '100%',
+  scrollPaddingBlockStart: `calc(${layout.topbarHeight} + 8px)`,
+});
 
 globalStyle('body', {
   margin: 0,

@@ -24,7 +24,7 @@ export function LoginForm({ area, title, identifierLabel, redirectTo }: Props) {
   if (user) {
     const rightArea = area === 'admin' ? user.Role === 'A' : user.Role !== 'A';
     return (
-      <Card title={title}>
+      <Card title={title} headingLevel={1}>
         <p>
           You are signed in as {user.FullName} ({ROLE_NAME[user.Role]}).
           {!rightArea && ' This page is for other accounts.'}
@@ -58,7 +58,7 @@ export function LoginForm({ area, title, identifierLabel, redirectTo }: Props) {
   }
 
   return (
-    <Card title={title}>
+    <Card title={title} headingLevel={1}>
       {session.context.notice && <Alert tone="warning">{session.context.notice}</Alert>}
       {session.context.error && (
         <Alert tone="danger" title="Could not sign in">

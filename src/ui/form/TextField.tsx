@@ -30,6 +30,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     >
       <input
         type="text"
+        // What people type (names, addresses) keeps its own direction in a right-to-left page.
+        dir="auto"
         {...input}
         ref={ref}
         id={ids.id}
@@ -61,6 +63,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
     >
       <textarea
         rows={4}
+        dir="auto"
         {...textarea}
         ref={ref}
         id={ids.id}
