@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { readableTextOn } from './contrast';
+import { chromePalette, SETTINGS_STORAGE_KEY } from './palette';
 import { vars } from './theme.css';
 
-export { readableTextOn };
+export { chromePalette, readableTextOn, SETTINGS_STORAGE_KEY };
 
 /**
  * The one settings store of the app (DESIGN.md §7): theme, direction, chrome colours and layout modes.
@@ -34,8 +35,6 @@ export interface Settings {
   innerRightPart: boolean;
 }
 
-export const SETTINGS_STORAGE_KEY = 'doorstep.settings';
-
 export const defaultSettings: Settings = Object.freeze({
   theme: 'light',
   direction: 'ltr',
@@ -48,20 +47,6 @@ export const defaultSettings: Settings = Object.freeze({
   horizontalLayout: false,
   innerRightPart: false,
 });
-
-/** Colours offered for the top bar and the sidebar; the store keeps the hex, so any valid hex also works. */
-export const chromePalette: readonly { name: string; value: string }[] = [
-  { name: 'Default', value: '' },
-  { name: 'White', value: '#ffffff' },
-  // Each colour keeps white text at 4.5:1 or more even under the current link's tint (tests/unit/ui-contrast.test.ts).
-  { name: 'Teal', value: '#115e59' },
-  { name: 'Indigo', value: '#3730a3' },
-  { name: 'Blue', value: '#1d4ed8' },
-  { name: 'Slate', value: '#334155' },
-  { name: 'Charcoal', value: '#111827' },
-  { name: 'Maroon', value: '#7f1d1d' },
-  { name: 'Saffron', value: '#9a3412' },
-];
 
 const HEX = /^#[0-9a-f]{6}$/i;
 // Palette colours replaced because their text contrast was under 4.5:1; a stored choice moves to the new shade.

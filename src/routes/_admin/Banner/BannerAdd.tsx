@@ -4,6 +4,7 @@ import { buttonClassName, Card, PageHeader } from '../../../ui';
 import { BannerForm } from './-components/BannerForm';
 
 export const Route = createFileRoute('/_admin/Banner/BannerAdd')({
+  head: () => ({ meta: [{ title: 'Add home banner · Doorstep' }] }),
   component: BannerAdd,
 });
 

@@ -4,6 +4,7 @@ import { buttonClassName, PageHeader } from '../../../ui';
 import { BannerList } from './-components/BannerList';
 
 export const Route = createFileRoute('/_admin/Banner/BannerList')({
+  head: () => ({ meta: [{ title: 'Home banners · Doorstep' }] }),
   component: HomeBannerList,
 });
 

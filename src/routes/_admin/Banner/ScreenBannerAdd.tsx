@@ -4,6 +4,7 @@ import { buttonClassName, Card, PageHeader } from '../../../ui';
 import { BannerForm } from './-components/BannerForm';
 
 export const Route = createFileRoute('/_admin/Banner/ScreenBannerAdd')({
+  head: () => ({ meta: [{ title: 'Add screen banner · Doorstep' }] }),
   component: ScreenBannerAdd,
 });
 

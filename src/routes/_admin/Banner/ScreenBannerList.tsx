@@ -5,6 +5,7 @@ import { BannerList } from './-components/BannerList';
 
 /** `/Banner/ScreenBannerList?type=NewLaunch`: the screen shown is in the URL, so it survives a reload. */
 export const Route = createFileRoute('/_admin/Banner/ScreenBannerList')({
+  head: () => ({ meta: [{ title: 'Screen banners · Doorstep' }] }),
   validateSearch: (search: Record<string, unknown>): { type?: ScreenBannerType } =>
     isScreenBannerType(search.type) ? { type: search.type } : {},
   component: ScreenBannerList,

@@ -4,6 +4,7 @@ import * as s from '../-components/admin.css';
 import { CategoryForm } from './-components/CategoryForm';
 
 export const Route = createFileRoute('/_admin/Category/CategoryAdd')({
+  head: () => ({ meta: [{ title: 'Add category · Doorstep' }] }),
   component: CategoryAdd,
 });
 

@@ -8,6 +8,7 @@ import { useServerTable } from '../-components/useServerTable';
 import { categoryColumns, categoryImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/Category/CategoryList')({
+  head: () => ({ meta: [{ title: 'Categories · Doorstep' }] }),
   component: CategoryList,
 });
 

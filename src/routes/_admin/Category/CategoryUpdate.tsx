@@ -9,6 +9,7 @@ import { CategoryForm } from './-components/CategoryForm';
 import { CategoryZones } from './-components/CategoryZones';
 
 export const Route = createFileRoute('/_admin/Category/CategoryUpdate')({
+  head: () => ({ meta: [{ title: 'Edit category · Doorstep' }] }),
   validateSearch: validateIdSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: ({ context, deps }) =>

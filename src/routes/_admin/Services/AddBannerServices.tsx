@@ -5,6 +5,7 @@ import { BannerForm } from '../Banner/-components/BannerForm';
 import { BannerList } from '../Banner/-components/BannerList';
 
 export const Route = createFileRoute('/_admin/Services/AddBannerServices')({
+  head: () => ({ meta: [{ title: 'Service banners · Doorstep' }] }),
   component: AddBannerServices,
 });
 

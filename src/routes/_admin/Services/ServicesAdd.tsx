@@ -5,6 +5,7 @@ import { positiveId } from '../-components/search';
 import { ServiceForm } from './-components/ServiceForm';
 
 export const Route = createFileRoute('/_admin/Services/ServicesAdd')({
+  head: () => ({ meta: [{ title: 'Add service · Doorstep' }] }),
   validateSearch: (search: Record<string, unknown>): { categoryId?: number; subCategoryId?: number } => ({
     categoryId: positiveId(search.categoryId),
     subCategoryId: positiveId(search.subCategoryId),

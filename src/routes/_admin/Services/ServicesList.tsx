@@ -17,6 +17,7 @@ import { useServerTable } from '../-components/useServerTable';
 import { serviceColumns, serviceImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/Services/ServicesList')({
+  head: () => ({ meta: [{ title: 'Services · Doorstep' }] }),
   validateSearch: (search: Record<string, unknown>): { categoryId?: number; subCategoryId?: number } => ({
     categoryId: positiveId(search.categoryId),
     subCategoryId: positiveId(search.subCategoryId),

@@ -10,6 +10,7 @@ import { ServiceMediaSection } from './-components/ServiceMediaSection';
 import { ServicePrices } from './-components/ServicePrices';
 
 export const Route = createFileRoute('/_admin/Services/ServicesUpdate')({
+  head: () => ({ meta: [{ title: 'Edit service · Doorstep' }] }),
   validateSearch: validateIdSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: ({ context, deps }) =>

@@ -5,6 +5,7 @@ import { positiveId } from '../-components/search';
 import { SubCategoryForm } from './-components/SubCategoryForm';
 
 export const Route = createFileRoute('/_admin/SubCategory/SubCategoryAdd')({
+  head: () => ({ meta: [{ title: 'Add sub-category · Doorstep' }] }),
   validateSearch: (search: Record<string, unknown>): { categoryId?: number } => ({
     categoryId: positiveId(search.categoryId),
   }),

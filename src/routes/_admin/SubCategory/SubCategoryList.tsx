@@ -16,6 +16,7 @@ import { useServerTable } from '../-components/useServerTable';
 import { subCategoryColumns, subCategoryImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/SubCategory/SubCategoryList')({
+  head: () => ({ meta: [{ title: 'Sub-categories · Doorstep' }] }),
   validateSearch: (search: Record<string, unknown>): { categoryId?: number } => ({
     categoryId: positiveId(search.categoryId),
   }),

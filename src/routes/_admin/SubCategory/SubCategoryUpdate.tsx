@@ -8,6 +8,7 @@ import { validateIdSearch } from '../-components/search';
 import { SubCategoryForm } from './-components/SubCategoryForm';
 
 export const Route = createFileRoute('/_admin/SubCategory/SubCategoryUpdate')({
+  head: () => ({ meta: [{ title: 'Edit sub-category · Doorstep' }] }),
   validateSearch: validateIdSearch,
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: ({ context, deps }) =>

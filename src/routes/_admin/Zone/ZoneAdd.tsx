@@ -12,6 +12,7 @@ import { checkPastedPincodes, MAX_PINCODES, mergeFieldErrors, pincodesNamed } fr
 import { checkZonePlace, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
 
 export const Route = createFileRoute('/_admin/Zone/ZoneAdd')({
+  head: () => ({ meta: [{ title: 'Add zone · Doorstep' }] }),
   component: ZoneAdd,
 });
 

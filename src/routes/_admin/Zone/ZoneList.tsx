@@ -10,6 +10,7 @@ import { useServerTable } from '../-components/useServerTable';
 import * as s from './-components/ZoneList.css';
 
 export const Route = createFileRoute('/_admin/Zone/ZoneList')({
+  head: () => ({ meta: [{ title: 'Zones · Doorstep' }] }),
   component: ZoneList,
 });
 

@@ -23,6 +23,7 @@ import * as s from './-components/ZoneUpdate.css';
 
 /** `/Zone/ZoneUpdate?id=12`: the zone is named in the query string, as the list links to it. */
 export const Route = createFileRoute('/_admin/Zone/ZoneUpdate')({
+  head: () => ({ meta: [{ title: 'Edit zone · Doorstep' }] }),
   validateSearch: (search: Record<string, unknown>): { id: number } => {
     const id = Number(search.id);
     return { id: Number.isInteger(id) && id > 0 ? id : 0 };
