@@ -168,10 +168,17 @@ export const initials = style({
   inlineSize: '30px',
   blockSize: '30px',
   borderRadius: radius.md,
-  background: 'color-mix(in srgb, currentColor 14%, transparent)',
+  background: `color-mix(in srgb, currentColor ${CHROME_TINT.badge * 100}%, transparent)`,
   fontSize: '0.75rem',
   fontWeight: 700,
   letterSpacing: '0.02em',
+  selectors: {
+    // Over a hovered or current link's tint a second tint would fall under 4.5:1 (Teal: 4.2:1); a ring instead.
+    [`${link}:hover > &, ${link}[aria-current="page"] > &`]: {
+      background: 'transparent',
+      boxShadow: 'inset 0 0 0 1px currentColor',
+    },
+  },
 });
 
 // Collapsed mini: the label is hidden visually only, so links keep their accessible names.

@@ -1,7 +1,7 @@
 // WCAG 2.x relative luminance and contrast ratio (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio), for #rrggbb.
 
 /** How much of the text colour the sidebar and top bar mix into a link's background (AppShell.css.ts). */
-export const CHROME_TINT = { hover: 0.1, active: 0.18 } as const;
+export const CHROME_TINT = { hover: 0.1, active: 0.18, badge: 0.14 } as const;
 
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 

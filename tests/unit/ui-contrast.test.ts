@@ -43,6 +43,8 @@ describe('every pickable top bar and sidebar colour', () => {
     expect(contrastRatio(bg, text)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(mix(bg, text, CHROME_TINT.hover), text)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(mix(bg, text, CHROME_TINT.active), text)).toBeGreaterThanOrEqual(AA_TEXT);
+    // A link's initials badge has its own tint; over a hovered or current link it is a ring, never a second tint.
+    expect(contrastRatio(mix(bg, text, CHROME_TINT.badge), text)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 });
 
