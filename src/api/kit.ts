@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { operations } from './operations.gen';
+import { invalidatesOf, tagOf } from './operations.gen';
 
 /**
  * The operation kit's keys and invalidation (docs/operation-kit.md). Every cached read is keyed
@@ -7,19 +7,19 @@ import { operations } from './operations.gen';
  * (`x-invalidates`) the tags whose reads it changes, and after it succeeds every cached read under those tags is
  * refetched. So an admin's edit shows on the storefront at once: both read through the same keys.
  */
-export type OperationId = keyof typeof operations;
-export type Tag = (typeof operations)[OperationId]['tag'];
-type ReadId = { [K in OperationId]: (typeof operations)[K]['method'] extends 'get' ? K : never }[OperationId];
-type WriteId = Exclude<OperationId, ReadId>;
+export type OperationId = keyof typeof tagOf;
+export type Tag = (typeof tagOf)[OperationId];
+type WriteId = keyof typeof invalidatesOf;
+type ReadId = Exclude<OperationId, WriteId>;
 
 /** The query key of a read: `[tag, operationId, params]` (params omitted when there are none). */
 export function keyOf<K extends ReadId, P extends object | number | string>(operationId: K, params?: P) {
-  const tag = operations[operationId].tag;
+  const tag = tagOf[operationId];
   return params === undefined ? ([tag, operationId] as const) : ([tag, operationId, params] as const);
 }
 
 /** The tags a write changes (openapi.yaml x-invalidates). */
-export const tagsChangedBy = (operationId: WriteId): readonly Tag[] => operations[operationId].invalidates;
+export const tagsChangedBy = (operationId: WriteId): readonly Tag[] => invalidatesOf[operationId];
 
 /** After a successful write: refetch every cached read under the tags it changes. */
 export function invalidateAfter(queryClient: QueryClient, operationId: WriteId) {
