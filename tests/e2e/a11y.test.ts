@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromePalette, SETTINGS_STORAGE_KEY } from '../../src/ui/palette';
+import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { factories } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+type Mode = { name: string; settings: Record<string, unknown> };
+const MODES: Mode[] = [
+  { name: 'light', settings: {} },
+  { name: 'dark', settings: { theme: 'dark' } },
+  { name: 'right-to-left', settings: { direction: 'rtl' } },
+];
+
+/** axe with the WCAG 2.x A and AA rules; the failure lists each rule with the elements it found. */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function applySettings(page: Page, settings: Record<string, unknown>) {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    SETTINGS_STORAGE_KEY,
+    JSON.stringify(settings),
+  ] as const);
+}
+
+/** Opens a page and waits for its main heading (lazy pages and their data arrive after the first paint). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor();
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+  let serviceId = 0;
+
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    serviceId = (await factories(t).service({ heading: 'Sofa deep cleaning' })).id;
+    browser = await launch();
+    page = await browser.context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const publicPages = () => ['/', '/allServices', `/ServicesDetails?id=${serviceId}`, '/Auth', '/Admin', '/SignUp'];
+
+  it('public pages have no axe violations in light, dark and right-to-left', async () => {
+    await page.goto(`${t.url}/`);
+    for (const mode of MODES) {
+      await applySettings(page, mode.settings);
+      for (const path of publicPages()) {
+        await open(page, `${t.url}${path}`);
+        expect(await violations(page), `${mode.name} ${path}`).toEqual([]);
+      }
+    }
+    await applySettings(page, {});
+  });
+
+  it('every page has its own title', async () => {
+    const titles = new Map<string, string>();
+    for (const path of publicPages()) {
+      await open(page, `${t.url}${path}`);
+      titles.set(path, await page.title());
+    }
+    expect(titles.get('/')).toBe('Doorstep — home services at your door');
+    for (const [path, title] of titles) if (path !== '/') expect(title, path).toMatch(/^\S.* · Doorstep$/);
+    expect(titles.get('/allServices')).toBe('All services · Doorstep');
+    expect(titles.get('/Auth')).toBe('Sign in · Doorstep');
+    // A service's page is named after the service, from the route's loader.
+    expect(titles.get(`/ServicesDetails?id=${serviceId}`)).toBe('Sofa deep cleaning · Doorstep');
+    expect(new Set(titles.values()).size).toBe(titles.size);
+  });
+
+  it('a client-side navigation moves focus to the new heading and announces the page; the first load does not', async () => {
+    await open(page, `${t.url}/`);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    expect(await page.getByRole('status').filter({ hasText: 'loaded' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await waitForPath(page, '/Auth');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    const title = await page.title();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'loaded' }).textContent())
+      .toBe(`${title} loaded`);
+  });
+
+  it('admin pages have no axe violations with every chrome colour, and at 390 px the row actions stay in view', async () => {
+    await signIn(page, t.url, 'A');
+    await waitForPath(page, '/Dashboard/AdminDashboard');
+    for (const colour of chromePalette) {
+      await applySettings(page, { topbarColor: colour.value, sidebarColor: colour.value });
+      for (const path of ['/Dashboard/AdminDashboard', '/Category/CategoryList']) {
+        await open(page, `${t.url}${path}`);
+        expect(await violations(page), `${colour.name} ${path}`).toEqual([]);
+      }
+    }
+    for (const mode of MODES) {
+      await applySettings(page, mode.settings);
+      for (const path of ['/Category/CategoryList', '/Category/CategoryAdd']) {
+        await open(page, `${t.url}${path}`);
+        expect(await violations(page), `${mode.name} ${path}`).toEqual([]);
+      }
+    }
+    await applySettings(page, {});
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `${t.url}/Category/CategoryList`);
+    const edit = page.getByRole('link', { name: /^Edit / }).first();
+    await edit.waitFor();
+    const box = await edit.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
+
+    // The sticky top bar does not hide what keyboard focus scrolls to.
+    await page.locator('html').evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('searchbox').first().focus();
+    const bar = await page.locator('header').first().boundingBox();
+    const search = await page.getByRole('searchbox').first().boundingBox();
+    expect(bar && search && search.y >= bar.y + bar.height, JSON.stringify({ bar, search })).toBe(true);
+
+    // A toast (after saving a category) leaves the pager reachable: at the end of the page they do not overlap.
+    await edit.click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await waitForPath(page, '/Category/CategoryList');
+    const toast = page.locator('li', { hasText: /saved|updated/i }).first();
+    await toast.waitFor();
+    await page.locator('html').evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const pager = await page.getByRole('navigation', { name: /pages$/ }).boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(pager && toastBox && !overlaps(pager, toastBox), JSON.stringify({ pager, toastBox })).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('the delete dialog gives focus back to the button that opened it', async () => {
+    await open(page, `${t.url}/Category/CategoryList`);
+    const remove = page.getByRole('button', { name: /^Delete / }).first();
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('the import dialog gives focus back to the button that opened it', async () => {
+    await open(page, `${t.url}/Category/CategoryList`);
+    const opener = page.getByRole('button', { name: /^Import/ }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
