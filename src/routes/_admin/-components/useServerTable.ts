@@ -1,7 +1,9 @@
-// Shared by every admin list: table state plus the server query for the page it asks for.
+// Shared by every admin list: table state kept in the route's URL, plus the server query for the page it asks for.
 import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import type { Dispatch, SetStateAction } from 'react';
-import { type TableState, useTableState } from '../../../ui/DataTable';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { SetStateAction } from 'react';
+import type { TableState } from '../../../ui/DataTable';
+import { type ListSearch, listSearchOf, tableStateOf, validateListSearch } from './listSearch';
 
 export type { TableState } from '../../../ui/DataTable';
 
@@ -15,7 +17,7 @@ export interface ServerPage<Row> {
 
 export interface ServerTable<Row> {
   state: TableState;
-  onStateChange: Dispatch<SetStateAction<TableState>>;
+  onStateChange: (next: SetStateAction<TableState>) => void;
   rows: Row[];
   total: number;
   /** True while a page is being fetched (the previous rows stay shown meanwhile). */
@@ -25,22 +27,38 @@ export interface ServerTable<Row> {
 }
 
 /**
- * `options(state)` is a query for one page (e.g. `(s) => categoriesQuery(s)`); the previous page stays
- * on screen while the next loads (placeholderData: keepPreviousData). Spread the result onto DataTable.
+ * `options(state)` is a query for one page (e.g. `(s) => categoriesQuery(s)`); the state (page, size, sort, search)
+ * lives in the URL (the route validates it with `validateListSearch`), so Back, reload and a shared link restore the
+ * list. Paging and sorting add a history entry; typing a search replaces it. The previous page stays on screen while
+ * the next loads. Spread the result onto DataTable.
  */
 export function useServerTable<Row>(
   // biome-ignore lint/suspicious/noExplicitAny: any query key shape (queryOptions() keys are mutable tuples)
   options: (state: TableState) => UseQueryOptions<ServerPage<Row>, Error, ServerPage<Row>, any>,
-  initial?: Partial<TableState>,
+  defaults: Partial<TableState> = {},
 ): ServerTable<Row> {
-  const [state, setState] = useTableState(initial);
+  const search = validateListSearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const navigate = useNavigate();
+  const state = tableStateOf(search, defaults);
   const query = useQuery({ ...options(state), placeholderData: keepPreviousData });
+
+  const onStateChange = (next: SetStateAction<TableState>) => {
+    const value = typeof next === 'function' ? next(state) : next;
+    void navigate({
+      to: '.',
+      search: ((prev: Record<string, unknown>) => ({ ...prev, ...listSearchOf(value, defaults) })) as never,
+      replace: value.search !== state.search,
+    });
+  };
+
   return {
     state,
-    onStateChange: setState,
+    onStateChange,
     rows: query.data?.items ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,
     error: query.error ? query.error.message : null,
   };
 }
+
+export type { ListSearch };

@@ -1,10 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { HOME_BANNER } from '../../../api/banners';
 import { buttonClassName, PageHeader } from '../../../ui';
+import { validateListSearch } from '../-components/listSearch';
 import { BannerList } from './-components/BannerList';
 
 export const Route = createFileRoute('/_admin/Banner/BannerList')({
   head: () => ({ meta: [{ title: 'Home banners · Doorstep' }] }),
+  validateSearch: validateListSearch,
   component: HomeBannerList,
 });
 

@@ -1,13 +1,16 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { isScreenBannerType, SCREEN_BANNER_TYPES, type ScreenBannerType } from '../../../api/banners';
 import { buttonClassName, PageHeader } from '../../../ui';
+import { type ListSearch, validateListSearch } from '../-components/listSearch';
 import { BannerList } from './-components/BannerList';
 
 /** `/Banner/ScreenBannerList?type=NewLaunch`: the screen shown is in the URL, so it survives a reload. */
 export const Route = createFileRoute('/_admin/Banner/ScreenBannerList')({
   head: () => ({ meta: [{ title: 'Screen banners · Doorstep' }] }),
-  validateSearch: (search: Record<string, unknown>): { type?: ScreenBannerType } =>
-    isScreenBannerType(search.type) ? { type: search.type } : {},
+  validateSearch: (search: Record<string, unknown>): ListSearch & { type?: ScreenBannerType } => ({
+    ...validateListSearch(search),
+    ...(isScreenBannerType(search.type) ? { type: search.type } : {}),
+  }),
   component: ScreenBannerList,
 });
 

@@ -4,11 +4,16 @@ import { buttonClassName, PageHeader } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
 import { ImportButton } from '../-components/ImportButton';
+import { tableStateOf, validateListSearch } from '../-components/listSearch';
 import { useServerTable } from '../-components/useServerTable';
 import { categoryColumns, categoryImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/Category/CategoryList')({
   head: () => ({ meta: [{ title: 'Categories · Doorstep' }] }),
+  validateSearch: validateListSearch,
+  // The page the URL asks for is fetched while the route loads, with the query the table then reads.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(categoriesQuery(tableStateOf(deps), 'all')),
   component: CategoryList,
 });
 

@@ -12,13 +12,15 @@ import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
 import { FilterSelect } from '../-components/FilterSelect';
 import { ImportButton } from '../-components/ImportButton';
+import { type ListSearch, validateListSearch } from '../-components/listSearch';
 import { positiveId } from '../-components/search';
 import { useServerTable } from '../-components/useServerTable';
 import { serviceColumns, serviceImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/Services/ServicesList')({
   head: () => ({ meta: [{ title: 'Services · Doorstep' }] }),
-  validateSearch: (search: Record<string, unknown>): { categoryId?: number; subCategoryId?: number } => ({
+  validateSearch: (search: Record<string, unknown>): ListSearch & { categoryId?: number; subCategoryId?: number } => ({
+    ...validateListSearch(search),
     categoryId: positiveId(search.categoryId),
     subCategoryId: positiveId(search.subCategoryId),
   }),

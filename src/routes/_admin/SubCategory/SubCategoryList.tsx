@@ -11,13 +11,15 @@ import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
 import { FilterSelect } from '../-components/FilterSelect';
 import { ImportButton } from '../-components/ImportButton';
+import { type ListSearch, validateListSearch } from '../-components/listSearch';
 import { positiveId } from '../-components/search';
 import { useServerTable } from '../-components/useServerTable';
 import { subCategoryColumns, subCategoryImportColumns } from './-components/columns';
 
 export const Route = createFileRoute('/_admin/SubCategory/SubCategoryList')({
   head: () => ({ meta: [{ title: 'Sub-categories · Doorstep' }] }),
-  validateSearch: (search: Record<string, unknown>): { categoryId?: number } => ({
+  validateSearch: (search: Record<string, unknown>): ListSearch & { categoryId?: number } => ({
+    ...validateListSearch(search),
     categoryId: positiveId(search.categoryId),
   }),
   component: SubCategoryList,

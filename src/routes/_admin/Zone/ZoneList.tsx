@@ -5,12 +5,16 @@ import { type Column, DataTable } from '../../../ui/DataTable';
 import type { ImportColumn } from '../../../ui/spreadsheet';
 import { DeleteAction } from '../-components/DeleteAction';
 import { ImportButton } from '../-components/ImportButton';
+import { tableStateOf, validateListSearch } from '../-components/listSearch';
 import { StatusToggle } from '../-components/StatusToggle';
 import { useServerTable } from '../-components/useServerTable';
 import * as s from './-components/ZoneList.css';
 
 export const Route = createFileRoute('/_admin/Zone/ZoneList')({
   head: () => ({ meta: [{ title: 'Zones · Doorstep' }] }),
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(zonesPageQuery(tableStateOf(deps))),
   component: ZoneList,
 });
 
