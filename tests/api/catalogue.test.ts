@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, transitionLog } from '../../server/db/schema';
+import { VARIANT_WIDTHS } from '../../server/plugins/storage';
 import { b64, catalogueApi, dataOf, fileOf, jpeg, png, uploadedFiles } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { type Factories, factories } from '../support/factories';
@@ -103,7 +104,8 @@ describe('categories', () => {
     for (const r of replies.filter((x) => x.status === 409)) expect(r.body.errors[0].field).toBe('categoryName');
     const found = dataOf(await t.api('GET', '/api/Common/GetAllCategory?status=all&search=glass', { token: admin }));
     expect(found.total).toBe(1);
-    expect(uploadedFiles(t)).toHaveLength(files.length + 1);
+    // The winner's picture and its WebP variants; the refused requests left nothing behind.
+    expect(uploadedFiles(t)).toHaveLength(files.length + 1 + VARIANT_WIDTHS.length);
   });
 
   it('keeps names unique, trimmed and case-insensitive: 409 naming the clash', async () => {
