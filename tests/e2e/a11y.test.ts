@@ -45,6 +45,8 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
     serviceId = (await factories(t).service({ heading: 'Sofa deep cleaning' })).id;
+    // More categories than one page holds, so the list page scrolls and has a second page.
+    for (let i = 0; i < 21; i++) await factories(t).category();
     browser = await launch();
     page = await browser.context.newPage();
   });
@@ -139,6 +141,14 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
     const pager = await page.getByRole('navigation', { name: /pages$/ }).boundingBox();
     const toastBox = await toast.boundingBox();
     expect(pager && toastBox && !overlaps(pager, toastBox), JSON.stringify({ pager, toastBox })).toBe(true);
+
+    // Paging changes only the search parameters: not a new page, so focus stays on the pager's button.
+    const nextPage = page.getByRole('button', { name: /next page/i });
+    await nextPage.click();
+    await waitForPath(page, '/Category/CategoryList');
+    await page.getByText(/Page 2 of 2/).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 

@@ -42,8 +42,11 @@ export function RouteAnnouncer() {
       // The initial resolve has no previous location (or the same one): that is the first load.
       if (!e.fromLocation || !e.pathChanged) return;
       cancel?.();
+      const before = document.activeElement;
       cancel = whenHeading(3000, left, (h) => {
-        if (h && h !== left) {
+        // Someone who already moved focus themselves (typed into a search box) keeps it.
+        const moved = document.activeElement !== before && document.activeElement !== document.body;
+        if (h && h !== left && !moved) {
           if (!h.hasAttribute('tabindex')) h.setAttribute('tabindex', '-1');
           h.focus();
         }
