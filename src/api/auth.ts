@@ -5,7 +5,7 @@ import type { RoleCode } from './session';
 
 export const meQuery = () =>
   queryOptions({
-    queryKey: keyOf('me'),
+    queryKey: keyOf('Auth', 'me'),
     queryFn: async () => (await call(client.GET('/api/Auth/Me'))).data,
     staleTime: 60_000,
   });

@@ -55,7 +55,7 @@ const BANNER_SORTS: readonly string[] = ['id', 'type', 'createdAt'] satisfies Ba
 /** One page of banners of a screen, active and inactive alike (admins ask for status=all). */
 export const bannersPageQuery = (p: BannerPageParams) =>
   queryOptions({
-    queryKey: keyOf('getAllBanners', p),
+    queryKey: keyOf('Banners', 'getAllBanners', p),
     queryFn: async () =>
       (
         await call(

@@ -48,7 +48,7 @@ type CategorySort = NonNullable<operations['getAllCategories']['parameters']['qu
 
 export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
   queryOptions({
-    queryKey: keyOf('getAllCategories', { ...p, status }),
+    queryKey: keyOf('Catalogue', 'getAllCategories', { ...p, status }),
     queryFn: async () =>
       (
         await call(
@@ -72,7 +72,7 @@ export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
 /** Every category (staff see inactive ones too), for selects. */
 export const categoryOptionsQuery = () =>
   queryOptions({
-    queryKey: keyOf('getAllCategories', { options: true }),
+    queryKey: keyOf('Catalogue', 'getAllCategories', { options: true }),
     queryFn: async () =>
       (
         await call(
@@ -86,7 +86,7 @@ export const categoryOptionsQuery = () =>
 /** One category. The contract has no GetCategoryById, so it is looked up by id in the admin list. */
 export const categoryQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getAllCategories', { id }),
+    queryKey: keyOf('Catalogue', 'getAllCategories', { id }),
     queryFn: async () => {
       const pageSize = 200;
       for (let page = 1; ; page++) {
@@ -118,7 +118,7 @@ export const importCategories = async (rows: CategoryImportRow[]) =>
 
 export const categoryZonesQuery = (CategoryId: number) =>
   queryOptions({
-    queryKey: keyOf('getZonesByCategory', { CategoryId }),
+    queryKey: keyOf('Catalogue', 'getZonesByCategory', { CategoryId }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetZoneByCategoryId', { params: { query: { CategoryId } } }))).data,
     enabled: CategoryId > 0,
@@ -136,7 +136,7 @@ export const deleteZoneFromCategory = async (linkId: number) =>
 /** Every zone with its state (admins see inactive ones too), 200 at a time as the contract allows. */
 export const zoneOptionsQuery = () =>
   queryOptions({
-    queryKey: keyOf('getAllZones', { options: true }),
+    queryKey: keyOf('Geography', 'getAllZones', { options: true }),
     queryFn: async () => {
       const pageSize = 200;
       const all: Zone[] = [];
@@ -161,7 +161,7 @@ type SubCategorySort = NonNullable<operations['getAllSubCategories']['parameters
 
 export const subCategoriesQuery = (p: ListParams & { categoryId?: number }, status: Status = 'all') =>
   queryOptions({
-    queryKey: keyOf('getAllSubCategories', { ...p, status }),
+    queryKey: keyOf('Catalogue', 'getAllSubCategories', { ...p, status }),
     queryFn: async () =>
       (
         await call(
@@ -186,7 +186,7 @@ export const subCategoriesQuery = (p: ListParams & { categoryId?: number }, stat
 /** Every sub-category of a category (inactive ones too), for selects. */
 export const subCategoriesOfCategoryQuery = (categoryId: number) =>
   queryOptions({
-    queryKey: keyOf('getSubCategoriesByCategory', { id: categoryId, staff: true }),
+    queryKey: keyOf('Catalogue', 'getSubCategoriesByCategory', { id: categoryId, staff: true }),
     queryFn: async () =>
       (
         await call(
@@ -200,7 +200,7 @@ export const subCategoriesOfCategoryQuery = (categoryId: number) =>
 
 export const subCategoryQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getSubCategoryById', { id }),
+    queryKey: keyOf('Catalogue', 'getSubCategoryById', { id }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetSubCategoryByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
@@ -227,7 +227,7 @@ export const servicesQuery = (
   status: Status = 'all',
 ) =>
   queryOptions({
-    queryKey: keyOf('getAllServices', { ...p, status }),
+    queryKey: keyOf('Catalogue', 'getAllServices', { ...p, status }),
     queryFn: async () =>
       (
         await call(
@@ -252,7 +252,7 @@ export const servicesQuery = (
 
 export const serviceQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getServiceById', { id }),
+    queryKey: keyOf('Catalogue', 'getServiceById', { id }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetServicesByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
@@ -273,7 +273,7 @@ export const importServices = async (rows: ServiceImportRow[]) =>
 
 export const serviceMediaQuery = (ServiceId: number) =>
   queryOptions({
-    queryKey: keyOf('getServiceMedia', { ServiceId }),
+    queryKey: keyOf('Catalogue', 'getServiceMedia', { ServiceId }),
     queryFn: async () =>
       (await call(client.GET('/api/GetServiceImagesVideos', { params: { query: { ServiceId } } }))).data,
     enabled: ServiceId > 0,

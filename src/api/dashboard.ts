@@ -4,7 +4,7 @@ import { keyOf } from './kit';
 
 export const dashboardCountsQuery = () =>
   queryOptions({
-    queryKey: keyOf('getDashboardCount'),
+    queryKey: keyOf('Dashboard', 'getDashboardCount'),
     queryFn: async () => (await call(client.GET('/api/GetDashboardCount'))).data,
     staleTime: 30_000,
   });

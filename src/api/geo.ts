@@ -6,14 +6,14 @@ const DAY = 24 * 3600_000;
 
 export const statesQuery = () =>
   queryOptions({
-    queryKey: keyOf('getAllStates'),
+    queryKey: keyOf('Geography', 'getAllStates'),
     queryFn: async () => (await call(client.GET('/api/GetAllState'))).data,
     staleTime: DAY,
   });
 
 export const citiesQuery = (stateId: number) =>
   queryOptions({
-    queryKey: keyOf('getCitiesByState', { id: stateId }),
+    queryKey: keyOf('Geography', 'getCitiesByState', { id: stateId }),
     queryFn: async () =>
       (await call(client.GET('/api/GetAllCityByStateId/{id}', { params: { path: { id: stateId } } }))).data,
     staleTime: DAY,
@@ -22,13 +22,13 @@ export const citiesQuery = (stateId: number) =>
 
 export const statesWithZonesQuery = () =>
   queryOptions({
-    queryKey: keyOf('getStatesWithZones'),
+    queryKey: keyOf('Geography', 'getStatesWithZones'),
     queryFn: async () => (await call(client.GET('/api/Common/GetStatesWithZones'))).data,
   });
 
 export const citiesWithZonesQuery = (stateid: number) =>
   queryOptions({
-    queryKey: keyOf('getCitiesWithZonesByState', { stateid }),
+    queryKey: keyOf('Geography', 'getCitiesWithZonesByState', { stateid }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetCityWithZonesByState', { params: { query: { stateid } } }))).data,
     enabled: stateid > 0,
@@ -36,7 +36,7 @@ export const citiesWithZonesQuery = (stateid: number) =>
 
 export const zonesOfCityQuery = (StateId: number, CityId: number) =>
   queryOptions({
-    queryKey: keyOf('getZonesByCity', { StateId, CityId }),
+    queryKey: keyOf('Geography', 'getZonesByCity', { StateId, CityId }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetZonesWithRepsectToCity', { params: { query: { StateId, CityId } } })))
         .data,

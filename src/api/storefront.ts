@@ -21,7 +21,7 @@ const MINUTE = 60_000;
 /** Every active category, by name (one page of the largest size: a marketplace has tens, not hundreds). */
 export const categoriesQuery = () =>
   queryOptions({
-    queryKey: keyOf('getAllCategories', { storefront: true }),
+    queryKey: keyOf('Catalogue', 'getAllCategories', { storefront: true }),
     queryFn: async () =>
       (
         await call(
@@ -35,7 +35,7 @@ export const categoriesQuery = () =>
 
 export const subCategoriesOfCategoryQuery = (categoryId: number) =>
   queryOptions({
-    queryKey: keyOf('getSubCategoriesByCategory', { id: categoryId }),
+    queryKey: keyOf('Catalogue', 'getSubCategoriesByCategory', { id: categoryId }),
     queryFn: async () =>
       (
         await call(
@@ -48,7 +48,7 @@ export const subCategoriesOfCategoryQuery = (categoryId: number) =>
 
 export const subCategoryQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getSubCategoryById', { id, storefront: true }),
+    queryKey: keyOf('Catalogue', 'getSubCategoryById', { id, storefront: true }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetSubCategoryByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
@@ -65,7 +65,7 @@ export interface ServicesFilter {
 
 export const servicesPageQuery = (f: ServicesFilter) =>
   queryOptions({
-    queryKey: keyOf('getAllServices', { ...f, storefront: true }),
+    queryKey: keyOf('Catalogue', 'getAllServices', { ...f, storefront: true }),
     queryFn: async () =>
       (
         await call(
@@ -89,7 +89,7 @@ export const servicesPageQuery = (f: ServicesFilter) =>
 
 export const servicesOfSubCategoryQuery = (subCategoryId: number) =>
   queryOptions({
-    queryKey: keyOf('getServicesBySubCategory', { id: subCategoryId }),
+    queryKey: keyOf('Catalogue', 'getServicesBySubCategory', { id: subCategoryId }),
     queryFn: async () =>
       (
         await call(
@@ -103,7 +103,7 @@ export const servicesOfSubCategoryQuery = (subCategoryId: number) =>
 /** One service with its price breakdown, media and rating summary (404 when it or a parent is inactive). */
 export const serviceQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getServiceById', { id, storefront: true }),
+    queryKey: keyOf('Catalogue', 'getServiceById', { id, storefront: true }),
     queryFn: async () =>
       (await call(client.GET('/api/Common/GetServicesByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
@@ -112,7 +112,7 @@ export const serviceQuery = (id: number) =>
 
 export const serviceMediaQuery = (serviceId: number) =>
   queryOptions({
-    queryKey: keyOf('getServiceMedia', { ServiceId: serviceId, storefront: true }),
+    queryKey: keyOf('Catalogue', 'getServiceMedia', { ServiceId: serviceId, storefront: true }),
     queryFn: async () =>
       (await call(client.GET('/api/GetServiceImagesVideos', { params: { query: { ServiceId: serviceId } } }))).data,
     enabled: serviceId > 0,
@@ -122,7 +122,7 @@ export const serviceMediaQuery = (serviceId: number) =>
 /** New launches: at most 12 services, newest first. */
 export const newServicesQuery = () =>
   queryOptions({
-    queryKey: keyOf('getNewServices'),
+    queryKey: keyOf('Catalogue', 'getNewServices'),
     queryFn: async () => (await call(client.GET('/api/Common/GetNewServiceForNoti'))).data,
     staleTime: 5 * MINUTE,
   });
@@ -130,7 +130,7 @@ export const newServicesQuery = () =>
 /** The active banners of one screen, oldest first (the order the admin added them). */
 export const bannersQuery = (type: BannerType) =>
   queryOptions({
-    queryKey: keyOf('getAllBanners', { type, storefront: true }),
+    queryKey: keyOf('Banners', 'getAllBanners', { type, storefront: true }),
     queryFn: async () =>
       (
         await call(
@@ -145,7 +145,7 @@ export const bannersQuery = (type: BannerType) =>
 /** Whether a category is offered at a pincode, with the server's sentence to show. */
 export const availabilityQuery = (pincode: string, categoryId: number) =>
   queryOptions({
-    queryKey: keyOf('checkCategoryAvailability', { pincode, categoryId }),
+    queryKey: keyOf('Catalogue', 'checkCategoryAvailability', { pincode, categoryId }),
     queryFn: async () =>
       (
         await call(
@@ -162,7 +162,7 @@ export const SEARCH_MIN_LENGTH = 2;
 /** Categories, sub-categories and services whose names match (at least two characters). */
 export const globalSearchQuery = (term: string) =>
   queryOptions({
-    queryKey: keyOf('globalSearch', { search: term.toLowerCase() }),
+    queryKey: keyOf('Catalogue', 'globalSearch', { search: term.toLowerCase() }),
     queryFn: async ({ signal }) =>
       (await call(client.GET('/api/GetGlobalSearchData', { params: { query: { search: term } }, signal }))).data,
     enabled: term.length >= SEARCH_MIN_LENGTH,

@@ -29,7 +29,7 @@ const ZONE_SORTS: readonly string[] = [
 /** One page of zones. Staff get every zone, inactive ones included, each with its `active` flag. */
 export const zonesPageQuery = (p: ZonePageParams) =>
   queryOptions({
-    queryKey: keyOf('getAllZones', p),
+    queryKey: keyOf('Geography', 'getAllZones', p),
     queryFn: async () =>
       (
         await call(
@@ -50,14 +50,14 @@ export const zonesPageQuery = (p: ZonePageParams) =>
 
 export const zoneQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getZoneById', { id }),
+    queryKey: keyOf('Geography', 'getZoneById', { id }),
     queryFn: async () => (await call(client.GET('/api/Common/GetZoneByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
   });
 
 export const zonePincodesQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('getPincodesByZone', { id }),
+    queryKey: keyOf('Geography', 'getPincodesByZone', { id }),
     queryFn: async () => (await call(client.GET('/api/Common/GetPincodeByZoneId', { params: { query: { id } } }))).data,
     enabled: id > 0,
   });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { Button, EmptyState, Toaster } from '../ui';
+import { DocumentTitle } from './-components/DocumentTitle';
 import { RouteAnnouncer } from './-components/RouteAnnouncer';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -8,8 +9,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   head: () => ({ meta: [{ title: 'Doorstep' }] }),
   component: () => (
     <>
-      {/* React 19 hoists the <title> it renders into <head>, ahead of index.html's own. */}
-      <HeadContent />
+      <DocumentTitle />
       <Outlet />
       <RouteAnnouncer />
       <Toaster />

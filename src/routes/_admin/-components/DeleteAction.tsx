@@ -1,7 +1,7 @@
 // Shared by every admin list: the Delete button of a row, with its confirmation.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { invalidateAfter, type WriteId } from '../../../api/kit';
+import { invalidateAfter, type WriteId } from '../../../api/invalidate';
 import { Button, ConfirmDialog, toast } from '../../../ui';
 import { dangerGhost } from './DeleteAction.css';
 

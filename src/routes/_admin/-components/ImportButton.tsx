@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { invalidateAfter, type WriteId } from '../../../api/kit';
+import { invalidateAfter, type WriteId } from '../../../api/invalidate';
 import { Button, toast } from '../../../ui';
 import { ImportDialog, type ImportResult } from '../../../ui/ImportDialog';
 import type { ImportColumn, RowError } from '../../../ui/spreadsheet';

@@ -1,7 +1,7 @@
 // Shared by every admin list (categories, sub-categories, services, zones...): the Active switch of a row.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ToggleKind, toggleActive } from '../../../api/catalogue';
-import { invalidateAfter } from '../../../api/kit';
+import { invalidateAfter } from '../../../api/invalidate';
 import { Switch, srOnly, toast } from '../../../ui';
 import * as s from './admin.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ToggleKind } from '../../../api/catalogue';
-import type { WriteId } from '../../../api/kit';
+import type { WriteId } from '../../../api/invalidate';
 import { buttonClassName } from '../../../ui';
 import type { Column } from '../../../ui/DataTable';
 import * as s from './admin.css';

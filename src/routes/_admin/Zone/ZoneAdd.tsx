@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { invalidateAfter } from '../../../api/kit';
+import { invalidateAfter } from '../../../api/invalidate';
 import { addZone, addZoneNew, splitPincodes } from '../../../api/zones';
 import { Button, buttonClassName, Card, PageHeader, Tabs, toast } from '../../../ui';
 import { FORM_ERROR, Form, FormActions, FormErrorSummary, TextArea, useForm } from '../../../ui/form';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { invalidateAfter } from '../../../api/kit';
+import { invalidateAfter } from '../../../api/invalidate';
 import {
   addPincodeToZone,
   deletePincode,

@@ -10,7 +10,7 @@ import {
 } from '../../../../api/banners';
 import { categoryOptionsQuery, servicesQuery, subCategoriesOfCategoryQuery } from '../../../../api/catalogue';
 import { ApiError, type FieldError } from '../../../../api/client';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Button, toast } from '../../../../ui';
 import {
   type FileValue,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setBannerStatus } from '../../../../api/banners';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Switch, srOnly, toast } from '../../../../ui';
 
 export interface BannerStatusSwitchProps {

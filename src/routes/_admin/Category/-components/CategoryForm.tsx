@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { addCategory, type Category, updateCategory, zoneOptionsQuery } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Button, buttonClassName, toast } from '../../../../ui';
 import {
   type FileValue,

@@ -7,7 +7,7 @@ import {
   deleteZoneFromCategory,
   zoneOptionsQuery,
 } from '../../../../api/catalogue';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Alert, Button, Card, toast } from '../../../../ui';
 import { SelectField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';

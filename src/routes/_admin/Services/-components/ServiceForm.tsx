@@ -13,7 +13,7 @@ import {
   updateService,
 } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Button, buttonClassName, toast } from '../../../../ui';
 import {
   type FileValue,

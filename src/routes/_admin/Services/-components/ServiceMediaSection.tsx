@@ -8,7 +8,7 @@ import {
   serviceMediaQuery,
 } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Alert, Button, Card, formatDateTime, srOnly, toast } from '../../../../ui';
 import { type FileValue, ImageField, TextField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';

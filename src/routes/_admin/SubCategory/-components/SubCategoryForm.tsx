@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { addSubCategory, categoryOptionsQuery, type SubCategory, updateSubCategory } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
-import { invalidateAfter } from '../../../../api/kit';
+import { invalidateAfter } from '../../../../api/invalidate';
 import { Button, buttonClassName, toast } from '../../../../ui';
 import {
   type FileValue,
