@@ -38,7 +38,10 @@ export default defineConfig({
       // A route's loader travels with its component: one chunk per page, and the admin lists' loaders (with the API
       // modules they import) stay out of the public home's first load.
       codeSplittingOptions: {
-        defaultBehavior: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
       },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',

@@ -12,7 +12,7 @@ describe.skipIf(!chromiumPath)("an admin list's state lives in its URL", () => {
 
   const search = () => Object.fromEntries(new URL(page.url()).searchParams);
   // The second column is the name (the first is the picture).
-  const firstNameIn = (p: Page) => p.getByRole('table').locator('tbody tr').first().locator('td').nth(1).innerText();
+  const firstNameIn = (p: Page) => p.getByRole('table').locator('tbody tr').first().locator('td').nth(1).textContent();
   const firstName = () => firstNameIn(page);
 
   beforeAll(async () => {
