@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const onPostgres = !!process.env.DATABASE_URL;
-// Every API and end-to-end file copies one migrated, seeded template (decision 008) built here once per run.
+// Every API and end-to-end file copies one migrated, seeded template (decision 010) built here once per run.
 const templateSetup = 'tests/support/global-setup.ts';
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// The migrated and seeded template every test file copies (decision 008). Built once, keyed by a hash of
+// The migrated and seeded template every test file copies (decision 010). Built once, keyed by a hash of
 // everything that shapes its rows, so a changed migration or seed makes a new one and never reuses a stale one.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
