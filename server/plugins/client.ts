@@ -1,6 +1,6 @@
 // Serving the built single-page app: hashed assets and precompressed files, the page paths (200) versus unknown
 // URLs (404 with the app's not-found page), robots.txt and sitemap.xml. Also the compression of dynamic replies.
-// docs/decisions/008-public-page-serving.md.
+// docs/decisions/009-public-page-serving.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
