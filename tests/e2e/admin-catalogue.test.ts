@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, chromiumPath, launch } from '../support/browser';
 import { png } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -26,9 +26,7 @@ describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', 
     const zones = await t.api('GET', '/api/Common/GetAllZone?pageSize=200&sort=zoneName');
     zone = zones.body.data.items.find((z: { active: boolean }) => z.active);
     expect(zone).toBeTruthy();
-    page = await browser.context.newPage();
-    await signIn(page, t.url, 'A');
-    await waitForPath(page, '/Dashboard/AdminDashboard');
+    page = await adminTab(browser.context, t.url);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, chromiumPath, launch } from '../support/browser';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -20,9 +20,7 @@ describe.skipIf(!chromiumPath)("an admin list's state lives in its URL", () => {
     const make = factories(t);
     for (let i = 1; i <= 25; i++) await make.category({ categoryName: `Listed ${String(i).padStart(2, '0')}` });
     browser = await launch();
-    page = await browser.context.newPage();
-    await signIn(page, t.url, 'A');
-    await waitForPath(page, '/Dashboard/AdminDashboard');
+    page = await adminTab(browser.context, t.url);
   });
 
   afterAll(async () => {
@@ -52,9 +50,7 @@ describe.skipIf(!chromiumPath)("an admin list's state lives in its URL", () => {
     await expect.poll(firstName).toContain('Listed 01');
 
     // A shared link opens the same list in another tab (sessions are per tab, so it signs in first).
-    const other = await browser.context.newPage();
-    await signIn(other, t.url, 'A');
-    await waitForPath(other, '/Dashboard/AdminDashboard');
+    const other = await adminTab(browser.context, t.url);
     await other.goto(`${t.url}/Category/CategoryList?search=Listed&sort=categoryName&order=desc&page=2`);
     await expect.poll(() => firstNameIn(other)).toContain('Listed 05');
     await other.close();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, chromiumPath, launch } from '../support/browser';
 import { png } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -20,9 +20,7 @@ describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => 
     browser = await launch();
     token = await t.tokenFor('A');
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-e2e-zones-'));
-    page = await browser.context.newPage();
-    await signIn(page, t.url, 'A');
-    await waitForPath(page, '/Dashboard/AdminDashboard');
+    page = await adminTab(browser.context, t.url);
   });
   afterAll(async () => {
     await page?.close();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, chromiumPath, launch, waitForPath } from '../support/browser';
 import { b64, catalogueApi, cityIds, dataOf, png } from '../support/catalogue';
 import { HOME_JS_BUDGET, scriptsLoadedBy } from '../support/scripts';
 import { startTestServer, type TestServer } from '../support/server';
@@ -158,9 +158,7 @@ describe.skipIf(!chromiumPath)('a visitor browses the catalogue the admin made',
   it('no longer sees the service once the admin switches it off', async () => {
     // The admin works in a browser of their own, so the visitor's stays without a session.
     const adminBrowser = await launch();
-    const adminPage = await adminBrowser.context.newPage();
-    await signIn(adminPage, t.url, 'A');
-    await waitForPath(adminPage, '/Dashboard/AdminDashboard');
+    const adminPage = await adminTab(adminBrowser.context, t.url);
     await adminPage.goto(`${t.url}/Services/ServicesList`);
     await adminPage.getByRole('searchbox', { name: 'Search' }).fill('Freshwater tank');
     await adminPage.getByRole('searchbox', { name: 'Search' }).press('Enter');

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RoleCode } from '../../server/http';
 import { chromiumPath, noChromiumReason } from './chromium';
@@ -21,6 +21,14 @@ export async function signIn(page: Page, base: string, role: RoleCode, password 
     .fill(role === 'A' ? a.email : a.mobileNo);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A new tab of `context` with the admin signed in through the real login page, on the admin dashboard. */
+export async function adminTab(context: BrowserContext, base: string): Promise<Page> {
+  const page = await context.newPage();
+  await signIn(page, base, 'A');
+  await waitForPath(page, '/Dashboard/AdminDashboard');
+  return page;
 }
 
 /** Waits until the page shows `pathname`; usable in hooks, where expect.poll is not. */
