@@ -9,7 +9,7 @@ import type { RoleCode } from '../../server/http';
 import { allowedRoles, operations } from '../support/contract';
 import { tableCounts } from '../support/counts';
 import { type FuzzRequest, hostileRequestArb } from '../support/fuzz';
-import { accountOf, ROLE_CODES, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
+import { ROLE_CODES, startTestServer, type TestServer } from '../support/server';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -17,24 +17,10 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const ENDS_SESSION = new Set(['logout', 'changePassword']);
 
 let t: TestServer;
-const tokens = new Map<RoleCode, string>();
 beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t?.close());
-
-async function tokenOf(role: RoleCode): Promise<string> {
-  const cached = tokens.get(role);
-  if (cached) return cached;
-  const a = accountOf(role);
-  const res =
-    role === 'A'
-      ? await t.api('POST', '/api/adminlogin', { body: { UserName: a.email, Password: TEST_PASSWORD } })
-      : await t.api('POST', '/api/Userlogin', { body: { MobileNoOrEmail: a.mobileNo, Password: TEST_PASSWORD } });
-  if (res.status !== 200) throw new Error(`sign-in of ${role} failed: ${JSON.stringify(res.body)}`);
-  tokens.set(role, res.body.data.Token);
-  return res.body.data.Token;
-}
 
 /** node:http, not fetch: fetch refuses a GET with a body and normalises some headers. */
 function send(r: FuzzRequest, token: string | null): Promise<{ status: number; type: string; text: string }> {
@@ -74,8 +60,8 @@ describe('contract fuzz: hostile input never reaches a 5xx and a refused write w
         await fc.assert(
           fc.asyncProperty(hostileRequestArb(op), async (r) => {
             // Signing in writes a session row: take the counts again after it.
-            const signsIn = role !== null && !tokens.has(role);
-            const token = role ? await tokenOf(role) : null;
+            const signsIn = role !== null && !t.hasToken(role);
+            const token = role ? await t.tokenFor(role) : null;
             if (signsIn && before) before = await tableCounts(t.db);
             const res = await send(r, token);
             requests++;
@@ -94,7 +80,7 @@ describe('contract fuzz: hostile input never reaches a 5xx and a refused write w
               if (res.status >= 400) expect(after, `${label}: rows changed`).toEqual(before);
               before = after;
             }
-            if (res.status < 300 && role && ENDS_SESSION.has(op.operationId)) tokens.delete(role);
+            if (res.status < 300 && role && ENDS_SESSION.has(op.operationId)) t.forgetToken(role);
           }),
           { numRuns, seed: SEED, endOnFailure: true },
         );

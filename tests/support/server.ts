@@ -127,6 +127,10 @@ export async function startTestServer(opts: { rateLimits?: boolean; serveClient?
     setupMs,
     api,
     tokenFor,
+    /** Whether a token for `role` is remembered (signing in again would write a session row). */
+    hasToken: (role: RoleCode) => tokens.has(role),
+    /** Forgets `role`'s token once a call ended its session; the next tokenFor signs in again. */
+    forgetToken: (role: RoleCode) => tokens.delete(role),
     async close() {
       await app.close();
       await database.close();
