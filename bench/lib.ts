@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -105,4 +106,15 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
       await c.end();
     },
   };
+}
+
+/** Builds the front end into `clientDir` for a bench (production React, whatever NODE_ENV the caller has). */
+export function buildClient(clientDir: string) {
+  const root = path.resolve(import.meta.dirname, '..');
+  console.log(`Building the front end into ${clientDir} …`);
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CLIENT_DIR: clientDir, NODE_ENV: 'production' },
+  });
 }

@@ -4,7 +4,6 @@
 // launches all render), runs Lighthouse RUNS times per profile (default 3; TBT is noisy on a shared machine) and
 // prints the medians of the four scores and of LCP, TBT and CLS. Not a test; prints figures. PROFILES=mobile limits it;
 // REPORT_DIR keeps the JSON reports.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -19,6 +18,7 @@ import { seedDemo } from '../server/db/seed/demo';
 import { seedDemoCatalogue } from '../server/db/seed/demo-catalogue';
 import { seedReference } from '../server/db/seed/reference';
 import { chromiumPath, noChromiumReason } from '../tests/support/chromium';
+import { buildClient } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? path.join(root, 'dist'));
@@ -31,12 +31,7 @@ if (!chromePath) {
 }
 
 if (process.env.BUILD === '1' || !fs.existsSync(path.join(clientDir, 'index.html'))) {
-  console.log(`Building the front end into ${clientDir} …`);
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, CLIENT_DIR: clientDir, NODE_ENV: 'production' },
-  });
+  buildClient(clientDir);
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-lighthouse-'));

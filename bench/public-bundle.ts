@@ -4,7 +4,6 @@
 // (so every home section renders), opens `/` in headless Chromium, records every script response until the network
 // is idle, gzips each body with zlib (level 9, what a static server would send) and sums them.
 // Exits 1 above the budget. Not a test; prints a figure.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,12 +15,12 @@ import { seedDemo } from '../server/db/seed/demo';
 import { seedReference } from '../server/db/seed/reference';
 import { chromiumPath, launch, noChromiumReason } from '../tests/support/chromium';
 import { HOME_JS_BUDGET as BUDGET, type LoadedScript, scriptsLoadedBy } from '../tests/support/scripts';
+import { buildClient } from './lib';
 
 const PASSWORD = 'Bundle-bench-1';
 // 1x1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
 
-const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-bundle-')));
 if (!chromiumPath) {
   console.error(`Cannot measure: ${noChromiumReason}.`);
@@ -29,12 +28,7 @@ if (!chromiumPath) {
 }
 
 if (process.env.SKIP_BUILD !== '1') {
-  console.log(`Building the front end into ${clientDir} …`);
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, CLIENT_DIR: clientDir, NODE_ENV: 'production' },
-  });
+  buildClient(clientDir);
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-bundle-data-'));
