@@ -235,7 +235,13 @@ export class Storage {
 export default fp(async (app: FastifyInstance, opts: { root: string }) => {
   await fs.mkdir(opts.root, { recursive: true });
   const storage = new Storage(opts.root);
-  const made = await storage.backfillVariants();
-  if (made) app.log.info(`Made the WebP variants of ${made} earlier uploaded pictures`);
   app.decorate('storage', storage);
+  // Pictures stored before variants existed get theirs in the background once the server is up: a start never
+  // waits on a walk of the whole uploads folder, and until then those pictures are served without a srcset.
+  app.addHook('onReady', async () => {
+    storage
+      .backfillVariants()
+      .then((made) => made && app.log.info(`Made the WebP variants of ${made} earlier uploaded pictures`))
+      .catch((err) => app.log.warn({ err }, 'could not make the variants of earlier pictures'));
+  });
 });
