@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type RoutesManifest, routeMatcher, routesFromTree } from './client-build';
+import { VARIANT_WIDTHS } from './storage';
 
 /**
  * Brotli or gzip for replies of 1 KB or more whose type compresses (JSON, problem+json, SVG...). Replies that
@@ -70,6 +71,57 @@ async function allItems(app: FastifyInstance, url: string): Promise<{ id: number
   return items;
 }
 
+/**
+ * The public reads the home page makes first (src/api/storefront.ts `HOME_READS` asks for the same), inlined into
+ * the page at `/` so its first render needs no API round trip. Keys are the names the client looks up.
+ */
+export const HOME_READS = {
+  banners: '/api/Common/GetAllBanner?type=Home&page=1&pageSize=20&sort=id&order=asc',
+  categories: '/api/Common/GetAllCategory?page=1&pageSize=200&sort=categoryName&order=asc',
+  launches: '/api/Common/GetNewServiceForNoti',
+} as const;
+/** The `sizes` of the home carousel's pictures (BannerCarousel.tsx): the preload must ask for what the page uses. */
+const BANNER_SIZES = '(max-width: 1232px) calc(100vw - 32px), 1200px';
+/** An uploaded raster picture, which has `-480/-960/-1600.webp` variants (storage.ts `variantNames`). */
+const UPLOADED = /^(\/uploads\/[a-z0-9-]+\/[0-9a-f]{32})\.(jpg|png|webp)$/;
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON safe inside a <script> element (no `</script>`, no `<!--`, no line separators that break old parsers). */
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * index.html for `/` with the home page's first reads inlined (a JSON data block, not a script: the content security
+ * policy is unaffected) and a high-priority preload of the first banner picture, so the picture downloads with the
+ * entry script instead of after the app has rendered. A read that fails is left out; the page then asks for it.
+ */
+async function homeHtml(app: FastifyInstance, html: string): Promise<string> {
+  const bodies: Record<string, unknown> = {};
+  await Promise.all(
+    Object.entries(HOME_READS).map(async ([name, url]) => {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode === 200) bodies[name] = res.json();
+    }),
+  );
+  const head: string[] = [];
+  const banners = (bodies.banners as { data?: { items?: { imageUrl?: string | null }[] } } | undefined)?.data?.items;
+  const first = banners?.find((b) => b.imageUrl)?.imageUrl;
+  if (first) {
+    const m = UPLOADED.exec(first);
+    const srcset = m ? VARIANT_WIDTHS.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', ') : null;
+    head.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${attr(first)}"${
+        srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(BANNER_SIZES)}"` : ''
+      }>`,
+    );
+  }
+  head.push(`<script type="application/json" id="doorstep-home-data">${scriptJson(bodies)}</script>`);
+  return html.replace('</title>', `</title>\n    ${head.join('\n    ')}`);
+}
+
 export default fp(async (app: FastifyInstance) => {
   const dist = app.config.clientDir;
   const serveClient = app.config.serveClient && fs.existsSync(path.join(dist, 'index.html'));
@@ -92,6 +144,15 @@ export default fp(async (app: FastifyInstance) => {
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+  }
+
+  // The home page: index.html with its first reads inlined. A route (not the not-found handler below), so the
+  // compression plugin compresses it like any dynamic reply.
+  if (serveClient) {
+    app.get('/', async (_req, reply) => {
+      const html = await homeHtml(app, await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8'));
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
   }
 

@@ -1,7 +1,7 @@
 // Query options for the public catalogue reads (the storefront). The server decides what a visitor may see
 // (active items whose parents are active) and computes every amount; screens only format them.
-import { queryOptions } from '@tanstack/react-query';
-import { call, client } from './client';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { call, client, currentToken } from './client';
 import { keyOf } from './kit';
 import type { components } from './schema.gen';
 
@@ -168,3 +168,29 @@ export const globalSearchQuery = (term: string) =>
     enabled: term.length >= SEARCH_MIN_LENGTH,
     staleTime: MINUTE,
   });
+
+/**
+ * The home page's first reads, inlined by the server into the page at `/` (server/plugins/client.ts `HOME_READS`,
+ * a `<script type="application/json" id="doorstep-home-data">`), put in the query cache before the first render so
+ * the home page renders without waiting for the API. Only for a visitor: a signed-in staff member's reads may
+ * differ, so they ask for their own. Each body is the API's reply as it is; one left out is fetched as usual.
+ */
+export function primeHomeReads(queryClient: QueryClient) {
+  const el = document.getElementById('doorstep-home-data');
+  if (!el) return;
+  el.remove();
+  if (currentToken()) return;
+  let bodies: {
+    banners?: { data: { items: Banner[] } };
+    categories?: { data: { items: Category[] } };
+    launches?: { data: Service[] };
+  };
+  try {
+    bodies = JSON.parse(el.textContent ?? '{}');
+  } catch {
+    return;
+  }
+  if (bodies.banners) queryClient.setQueryData(bannersQuery('Home').queryKey, bodies.banners.data.items);
+  if (bodies.categories) queryClient.setQueryData(categoriesQuery().queryKey, bodies.categories.data.items);
+  if (bodies.launches) queryClient.setQueryData(newServicesQuery().queryKey, bodies.launches.data);
+}

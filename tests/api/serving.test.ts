@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { precompress, routeMatcher, routesFromTree } from '../../server/plugins/client-build';
-import { b64, catalogueApi, png } from '../support/catalogue';
+import { b64, catalogueApi, dataOf, png } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -134,6 +134,51 @@ describe('static assets', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.body).toString()).toBe(INDEX);
+  });
+});
+
+describe('the home page', () => {
+  it("inlines the home page's first reads and preloads its first banner picture, compressed", async () => {
+    const c = catalogueApi(t);
+    const token = await c.admin();
+    const cat = await c.category('Inlined on the home page', { image: b64(png(32, 32)), fileName: 'h.png' });
+    const banner = dataOf<{ id: number }>(
+      await t.api('POST', '/api/Common/AddBanner', {
+        token,
+        body: {
+          type: 'Home',
+          path: `/SubCategory?categoryId=${cat.id}`,
+          imagebase64Data: b64(png(300, 100)),
+          fileName: 'b.png',
+        },
+      }),
+      201,
+    );
+
+    const res = await get('/', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(res.body).toString();
+    // The rest of index.html is untouched.
+    expect(html).toContain('<script type="module" src="/assets/index-AbC123xy.js"></script>');
+
+    const block = /<script type="application\/json" id="doorstep-home-data">(.*?)<\/script>/s.exec(html);
+    expect(block).not.toBeNull();
+    const reads = JSON.parse(block![1]);
+    expect(Object.keys(reads).sort()).toEqual(['banners', 'categories', 'launches']);
+    expect(reads.categories.data.items.map((x: { id: number }) => x.id)).toContain(cat.id);
+    const banners = reads.banners.data.items as { id: number; imageUrl: string }[];
+    expect(banners.map((b) => b.id)).toContain(banner.id);
+    expect(Array.isArray(reads.launches.data)).toBe(true);
+
+    // The first banner picture is preloaded with the srcset and sizes the carousel gives it.
+    const first = banners.find((b) => b.imageUrl)!.imageUrl;
+    const stem = first.replace(/\.png$/, '');
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${first}" imagesrcset="${stem}-480.webp 480w, ${stem}-960.webp 960w, ${stem}-1600.webp 1600w" imagesizes="(max-width: 1232px) calc(100vw - 32px), 1200px">`,
+    );
   });
 });
 
