@@ -72,7 +72,7 @@ async function allItems(app: FastifyInstance, url: string): Promise<{ id: number
 }
 
 /**
- * The public reads the home page makes first (src/api/storefront.ts `HOME_READS` asks for the same), inlined into
+ * The public reads the home page makes first (the queries of src/api/storefront.ts; `primeHomeReads` reads them), inlined into
  * the page at `/` so its first render needs no API round trip. Keys are the names the client looks up.
  */
 export const HOME_READS = {
