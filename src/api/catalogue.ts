@@ -69,39 +69,40 @@ export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
     placeholderData: keepPreviousData,
   });
 
-/** Every category (staff see inactive ones too), for selects. */
-export const categoryOptionsQuery = () =>
+/** How many matches a picker shows; typing narrows them (the server searches every row). */
+export const PICK_SIZE = 20;
+
+/** The first PICK_SIZE categories whose name contains `search`, by name (staff see inactive ones too), and the total. */
+export const categoryChoicesQuery = (search: string) =>
   queryOptions({
-    queryKey: keyOf('Catalogue', 'getAllCategories', { options: true }),
+    queryKey: keyOf('Catalogue', 'getAllCategories', { pick: search.trim() }),
     queryFn: async () =>
       (
         await call(
           client.GET('/api/Common/GetAllCategory', {
-            params: { query: { page: 1, pageSize: 200, sort: 'categoryName', order: 'asc', status: 'all' } },
+            params: {
+              query: {
+                page: 1,
+                pageSize: PICK_SIZE,
+                sort: 'categoryName',
+                order: 'asc',
+                status: 'all',
+                search: search.trim() || undefined,
+              },
+            },
           }),
         )
-      ).data.items,
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 
-/** One category. The contract has no GetCategoryById, so it is looked up by id in the admin list. */
+/** One category, with its counts (admins see an inactive one too). */
 export const categoryQuery = (id: number) =>
   queryOptions({
-    queryKey: keyOf('Catalogue', 'getAllCategories', { id }),
-    queryFn: async () => {
-      const pageSize = 200;
-      for (let page = 1; ; page++) {
-        const data = (
-          await call(
-            client.GET('/api/Common/GetAllCategory', {
-              params: { query: { page, pageSize, sort: 'id', order: 'asc', status: 'all' } },
-            }),
-          )
-        ).data;
-        const found = data.items.find((c) => c.id === id);
-        if (found) return found;
-        if (page * pageSize >= data.total) return null;
-      }
-    },
+    queryKey: keyOf('Catalogue', 'getCategoryById', { id }),
+    queryFn: async () =>
+      (await call(client.GET('/api/Common/GetCategoryByID/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
   });
 
@@ -133,26 +134,28 @@ export const deleteZoneFromCategory = async (linkId: number) =>
 
 // ---- Zones (for the pickers) ----
 
-/** Every zone with its state (admins see inactive ones too), 200 at a time as the contract allows. */
-export const zoneOptionsQuery = () =>
+/** The first PICK_SIZE zones whose name contains `search`, by name (admins see inactive ones too), and the total. */
+export const zoneChoicesQuery = (search: string) =>
   queryOptions({
-    queryKey: keyOf('Geography', 'getAllZones', { options: true }),
-    queryFn: async () => {
-      const pageSize = 200;
-      const all: Zone[] = [];
-      for (let page = 1; ; page++) {
-        const data = (
-          await call(
-            client.GET('/api/Common/GetAllZone', {
-              params: { query: { page, pageSize, sort: 'zoneName', order: 'asc' } },
-            }),
-          )
-        ).data;
-        all.push(...data.items);
-        if (data.items.length === 0 || all.length >= data.total) return all;
-      }
-    },
-    staleTime: 60_000,
+    queryKey: keyOf('Geography', 'getAllZones', { pick: search.trim() }),
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Common/GetAllZone', {
+            params: {
+              query: {
+                page: 1,
+                pageSize: PICK_SIZE,
+                sort: 'zoneName',
+                order: 'asc',
+                search: search.trim() || undefined,
+              },
+            },
+          }),
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 
 // ---- Sub-categories ----

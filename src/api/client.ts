@@ -1,11 +1,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema.gen';
 
-export interface FieldError {
-  field: string;
-  message: string;
-  row?: number;
-}
+import type { FieldError } from './validationErrors';
+
+export type { FieldError };
 
 /** A failed call, carrying the server's problem+json so forms can show field errors. */
 export class ApiError extends Error {

@@ -32,6 +32,7 @@ export type TagOf = {
   getAllCategories: 'Catalogue';
   deleteCategory: 'Catalogue';
   importCategories: 'Catalogue';
+  getCategoryById: 'Catalogue';
   getZonesByCategory: 'Catalogue';
   addZoneToCategory: 'Catalogue';
   deleteZoneFromCategory: 'Catalogue';

@@ -366,6 +366,7 @@ describe('inactive items vanish for visitors but stay for the admin', () => {
     expect(log.actorId).toBeGreaterThan(0);
 
     for (const token of [null, cust]) {
+      expect((await t.api('GET', `/api/Common/GetCategoryByID/${cat.id}`, { token })).status).toBe(404);
       expect((await t.api('GET', `/api/Common/GetSubCategoryByID/${sub.id}`, { token })).status).toBe(404);
       expect((await t.api('GET', `/api/Common/GetServicesByID/${svc.id}`, { token })).status).toBe(404);
       expect((await t.api('GET', `/api/Common/GetAllSubCategoryByCategoryId/${cat.id}`, { token })).status).toBe(404);
@@ -396,9 +397,17 @@ describe('inactive items vanish for visitors but stay for the admin', () => {
     expect(activeOnly.total).toBe(0);
     expect(dataOf(await t.api('GET', `/api/Common/GetServicesByID/${svc.id}`, { token: admin })).id).toBe(svc.id);
     expect(dataOf(await t.api('GET', `/api/Common/GetSubCategoryByID/${sub.id}`, { token: admin })).id).toBe(sub.id);
+    expect(dataOf(await t.api('GET', `/api/Common/GetCategoryByID/${cat.id}`, { token: admin }))).toMatchObject({
+      id: cat.id,
+      categoryName: 'Seasonal',
+      active: false,
+      subCategoryCount: 1,
+      zoneCount: 1,
+    });
 
     expect(await c.toggle('Category', cat.id)).toEqual({ id: cat.id, active: true });
     expect((await t.api('GET', `/api/Common/GetServicesByID/${svc.id}`)).status).toBe(200);
+    expect(dataOf(await t.api('GET', `/api/Common/GetCategoryByID/${cat.id}`)).categoryName).toBe('Seasonal');
   });
 
   it('an inactive service or sub-category is hidden on its own', async () => {

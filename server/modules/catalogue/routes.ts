@@ -51,6 +51,13 @@ export const catalogueHandlers: Handlers = {
     );
   },
 
+  getCategoryById: (req, reply) => {
+    const admin = isAdmin(req.user);
+    return cachedReply(req, reply, !admin, async () =>
+      ok(await catalogue.getCategory(req.server.db, req.params.id, admin)),
+    );
+  },
+
   async deleteCategory(req) {
     const row = await catalogue.deleteCategory(req.server.db, req.server.storage, req.query.id);
     return done(`Category ${row.name} deleted.`);

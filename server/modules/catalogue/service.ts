@@ -75,6 +75,13 @@ async function categoryById(db: Db, id: number) {
   return row;
 }
 
+/** One category; visitors get 404 for an inactive one, as for its sub-categories. */
+export async function getCategory(db: Db, id: number, admin: boolean) {
+  const row = await repo.findCategory(db, id, !admin);
+  if (!row || (!admin && !row.active)) throw notFound(`Category ${id}`);
+  return row;
+}
+
 export async function addCategory(db: Db, storage: Storage, input: CategoryInput) {
   const name = requireName(input.categoryName, 'categoryName');
   const image = await checkOptionalImage(input.image, 'image');

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { describedBy, FieldMessages, RequiredMark, useFieldIds } from './Field';
 import * as s from './form.css';
+import { matchesNote, type ServerSearch } from './SearchSelectField';
 import type { SelectOption } from './SelectField';
 
 export interface MultiSelectFieldProps {
@@ -17,6 +18,8 @@ export interface MultiSelectFieldProps {
   fullWidth?: boolean;
   /** Show the filter box above this many options (default 8). */
   filterThreshold?: number;
+  /** The options are the server's matches for the filter box (the chosen ones kept in): nothing is filtered here. */
+  search?: ServerSearch;
 }
 
 /** Options whose label contains the query, ignoring case and surrounding spaces. */
@@ -52,14 +55,17 @@ export function MultiSelectField({
   id,
   fullWidth,
   filterThreshold = 8,
+  search,
 }: MultiSelectFieldProps) {
   const ids = useFieldIds(name, id);
-  const [query, setQuery] = useState('');
-  const visible = useMemo(() => filterOptions(options, query), [options, query]);
+  const [localQuery, setLocalQuery] = useState('');
+  const query = search ? search.query : localQuery;
+  const setQuery = search ? search.onQueryChange : setLocalQuery;
+  const visible = useMemo(() => (search ? options : filterOptions(options, query)), [options, query, search]);
   // Checkbox ids follow the option's place in the full list, so filtering never re-labels a box.
   const indexOf = useMemo(() => new Map(options.map((o, i) => [o.value, i])), [options]);
   const selected = useMemo(() => new Set(value), [value]);
-  const showFilter = options.length > filterThreshold;
+  const showFilter = Boolean(search) || options.length > filterThreshold;
   const filterId = `${ids.id}-filter`;
   const describe = describedBy(hint && ids.hintId, error && ids.errorId);
 
@@ -79,14 +85,14 @@ export function MultiSelectField({
         {showFilter ? (
           <div className={s.multiFilter}>
             <label htmlFor={filterId} className={s.visuallyHidden}>
-              Filter options
+              {search?.searchLabel ?? 'Filter options'}
             </label>
             <input
               id={filterId}
               type="search"
               dir="auto"
               className={s.control}
-              placeholder="Filter…"
+              placeholder={search ? `${search.searchLabel}…` : 'Filter…'}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               autoComplete="off"
@@ -115,11 +121,13 @@ export function MultiSelectField({
               </li>
             );
           })}
-          {visible.length === 0 ? <li className={s.hint}>No options match “{query.trim()}”.</li> : null}
+          {visible.length === 0 && !search ? <li className={s.hint}>No options match “{query.trim()}”.</li> : null}
         </ul>
         <div className={s.multiMeta} aria-live="polite">
           <span>{value.length} selected</span>
-          {showFilter && query ? (
+          {search ? (
+            <span>{matchesNote(search)}</span>
+          ) : showFilter && query ? (
             <span>
               {visible.length} of {options.length} shown
             </span>

@@ -287,3 +287,6 @@ export const previewInfo = style({
   minInlineSize: 0,
   overflowWrap: 'anywhere',
 });
+
+/** SearchSelectField: the search box sits right above its select. */
+export const searchStack = style({ display: 'flex', flexDirection: 'column', gap: space.xs });

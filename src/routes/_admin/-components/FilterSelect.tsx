@@ -1,5 +1,7 @@
 // Shared by every admin list with a filter: a compact labelled <select> for the table's toolbar.
 import { useId } from 'react';
+import { srOnly } from '../../../ui';
+import { matchesNote, type ServerSearch } from '../../../ui/form';
 import { control, select } from '../../../ui/form/form.css';
 import * as s from './admin.css';
 
@@ -11,20 +13,37 @@ export interface FilterSelectProps {
   /** The first option, meaning "no filter" (value ''). */
   allLabel: string;
   disabled?: boolean;
+  /** The options are the server's matches for a search box above the select (useCategoryPicker). */
+  search?: ServerSearch;
 }
 
-export function FilterSelect({ label, value, onChange, options, allLabel, disabled }: FilterSelectProps) {
+export function FilterSelect({ label, value, onChange, options, allLabel, disabled, search }: FilterSelectProps) {
   const id = useId();
+  const note = search ? matchesNote(search) : undefined;
   return (
     <div className={s.filterField}>
       <label htmlFor={id} className={s.filterLabel}>
         {label}
       </label>
+      {search ? (
+        <input
+          type="search"
+          dir="auto"
+          className={control}
+          aria-label={search.searchLabel}
+          aria-controls={id}
+          placeholder={`${search.searchLabel}…`}
+          autoComplete="off"
+          value={search.query}
+          onChange={(e) => search.onQueryChange(e.target.value)}
+        />
+      ) : null}
       <select
         id={id}
         className={`${control} ${select}`}
         value={value}
         disabled={disabled}
+        aria-describedby={note ? `${id}-matches` : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{allLabel}</option>
@@ -34,6 +53,11 @@ export function FilterSelect({ label, value, onChange, options, allLabel, disabl
           </option>
         ))}
       </select>
+      {note ? (
+        <span id={`${id}-matches`} className={srOnly} aria-live="polite">
+          {note}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import {
-  categoryOptionsQuery,
   importServices,
   type ServiceImportRow,
   servicesQuery,
@@ -13,6 +12,7 @@ import * as s from '../-components/admin.css';
 import { FilterSelect } from '../-components/FilterSelect';
 import { ImportButton } from '../-components/ImportButton';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { useCategoryPicker } from '../-components/pickers';
 import { positiveId } from '../-components/search';
 import { useServerTable } from '../-components/useServerTable';
 import { serviceColumns, serviceImportColumns } from './-components/columns';
@@ -30,7 +30,7 @@ export const Route = createFileRoute('/_admin/Services/ServicesList')({
 function ServicesList() {
   const { categoryId, subCategoryId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const categories = useQuery(categoryOptionsQuery());
+  const categories = useCategoryPicker(categoryId ? String(categoryId) : '');
   const subCategories = useQuery(subCategoriesOfCategoryQuery(categoryId ?? 0));
   const table = useServerTable((state) => servicesQuery({ ...state, categoryId, subCategoryId }, 'all'));
 
@@ -63,7 +63,8 @@ function ServicesList() {
               allLabel="All categories"
               value={categoryId ? String(categoryId) : ''}
               onChange={(value) => filter({ categoryId: positiveId(value) })}
-              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.categoryName }))}
+              options={categories.options}
+              search={categories.search}
             />
             <FilterSelect
               label="Sub-category"

@@ -1,17 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import {
-  categoryOptionsQuery,
-  importSubCategories,
-  type SubCategoryImportRow,
-  subCategoriesQuery,
-} from '../../../api/catalogue';
+import { importSubCategories, type SubCategoryImportRow, subCategoriesQuery } from '../../../api/catalogue';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
 import { FilterSelect } from '../-components/FilterSelect';
 import { ImportButton } from '../-components/ImportButton';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { useCategoryPicker } from '../-components/pickers';
 import { positiveId } from '../-components/search';
 import { useServerTable } from '../-components/useServerTable';
 import { subCategoryColumns, subCategoryImportColumns } from './-components/columns';
@@ -28,7 +23,7 @@ export const Route = createFileRoute('/_admin/SubCategory/SubCategoryList')({
 function SubCategoryList() {
   const { categoryId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const categories = useQuery(categoryOptionsQuery());
+  const categories = useCategoryPicker(categoryId ? String(categoryId) : '');
   const table = useServerTable((state) => subCategoriesQuery({ ...state, categoryId }, 'all'));
 
   function filter(value: string) {
@@ -61,7 +56,8 @@ function SubCategoryList() {
               allLabel="All categories"
               value={categoryId ? String(categoryId) : ''}
               onChange={filter}
-              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.categoryName }))}
+              options={categories.options}
+              search={categories.search}
             />
             <ImportButton
               title="Import sub-categories"

@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client';
-import { invalidateAfter } from '../../../api/invalidate';
 import { addZone, addZoneNew, splitPincodes } from '../../../api/zones';
-import { Button, buttonClassName, Card, PageHeader, Tabs, toast } from '../../../ui';
-import { FORM_ERROR, Form, FormActions, FormErrorSummary, TextArea, useForm } from '../../../ui/form';
+import { buttonClassName, Card, PageHeader, Tabs } from '../../../ui';
+import { TextArea } from '../../../ui/form';
 import { fullWidth } from '../../../ui/form/form.css';
+import { OperationForm, useOperationForm } from '../../-components/form';
 import { PincodeChips } from './-components/PincodeChips';
-import { checkPastedPincodes, MAX_PINCODES, mergeFieldErrors, pincodesNamed } from './-components/pincodes';
-import { checkZonePlace, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
+import { checkPastedPincodes, mergeFieldErrors, pincodesNamed } from './-components/pincodes';
+import { ZONE_PLACE_LABELS, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
 
 export const Route = createFileRoute('/_admin/Zone/ZoneAdd')({
   head: () => ({ meta: [{ title: 'Add zone · Doorstep' }] }),
@@ -20,12 +18,30 @@ type Mode = 'chips' | 'paste';
 
 function ZoneAdd() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const form = useForm({ zoneName: '', stateId: '', cityId: '', pinCode: [] as string[], pincodes: '' });
   const [mode, setMode] = useState<Mode>('chips');
-  const [busy, setBusy] = useState(false);
   const [taken, setTaken] = useState<Set<string>>(new Set());
+  const form = useOperationForm({
+    operation: mode === 'chips' ? 'addZone' : 'addZoneNew',
+    initial: { zoneName: '', stateId: '', cityId: '', pinCode: [] as string[], pincodes: '' },
+    labels: { ...ZONE_PLACE_LABELS, pinCode: 'Pincodes', pincodes: 'Pincodes' },
+    refine: mergeFieldErrors,
+    // Which pasted pincode is wrong, by name: the server would only say the list is.
+    precheck: (v) =>
+      mode === 'paste' && checkPastedPincodes(v.pincodes) ? { pincodes: checkPastedPincodes(v.pincodes)! } : {},
+    toBody: (v) =>
+      mode === 'chips'
+        ? { ...zonePlaceBody(v), pinCode: v.pinCode }
+        : { ...zonePlaceBody(v), pincodes: v.pincodes.trim() },
+    send: (body) => {
+      setTaken(new Set());
+      return 'pinCode' in body ? addZone(body) : addZoneNew(body);
+    },
+    onRefused: (errors) => setTaken(pincodesNamed(errors.filter((x) => /^(pinCode|pincodes)/i.test(x.field)))),
+    savedMessage: 'Zone added.',
+    onSaved: () => navigate({ to: '/Zone/ZoneList' }),
+  });
   const v = form.values;
+  const busy = form.busy;
 
   function switchMode(next: Mode) {
     // Carry the pincodes across, so switching never loses what was typed.
@@ -36,45 +52,6 @@ function ZoneAdd() {
     const { pinCode: _a, pincodes: _b, ...rest } = form.errors;
     form.setErrors(rest);
     setMode(next);
-  }
-
-  function check() {
-    const e = checkZonePlace(v);
-    if (mode === 'chips') {
-      if (v.pinCode.length === 0) e.pinCode = 'Add at least one pincode';
-      else if (v.pinCode.length > MAX_PINCODES) e.pinCode = `Add at most ${MAX_PINCODES} pincodes`;
-    } else {
-      const problem = checkPastedPincodes(v.pincodes);
-      if (problem) e.pincodes = problem;
-    }
-    form.setErrors(e);
-    return Object.keys(e).length === 0;
-  }
-
-  async function submit() {
-    if (!check()) return;
-    setBusy(true);
-    setTaken(new Set());
-    try {
-      const place = zonePlaceBody(v);
-      const reply =
-        mode === 'chips'
-          ? await addZone({ ...place, pinCode: v.pinCode })
-          : await addZoneNew({ ...place, pincodes: v.pincodes.trim() });
-      toast.success(reply.message || `Zone ${reply.data.zoneName} added.`);
-      await invalidateAfter(queryClient, 'addZone');
-      navigate({ to: '/Zone/ZoneList' });
-    } catch (e) {
-      if (e instanceof ApiError && e.errors.length) {
-        const errors = mergeFieldErrors(e.errors);
-        form.setServerErrors(errors);
-        setTaken(pincodesNamed(e.errors.filter((x) => /^(pinCode|pincodes)/i.test(x.field))));
-      } else {
-        form.setErrors({ [FORM_ERROR]: (e as Error).message });
-      }
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -89,13 +66,13 @@ function ZoneAdd() {
         }
       />
       <Card>
-        <Form onSubmit={submit} aria-label="Add zone">
-          <FormErrorSummary errors={form.errors} />
+        <OperationForm form={form} label="Add zone" submitLabel="Add zone" cancelTo="/Zone/ZoneList">
           <ZonePlaceFields
             values={v}
             errors={form.errors}
             onChange={(field, value) => form.set(field, value)}
             disabled={busy}
+            nameMaxLength={form.rule('zoneName').maxLength}
           />
           <div className={fullWidth}>
             <Tabs
@@ -144,15 +121,7 @@ function ZoneAdd() {
               ]}
             />
           </div>
-          <FormActions>
-            <Link to="/Zone/ZoneList" className={buttonClassName({ variant: 'ghost' })}>
-              Cancel
-            </Link>
-            <Button type="submit" loading={busy}>
-              Add zone
-            </Button>
-          </FormActions>
-        </Form>
+        </OperationForm>
       </Card>
     </>
   );

@@ -13,12 +13,13 @@ import {
   zoneQuery,
 } from '../../../api/zones';
 import { Alert, Button, buttonClassName, Card, LoadingPlaceholder, PageHeader, toast } from '../../../ui';
-import { FORM_ERROR, Form, FormActions, FormErrorSummary, TextField, useForm } from '../../../ui/form';
+import { FORM_ERROR, Form, TextField, useForm } from '../../../ui/form';
+import { OperationForm, useOperationForm } from '../../-components/form';
 import { ActiveBadge } from '../-components/ActiveBadge';
 import { DeleteAction } from '../-components/DeleteAction';
 import { StatusToggle } from '../-components/StatusToggle';
 import { mergeFieldErrors } from './-components/pincodes';
-import { checkZonePlace, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
+import { ZONE_PLACE_LABELS, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
 import * as s from './-components/ZoneUpdate.css';
 
 /** `/Zone/ZoneUpdate?id=12`: the zone is named in the query string, as the list links to it. */
@@ -91,42 +92,31 @@ function ZoneUpdate() {
 }
 
 function ZoneDetailsCard({ zone }: { zone: ZoneDetail }) {
-  const queryClient = useQueryClient();
-  const form = useForm({ zoneName: zone.zoneName, stateId: String(zone.stateId), cityId: String(zone.cityId) });
-  const [busy, setBusy] = useState(false);
-  const v = form.values;
-
-  async function submit() {
-    const e = checkZonePlace(v);
-    form.setErrors(e);
-    if (Object.keys(e).length) return;
-    setBusy(true);
-    try {
-      const reply = await updateZone(zone.id, zonePlaceBody(v));
-      toast.success(reply.message || 'Zone saved.');
-      await invalidateAfter(queryClient, 'updateZone');
-    } catch (err) {
-      if (err instanceof ApiError && err.errors.length) form.setServerErrors(mergeFieldErrors(err.errors));
-      else form.setErrors({ [FORM_ERROR]: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useOperationForm({
+    operation: 'updateZone',
+    initial: { zoneName: zone.zoneName, stateId: String(zone.stateId), cityId: String(zone.cityId) },
+    labels: ZONE_PLACE_LABELS,
+    refine: mergeFieldErrors,
+    toBody: zonePlaceBody,
+    send: (body) => updateZone(zone.id, body),
+    savedMessage: 'Zone saved.',
+    onSaved: () => {},
+  });
 
   return (
     <Card
       title="Zone details"
       actions={<StatusToggle kind="Zone" id={zone.id} active={zone.active} label={`Active: ${zone.zoneName}`} />}
     >
-      <Form onSubmit={submit} aria-label="Zone details">
-        <FormErrorSummary errors={form.errors} />
-        <ZonePlaceFields values={v} errors={form.errors} onChange={(f, value) => form.set(f, value)} disabled={busy} />
-        <FormActions>
-          <Button type="submit" loading={busy}>
-            Save zone
-          </Button>
-        </FormActions>
-      </Form>
+      <OperationForm form={form} label="Zone details" submitLabel="Save zone">
+        <ZonePlaceFields
+          values={form.values}
+          errors={form.errors}
+          onChange={(f, value) => form.set(f, value)}
+          disabled={form.busy}
+          nameMaxLength={form.rule('zoneName').maxLength}
+        />
+      </OperationForm>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // One form for the three banner flavours: the home carousel, the other screens, and the banners of one service.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
 import {
   addBanner,
   BANNER_SCREEN_LABELS,
@@ -8,21 +8,11 @@ import {
   type BannerType,
   serviceBannerPath,
 } from '../../../../api/banners';
-import { categoryOptionsQuery, servicesQuery, subCategoriesOfCategoryQuery } from '../../../../api/catalogue';
-import { ApiError, type FieldError } from '../../../../api/client';
-import { invalidateAfter } from '../../../../api/invalidate';
-import { Button, toast } from '../../../../ui';
-import {
-  type FileValue,
-  FORM_ERROR,
-  Form,
-  FormActions,
-  FormErrorSummary,
-  SelectField,
-  TextField,
-  useForm,
-} from '../../../../ui/form';
+import { servicesQuery, subCategoriesOfCategoryQuery } from '../../../../api/catalogue';
+import { type FileValue, SearchSelectField, SelectField, TextField } from '../../../../ui/form';
+import { OperationForm, useOperationForm } from '../../../-components/form';
 import { PictureField } from '../../-components/PictureField';
+import { useCategoryPicker } from '../../-components/pickers';
 import { toBody } from '../../-components/toBody';
 
 export interface BannerFormProps {
@@ -68,33 +58,6 @@ const PATH_SUGGESTIONS = [
   '/About',
 ];
 
-const YOUTUBE = /^(https?:\/\/)?(www\.|m\.)?(youtube\.com\/(watch\?(.*&)?v=|embed\/)|youtu\.be\/)[\w-]{6,}/i;
-
-/** The browser-side checks; the server checks again (path inside the site, a real service, the image's bytes). */
-export function checkBanner(v: Values, props: Pick<BannerFormProps, 'target' | 'types' | 'youtube'>) {
-  const e: Record<string, string> = {};
-  if (props.types.length > 1 && !v.type) e.type = 'Choose the screen the banner shows on';
-  if (props.target === 'service') {
-    if (!v.categoryId) e.categoryId = 'Choose the category';
-    if (!v.subCategoryId) e.subCategoryId = 'Choose the sub-category';
-    if (!v.serviceId) e.serviceId = 'Choose the service';
-    if (!v.imagebase64Data) e.imagebase64Data = 'Choose the banner image';
-  } else {
-    const path = v.path.trim();
-    if (path && (!path.startsWith('/') || path.startsWith('//') || /[\s\\<>"'`]/.test(path))) {
-      e.path = 'Enter a path inside the site starting with /, e.g. /Services';
-    } else if (path.length > 300) e.path = 'Use at most 300 characters';
-    const link = v.youtubeLink.trim();
-    if (link && !YOUTUBE.test(link)) {
-      e.youtubeLink = 'Enter a YouTube link (youtube.com/watch?v=…, youtu.be/… or youtube.com/embed/…)';
-    }
-    if (!v.imagebase64Data && !(props.youtube && link)) {
-      e.imagebase64Data = props.youtube ? 'Choose an image, or give a YouTube link' : 'Choose the banner image';
-    }
-  }
-  return e;
-}
-
 export function BannerForm({
   types,
   target,
@@ -104,7 +67,6 @@ export function BannerForm({
   secondaryAction,
   onAdded,
 }: BannerFormProps) {
-  const queryClient = useQueryClient();
   const datalistId = useId();
   const initial: Values = {
     type: types.length === 1 ? types[0] : '',
@@ -115,11 +77,53 @@ export function BannerForm({
     path: '',
     youtubeLink: '',
   };
-  const form = useForm<Values>(initial);
-  const [busy, setBusy] = useState(false);
+  const form = useOperationForm({
+    operation: 'addBanner',
+    initial,
+    labels: {
+      type: 'Screen',
+      categoryId: 'Category',
+      subCategoryId: 'Sub-category',
+      serviceId: 'Service',
+      imagebase64Data: 'Banner image',
+      path: 'Link to (path)',
+      youtubeLink: 'YouTube link',
+    },
+    // A service banner's path is made from the chosen service: a path error is about that choice.
+    alias: target === 'service' ? { fileName: 'imagebase64Data', path: 'serviceId' } : { fileName: 'imagebase64Data' },
+    // The path of a service banner is built from the choice of service; the server checks the rest (a path inside
+    // the site, a YouTube link, an image or a link).
+    precheck: (v) => (target === 'service' && !v.serviceId ? { serviceId: 'Choose the service' } : {}),
+    toBody: (v) => {
+      const { image, fileName } = toBody(v.imagebase64Data);
+      const link = v.youtubeLink.trim();
+      return {
+        type: (v.type || undefined) as BannerType,
+        path: target === 'service' ? serviceBannerPath(Number(v.serviceId)) : v.path.trim(),
+        ...(image ? { imagebase64Data: image, fileName } : {}),
+        ...(youtube && link ? { youtubeLink: link } : {}),
+      };
+    },
+    send: addBanner,
+    savedMessage: 'Banner added.',
+    onSaved: (reply) => {
+      const v = form.values;
+      if (v.imagebase64Data) URL.revokeObjectURL(v.imagebase64Data.previewUrl);
+      // Keep the chosen screen or service: the next banner often goes to the same place.
+      form.reset({
+        ...initial,
+        type: v.type,
+        categoryId: v.categoryId,
+        subCategoryId: v.subCategoryId,
+        serviceId: v.serviceId,
+      });
+      onAdded?.(reply.data);
+    },
+  });
+  const busy = form.busy;
   const v = form.values;
 
-  const categories = useQuery({ ...categoryOptionsQuery(), enabled: target === 'service' });
+  const categories = useCategoryPicker(v.categoryId, target === 'service');
   const subCategories = useQuery(subCategoriesOfCategoryQuery(target === 'service' ? Number(v.categoryId) || 0 : 0));
   const subCategoryId = target === 'service' ? Number(v.subCategoryId) || 0 : 0;
   const services = useQuery({
@@ -131,51 +135,8 @@ export function BannerForm({
 
   const inactive = (active: boolean) => (active ? '' : ' (inactive)');
 
-  async function submit() {
-    const e = checkBanner(v, { target, types, youtube });
-    form.setErrors(e);
-    if (Object.keys(e).length) return;
-    setBusy(true);
-    try {
-      const { image, fileName } = toBody(v.imagebase64Data);
-      const link = v.youtubeLink.trim();
-      const reply = await addBanner({
-        type: v.type as BannerType,
-        path: target === 'service' ? serviceBannerPath(Number(v.serviceId)) : v.path.trim(),
-        ...(image ? { imagebase64Data: image, fileName } : {}),
-        ...(youtube && link ? { youtubeLink: link } : {}),
-      });
-      toast.success(reply.message || 'Banner added.');
-      await invalidateAfter(queryClient, 'addBanner');
-      if (v.imagebase64Data) URL.revokeObjectURL(v.imagebase64Data.previewUrl);
-      // Keep the chosen screen or service: the next banner often goes to the same place.
-      form.reset({
-        ...initial,
-        type: v.type,
-        categoryId: v.categoryId,
-        subCategoryId: v.subCategoryId,
-        serviceId: v.serviceId,
-      });
-      onAdded?.(reply.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.errors.length) {
-        // For a service banner the path is made from the chosen service: a path error is about that choice.
-        const errors: FieldError[] =
-          target === 'service'
-            ? err.errors.map((x) => (x.field === 'path' ? { ...x, field: 'serviceId' } : x))
-            : err.errors;
-        form.setServerErrors(errors);
-      } else {
-        form.setErrors({ [FORM_ERROR]: (err as Error).message });
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Form onSubmit={submit} aria-label={label}>
-      <FormErrorSummary errors={form.errors} />
+    <OperationForm form={form} label={label} submitLabel={submitLabel} secondaryAction={secondaryAction}>
       {types.length > 1 ? (
         <SelectField
           label="Screen"
@@ -193,21 +154,19 @@ export function BannerForm({
 
       {target === 'service' ? (
         <>
-          <SelectField
+          <SearchSelectField
             label="Category"
             name="categoryId"
-            placeholder={categories.isLoading ? 'Loading categories…' : 'Choose a category'}
-            options={(categories.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: c.categoryName + inactive(c.active),
-            }))}
+            placeholder="Choose a category"
+            options={categories.options}
+            search={categories.search}
             value={v.categoryId}
-            onChange={(e) => {
-              form.set('categoryId', e.target.value);
+            onChange={(id) => {
+              form.set('categoryId', id);
               form.set('subCategoryId', '');
               form.set('serviceId', '');
             }}
-            error={form.errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
+            error={form.errors.categoryId}
             required
             disabled={busy}
           />
@@ -285,7 +244,7 @@ export function BannerForm({
             name="path"
             list={datalistId}
             autoComplete="off"
-            maxLength={300}
+            maxLength={form.rule('path').maxLength}
             placeholder="/Services"
             value={v.path}
             onChange={(e) => form.set('path', e.target.value)}
@@ -308,7 +267,7 @@ export function BannerForm({
           type="url"
           inputMode="url"
           autoComplete="off"
-          maxLength={300}
+          maxLength={form.rule('youtubeLink').maxLength}
           placeholder="https://www.youtube.com/watch?v=…"
           value={v.youtubeLink}
           onChange={(e) => form.set('youtubeLink', e.target.value)}
@@ -317,13 +276,6 @@ export function BannerForm({
           disabled={busy}
         />
       ) : null}
-
-      <FormActions>
-        {secondaryAction}
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-      </FormActions>
-    </Form>
+    </OperationForm>
   );
 }

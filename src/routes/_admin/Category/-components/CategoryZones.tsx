@@ -5,29 +5,24 @@ import {
   type CategoryZone,
   categoryZonesQuery,
   deleteZoneFromCategory,
-  zoneOptionsQuery,
 } from '../../../../api/catalogue';
 import { invalidateAfter } from '../../../../api/invalidate';
 import { Alert, Button, Card, toast } from '../../../../ui';
-import { SelectField } from '../../../../ui/form';
+import { SearchSelectField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';
+import { useZonePicker } from '../../-components/pickers';
 import { zoneLabel } from './zoneLabel';
 
 /** The zones a category is offered in: removable chips and an "Add zone" picker, each change saved at once. */
 export function CategoryZones({ categoryId, categoryName }: { categoryId: number; categoryName: string }) {
   const queryClient = useQueryClient();
   const links = useQuery(categoryZonesQuery(categoryId));
-  const zones = useQuery(zoneOptionsQuery());
   const [zoneId, setZoneId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const statusId = useId();
 
   const linked = useMemo(() => new Set((links.data ?? []).map((l) => l.zoneId)), [links.data]);
-  const options = useMemo(
-    () =>
-      (zones.data ?? []).filter((z) => !linked.has(z.id)).map((z) => ({ value: String(z.id), label: zoneLabel(z) })),
-    [zones.data, linked],
-  );
+  const zones = useZonePicker(zoneId ? [zoneId] : [], linked);
 
   // Adding and removing a zone change the same reads (openapi.yaml x-invalidates).
   const refresh = () => invalidateAfter(queryClient, 'addZoneToCategory');
@@ -96,17 +91,18 @@ export function CategoryZones({ categoryId, categoryName }: { categoryId: number
             add.mutate(Number(zoneId));
           }}
         >
-          <SelectField
+          <SearchSelectField
             label="Zone to add"
             name="zoneToAdd"
-            placeholder={zones.isPending ? 'Loading zones…' : options.length ? 'Choose a zone' : 'No other zones'}
-            options={options}
+            placeholder="Choose a zone"
+            options={zones.options}
+            search={zones.search}
             value={zoneId}
-            onChange={(e) => {
-              setZoneId(e.target.value);
+            onChange={(id) => {
+              setZoneId(id);
               setError(undefined);
             }}
-            error={error}
+            error={error ?? (zones.error ? `Zones could not be loaded: ${zones.error.message}` : undefined)}
           />
           <Button type="submit" variant="secondary" className={s.inlineFormButton} loading={add.isPending}>
             Add zone

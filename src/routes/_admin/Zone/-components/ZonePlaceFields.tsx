@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { citiesQuery, statesQuery } from '../../../../api/geo';
 import { SelectField, TextField } from '../../../../ui/form';
+import { chosenId } from '../../../-components/form';
 
 export interface ZonePlace {
   zoneName: string;
@@ -14,10 +15,12 @@ export interface ZonePlaceFieldsProps {
   errors: Record<string, string>;
   onChange(field: keyof ZonePlace, value: string): void;
   disabled?: boolean;
+  /** The contract's limit on the name (form.rule('zoneName').maxLength). */
+  nameMaxLength?: number;
 }
 
 /** Zone name, then state, then a city of that state: the fields the add and update screens share. */
-export function ZonePlaceFields({ values, errors, onChange, disabled }: ZonePlaceFieldsProps) {
+export function ZonePlaceFields({ values, errors, onChange, disabled, nameMaxLength }: ZonePlaceFieldsProps) {
   const states = useQuery(statesQuery());
   const cities = useQuery(citiesQuery(Number(values.stateId) || 0));
   return (
@@ -25,7 +28,7 @@ export function ZonePlaceFields({ values, errors, onChange, disabled }: ZonePlac
       <TextField
         label="Zone name"
         name="zoneName"
-        maxLength={100}
+        maxLength={nameMaxLength}
         autoComplete="off"
         value={values.zoneName}
         onChange={(e) => onChange('zoneName', e.target.value)}
@@ -64,19 +67,11 @@ export function ZonePlaceFields({ values, errors, onChange, disabled }: ZonePlac
   );
 }
 
-/** The checks the browser can make before sending; the server checks the rest (unique name, city of state). */
-export function checkZonePlace(values: ZonePlace): Record<string, string> {
-  const e: Record<string, string> = {};
-  const name = values.zoneName.trim();
-  if (!name) e.zoneName = 'Enter the zone name';
-  else if (name.length > 100) e.zoneName = 'Use at most 100 characters';
-  if (!values.stateId) e.stateId = 'Choose the state';
-  if (!values.cityId) e.cityId = 'Choose the city';
-  return e;
-}
-
+/** The zone's place as the body's fields; an unchosen state or city sends no field (the schema: "is required"). */
 export const zonePlaceBody = (values: ZonePlace) => ({
   zoneName: values.zoneName.trim(),
-  stateId: Number(values.stateId),
-  cityId: Number(values.cityId),
+  stateId: chosenId(values.stateId),
+  cityId: chosenId(values.cityId),
 });
+
+export const ZONE_PLACE_LABELS = { zoneName: 'Zone name', stateId: 'State', cityId: 'City' };

@@ -1,4 +1,4 @@
-// Shared by every admin form: the server's field errors as form errors with readable sentences.
+// Shared by the kit's forms (useOperationForm): field errors, the browser's or the server's, as readable sentences.
 import type { FieldError } from '../../../api/client';
 import type { ServerFieldError } from '../../../ui/form';
 

@@ -1,0 +1,88 @@
+// Shared by every admin screen that picks a category or zones: the server's matches for what the person types, the
+// chosen ones always kept in the options. No screen loads a whole table to fill a select (docs/operation-kit.md §5).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  type Category,
+  categoryChoicesQuery,
+  categoryQuery,
+  type Zone,
+  zoneChoicesQuery,
+} from '../../../api/catalogue';
+import type { SelectOption, ServerSearch } from '../../../ui/form';
+import { zoneLabel } from '../Category/-components/zoneLabel';
+
+/** `value`, once it has stopped changing for `ms`: one request per pause in typing, not per key. */
+export function useSettled<T>(value: T, ms = 250): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const categoryOption = (c: Pick<Category, 'id' | 'categoryName' | 'active'>): SelectOption => ({
+  value: String(c.id),
+  label: `${c.categoryName}${c.active ? '' : ' — inactive'}`,
+});
+
+/** A category picker's options and search; `chosen` is the picked category's id ('' for none). */
+export function useCategoryPicker(chosen: string, enabled = true): { options: SelectOption[]; search: ServerSearch } {
+  const [query, setQuery] = useState('');
+  const term = useSettled(query);
+  const matches = useQuery({ ...categoryChoicesQuery(term), enabled });
+  const picked = useQuery({ ...categoryQuery(Number(chosen) || 0), enabled: enabled && Number(chosen) > 0 });
+  const options = useMemo(() => {
+    const list = (matches.data?.items ?? []).map(categoryOption);
+    if (picked.data && !list.some((o) => o.value === chosen)) list.unshift(categoryOption(picked.data));
+    return list;
+  }, [matches.data, picked.data, chosen]);
+  return {
+    options,
+    search: {
+      query,
+      onQueryChange: setQuery,
+      total: matches.data?.total,
+      shown: matches.data?.items.length ?? 0,
+      loading: matches.isFetching || term !== query,
+      searchLabel: 'Find a category',
+    },
+  };
+}
+
+/**
+ * A zones picker's options and search. The labels of chosen zones are remembered as they are picked, so a choice
+ * stays listed (and checked) when a new search no longer matches it. `exclude`: zones not to offer.
+ */
+export function useZonePicker(chosen: string[], exclude?: ReadonlySet<number>) {
+  const [query, setQuery] = useState('');
+  const term = useSettled(query);
+  const matches = useQuery(zoneChoicesQuery(term));
+  const [known, setKnown] = useState<Map<string, string>>(() => new Map());
+  const found = useMemo(() => (matches.data?.items ?? []).filter((z) => !exclude?.has(z.id)), [matches.data, exclude]);
+  useEffect(() => {
+    if (!found.length) return;
+    setKnown((m) => {
+      const next = new Map(m);
+      for (const z of found) next.set(String(z.id), zoneLabel(z));
+      return next;
+    });
+  }, [found]);
+  const options = useMemo(() => {
+    const list: SelectOption[] = found.map((z: Zone) => ({ value: String(z.id), label: zoneLabel(z) }));
+    for (const id of chosen) {
+      if (!list.some((o) => o.value === id)) list.unshift({ value: id, label: known.get(id) ?? `Zone ${id}` });
+    }
+    return list;
+  }, [found, chosen, known]);
+  const search: ServerSearch = {
+    query,
+    onQueryChange: setQuery,
+    total: matches.data?.total,
+    shown: matches.data?.items.length ?? 0,
+    loading: matches.isFetching || term !== query,
+    searchLabel: 'Find a zone',
+  };
+  return { options, search, error: matches.error };
+}

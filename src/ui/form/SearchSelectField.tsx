@@ -1,0 +1,105 @@
+import { describedBy, FieldShell, useFieldIds } from './Field';
+import * as s from './form.css';
+import type { SelectOption } from './SelectField';
+import type { FieldBaseProps } from './TextField';
+
+/** A picker whose options are the server's matches for what the person types (the first page of them). */
+export interface ServerSearch {
+  query: string;
+  onQueryChange(query: string): void;
+  /** How many rows match on the server, and how many of them the options hold (the first ones). */
+  total?: number;
+  shown: number;
+  loading?: boolean;
+  /** The search box's name, e.g. "Find a category". */
+  searchLabel: string;
+}
+
+/** "20 of 312 shown: type to narrow them." when the server holds more matches than the picker shows. */
+export function matchesNote(search: ServerSearch): string | undefined {
+  if (search.loading) return 'Searching…';
+  if (search.total === undefined) return undefined;
+  if (search.total === 0) return search.query.trim() ? `Nothing matches “${search.query.trim()}”.` : 'None yet.';
+  return search.total > search.shown ? `${search.shown} of ${search.total} shown: type to narrow them.` : undefined;
+}
+
+export type SearchSelectFieldProps = FieldBaseProps & {
+  options: SelectOption[];
+  value: string;
+  onChange(value: string): void;
+  search: ServerSearch;
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+};
+
+/**
+ * A native <select> of the server's matches, with a search box above it that asks the server for others: no list is
+ * ever loaded whole. The chosen option stays in the list whatever the search (the parent keeps it in `options`).
+ */
+export function SearchSelectField({
+  label,
+  name,
+  error,
+  hint,
+  fullWidth,
+  options,
+  value,
+  onChange,
+  search,
+  placeholder,
+  required,
+  disabled,
+}: SearchSelectFieldProps) {
+  const ids = useFieldIds(name);
+  const note = matchesNote(search);
+  const noteId = `${ids.id}-matches`;
+  return (
+    <FieldShell
+      ids={ids}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={fullWidth ? s.fullWidth : undefined}
+    >
+      <div className={s.searchStack}>
+        <input
+          type="search"
+          dir="auto"
+          className={s.control}
+          aria-label={search.searchLabel}
+          aria-controls={ids.id}
+          placeholder={`${search.searchLabel}…`}
+          autoComplete="off"
+          value={search.query}
+          disabled={disabled}
+          onChange={(e) => search.onQueryChange(e.target.value)}
+        />
+        <select
+          id={ids.id}
+          name={name}
+          required={required}
+          disabled={disabled}
+          className={`${s.control} ${s.select}`}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(note && noteId, hint && ids.hintId, error && ids.errorId)}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {note ? (
+          <span id={noteId} className={s.hint} aria-live="polite">
+            {note}
+          </span>
+        ) : null}
+      </div>
+    </FieldShell>
+  );
+}
