@@ -117,6 +117,52 @@ describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', 
     expect(publicList.body.data.items).toHaveLength(0);
   });
 
+  it("checks a form with the contract's schema before sending it, and finds a category among many by the server's search", async () => {
+    const posts: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/')) posts.push(r.url());
+    };
+    page.on('request', onRequest);
+    try {
+      // Spaces only: the trimmed name breaks the schema's minLength, in the server's words, and nothing is sent.
+      await page.goto(`${t.url}/Category/CategoryAdd`);
+      expect(await page.getByLabel('Category name').getAttribute('maxlength')).toBe('100');
+      await page.getByLabel('Category name').fill('   ');
+      await page.getByRole('button', { name: 'Add category' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Category name must not be empty' }).waitFor();
+      expect(posts).toEqual([]);
+    } finally {
+      page.off('request', onRequest);
+    }
+
+    // More categories than a picker shows: the rest are found by typing, never loaded whole.
+    const admin = await t.tokenFor('A');
+    for (let i = 1; i <= 25; i++) {
+      const res = await t.api('POST', '/api/Common/AddCategory', {
+        token: admin,
+        body: { categoryName: `Pick ${String(i).padStart(2, '0')}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    await page.goto(`${t.url}/SubCategory/SubCategoryAdd`);
+    const select = page.getByLabel('Category', { exact: true });
+    await page.getByText(/^20 of \d+ shown: type to narrow them\.$/).waitFor();
+    expect(await select.locator('option').count()).toBe(21); // the placeholder and 20 matches
+    await page.getByRole('searchbox', { name: 'Find a category' }).fill('pick 2');
+    await expect
+      .poll(() => select.locator('option').allTextContents())
+      .toEqual(['Choose a category', 'Pick 20', 'Pick 21', 'Pick 22', 'Pick 23', 'Pick 24', 'Pick 25']);
+    await select.selectOption({ label: 'Pick 25' });
+    // The choice stays listed when the search changes.
+    await page.getByRole('searchbox', { name: 'Find a category' }).fill('pick 1');
+    await expect.poll(() => select.locator('option').allTextContents()).toContain('Pick 10');
+    expect(await select.locator('option:checked').textContent()).toBe('Pick 25');
+    await page.getByLabel('Sub-category name').fill('Picked');
+    await page.getByRole('button', { name: 'Add sub-category' }).click();
+    await expect.poll(pathname).toBe('/SubCategory/SubCategoryList');
+    await expect.poll(() => page.getByRole('row', { name: /Picked.*Pick 25/ }).count()).toBe(1);
+  });
+
   it('imports nothing from a sheet with one bad row and shows that row’s error', async () => {
     const csv = path.join(tmp, 'categories.csv');
     fs.writeFileSync(
