@@ -9,6 +9,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 import { withColumnBounds } from '../server/plugins/input';
+import type { FieldRule } from '../src/api/validate';
 
 type Op = { operationId: string; tags?: string[]; 'x-invalidates'?: string[] };
 
@@ -39,16 +40,6 @@ export function operationsModule(yamlText: string): Record<string, string> {
 }
 
 type Schema = Record<string, unknown>;
-
-/** A field's limits, for the form's input attributes (maxLength, min, max, required) and its hints. */
-export interface FieldRule {
-  required?: true;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  maxItems?: number;
-}
 
 // Ajv's one runtime helper the compiled code requires (string length in code points, as the server counts), inlined so
 // the module is plain ESM with no require().

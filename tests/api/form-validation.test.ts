@@ -67,7 +67,7 @@ describe('a form and the server word the same mistakes the same way', () => {
         gst: 18,
         subCategoryId: 1,
         professionalType: 'Technician',
-      }),
+      } as BodyOf<'addService'>), // discount, pDetails and visitingCharges have defaults
     ).toEqual([]);
   });
 

@@ -38,16 +38,24 @@ export function useCategoryPicker(chosen: string, enabled = true): { options: Se
     if (picked.data && !list.some((o) => o.value === chosen)) list.unshift(categoryOption(picked.data));
     return list;
   }, [matches.data, picked.data, chosen]);
+  return { options, search: searchState('Find a category', query, setQuery, term, matches) };
+}
+
+/** A picker's ServerSearch: what was typed, and how many of the server's matches the options hold. */
+function searchState(
+  searchLabel: string,
+  query: string,
+  onQueryChange: (query: string) => void,
+  term: string,
+  matches: { data?: { total: number; items: unknown[] }; isFetching: boolean },
+): ServerSearch {
   return {
-    options,
-    search: {
-      query,
-      onQueryChange: setQuery,
-      total: matches.data?.total,
-      shown: matches.data?.items.length ?? 0,
-      loading: matches.isFetching || term !== query,
-      searchLabel: 'Find a category',
-    },
+    query,
+    onQueryChange,
+    total: matches.data?.total,
+    shown: matches.data?.items.length ?? 0,
+    loading: matches.isFetching || term !== query,
+    searchLabel,
   };
 }
 
@@ -76,13 +84,5 @@ export function useZonePicker(chosen: string[], exclude?: ReadonlySet<number>) {
     }
     return list;
   }, [found, chosen, known]);
-  const search: ServerSearch = {
-    query,
-    onQueryChange: setQuery,
-    total: matches.data?.total,
-    shown: matches.data?.items.length ?? 0,
-    loading: matches.isFetching || term !== query,
-    searchLabel: 'Find a zone',
-  };
-  return { options, search, error: matches.error };
+  return { options, search: searchState('Find a zone', query, setQuery, term, matches), error: matches.error };
 }
