@@ -9,6 +9,7 @@ import {
 } from '../../../../api/catalogue';
 import { ApiError } from '../../../../api/client';
 import { invalidateAfter } from '../../../../api/invalidate';
+import { rulesOf } from '../../../../api/validate';
 import { Alert, Button, Card, formatDateTime, srOnly, toast } from '../../../../ui';
 import { type FileValue, ImageField, TextField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';
@@ -186,7 +187,7 @@ export function ServiceMediaSection({ serviceId, heading }: { serviceId: number;
                 name="youtubeLink"
                 type="url"
                 inputMode="url"
-                maxLength={300}
+                maxLength={rulesOf('addServiceMedia').youtubeLink?.maxLength}
                 placeholder="https://www.youtube.com/watch?v=…"
                 value={link}
                 onChange={(e) => {

@@ -35,7 +35,6 @@ export function checkPastedPincodes(text: string): string | null {
     return `${bad.slice(0, 5).join(', ')} ${bad.length === 1 ? 'is not a' : 'are not'} 6-digit pincode${bad.length === 1 ? '' : 's'}`;
   }
   if (new Set(parts).size > MAX_PINCODES) return `List at most ${MAX_PINCODES} pincodes`;
-  if (text.length > 2000) return 'The list is too long: use at most 2000 characters, or add the rest later';
   return null;
 }
 
