@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromePalette, SETTINGS_STORAGE_KEY } from '../../src/ui/palette';
+import { axeViolations as violations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -12,18 +12,66 @@ const MODES: Mode[] = [
   { name: 'dark', settings: { theme: 'dark' } },
   { name: 'right-to-left', settings: { direction: 'rtl' } },
 ];
+const COLOURS: Mode[] = chromePalette.map((c) => ({
+  name: c.name,
+  settings: { topbarColor: c.value, sidebarColor: c.value },
+}));
 
-/** axe with the WCAG 2.x A and AA rules; the failure lists each rule with the elements it found. */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
+/** Stores the settings for the next page load. */
 async function applySettings(page: Page, settings: Record<string, unknown>) {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     SETTINGS_STORAGE_KEY,
     JSON.stringify(settings),
   ] as const);
+}
+
+/** What <html> shows: the theme, the direction and the colour variables set on it. */
+const shown = (page: Page) =>
+  page.evaluate(() => {
+    const html = document.documentElement;
+    return { theme: html.dataset.theme, dir: html.dir, style: html.getAttribute('style') ?? '' };
+  });
+
+/** <html> shows `settings`, as a page loaded with them would. */
+async function expectShown(page: Page, settings: Record<string, unknown>) {
+  const now = await shown(page);
+  expect({ theme: now.theme, dir: now.dir }).toEqual({
+    theme: settings.theme ?? 'light',
+    dir: settings.direction ?? 'ltr',
+  });
+  const colour = settings.topbarColor as string | undefined;
+  if (colour) expect(now.style).toContain(colour);
+  else expect(now.style).not.toContain('#');
+}
+
+/**
+ * Changes the settings of the open page as another tab would: the app hears the storage event and applies them
+ * (the theme, direction and colours on <html>, and every component reading them re-renders), so one page is
+ * checked in several modes without loading it again. Waits for the colour transitions (buttons fade over 120 ms)
+ * to end before axe reads any colour.
+ */
+async function switchSettings(page: Page, settings: Record<string, unknown>) {
+  await page.evaluate(
+    async ([key, value]) => {
+      localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+      await Promise.all(transitions.map((a) => a.finished.catch(() => {})));
+    },
+    [SETTINGS_STORAGE_KEY, JSON.stringify(settings)] as const,
+  );
+}
+
+/** axe on `url` in each mode: the page is loaded once, in the first mode, and switched in place to the others. */
+async function checkModes(page: Page, url: string, modes: Mode[], label: string) {
+  await applySettings(page, modes[0].settings);
+  await open(page, url);
+  for (const [i, mode] of modes.entries()) {
+    if (i > 0) await switchSettings(page, mode.settings);
+    await expectShown(page, mode.settings);
+    expect(await violations(page), `${mode.name} ${label}`).toEqual([]);
+  }
 }
 
 /** Opens a page and waits for its main heading (lazy pages and their data arrive after the first paint). */
@@ -60,13 +108,7 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
 
   it('public pages have no axe violations in light, dark and right-to-left', async () => {
     await page.goto(`${t.url}/`);
-    for (const mode of MODES) {
-      await applySettings(page, mode.settings);
-      for (const path of publicPages()) {
-        await open(page, `${t.url}${path}`);
-        expect(await violations(page), `${mode.name} ${path}`).toEqual([]);
-      }
-    }
+    for (const path of publicPages()) await checkModes(page, `${t.url}${path}`, MODES, path);
     await applySettings(page, {});
   });
 
@@ -101,20 +143,9 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
   it('admin pages have no axe violations with every chrome colour, and at 390 px the row actions stay in view', async () => {
     await signIn(page, t.url, 'A');
     await waitForPath(page, '/Dashboard/AdminDashboard');
-    for (const colour of chromePalette) {
-      await applySettings(page, { topbarColor: colour.value, sidebarColor: colour.value });
-      for (const path of ['/Dashboard/AdminDashboard', '/Category/CategoryList']) {
-        await open(page, `${t.url}${path}`);
-        expect(await violations(page), `${colour.name} ${path}`).toEqual([]);
-      }
-    }
-    for (const mode of MODES) {
-      await applySettings(page, mode.settings);
-      for (const path of ['/Category/CategoryList', '/Category/CategoryAdd']) {
-        await open(page, `${t.url}${path}`);
-        expect(await violations(page), `${mode.name} ${path}`).toEqual([]);
-      }
-    }
+    await checkModes(page, `${t.url}/Dashboard/AdminDashboard`, COLOURS, '/Dashboard/AdminDashboard');
+    await checkModes(page, `${t.url}/Category/CategoryList`, [...COLOURS, ...MODES], '/Category/CategoryList');
+    await checkModes(page, `${t.url}/Category/CategoryAdd`, MODES, '/Category/CategoryAdd');
     await applySettings(page, {});
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,30 +1,60 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
+/** What the built front end depends on: its sources, static files, page, build config and package versions. */
+const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'server/plugins/client-build.ts', 'package-lock.json'];
+
+function filesUnder(p: string): string[] {
+  const abs = path.resolve(p);
+  if (!fs.existsSync(abs)) return [];
+  if (!fs.statSync(abs).isDirectory()) return [abs];
+  return fs
+    .readdirSync(abs, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort();
 }
 
-/** The end-to-end tests run against the built app; build it when the sources are newer than dist/. */
+/** A hash of the inputs' names and contents: a touched but unchanged file does not call for a build. */
+function buildKey(): string {
+  const h = createHash('sha256');
+  for (const file of INPUTS.flatMap(filesUnder))
+    h.update(path.relative('.', file)).update('\0').update(fs.readFileSync(file));
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * The end-to-end tests run against the built app: built once per run here, and only when its inputs changed since
+ * the last build (the key of a completed build is kept in node_modules/.cache; a failed build leaves none).
+ */
 export default function setup() {
+  const started = performance.now();
   // CLIENT_DIR lets several people build and test in one checkout without sharing dist/.
-  const index = path.resolve(process.env.CLIENT_DIR ?? 'dist', 'index.html');
-  const sources = Math.max(
-    newestMtime(path.resolve('src')),
-    fs.statSync('index.html').mtimeMs,
-    fs.statSync('vite.config.ts').mtimeMs,
+  const dist = path.resolve(process.env.CLIENT_DIR ?? 'dist');
+  // Kept outside the build (which is served): one key per build folder.
+  const keyFile = path.resolve(
+    'node_modules/.cache/doorstep-tests',
+    `client-${createHash('sha256').update(dist).digest('hex').slice(0, 12)}.key`,
   );
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sources) return;
+  const key = buildKey();
+  const built =
+    fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(keyFile) ? fs.readFileSync(keyFile, 'utf8') : '';
+  if (built === key) {
+    console.log(
+      `[e2e] front end in ${path.relative('.', dist) || '.'} is current (${Math.round(performance.now() - started)} ms)`,
+    );
+    return;
+  }
   console.log('Building the front end for the end-to-end tests…');
+  fs.rmSync(keyFile, { force: true });
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   execFileSync(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  fs.mkdirSync(path.dirname(keyFile), { recursive: true });
+  fs.writeFileSync(keyFile, key);
+  console.log(`[e2e] front end built in ${Math.round(performance.now() - started)} ms`);
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { RoleCode } from '../../server/http';
 import { chromiumPath, launch, signIn, signOutViaProfile } from '../support/browser';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
@@ -63,24 +63,34 @@ const AREAS: { role: RoleCode; dashboard: string; heading: string; foreign: stri
   },
 ];
 
-describe.skipIf(!chromiumPath)('every staff role in the browser', () => {
+// Each test has a browser profile of its own (each changes and clears the stored settings, which a shared
+// profile's tabs would see), so they run at the same time: most of a test is waiting on a page.
+describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: true }, () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
     await t?.close();
   });
 
   const path = (page: Page) => new URL(page.url()).pathname;
 
+  /** A new page in a browser context of its own, closed after `fn`. */
+  async function inOwnProfile(fn: (page: Page) => Promise<void>) {
+    const browser = await launch();
+    try {
+      await fn(await browser.context.newPage());
+    } finally {
+      await browser.close();
+    }
+  }
+
   for (const area of AREAS) {
-    it(`${area.role}: signs in, sees its menu and dashboard, is kept out of another area, changes theme and direction, signs out`, async () => {
-      const page = await browser.context.newPage();
-      try {
+    it(`${area.role}: signs in, sees its menu and dashboard, is kept out of another area, changes theme and direction, signs out`, ({
+      expect,
+    }) =>
+      inOwnProfile(async (page) => {
         await signIn(page, t.url, area.role);
         await expect.poll(() => path(page)).toBe(area.dashboard);
         await expect.poll(() => page.getByRole('heading', { name: area.heading }).isVisible()).toBe(true);
@@ -107,25 +117,18 @@ describe.skipIf(!chromiumPath)('every staff role in the browser', () => {
         await page.reload();
         await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
 
-        await signOutViaProfile(page, accountOf(area.role).fullName);
+        await signOutViaProfile(page, accountOf(area.role).fullName, expect);
         await page.goto(t.url + area.dashboard);
         await expect.poll(() => path(page)).toBe(area.role === 'A' ? '/Admin' : '/Auth');
-      } finally {
-        await page.close();
-      }
-    });
+      }));
   }
 
-  it('a wrong password shows one generic message', async () => {
-    const page = await browser.context.newPage();
-    try {
+  it('a wrong password shows one generic message', ({ expect }) =>
+    inOwnProfile(async (page) => {
       await signIn(page, t.url, 'HR', 'wrong-password');
       await expect
         .poll(() => page.getByText('The mobile number, e-mail or password is not correct.').isVisible())
         .toBe(true);
       expect(path(page)).toBe('/Auth');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { type ExpectStatic, expect as globalExpect } from 'vitest';
 import type { RoleCode } from '../../server/http';
 import { chromiumPath, noChromiumReason } from './chromium';
 import { accountOf, TEST_PASSWORD } from './server';
@@ -36,7 +36,8 @@ export async function waitForPath(page: Page, pathname: string) {
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
-export async function signOutViaProfile(page: Page, fullName: string) {
+/** Signs out through the profile menu; a concurrent test passes its own `expect`. */
+export async function signOutViaProfile(page: Page, fullName: string, expect: ExpectStatic = globalExpect) {
   await page.getByRole('button', { name: new RegExp(fullName) }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');

@@ -1,18 +1,28 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 // Without vitest, so the benches can drive the same browser.
 export const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
 export const noChromiumReason = 'no Chromium found (install Debian chromium or set CHROMIUM_PATH)';
 
-export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
+/**
+ * One Chromium process serves every `launch()` of a process; each `launch()` gets a context of its own (its own
+ * cookies, storage and cache, as a fresh profile would have). Under vitest the end-to-end files share a worker
+ * (isolate: false), so the process outlives a file and the next file's `launch()` costs a context (tens of
+ * milliseconds) instead of a browser start (most of a second). It closes once no context is open for IDLE_MS, and
+ * Playwright kills it if the worker exits first; outside vitest (the benches) it closes with the last context.
+ */
+const IDLE_MS = process.env.VITEST ? 15_000 : 0;
+let shared: Promise<Browser> | null = null;
+let open = 0;
+let idle: NodeJS.Timeout | undefined;
+
+function acquire(): Promise<Browser> {
+  clearTimeout(idle);
+  open++;
+  shared ??= chromium.launch({
     executablePath: chromiumPath!,
     headless: true,
-    viewport: { width: 1280, height: 860 },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -23,12 +33,48 @@ export async function launch(): Promise<{ context: BrowserContext; close(): Prom
       '--disable-sync',
     ],
   });
+  const browser = shared;
+  // A failed start is not kept: the next launch() tries again.
+  browser.catch(() => {
+    if (shared === browser) shared = null;
+  });
+  return browser;
+}
+
+async function release() {
+  if (--open > 0 || !shared) return;
+  const browser = shared;
+  const close = async () => {
+    if (open > 0 || shared !== browser) return;
+    shared = null;
+    await (await browser).close();
+  };
+  if (IDLE_MS === 0) return close();
+  idle = setTimeout(() => void close().catch(() => {}), IDLE_MS);
+  idle.unref();
+}
+
+/** A fresh browser context (as a new profile would be) on the shared Chromium. */
+export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  let context: BrowserContext;
+  try {
+    context = await (await acquire()).newContext({ viewport: { width: 1280, height: 860 } });
+  } catch (err) {
+    await release();
+    throw err;
+  }
   context.setDefaultTimeout(15_000);
+  let closed = false;
   return {
     context,
     async close() {
-      await context.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (closed) return;
+      closed = true;
+      try {
+        await context.close();
+      } finally {
+        await release();
+      }
     },
   };
 }
