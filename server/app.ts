@@ -3,7 +3,7 @@ import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -61,6 +61,13 @@ function rateLimits(): Record<string, RateLimitOptions> {
   };
 }
 
+/**
+ * Validators by schema (and body or not): the same schema compiles to the same function, so an app built again
+ * in the same process (each test file builds one, decision 010) reuses them instead of compiling the contract's
+ * schemas again, most of a build's time.
+ */
+const validators = new Map<string, ValidateFunction>();
+
 export async function buildApp(
   config: Config,
   database: Database,
@@ -90,9 +97,15 @@ export async function buildApp(
   const ajvOptions = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const;
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   const paramAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }));
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const key = `${httpPart === 'body' ? 'body' : 'param'} ${JSON.stringify(schema)}`;
+    let validate = validators.get(key);
+    if (!validate) {
+      validate = (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object);
+      validators.set(key, validate);
+    }
+    return validate;
+  });
 
   const { document, operations } = loadContract();
   await app.register(errorsPlugin);

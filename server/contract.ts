@@ -16,9 +16,20 @@ export interface Operation {
   spec: Record<string, unknown>;
 }
 
-/** openapi.yaml parsed once: the single source for routes, validation, roles and /docs. */
+let parsed: { text: string; contract: ReturnType<typeof parseContract> } | undefined;
+
+/**
+ * openapi.yaml parsed: the single source for routes, validation, roles and /docs. The parse is kept while the file
+ * reads the same (test files build an app each in one process, decision 010); callers only read what it returns.
+ */
 export function loadContract() {
-  const document = parse(fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8')) as {
+  const text = fs.readFileSync(path.join(root, 'openapi.yaml'), 'utf8');
+  if (parsed?.text !== text) parsed = { text, contract: parseContract(text) };
+  return parsed.contract;
+}
+
+function parseContract(text: string) {
+  const document = parse(text) as {
     paths: Record<string, Record<string, Record<string, unknown>>>;
   };
   const operations: Operation[] = [];

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
@@ -55,6 +57,30 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     },
   };
 }
+
+/**
+ * fastify-openapi-glue checks openapi.yaml against the OpenAPI schema on every buildApp, and compiles that schema
+ * (with Ajv) afresh each time: about a third of a build once the app's own validators are kept (server/app.ts).
+ * Test files build an app each in one worker (isolate: false), so the compiled schema is kept for the worker.
+ * The check itself still runs on every build.
+ */
+async function compileOpenApiSchemaOncePerWorker() {
+  const glue = createRequire(import.meta.url).resolve('fastify-openapi-glue');
+  const validatorFile = createRequire(glue).resolve('@seriousme/openapi-schema-validator');
+  const { Validator } = await import(pathToFileURL(validatorFile).href);
+  type Compile = ((this: unknown, version: string) => unknown) & { perWorker?: true };
+  const proto = Validator.prototype as { getAjvValidator: Compile };
+  if (proto.getAjvValidator.perWorker) return;
+  const compile = proto.getAjvValidator;
+  const compiled = new Map<string, unknown>();
+  const kept: Compile = function (this: unknown, version: string) {
+    if (!compiled.has(version)) compiled.set(version, compile.call(this, version));
+    return compiled.get(version);
+  };
+  kept.perWorker = true;
+  proto.getAjvValidator = kept;
+}
+await compileOpenApiSchemaOncePerWorker();
 
 export interface ApiReply<T = any> {
   status: number;
