@@ -84,11 +84,21 @@ try {
 
   const linesBefore = fs.readFileSync(logFile, 'utf8').split('\n').length;
   const figures: Record<'bare' | 'off' | 'logged', (Figure & { cpuUs: number })[]> = { bare: [], off: [], logged: [] };
+  const servers: Record<keyof typeof figures, [string, string, number | undefined]> = {
+    bare: ['bare node:http', `${bareUrl}/${MAIN[0]}`, bare.child.pid],
+    off: ['app, logging off', offUrl + MAIN[1], off.child.pid],
+    logged: ['app, default logging', loggedUrl + MAIN[1], logged.child.pid],
+  };
+  const order = ['bare', 'off', 'logged'] as const;
+  const load0 = os.loadavg()[0];
   for (let r = 0; r < ROUNDS; r++) {
-    figures.bare.push(await measure('bare node:http', `${bareUrl}/${MAIN[0]}`, bare.child.pid));
-    figures.off.push(await measure('app, logging off', offUrl + MAIN[1], off.child.pid));
-    figures.logged.push(await measure('app, default logging', loggedUrl + MAIN[1], logged.child.pid));
+    // The order turns each round, so no server always runs right after another (or first, on a cold client).
+    for (let k = 0; k < order.length; k++) {
+      const key = order[(k + r) % order.length];
+      figures[key].push(await measure(...servers[key]));
+    }
   }
+  const load1 = os.loadavg()[0];
   // Let the asynchronous log writer catch up before counting its lines.
   await new Promise((r) => setTimeout(r, 1500));
   const loggedRequests = figures.logged.reduce((n, f) => n + f.total, 0);
@@ -101,7 +111,7 @@ try {
   };
   console.log(
     `\nGET ${MAIN[0]} on PostgreSQL, 1,000 services (${os.cpus().length} cores, 10 connections, ` +
-      `${ROUNDS} rounds × ${SECONDS} s, median)`,
+      `${ROUNDS} rounds × ${SECONDS} s, median; load average ${load0.toFixed(1)} → ${load1.toFixed(1)})`,
   );
   console.log(
     '| server | req/s (median) | p99 ms (median) | server CPU µs/request (median) | each round req/s | non-2xx |',
