@@ -13,7 +13,7 @@ export interface FieldError {
 const patternMessages: Record<string, string> = {
   '^[6-9][0-9]{9}$': 'must be a 10-digit mobile number starting with 6, 7, 8 or 9',
   '^[1-9][0-9]{5}$': 'must be a 6-digit pincode',
-  '^[0-9]{6}$': 'must be the 6-digit code',
+  '^[0-9]{6}$': 'must be 6 digits',
 };
 
 export interface AjvError {

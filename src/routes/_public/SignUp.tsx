@@ -1,20 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { signup } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { citiesQuery, statesQuery, zonesOfCityQuery } from '../../api/geo';
-import { Button, Card, toast } from '../../ui';
-import {
-  checkNewPassword,
-  Form,
-  FormActions,
-  FormErrorSummary,
-  NewPasswordFields,
-  SelectField,
-  TextField,
-  useForm,
-} from '../../ui/form';
+import { Card } from '../../ui';
+import { confirmMismatch, NewPasswordFields, SelectField, TextField } from '../../ui/form';
+import { OperationForm, useOperationForm } from '../-components/form';
 import { Narrow } from '../-components/Narrow';
 
 export const Route = createFileRoute('/_public/SignUp')({
@@ -22,101 +12,73 @@ export const Route = createFileRoute('/_public/SignUp')({
   component: SignUp,
 });
 
-const MOBILE = /^[6-9]\d{9}$/;
-const PIN = /^[1-9]\d{5}$/;
-
 function SignUp() {
   const navigate = useNavigate();
-  const form = useForm({
-    fullName: '',
-    mobileNo: '',
-    email: '',
-    stateId: '',
-    city: '',
-    pinCode: '',
-    zoneId: '',
-    referral: '',
-    password: '',
-    confirm: '',
+  const form = useOperationForm({
+    operation: 'customerSignup',
+    initial: {
+      fullName: '',
+      mobileNo: '',
+      email: '',
+      stateId: '',
+      city: '',
+      pinCode: '',
+      zoneId: '',
+      referral: '',
+      password: '',
+      confirm: '',
+    },
+    labels: {
+      fullName: 'Full name',
+      mobileNo: 'Mobile number',
+      email: 'E-mail',
+      stateId: 'State',
+      city: 'City',
+      pinCode: 'Pincode',
+      zoneId: 'Area (zone)',
+      referral: 'Referral code',
+      password: 'Password',
+      confirm: 'Confirm password',
+    },
+    precheck: (v) => confirmMismatch(v.password, v.confirm),
+    toBody: (v) => ({
+      fullName: v.fullName.trim(),
+      mobileNo: v.mobileNo,
+      email: v.email.trim(),
+      city: v.city,
+      pinCode: v.pinCode,
+      password: v.password,
+      ...(v.referral.trim() ? { referral: v.referral.trim() } : {}),
+      zoneId: v.zoneId ? Number(v.zoneId) : null,
+    }),
+    send: signup,
+    savedMessage: 'Your account is ready. Please sign in.',
+    onSaved: () => navigate({ to: '/Auth' }),
   });
-  const [busy, setBusy] = useState(false);
   const v = form.values;
   const states = useQuery(statesQuery());
   const cities = useQuery(citiesQuery(Number(v.stateId) || 0));
   const cityId = cities.data?.find((c) => c.name === v.city)?.id ?? 0;
   const zones = useQuery(zonesOfCityQuery(Number(v.stateId) || 0, cityId));
 
-  function check() {
-    const e: Record<string, string> = {};
-    if (v.fullName.trim().length < 2) e.fullName = 'Enter your full name';
-    if (!MOBILE.test(v.mobileNo)) e.mobileNo = 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9';
-    if (!/^\S+@\S+\.\S+$/.test(v.email)) e.email = 'Enter a valid e-mail address';
-    if (!v.city) e.city = 'Choose your city';
-    if (!PIN.test(v.pinCode)) e.pinCode = 'Enter a 6-digit pincode';
-    checkNewPassword(e, 'password', v.password, v.confirm);
-    form.setErrors(e);
-    return Object.keys(e).length === 0;
-  }
-
-  async function submit() {
-    if (!check()) return;
-    setBusy(true);
-    try {
-      await signup({
-        fullName: v.fullName.trim(),
-        mobileNo: v.mobileNo,
-        email: v.email.trim(),
-        city: v.city,
-        pinCode: v.pinCode,
-        password: v.password,
-        ...(v.referral.trim() ? { referral: v.referral.trim() } : {}),
-        zoneId: v.zoneId ? Number(v.zoneId) : null,
-      });
-      toast.success('Your account is ready. Please sign in.');
-      navigate({ to: '/Auth' });
-    } catch (e) {
-      if (e instanceof ApiError && e.errors.length) form.setServerErrors(e.errors);
-      else toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <Narrow>
       <Card title="Create your Doorstep account" headingLevel={1}>
-        <Form onSubmit={submit} aria-label="Sign up">
-          <FormErrorSummary errors={form.errors} />
+        <OperationForm
+          form={form}
+          label="Sign up"
+          submitLabel="Sign up"
+          secondaryAction={<Link to="/Auth">I already have an account</Link>}
+        >
+          <TextField {...form.text('fullName')} autoComplete="name" />
           <TextField
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            value={v.fullName}
-            onChange={(e) => form.set('fullName', e.target.value)}
-            error={form.errors.fullName}
-            required
-          />
-          <TextField
-            label="Mobile number"
-            name="mobileNo"
+            {...form.text('mobileNo')}
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={10}
-            value={v.mobileNo}
             onChange={(e) => form.set('mobileNo', e.target.value.replace(/\D/g, ''))}
-            error={form.errors.mobileNo}
-            required
           />
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={v.email}
-            onChange={(e) => form.set('email', e.target.value)}
-            error={form.errors.email}
-            required
-          />
+          <TextField {...form.text('email')} type="email" autoComplete="email" />
           <SelectField
             label="State"
             name="stateId"
@@ -143,15 +105,11 @@ function SignUp() {
             required
           />
           <TextField
-            label="Pincode"
-            name="pinCode"
+            {...form.text('pinCode')}
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={6}
-            value={v.pinCode}
             onChange={(e) => form.set('pinCode', e.target.value.replace(/\D/g, ''))}
-            error={form.errors.pinCode}
-            required
           />
           <SelectField
             label="Area (zone)"
@@ -163,21 +121,14 @@ function SignUp() {
             onChange={(e) => form.set('zoneId', e.target.value)}
             error={form.errors.zoneId}
           />
-          <TextField
-            label="Referral code (optional)"
-            name="referral"
-            value={v.referral}
-            onChange={(e) => form.set('referral', e.target.value)}
-            error={form.errors.referral}
+          <TextField {...form.text('referral')} label="Referral code (optional)" />
+          <NewPasswordFields
+            form={form}
+            field="password"
+            label="Password"
+            minLength={form.rule('password').minLength}
           />
-          <NewPasswordFields form={form} field="password" label="Password" />
-          <FormActions>
-            <Link to="/Auth">I already have an account</Link>
-            <Button type="submit" loading={busy}>
-              Sign up
-            </Button>
-          </FormActions>
-        </Form>
+        </OperationForm>
       </Card>
     </Narrow>
   );

@@ -1,13 +1,9 @@
 import { TextField } from './TextField';
 import type { UseForm } from './useForm';
 
-/** The server's minimum (openapi.yaml Password schema). */
-const MIN_PASSWORD_LENGTH = 8;
-
-/** Adds the errors of a new password `field` and its `confirm` to `errors`. */
-export function checkNewPassword(errors: Record<string, string>, field: string, password: string, confirm: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) errors[field] = `Use at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (confirm !== password) errors.confirm = 'The passwords do not match';
+/** The confirmation's mistake, if any: the one check of a new password no schema makes (the form's own field). */
+export function confirmMismatch(password: string, confirm: string): { confirm?: string } {
+  return confirm === password ? {} : { confirm: 'The passwords do not match' };
 }
 
 /** A new password and its confirmation (form field `confirm`), as on sign-up, reset and change of password. */
@@ -15,10 +11,13 @@ export function NewPasswordFields<T extends { confirm: string }, K extends keyof
   form,
   field,
   label,
+  minLength,
 }: {
   form: UseForm<T>;
   field: K;
   label: string;
+  /** The contract's minimum (form.rule(field).minLength), shown as the hint. */
+  minLength?: number;
 }) {
   return (
     <>
@@ -30,7 +29,7 @@ export function NewPasswordFields<T extends { confirm: string }, K extends keyof
         value={String(form.values[field])}
         onChange={(e) => form.set(field, e.target.value as T[K])}
         error={form.errors[field]}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+        hint={minLength ? `At least ${minLength} characters` : undefined}
         required
       />
       <TextField

@@ -4,7 +4,7 @@ export { Form, FormActions, FormErrorSummary, type FormErrorSummaryProps, type F
 export { checkFile, describeTypes, formatBytes, readFileAsBase64 } from './files';
 export { type FileValue, ImageField, type ImageFieldProps } from './ImageField';
 export { MultiSelectField, type MultiSelectFieldProps } from './MultiSelectField';
-export { checkNewPassword, NewPasswordFields } from './NewPasswordFields';
+export { confirmMismatch, NewPasswordFields } from './NewPasswordFields';
 export { NumberField, type NumberFieldProps } from './NumberField';
 export { matchesNote, SearchSelectField, type SearchSelectFieldProps, type ServerSearch } from './SearchSelectField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';

@@ -22,8 +22,8 @@ export interface OperationFormOptions<K extends FormOperation, V extends object,
   /** Body fields whose errors belong to another form field (`fileName` → `image`). */
   alias?: Record<string, keyof V & string>;
   onSaved(reply: R): void;
-  /** The toast when the server's reply has no message. */
-  savedMessage?: string;
+  /** The toast when the server's reply has no message; `false`: no toast (the page itself shows the outcome). */
+  savedMessage?: string | false;
   /** Regroups field errors before they are shown (one message per field for a list of pincodes). */
   refine?(errors: FieldError[]): FieldError[];
   /** Told of the server's field errors (to mark the rows of a list the server named). */
@@ -89,7 +89,7 @@ export function useOperationForm<K extends FormOperation, V extends object, R ex
     try {
       const reply = await options.send(body);
       await invalidateAfter(queryClient, operation);
-      toast.success(reply.message || options.savedMessage || 'Saved.');
+      if (options.savedMessage !== false) toast.success(reply.message || options.savedMessage || 'Saved.');
       options.onSaved(reply);
     } catch (e) {
       if (e instanceof ApiError && e.errors.length) {
