@@ -44,9 +44,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [templateSetup, 'tests/e2e/global-setup.ts'],
           isolate: false,
+          // One file at a time: tried two at once on this 2-core machine, pages then took over a second to reach
+          // states the tests wait for. Within a file, independent tests may run concurrently (roles.test.ts).
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 5 s (vitest's default is 1 s) for a page to reach the state a test names: the
+          // same states are required, with room for a busy machine or concurrent tests.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

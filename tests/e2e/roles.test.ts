@@ -63,26 +63,41 @@ const AREAS: { role: RoleCode; dashboard: string; heading: string; foreign: stri
   },
 ];
 
-// Each test has a browser profile of its own (each changes and clears the stored settings, which a shared
-// profile's tabs would see), so they run at the same time: most of a test is waiting on a page.
+// The tests run at the same time, in LANES browser contexts: each test uses one context at a time (a test changes
+// and clears the stored settings, which the tabs of one context share), and a context's next test finds the app's
+// files in its cache, as a returning user would.
+const LANES = 3;
+
 describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: true }, () => {
   let t: TestServer;
+  const contexts: Awaited<ReturnType<typeof launch>>[] = [];
+  const free: Awaited<ReturnType<typeof launch>>[] = [];
+  const waiting: (() => void)[] = [];
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
   });
   afterAll(async () => {
+    for (const c of contexts) await c.close();
     await t?.close();
   });
 
   const path = (page: Page) => new URL(page.url()).pathname;
 
-  /** A new page in a browser context of its own, closed after `fn`. */
+  /** A new page in a context no other test is using, closed after `fn`; waits while all LANES are busy. */
   async function inOwnProfile(fn: (page: Page) => Promise<void>) {
-    const browser = await launch();
+    while (free.length === 0 && contexts.length >= LANES) await new Promise<void>((go) => waiting.push(go));
+    let browser = free.pop();
+    if (!browser) {
+      browser = await launch();
+      contexts.push(browser);
+    }
+    const page = await browser.context.newPage();
     try {
-      await fn(await browser.context.newPage());
+      await fn(page);
     } finally {
-      await browser.close();
+      await page.close();
+      free.push(browser);
+      waiting.shift()?.();
     }
   }
 
