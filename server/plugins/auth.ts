@@ -67,19 +67,31 @@ async function loadSession(db: Db, tokenHash: string): Promise<(CurrentUser & { 
  */
 export default fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
-    const roles = req.routeOptions.config?.roles;
-    if (!roles) return;
-    const token = bearer(req);
-    req.user = token ? await findSession(opts.db, token) : null;
+  /** The one-time-password and role rules, for a request whose user is known; an error refuses it. */
+  const refusal = (req: FastifyRequest, roles: string[], hadToken: boolean): HttpError | undefined => {
     // A one-time password (first admin, new vendors) must be replaced before anything else is done.
     if (req.user?.mustChangePassword && !PASSWORD_CHANGE_ALLOWED.has(req.routeOptions.config?.operationId ?? '')) {
-      throw new HttpError(403, 'Password change required', 'Please change your one-time password first.');
+      return new HttpError(403, 'Password change required', 'Please change your one-time password first.');
     }
     if (roles.includes('public')) return;
-    if (!req.user) throw unauthorized(token ? 'Your session has ended. Please sign in again.' : 'Please sign in.');
+    if (!req.user) return unauthorized(hadToken ? 'Your session has ended. Please sign in again.' : 'Please sign in.');
     if (roles.includes('any')) return;
-    if (!roles.includes(req.user.role))
-      throw new HttpError(403, 'Not allowed for your role', 'Your role is not allowed to do this.');
+    if (!roles.includes(req.user.role)) {
+      return new HttpError(403, 'Not allowed for your role', 'Your role is not allowed to do this.');
+    }
+  };
+  // Callback style: a visitor without a token (most reads) is decided without a promise or a tick.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const roles = req.routeOptions.config?.roles;
+    if (!roles) return done();
+    const token = bearer(req);
+    if (!token) {
+      req.user = null;
+      return done(refusal(req, roles, false));
+    }
+    findSession(opts.db, token).then((user) => {
+      req.user = user;
+      done(refusal(req, roles, true));
+    }, done);
   });
 });

@@ -137,15 +137,19 @@ export default fp(async (app: FastifyInstance, opts: { tags: string[]; maxEntrie
   app.decorate('responseCache', cache);
   // Fast path: a visitor's read that is already cached is answered before validation and the handler run (an
   // invalid URL never has an entry). Staff always reach the handler, which decides what they may see.
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || !req.routeOptions.config?.cacheable || isStaff(req.user)) return;
+  // Callback-style hooks: they never wait, and an async hook costs a promise and a tick on every request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'GET' || !req.routeOptions.config?.cacheable || isStaff(req.user)) return done();
     const entry = cache.get(cacheKey(req));
-    if (entry) return sendEntry(req, reply, entry);
+    // Answered here: not calling done() ends the hooks (Fastify's "respond from a hook").
+    if (entry) sendEntry(req, reply, entry);
+    else done();
   });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const opTags = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
-    if (opTags?.some((t) => tags.has(t))) cache.bump();
-    return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
+      const opTags = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
+      if (opTags?.some((t) => tags.has(t))) cache.bump();
+    }
+    done(null, payload);
   });
 });
