@@ -1,6 +1,6 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { HOME_BANNER } from '../../../api/banners';
-import { buttonClassName, Card, PageHeader } from '../../../ui';
+import { FormPage } from '../-components/FormPage';
 import { BannerForm } from './-components/BannerForm';
 
 export const Route = createFileRoute('/_admin/Banner/BannerAdd')({
@@ -11,30 +11,19 @@ export const Route = createFileRoute('/_admin/Banner/BannerAdd')({
 function BannerAdd() {
   const navigate = useNavigate();
   return (
-    <>
-      <PageHeader
-        title="Add home banner"
-        description="A slide of the home-page carousel: a picture (or a YouTube video) and the page a click leads to."
-        actions={
-          <Link to="/Banner/BannerList" className={buttonClassName({ variant: 'secondary' })}>
-            Banner list
-          </Link>
-        }
+    <FormPage
+      title="Add home banner"
+      description="A slide of the home-page carousel: a picture (or a YouTube video) and the page a click leads to."
+      list={{ to: '/Banner/BannerList', label: 'Banner list' }}
+    >
+      <BannerForm
+        types={[HOME_BANNER]}
+        target="path"
+        youtube
+        label="Add home banner"
+        cancelTo="/Banner/BannerList"
+        onAdded={() => navigate({ to: '/Banner/BannerList' })}
       />
-      <Card>
-        <BannerForm
-          types={[HOME_BANNER]}
-          target="path"
-          youtube
-          label="Add home banner"
-          secondaryAction={
-            <Link to="/Banner/BannerList" className={buttonClassName({ variant: 'ghost' })}>
-              Cancel
-            </Link>
-          }
-          onAdded={() => navigate({ to: '/Banner/BannerList' })}
-        />
-      </Card>
-    </>
+    </FormPage>
   );
 }

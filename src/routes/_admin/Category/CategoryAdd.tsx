@@ -1,6 +1,5 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { buttonClassName, Card, PageHeader } from '../../../ui';
-import * as s from '../-components/admin.css';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { FormPage } from '../-components/FormPage';
 import { CategoryForm } from './-components/CategoryForm';
 
 export const Route = createFileRoute('/_admin/Category/CategoryAdd')({
@@ -11,19 +10,12 @@ export const Route = createFileRoute('/_admin/Category/CategoryAdd')({
 function CategoryAdd() {
   const navigate = useNavigate();
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Add category"
-        description="A top level of the catalogue, such as Plumbing, offered in the zones you pick."
-        actions={
-          <Link to="/Category/CategoryList" className={buttonClassName({ variant: 'secondary' })}>
-            Category list
-          </Link>
-        }
-      />
-      <Card>
-        <CategoryForm onSaved={() => navigate({ to: '/Category/CategoryList' })} />
-      </Card>
-    </div>
+    <FormPage
+      title="Add category"
+      description="A top level of the catalogue, such as Plumbing, offered in the zones you pick."
+      list={{ to: '/Category/CategoryList', label: 'Category list' }}
+    >
+      <CategoryForm onSaved={() => navigate({ to: '/Category/CategoryList' })} />
+    </FormPage>
   );
 }

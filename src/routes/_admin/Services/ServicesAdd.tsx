@@ -1,6 +1,5 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { buttonClassName, Card, PageHeader } from '../../../ui';
-import * as s from '../-components/admin.css';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { FormPage } from '../-components/FormPage';
 import { positiveId } from '../-components/search';
 import { ServiceForm } from './-components/ServiceForm';
 
@@ -17,23 +16,16 @@ function ServicesAdd() {
   const { categoryId, subCategoryId } = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Add service"
-        description="After saving you can add pictures, videos and YouTube links, and see the final price."
-        actions={
-          <Link to="/Services/ServicesList" className={buttonClassName({ variant: 'secondary' })}>
-            Service list
-          </Link>
-        }
+    <FormPage
+      title="Add service"
+      description="After saving you can add pictures, videos and YouTube links, and see the final price."
+      list={{ to: '/Services/ServicesList', label: 'Service list' }}
+    >
+      <ServiceForm
+        categoryId={categoryId}
+        subCategoryId={subCategoryId}
+        onSaved={(sv) => navigate({ to: '/Services/ServicesUpdate', search: { id: sv.id } })}
       />
-      <Card>
-        <ServiceForm
-          categoryId={categoryId}
-          subCategoryId={subCategoryId}
-          onSaved={(sv) => navigate({ to: '/Services/ServicesUpdate', search: { id: sv.id } })}
-        />
-      </Card>
-    </div>
+    </FormPage>
   );
 }

@@ -1,6 +1,5 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { buttonClassName, Card, PageHeader } from '../../../ui';
-import * as s from '../-components/admin.css';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { FormPage } from '../-components/FormPage';
 import { positiveId } from '../-components/search';
 import { SubCategoryForm } from './-components/SubCategoryForm';
 
@@ -16,22 +15,15 @@ function SubCategoryAdd() {
   const { categoryId } = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Add sub-category"
-        description="A group of services inside a category, such as Tap repair in Plumbing."
-        actions={
-          <Link to="/SubCategory/SubCategoryList" className={buttonClassName({ variant: 'secondary' })}>
-            Sub-category list
-          </Link>
-        }
+    <FormPage
+      title="Add sub-category"
+      description="A group of services inside a category, such as Tap repair in Plumbing."
+      list={{ to: '/SubCategory/SubCategoryList', label: 'Sub-category list' }}
+    >
+      <SubCategoryForm
+        categoryId={categoryId}
+        onSaved={(sc) => navigate({ to: '/SubCategory/SubCategoryList', search: { categoryId: sc.categoryId } })}
       />
-      <Card>
-        <SubCategoryForm
-          categoryId={categoryId}
-          onSaved={(sc) => navigate({ to: '/SubCategory/SubCategoryList', search: { categoryId: sc.categoryId } })}
-        />
-      </Card>
-    </div>
+    </FormPage>
   );
 }

@@ -1,10 +1,11 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { addZone, addZoneNew, splitPincodes } from '../../../api/zones';
-import { buttonClassName, Card, PageHeader, Tabs } from '../../../ui';
+import { Tabs } from '../../../ui';
 import { TextArea } from '../../../ui/form';
 import { fullWidth } from '../../../ui/form/form.css';
 import { OperationForm, useOperationForm } from '../../-components/form';
+import { FormPage } from '../-components/FormPage';
 import { PincodeChips } from './-components/PincodeChips';
 import { checkPastedPincodes, mergeFieldErrors, pincodesNamed } from './-components/pincodes';
 import { ZONE_PLACE_LABELS, ZonePlaceFields, zonePlaceBody } from './-components/ZonePlaceFields';
@@ -55,74 +56,67 @@ function ZoneAdd() {
   }
 
   return (
-    <>
-      <PageHeader
-        title="Add zone"
-        description="A zone is an area of a city that Doorstep serves, made of one or more pincodes. A pincode belongs to one zone only."
-        actions={
-          <Link to="/Zone/ZoneList" className={buttonClassName({ variant: 'secondary' })}>
-            Zone list
-          </Link>
-        }
-      />
-      <Card>
-        <OperationForm form={form} label="Add zone" submitLabel="Add zone" cancelTo="/Zone/ZoneList">
-          <ZonePlaceFields
-            values={v}
-            errors={form.errors}
-            onChange={(field, value) => form.set(field, value)}
-            disabled={busy}
-            nameMaxLength={form.rule('zoneName').maxLength}
+    <FormPage
+      title="Add zone"
+      description="A zone is an area of a city that Doorstep serves, made of one or more pincodes. A pincode belongs to one zone only."
+      list={{ to: '/Zone/ZoneList', label: 'Zone list' }}
+    >
+      <OperationForm form={form} label="Add zone" submitLabel="Add zone" cancelTo="/Zone/ZoneList">
+        <ZonePlaceFields
+          values={v}
+          errors={form.errors}
+          onChange={(field, value) => form.set(field, value)}
+          disabled={busy}
+          nameMaxLength={form.rule('zoneName').maxLength}
+        />
+        <div className={fullWidth}>
+          <Tabs
+            label="How to enter the pincodes"
+            value={mode}
+            onValueChange={(next) => switchMode(next as Mode)}
+            tabs={[
+              {
+                value: 'chips',
+                label: 'One by one',
+                content: (
+                  <PincodeChips
+                    label="Pincodes"
+                    name="pinCode"
+                    value={v.pinCode}
+                    onChange={(next) => {
+                      form.set('pinCode', next);
+                      setTaken((t) => new Set([...t].filter((p) => next.includes(p))));
+                    }}
+                    error={form.errors.pinCode}
+                    invalid={taken}
+                    required
+                    disabled={busy}
+                  />
+                ),
+              },
+              {
+                value: 'paste',
+                label: 'Paste a list',
+                content: (
+                  <TextArea
+                    label="Pincodes"
+                    name="pincodes"
+                    rows={5}
+                    placeholder="560034, 560095, 560047"
+                    value={v.pincodes}
+                    onChange={(e) => form.set('pincodes', e.target.value)}
+                    error={form.errors.pincodes}
+                    hint="Paste 6-digit pincodes separated by commas, spaces or new lines (for example a column copied from a sheet), up to 200."
+                    required
+                    disabled={busy}
+                    fullWidth
+                  />
+                ),
+              },
+            ]}
           />
-          <div className={fullWidth}>
-            <Tabs
-              label="How to enter the pincodes"
-              value={mode}
-              onValueChange={(next) => switchMode(next as Mode)}
-              tabs={[
-                {
-                  value: 'chips',
-                  label: 'One by one',
-                  content: (
-                    <PincodeChips
-                      label="Pincodes"
-                      name="pinCode"
-                      value={v.pinCode}
-                      onChange={(next) => {
-                        form.set('pinCode', next);
-                        setTaken((t) => new Set([...t].filter((p) => next.includes(p))));
-                      }}
-                      error={form.errors.pinCode}
-                      invalid={taken}
-                      required
-                      disabled={busy}
-                    />
-                  ),
-                },
-                {
-                  value: 'paste',
-                  label: 'Paste a list',
-                  content: (
-                    <TextArea
-                      label="Pincodes"
-                      name="pincodes"
-                      rows={5}
-                      placeholder="560034, 560095, 560047"
-                      value={v.pincodes}
-                      onChange={(e) => form.set('pincodes', e.target.value)}
-                      error={form.errors.pincodes}
-                      hint="Paste 6-digit pincodes separated by commas, spaces or new lines (for example a column copied from a sheet), up to 200."
-                      required
-                      disabled={busy}
-                      fullWidth
-                    />
-                  ),
-                },
-              ]}
-            />
-          </div>
-        </OperationForm>
-      </Card>
-    </>
+        </div>
+      </OperationForm>
+    </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 // One form for the three banner flavours: the home carousel, the other screens, and the banners of one service.
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import type { LinkProps } from '@tanstack/react-router';
+import { useId } from 'react';
 import {
   addBanner,
   BANNER_SCREEN_LABELS,
@@ -28,8 +29,8 @@ export interface BannerFormProps {
   /** The form's accessible name, e.g. "Add home banner". */
   label: string;
   submitLabel?: string;
-  /** Something beside the submit button (a Cancel link). */
-  secondaryAction?: ReactNode;
+  /** Where Cancel goes (the banner list); without it there is no Cancel. */
+  cancelTo?: LinkProps['to'];
   /** Called after the server added the banner (navigate to the list, or stay and add another). */
   onAdded?(banner: Banner): void;
 }
@@ -64,7 +65,7 @@ export function BannerForm({
   youtube = false,
   label,
   submitLabel = 'Add banner',
-  secondaryAction,
+  cancelTo,
   onAdded,
 }: BannerFormProps) {
   const datalistId = useId();
@@ -136,7 +137,7 @@ export function BannerForm({
   const inactive = (active: boolean) => (active ? '' : ' (inactive)');
 
   return (
-    <OperationForm form={form} label={label} submitLabel={submitLabel} secondaryAction={secondaryAction}>
+    <OperationForm form={form} label={label} submitLabel={submitLabel} cancelTo={cancelTo}>
       {types.length > 1 ? (
         <SelectField
           label="Screen"
