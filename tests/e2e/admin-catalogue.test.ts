@@ -130,6 +130,19 @@ describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', 
       await page.getByLabel('Category name').fill('   ');
       await page.getByRole('button', { name: 'Add category' }).click();
       await page.getByRole('alert').filter({ hasText: 'Category name must not be empty' }).waitFor();
+      // An empty service: the summary reads top to bottom like the form, in the contract's words.
+      await page.goto(`${t.url}/Services/ServicesAdd`);
+      await page.getByRole('button', { name: 'Add service' }).click();
+      const summary = page.getByRole('alert').filter({ hasText: 'Please fix the following' });
+      await expect
+        .poll(() => summary.getByRole('listitem').allTextContents())
+        .toEqual([
+          'Heading must not be empty',
+          'Sub-category is required',
+          'Price is required',
+          'Carried out by is required',
+        ]);
+      expect(await page.getByLabel('Price').getAttribute('aria-invalid')).toBe('true');
       expect(posts).toEqual([]);
     } finally {
       page.off('request', onRequest);

@@ -14,7 +14,10 @@ export interface OperationFormOptions<K extends FormOperation, V extends object,
   /** The write, by operationId: its request schema checks the body, its x-invalidates refreshes the reads. */
   operation: K;
   initial: V;
-  /** Each form field's label: shown on the field and in front of its messages ("Heading must not be empty"). */
+  /**
+   * Each form field's label, in the order the form shows the fields (the error summary's order): shown on the field
+   * and in front of its messages ("Heading must not be empty").
+   */
   labels: { [F in keyof V]: string };
   /** The request body for the values (trimmed, numbers parsed); checked against the schema before it is sent. */
   toBody(values: V): BodyOf<K>;
@@ -63,12 +66,18 @@ export function useOperationForm<K extends FormOperation, V extends object, R ex
   const [busy, setBusy] = useState(false);
   const rules = rulesOf(operation);
   const labelOf = labels as Record<string, string>;
-  const show = (errors: FieldError[]) =>
-    form.setServerErrors(labelledErrors(options.refine ? options.refine(errors) : errors, labelOf, alias));
+  const order = Object.keys(labelOf);
+  // In the order of the form's fields, so the error summary reads top to bottom like the form.
+  const show = (errors: FieldError[]) => {
+    const labelled = labelledErrors(options.refine ? options.refine(errors) : errors, labelOf, alias);
+    const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+    form.setServerErrors([...labelled].sort((a, b) => rank(a.field) - rank(b.field)));
+  };
 
+  // The body field of the same name, else the one whose errors the form field shows (`categoryZoneList` → zones).
   const rule = (name: keyof V & string): FieldRule => {
-    const bodyField = Object.keys(alias).find((from) => alias[from] === name) ?? name;
-    return rules[bodyField] ?? rules[name] ?? {};
+    const aliased = Object.keys(alias).find((from) => alias[from] === name);
+    return rules[name] ?? (aliased ? rules[aliased] : undefined) ?? {};
   };
   const field = <F extends keyof V & string>(name: F) => ({
     name,

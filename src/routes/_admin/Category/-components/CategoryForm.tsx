@@ -21,7 +21,7 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
       image: null as FileValue | null,
       zones: [] as string[],
     },
-    labels: { categoryName: 'Category name', details: 'Details', image: 'Picture', zones: 'Zones' },
+    labels: { categoryName: 'Category name', image: 'Picture', details: 'Details', zones: 'Zones' },
     alias: { categoryZoneList: 'zones', fileName: 'image' },
     toBody: (v) => ({
       categoryName: v.categoryName.trim(),

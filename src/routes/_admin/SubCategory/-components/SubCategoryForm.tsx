@@ -22,7 +22,7 @@ export function SubCategoryForm({ subCategory, categoryId, onSaved }: SubCategor
       categoryId: String(subCategory?.categoryId ?? categoryId ?? ''),
       image: null as FileValue | null,
     },
-    labels: { subCategoryName: 'Sub-category name', headingField: 'Heading', categoryId: 'Category', image: 'Picture' },
+    labels: { categoryId: 'Category', subCategoryName: 'Sub-category name', headingField: 'Heading', image: 'Picture' },
     alias: { fileName: 'image' },
     toBody: (v) => ({
       subCategoryName: v.subCategoryName.trim(),
