@@ -2,28 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { hashOfFiles } from '../support/template';
 
 /** What the built front end depends on: its sources, static files, page, build config and package versions. */
 const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'server/plugins/client-build.ts', 'package-lock.json'];
 
-function filesUnder(p: string): string[] {
-  const abs = path.resolve(p);
-  if (!fs.existsSync(abs)) return [];
-  if (!fs.statSync(abs).isDirectory()) return [abs];
-  return fs
-    .readdirSync(abs, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .sort();
-}
-
 /** A hash of the inputs' names and contents: a touched but unchanged file does not call for a build. */
-function buildKey(): string {
-  const h = createHash('sha256');
-  for (const file of INPUTS.flatMap(filesUnder))
-    h.update(path.relative('.', file)).update('\0').update(fs.readFileSync(file));
-  return h.digest('hex').slice(0, 16);
-}
+const buildKey = () => hashOfFiles(INPUTS).slice(0, 16);
 
 /**
  * The end-to-end tests run against the built app: built once per run here, and only when its inputs changed since

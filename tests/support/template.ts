@@ -27,6 +27,7 @@ const INPUTS = [
   'node_modules/@electric-sql/pglite/package.json',
 ];
 
+/** Every file under the root-relative paths, sorted. */
 function filesUnder(p: string): string[] {
   const abs = path.join(root, p);
   if (!fs.existsSync(abs)) return [];
@@ -38,13 +39,19 @@ function filesUnder(p: string): string[] {
     .sort();
 }
 
+/** A hex hash of the files' names and contents under root-relative `inputs` (and `seed`): a cache key. */
+export function hashOfFiles(inputs: readonly string[], seed = ''): string {
+  const h = createHash('sha256').update(seed);
+  for (const file of inputs.flatMap(filesUnder)) {
+    h.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file));
+  }
+  return h.digest('hex');
+}
+
 let key: string | undefined;
 /** A short hash of the template's inputs (file names and contents). */
 export function templateKey(): string {
-  if (key) return key;
-  const h = createHash('sha256').update(TEST_PASSWORD);
-  for (const file of INPUTS.flatMap(filesUnder)) h.update(path.relative(root, file)).update(fs.readFileSync(file));
-  key = h.digest('hex').slice(0, 12);
+  key ??= hashOfFiles(INPUTS, TEST_PASSWORD).slice(0, 12);
   return key;
 }
 
