@@ -100,7 +100,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The signed-in user changes their own password */
+        /**
+         * The signed-in user changes their own password
+         * @description `Role` and `Phone` (mobile number or e-mail) must be the caller's own: anyone else's answers 403.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
