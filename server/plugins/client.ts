@@ -109,17 +109,37 @@ async function homeHtml(app: FastifyInstance, html: string): Promise<string> {
   const head: string[] = [];
   const banners = (bodies.banners as { data?: { items?: { imageUrl?: string | null }[] } } | undefined)?.data?.items;
   const first = banners?.find((b) => b.imageUrl)?.imageUrl;
+  let firstPaint = '';
   if (first) {
     const m = UPLOADED.exec(first);
     const srcset = m ? VARIANT_WIDTHS.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', ') : null;
+    const pictureAttrs = srcset ? ` srcset="${attr(srcset)}" sizes="${attr(BANNER_SIZES)}"` : '';
     head.push(
       `<link rel="preload" as="image" fetchpriority="high" href="${attr(first)}"${
         srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(BANNER_SIZES)}"` : ''
       }>`,
     );
+    // The first banner, painted from the HTML where the carousel shows it (a little wider, so the carousel's picture is
+    // not a later, larger paint), before any script has run; the app's first render replaces it (createRoot empties
+    // #root). Padding, not margin: a margin would collapse through #root and shift the body when it goes. Hidden from
+    // assistive technology: the carousel that replaces it names the banner.
+    firstPaint =
+      '<div aria-hidden="true" style="max-width:1208px;margin:0 auto;padding:88px 12px 0">' +
+      `<img src="${attr(first)}"${pictureAttrs} alt="" width="1200" height="400" fetchpriority="high" ` +
+      'style="display:block;width:100%;height:auto;border-radius:12px"></div>';
   }
   head.push(`<script type="application/json" id="doorstep-home-data">${scriptJson(bodies)}</script>`);
-  return html.replace('</title>', `</title>\n    ${head.join('\n    ')}`);
+  let page = html
+    .replace('</title>', `</title>\n    ${head.join('\n    ')}`)
+    .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
+  // With the first banner in the HTML, the first paint no longer waits for the scripts: they need not go before the
+  // picture and the stylesheet.
+  if (firstPaint) {
+    page = page
+      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
+      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+  }
+  return page;
 }
 
 export default fp(async (app: FastifyInstance) => {
