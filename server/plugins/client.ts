@@ -80,6 +80,12 @@ export const HOME_READS = {
   categories: '/api/Common/GetAllCategory?page=1&pageSize=200&sort=categoryName&order=asc',
   launches: '/api/Common/GetNewServiceForNoti',
 } as const;
+/** The home page's hero (src/routes/_public/index.tsx), for its first paint; tests/e2e/storefront-perf.test.ts checks
+ * that they match. */
+export const HOME_HERO = {
+  title: 'Home services, at your doorstep',
+  lead: 'Verified professionals for cleaning, repairs, painting, appliances and more — with upfront prices that already include GST.',
+};
 /** The `sizes` of the home carousel's pictures (BannerCarousel.tsx): the preload must ask for what the page uses. */
 const BANNER_SIZES = '(max-width: 1232px) calc(100vw - 32px), 1200px';
 /** An uploaded raster picture, which has `-480/-960/-1600.webp` variants (storage.ts `variantNames`). */
@@ -119,14 +125,19 @@ async function homeHtml(app: FastifyInstance, html: string): Promise<string> {
         srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(BANNER_SIZES)}"` : ''
       }>`,
     );
-    // The first banner, painted from the HTML where the carousel shows it (a little wider, so the carousel's picture is
-    // not a later, larger paint), before any script has run; the app's first render replaces it (createRoot empties
-    // #root). Padding, not margin: a margin would collapse through #root and shift the body when it goes. Hidden from
-    // assistive technology: the carousel that replaces it names the banner.
+    // The home page's top, painted from the HTML before any script has run: the hero's words and the first banner,
+    // laid out as the page lays them out (header 65 px, page padding, hero, 40 px gap), so the banner does not move
+    // when the app's first render replaces this (createRoot empties #root). The picture is 8 px wider than the
+    // carousel's, so the carousel's is not a later, larger paint. Padding, not margin: a margin would collapse through
+    // #root and shift the body when it goes. Hidden from assistive technology: the page that replaces it says it all.
     firstPaint =
-      '<div aria-hidden="true" style="max-width:1208px;margin:0 auto;padding:88px 12px 0">' +
+      '<div aria-hidden="true" style="padding-top:65px"><div style="box-sizing:border-box;max-width:1200px;' +
+      'margin:0 auto;padding:24px 16px 0;display:flex;flex-direction:column;gap:40px">' +
+      '<div style="display:flex;flex-direction:column;gap:8px">' +
+      `<p style="margin:0;font-size:clamp(1.6rem, 1.2rem + 1.6vw, 2.2rem);font-weight:750;line-height:1.25">${HOME_HERO.title}</p>` +
+      `<p style="margin:0;font-size:1.05rem;max-width:70ch;opacity:.75">${HOME_HERO.lead}</p></div>` +
       `<img src="${attr(first)}"${pictureAttrs} alt="" width="1200" height="400" fetchpriority="high" ` +
-      'style="display:block;width:100%;height:auto;border-radius:12px"></div>';
+      'style="display:block;width:calc(100% + 8px);max-width:none;margin:0 -4px;height:auto;border-radius:12px"></div></div>';
   }
   head.push(`<script type="application/json" id="doorstep-home-data">${scriptJson(bodies)}</script>`);
   let page = html

@@ -106,6 +106,39 @@ describe.skipIf(!chromiumPath)('the public page: carousel, first picture, unknow
     });
   }
 
+  it('the first paint from the HTML shows the hero and the first banner where the page shows them', async () => {
+    for (const width of [390, 1280]) {
+      // Without scripts: what the HTML paints on its own.
+      const still = await browser.context
+        .browser()!
+        .newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
+      const before = await still.newPage();
+      await before.goto(`${t.url}/`);
+      const painted = await before.evaluate(() => {
+        const [title, lead] = [...document.querySelectorAll('#root p')].map((p) => p.textContent);
+        const img = document.querySelector<HTMLImageElement>('#root img')!;
+        return {
+          title,
+          lead,
+          top: img.getBoundingClientRect().top,
+          hidden: img.closest('[aria-hidden="true"]') !== null,
+        };
+      });
+      await still.close();
+      // With the app: the same words, and the carousel's picture at the same height.
+      const page = await home(width);
+      const app = await page.evaluate(() => ({
+        title: document.querySelector('h1')!.textContent,
+        lead: document.querySelector('h1 + p')!.textContent,
+        top: document.querySelector('[aria-roledescription="carousel"] img')!.getBoundingClientRect().top,
+      }));
+      await page.close();
+      expect(painted.hidden).toBe(true);
+      expect({ title: painted.title, lead: painted.lead }).toEqual({ title: app.title, lead: app.lead });
+      expect(Math.abs(painted.top - app.top)).toBeLessThanOrEqual(2);
+    }
+  });
+
   it('pauses while the pointer is over the carousel, and rotates again when it leaves', async () => {
     const page = await home(1280);
     const live = page.locator('section[aria-roledescription="carousel"] [aria-live]');
