@@ -23,6 +23,32 @@ export function matchesNote(search: ServerSearch): string | undefined {
   return search.total > search.shown ? `${search.shown} of ${search.total} shown: type to narrow them.` : undefined;
 }
 
+/** The search box of a server-searched picker: what is typed goes to `search.onQueryChange`. */
+export function SearchBox({
+  search,
+  controls,
+  disabled,
+}: {
+  search: ServerSearch;
+  controls: string;
+  disabled?: boolean;
+}) {
+  return (
+    <input
+      type="search"
+      dir="auto"
+      className={s.control}
+      aria-label={search.searchLabel}
+      aria-controls={controls}
+      placeholder={`${search.searchLabel}…`}
+      autoComplete="off"
+      value={search.query}
+      disabled={disabled}
+      onChange={(e) => search.onQueryChange(e.target.value)}
+    />
+  );
+}
+
 export type SearchSelectFieldProps = FieldBaseProps & {
   options: SelectOption[];
   value: string;
@@ -64,18 +90,7 @@ export function SearchSelectField({
       className={fullWidth ? s.fullWidth : undefined}
     >
       <div className={s.searchStack}>
-        <input
-          type="search"
-          dir="auto"
-          className={s.control}
-          aria-label={search.searchLabel}
-          aria-controls={ids.id}
-          placeholder={`${search.searchLabel}…`}
-          autoComplete="off"
-          value={search.query}
-          disabled={disabled}
-          onChange={(e) => search.onQueryChange(e.target.value)}
-        />
+        <SearchBox search={search} controls={ids.id} disabled={disabled} />
         <select
           id={ids.id}
           name={name}

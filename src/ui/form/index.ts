@@ -6,7 +6,13 @@ export { type FileValue, ImageField, type ImageFieldProps } from './ImageField';
 export { MultiSelectField, type MultiSelectFieldProps } from './MultiSelectField';
 export { confirmMismatch, NewPasswordFields } from './NewPasswordFields';
 export { NumberField, type NumberFieldProps } from './NumberField';
-export { matchesNote, SearchSelectField, type SearchSelectFieldProps, type ServerSearch } from './SearchSelectField';
+export {
+  matchesNote,
+  SearchBox,
+  SearchSelectField,
+  type SearchSelectFieldProps,
+  type ServerSearch,
+} from './SearchSelectField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { type FieldBaseProps, TextArea, type TextAreaProps, TextField, type TextFieldProps } from './TextField';
 export { FORM_ERROR, mapServerErrors, type ServerFieldError, type UseForm, useForm } from './useForm';

@@ -1,7 +1,7 @@
 // Shared by every admin list with a filter: a compact labelled <select> for the table's toolbar.
 import { useId } from 'react';
 import { srOnly } from '../../../ui';
-import { matchesNote, type ServerSearch } from '../../../ui/form';
+import { matchesNote, SearchBox, type ServerSearch } from '../../../ui/form';
 import { control, select } from '../../../ui/form/form.css';
 import * as s from './admin.css';
 
@@ -25,19 +25,7 @@ export function FilterSelect({ label, value, onChange, options, allLabel, disabl
       <label htmlFor={id} className={s.filterLabel}>
         {label}
       </label>
-      {search ? (
-        <input
-          type="search"
-          dir="auto"
-          className={control}
-          aria-label={search.searchLabel}
-          aria-controls={id}
-          placeholder={`${search.searchLabel}…`}
-          autoComplete="off"
-          value={search.query}
-          onChange={(e) => search.onQueryChange(e.target.value)}
-        />
-      ) : null}
+      {search ? <SearchBox search={search} controls={id} /> : null}
       <select
         id={id}
         className={`${control} ${select}`}

@@ -32,10 +32,17 @@ export function useCategoryPicker(chosen: string, enabled = true): { options: Se
   const [query, setQuery] = useState('');
   const term = useSettled(query);
   const matches = useQuery({ ...categoryChoicesQuery(term), enabled });
-  const picked = useQuery({ ...categoryQuery(Number(chosen) || 0), enabled: enabled && Number(chosen) > 0 });
+  // The chosen category is read by id only when the matches do not hold it (its label is needed all the same).
+  const inMatches = matches.data?.items.some((c) => String(c.id) === chosen) ?? false;
+  const picked = useQuery({
+    ...categoryQuery(Number(chosen) || 0),
+    enabled: enabled && Number(chosen) > 0 && !inMatches,
+  });
   const options = useMemo(() => {
     const list = (matches.data?.items ?? []).map(categoryOption);
-    if (picked.data && !list.some((o) => o.value === chosen)) list.unshift(categoryOption(picked.data));
+    if (picked.data && String(picked.data.id) === chosen && !list.some((o) => o.value === chosen)) {
+      list.unshift(categoryOption(picked.data));
+    }
     return list;
   }, [matches.data, picked.data, chosen]);
   return { options, search: searchState('Find a category', query, setQuery, term, matches) };
