@@ -18,6 +18,53 @@ export interface Config {
   publicUrl: string | null;
   /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; false (the socket's address) by default. */
   trustProxy: false | number | string[];
+  payments: PaymentsConfig;
+}
+
+/** Payment providers and wallet limits (decision 013). Keys come only from the environment. */
+export interface PaymentsConfig {
+  /** Cashfree PG: used for mode CF when both are set. */
+  cashfree: { appId: string; secretKey: string; baseUrl: string; apiVersion: string } | null;
+  /** Razorpay: used for mode RP when both are set. */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string } | null;
+  /** Wallet limits in paise: the largest single top-up and the largest balance a wallet may hold. */
+  maxTopUpPaise: number;
+  maxWalletBalancePaise: number;
+  /** Open payment intents older than this are re-verified and then expired by the reconciliation job. */
+  intentTtlMinutes: number;
+}
+
+const rupeesToPaise = (value: string | undefined, fallbackRupees: number) => {
+  const n = Number(value ?? fallbackRupees);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`A wallet limit must be a positive number of rupees, not ${value}`);
+  return Math.round(n * 100);
+};
+
+export function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+  return {
+    cashfree:
+      env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY
+        ? {
+            appId: env.CASHFREE_APP_ID,
+            secretKey: env.CASHFREE_SECRET_KEY,
+            baseUrl: env.CASHFREE_BASE_URL || 'https://sandbox.cashfree.com/pg',
+            apiVersion: env.CASHFREE_API_VERSION || '2023-08-01',
+          }
+        : null,
+    razorpay:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: env.RAZORPAY_KEY_ID,
+            keySecret: env.RAZORPAY_KEY_SECRET,
+            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || '',
+            baseUrl: env.RAZORPAY_BASE_URL || 'https://api.razorpay.com/v1',
+          }
+        : null,
+    maxTopUpPaise: rupeesToPaise(env.WALLET_MAX_TOPUP, 50_000),
+    maxWalletBalancePaise: rupeesToPaise(env.WALLET_MAX_BALANCE, 200_000),
+    intentTtlMinutes: Number(env.PAYMENT_INTENT_TTL_MINUTES ?? 30),
+  };
 }
 
 /** TRUST_PROXY: empty or `false` trusts no proxy; a number is a hop count; otherwise comma-separated addresses. */
@@ -47,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: env.RATE_LIMITS !== 'off',
     publicUrl: env.PUBLIC_URL || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    payments: loadPayments(env),
   };
 }

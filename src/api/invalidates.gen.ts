@@ -36,4 +36,13 @@ export const invalidatesOf = {
   addBanner: ['Banners'],
   deleteBanner: ['Banners'],
   changeBannerStatus: ['Banners'],
+  createWalletPayment: ['Payments'],
+  checkWalletTransactionStatus: ['Wallets', 'Payments'],
+  paymentWebhook: [],
+  sendPaymentIntentEvent: ['Payments', 'Wallets'],
+  getCustomerWalletBalance: [],
+  updateCustomerWalletBalance: ['Wallets', 'Customers'],
+  getAllCustomers: [],
+  adminPayForVendorWallet: ['Wallets'],
+  addMoneyToAccWallet: ['Wallets'],
 } as const;

@@ -1117,6 +1117,305 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Excel/Gate1CF": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a wallet top-up with a payment provider; answers where to send the payer
+         * @description Deviation (decision 013): the amount, the mode and the payer travel in this JSON body, not the query string, and the payer is the signed-in user. customer_id, customer_phone and customer_role may be sent as the specification's clients do; when sent they must be the caller's own (403 otherwise). The amount is at least ₹1 and at most the configured top-up limit, and must not take the wallet past the configured maximum balance. response_code '10' carries order_id and payment_session_id, as the specification says; checkoutUrl is where the browser goes next. The provider returns the payer to the chosen page with ?UID=<order_id>.
+         */
+        post: operations["createWalletPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/CheckWalletTransactionStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verify a wallet top-up with its provider and credit the wallet once
+         * @description orderID is the UID the provider returned with. The server asks the provider (it never trusts the return address alone), checks amount, currency and payer, and credits once: a reload, a second tab or a replay answers the stored result. 200 means paid; 402 means the payment failed, was cancelled or expired (nothing was credited); 409 means the provider has not finished yet. An unknown order, or another payer's, is 404.
+         */
+        put: operations["checkWalletTransactionStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Webhook/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A provider's signed notification of a payment; settles it like a return does
+         * @description The signature (x-webhook-signature for CF, X-Razorpay-Signature for RP, x-sandbox-signature for the sandbox) is checked over the raw body; an unsigned or forged call is 401 and changes nothing.
+         */
+        post: operations["paymentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment intents, newest first, for the admin and the accountant */
+        get: operations["getPaymentIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment intent with its transitions and the events allowed now */
+        get: operations["getPaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Intents/{id}/Events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff send an event to a payment intent (VERIFY asks the provider again and settles)
+         * @description An event the intent's state does not allow answers 409 with the state and the allowed events.
+         */
+        post: operations["sendPaymentIntentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Wallet/MyBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's wallet balance (the top bar's 'My Balance'); the accountant's is the company account wallet */
+        get: operations["getMyBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetCustomerWalletBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's wallet balance
+         * @description A customer may ask only for their own mobile number (403 otherwise).
+         */
+        post: operations["getCustomerWalletBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetWalletHistoryForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's wallet history, newest first */
+        get: operations["getWalletHistoryForCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/UpdateCustomerWalletBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The admin credits or debits a customer's wallet, with a reason
+         * @description A debit that would take the wallet below zero is refused (409) and moves nothing.
+         */
+        post: operations["updateCustomerWalletBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/GetAllCustomers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customers with their wallet balances ('User Management'), paged, searched by name or mobile number */
+        post: operations["getAllCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Wallet/VendorWallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vendors with their wallet balances, paged, searched by name or mobile number */
+        get: operations["getVendorWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetVendorWalletHistById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vendor's wallet history, newest first
+         * @description id is the vendor's account id; a vendor may ask only for their own (403 otherwise).
+         */
+        get: operations["getVendorWalletHistById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/AdminPayForVendorWallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The admin tops up (or, with Action Debit, reduces) a vendor's wallet by vendor id or phone, with a reason
+         * @description Send id or Phone. A debit that would take the wallet below zero is refused (409) and moves nothing.
+         */
+        post: operations["adminPayForVendorWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetAccountWalletHist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company account wallet's history, newest first, with its balance and this month's credits and debits */
+        get: operations["getAccountWalletHist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/AddMoneyToAccWallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The accountant (or the admin) records money paid into the company account wallet, with its bank reference
+         * @description Deviation (decision 013) - Action and TransAmount travel in the JSON body, not the query string.
+         */
+        post: operations["addMoneyToAccWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1464,6 +1763,142 @@ export interface components {
             cityId: number;
             pinCode: components["schemas"]["PinCode"][];
         };
+        /** @description Rupees, at most 2 decimals */
+        Rupees: number;
+        /**
+         * @default Credit
+         * @enum {string}
+         */
+        WalletAction: "Credit" | "Debit";
+        /** @description Why the money moves; kept with the transfer and shown in the history. */
+        Remark: string;
+        /** @description One movement of a customer's or vendor's wallet; the newest row's WalletBalanceAfterUpdate is the balance. */
+        WalletRow: {
+            id: number;
+            /** Format: date-time */
+            TransDate: string;
+            /** @description Rupees moved; always positive, Type says which way */
+            Amount: number;
+            Type: components["schemas"]["WalletAction"];
+            Kind: string;
+            Reference: string | null;
+            Remark: string | null;
+            DoneBy: string | null;
+            WalletBalanceAfterUpdate: number;
+        };
+        /** @description One movement of the company's account wallet; the newest row's WalletAfterUpdate is its balance. */
+        AccountWalletRow: {
+            id: number;
+            /** Format: date-time */
+            CreateDate: string;
+            Amount: number;
+            Type: components["schemas"]["WalletAction"];
+            Kind: string;
+            Reference: string | null;
+            Remark: string | null;
+            DoneBy: string | null;
+            WalletAfterUpdate: number;
+        };
+        WalletOwner: {
+            id: number;
+            fullName: string;
+            mobileNo: string;
+            role: components["schemas"]["RoleCode"];
+        };
+        WalletHistoryReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["WalletRow"][];
+                total: number;
+                page: number;
+                pageSize: number;
+                balance: number;
+                owner: components["schemas"]["WalletOwner"];
+            };
+        };
+        WalletMoved: {
+            status: string;
+            message: string;
+            data: {
+                transferId: number;
+                /** @description The wallet's balance after this transfer */
+                balance: number;
+            };
+        };
+        Balance: {
+            status: string;
+            message: string;
+            data: {
+                balance: number;
+                /**
+                 * Format: date-time
+                 * @description The newest movement's time
+                 */
+                asOf: string | null;
+            };
+        };
+        /**
+         * @description CF (Cashfree, the default), RP (Razorpay), or sandbox: the built-in provider used when no keys are set
+         * @enum {string}
+         */
+        PaymentMode: "CF" | "RP" | "sandbox";
+        /** @enum {string} */
+        PaymentIntentState: "created" | "awaitingPayment" | "paid" | "failed" | "cancelled" | "expired";
+        PaymentIntent: {
+            id: number;
+            orderId: string;
+            provider: components["schemas"]["PaymentMode"];
+            purpose: string;
+            payerId: number;
+            payerName: string;
+            /** @enum {string} */
+            payerRole: "Vendor" | "Cust";
+            amount: number;
+            currency: string;
+            state: components["schemas"]["PaymentIntentState"];
+            providerPaymentId?: string | null;
+            resultMessage: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Transition: {
+            /** Format: date-time */
+            at: string;
+            fromState: string | null;
+            toState: string;
+            event: string;
+            actorName: string | null;
+            remark: string | null;
+        };
+        PaymentIntentDetail: components["schemas"]["PaymentIntent"] & {
+            transitions: components["schemas"]["Transition"][];
+            allowedEvents: string[];
+        };
+        CustomerRow: {
+            id: number;
+            fullName: string;
+            mobileNo: string;
+            email: string | null;
+            city: string;
+            pinCode: string;
+            active: boolean;
+            balance: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        VendorWalletRow: {
+            id: number;
+            fullName: string;
+            mobileNo: string;
+            email: string | null;
+            active: boolean;
+            balance: number;
+            /** Format: date-time */
+            lastMovedAt: string | null;
+        };
     };
     responses: {
         /** @description The request failed; the body says why. */
@@ -1485,6 +1920,14 @@ export interface components {
         QueryId: number;
         /** @description Staff (role A) only; visitors and other roles always get active items. */
         Status: "all" | "active" | "inactive";
+        /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+        IdempotencyKey: string;
+        /** @description The first day included (India time). */
+        FromDate: string;
+        /** @description The last day included (India time). */
+        ToDate: string;
+        /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+        Format: "json" | "csv";
     };
     requestBodies: never;
     headers: never;
@@ -3331,6 +3774,615 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    createWalletPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default Wallet
+                     * @enum {string}
+                     */
+                    TType?: "Wallet";
+                    order_amount: components["schemas"]["Rupees"];
+                    payment_mode?: components["schemas"]["PaymentMode"];
+                    customer_id?: number;
+                    customer_phone?: components["schemas"]["MobileNo"];
+                    /** @enum {string} */
+                    customer_role?: "Vendor" | "Cust";
+                    /**
+                     * @description The page the provider sends the payer back to (the vendor dashboard by default for vendors, My Accounts for customers)
+                     * @enum {string}
+                     */
+                    returnTo?: "VendorDashboard" | "WalletBalanceOfVendor" | "MyAccounts";
+                };
+            };
+        };
+        responses: {
+            /** @description The payment order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            response_code: "10";
+                            order_id: string;
+                            payment_session_id: string;
+                            checkoutUrl: string;
+                            provider: components["schemas"]["PaymentMode"];
+                            amount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    checkWalletTransactionStatus: {
+        parameters: {
+            query: {
+                orderID: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid; the wallet holds the money */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            state: components["schemas"]["PaymentIntentState"];
+                            amount: number;
+                            balance: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    paymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "sandbox" | "CF" | "RP";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+        };
+    };
+    getPaymentIntents: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                state?: components["schemas"]["PaymentIntentState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of intents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["PaymentIntent"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["PaymentIntentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    sendPaymentIntentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "VERIFY" | "EXPIRE";
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The intent after the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["PaymentIntentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    getMyBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCustomerWalletBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CustomerMobileNo: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getWalletHistoryForCustomer: {
+        parameters: {
+            query: {
+                CustomerMobileNo: components["schemas"]["MobileNo"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history (or all of it as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistoryReply"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    updateCustomerWalletBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    MobileNo: components["schemas"]["MobileNo"];
+                    Amount: components["schemas"]["Rupees"];
+                    Action?: components["schemas"]["WalletAction"];
+                    Remark: components["schemas"]["Remark"];
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletMoved"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getAllCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    search?: string;
+                    /**
+                     * @default createdAt
+                     * @enum {string}
+                     */
+                    sort?: "fullName" | "mobileNo" | "createdAt" | "balance";
+                    /**
+                     * @default desc
+                     * @enum {string}
+                     */
+                    order?: "asc" | "desc";
+                };
+            };
+        };
+        responses: {
+            /** @description One page of customers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["CustomerRow"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getVendorWallets: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "fullName" | "mobileNo" | "balance" | "lastMovedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of vendors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["VendorWalletRow"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getVendorWalletHistById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history (or all of it as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistoryReply"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    adminPayForVendorWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: number;
+                    Phone?: components["schemas"]["MobileNo"];
+                    Amount: components["schemas"]["Rupees"];
+                    Action?: components["schemas"]["WalletAction"];
+                    Remark: components["schemas"]["Remark"];
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletMoved"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getAccountWalletHist: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history (or all of it as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["AccountWalletRow"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                            balance: number;
+                            /** @description Rupees credited since the 1st of this month (India time) */
+                            monthCredits: number;
+                            /** @description Rupees debited since the 1st of this month (India time) */
+                            monthDebits: number;
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addMoneyToAccWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default Credit
+                     * @enum {string}
+                     */
+                    Action?: "Credit";
+                    TransAmount: components["schemas"]["Rupees"];
+                    BankReference: string;
+                    Remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Credited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletMoved"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
 }

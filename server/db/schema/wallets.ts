@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * The double-entry ledger (decision 013). Every movement of money is one transfer whose entries sum to zero
+ * (a deferred trigger checks it at commit); entries and transfers are append-only (triggers refuse UPDATE and
+ * DELETE); a wallet's cached balance never goes below zero (CHECK). Amounts are integer paise.
+ */
+export type LedgerAccountKind =
+  | 'customer_wallet'
+  | 'vendor_wallet'
+  | 'company_wallet'
+  | 'provider_clearing'
+  | 'bank'
+  | 'adjustments';
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 24 }).$type<LedgerAccountKind>().notNull(),
+    /** The customer or vendor whose wallet this is; null for the company and system accounts. */
+    ownerUserId: integer('owner_user_id').references(() => users.id),
+    /** The provider (sandbox, CF, RP) whose held money a provider_clearing account counts. */
+    provider: varchar('provider', { length: 16 }),
+    name: text('name').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** System accounts are the other side of wallets and may be negative; wallets never. */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_uq').on(t.kind, t.ownerUserId),
+    uniqueIndex('ledger_accounts_system_uq')
+      .on(t.kind, sql`coalesce(${t.provider}, '')`)
+      .where(sql`owner_user_id is null`),
+    check('ledger_accounts_balance_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_kind_ck',
+      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments')`,
+    ),
+  ],
+);
+
+export type TransferKind =
+  | 'wallet_topup'
+  | 'admin_credit'
+  | 'admin_debit'
+  | 'account_credit'
+  | 'wallet_debit'
+  | 'correction';
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 24 }).$type<TransferKind>().notNull(),
+    /** What the money was for: a payment intent's order id, a bank reference, an order number. */
+    reference: text('reference'),
+    remark: text('remark'),
+    actorId: integer('actor_id').references(() => users.id),
+    /** The same key with the same request answers the first result; with another request it is refused. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    requestHash: varchar('request_hash', { length: 64 }),
+    /** The transfer a correction reverses. */
+    correctsTransferId: bigint('corrects_transfer_id', { mode: 'number' }),
+    /** A provider's payment id is credited once (unique). */
+    providerPaymentId: varchar('provider_payment_id', { length: 120 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency_uq').on(t.idempotencyKey),
+    uniqueIndex('ledger_transfers_provider_payment_uq').on(t.providerPaymentId),
+    index('ledger_transfers_created_idx').on(t.createdAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Positive credits the account, negative debits it; never zero. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
+  ],
+);
+
+export type PaymentProviderCode = 'sandbox' | 'CF' | 'RP';
+export type PaymentIntentState = 'created' | 'awaitingPayment' | 'paid' | 'failed' | 'cancelled' | 'expired';
+
+/**
+ * A payment someone started with a provider (the specification's wallet payment session). `orderId` is ours, sent to
+ * the provider as its order id and back to us as the return's UID. Its state is the payment intent machine's.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: varchar('order_id', { length: 40 }).notNull().unique(),
+    provider: varchar('provider', { length: 16 }).$type<PaymentProviderCode>().notNull(),
+    /** What the money is for: 'Wallet' (a top-up); later issues add orders and subscriptions. */
+    purpose: varchar('purpose', { length: 24 }).notNull(),
+    payerUserId: integer('payer_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The specification's customer_role: 'Vendor' or 'Cust'. */
+    payerRole: varchar('payer_role', { length: 8 }).notNull(),
+    /** The ledger account credited when it is paid. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('INR'),
+    state: varchar('state', { length: 24 }).$type<PaymentIntentState>().notNull(),
+    /** The provider's own order reference (Cashfree cf_order_id, Razorpay order id) and checkout parameters. */
+    providerOrderRef: varchar('provider_order_ref', { length: 120 }),
+    checkout: jsonb('checkout'),
+    providerPaymentId: varchar('provider_payment_id', { length: 120 }),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** The answer every later verification of a final intent repeats. */
+    resultMessage: text('result_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_intents_payer_idx').on(t.payerUserId, t.createdAt),
+    index('payment_intents_open_idx').on(t.createdAt).where(sql`state in ('created', 'awaitingPayment')`),
+    check('payment_intents_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The built-in sandbox provider's own record of its orders: it stands for a provider's database. */
+export const sandboxOrders = pgTable('sandbox_orders', {
+  orderId: varchar('order_id', { length: 40 }).primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  payerName: text('payer_name').notNull(),
+  payerPhone: text('payer_phone'),
+  returnUrl: text('return_url').notNull(),
+  /** ACTIVE until the payer chooses; then PAID, FAILED or CANCELLED. */
+  status: varchar('status', { length: 12 }).notNull().default('ACTIVE'),
+  paymentId: varchar('payment_id', { length: 40 }),
+  details: jsonb('details'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
