@@ -17,28 +17,22 @@ import clientPlugin, { compression } from './plugins/client';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
 import loggingPlugin, { lazyChildLogger, loggerOptions, RequestLog } from './plugins/logging';
+import ownerPlugin, { ownerRuleOf } from './plugins/owner';
+import { type PaymentProviders, paymentProviders } from './plugins/payments';
+import checkoutPages from './plugins/payments/checkout-pages';
+import sandboxCheckout from './plugins/payments/sandbox-checkout';
 import securityHeadersPlugin from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
+import { accountKey } from './roles';
+
+export { accountKey };
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    payments: PaymentProviders;
   }
-}
-
-/**
- * The account a sign-in or OTP attempt is for, spelled one way, so that re-spelling it ("+91 90000 00001",
- * " ADMIN@Doorstep.test ") does not start a fresh rate-limit count: trimmed, lower case, no spaces, and a mobile
- * number reduced to its 10 digits (no +91, 91 or 0 prefix).
- */
-export function accountKey(identifier: unknown): string {
-  const s = String(identifier ?? '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, '');
-  const digits = s.replace(/[-().]/g, '');
-  return /^(?:\+?91|0)?[6-9]\d{9}$/.test(digits) ? digits.slice(-10) : s;
 }
 
 const identifierOf = (req: FastifyRequest) => {
@@ -92,6 +86,10 @@ export async function buildApp(
   });
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate(
+    'payments',
+    paymentProviders(config.payments, { db: database.db, dataDir: config.dataDir, baseUrl: config.publicUrl }),
+  );
 
   // Bodies are validated strictly (no coercion, unknown fields refused); query and path strings are coerced.
   const ajvOptions = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const;
@@ -136,12 +134,14 @@ export async function buildApp(
     }),
   });
   await app.register(authPlugin, { db: database.db });
+  await app.register(ownerPlugin);
   const uploads = path.join(config.dataDir, 'uploads');
   await app.register(storagePlugin, { root: uploads });
   // Public catalogue reads are cached; any successful write of these tags drops the cache.
   await app.register(cachePlugin, { tags: ['Catalogue', 'Geography', 'Banners'] });
 
   const byId = new Map(operations.map((o) => [o.operationId, o]));
+  const owners = new Map(operations.map((o) => [o.operationId, ownerRuleOf(o)]));
   const limits = config.rateLimits ? rateLimits() : {};
   await app.register(openapiGlue, {
     specification: withColumnBounds(structuredClone(document)),
@@ -153,6 +153,7 @@ export async function buildApp(
         handler,
         config: {
           roles: byId.get(operationId)?.roles,
+          owner: owners.get(operationId),
           cacheable: byId.get(operationId)?.cache,
           operationId,
           rateLimit: limits[operationId],
@@ -181,6 +182,10 @@ export async function buildApp(
       res.header('X-Content-Type-Options', 'nosniff');
     },
   });
+
+  // The sandbox provider's checkout, and our pages opening Cashfree's and Razorpay's (plugins/payments).
+  await app.register(sandboxCheckout);
+  await app.register(checkoutPages, { providers: app.payments });
 
   // The built front end, robots.txt, sitemap.xml and the 404s (plugins/client.ts).
   await app.register(clientPlugin);

@@ -54,3 +54,7 @@ export function priceBreakdown(pricePaise: Paise, discountPercent: number, gstPe
   const gstPaise = paise(mulDivHalfUp(discountedPaise, gstPercent, 100));
   return { discountedPaise, gstPaise, finalPaise: paise(discountedPaise + gstPaise) };
 }
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+/** An amount as people read it in messages: ₹1,23,456.50. */
+export const rupeesText = (amount: Paise | number) => inr.format(amount / 100);

@@ -19,3 +19,20 @@ export const isStaff = (user: { role: RoleCode } | null | undefined) => !!user &
 
 /** Admins (role A) see inactive catalogue items and may filter lists by status; everyone else sees active ones. */
 export const isAdmin = (user: { role: RoleCode } | null | undefined) => user?.role === 'A';
+
+/** Customers, vendors and professionals: the parties an operation may name (x-owner); they act only for themselves. */
+export const isPartyRole = (role: RoleCode) => !staffCodes.has(role);
+
+/**
+ * The account a sign-in or OTP attempt is for, spelled one way, so that re-spelling it ("+91 90000 00001",
+ * " ADMIN@Doorstep.test ") does not start a fresh rate-limit count: trimmed, lower case, no spaces, and a mobile
+ * number reduced to its 10 digits (no +91, 91 or 0 prefix).
+ */
+export function accountKey(identifier: unknown): string {
+  const s = String(identifier ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '');
+  const digits = s.replace(/[-().]/g, '');
+  return /^(?:\+?91|0)?[6-9]\d{9}$/.test(digits) ? digits.slice(-10) : s;
+}

@@ -16,3 +16,6 @@ export function uniqueViolation(err: unknown): string | null {
 
 /** True when a row is still referenced (23503), e.g. a delete that raced with a new child row. */
 export const isForeignKeyViolation = (err: unknown) => pgError(err)?.code === '23503';
+
+/** The SQLSTATE of a failed query (23514 check violation, 40001 serialization failure, ...), or null. */
+export const pgErrorCode = (err: unknown) => pgError(err)?.code ?? null;

@@ -4,6 +4,8 @@ import { bannerHandlers } from './banners/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
 import { geoHandlers } from './geo/routes';
+import { paymentHandlers } from './payments/routes';
+import { walletHandlers } from './wallets/routes';
 
 /** Every operation's handler, keyed by the operationId in openapi.yaml. */
 export const handlers: Handlers = {
@@ -12,4 +14,6 @@ export const handlers: Handlers = {
   ...dashboardHandlers,
   ...catalogueHandlers,
   ...bannerHandlers,
+  ...walletHandlers,
+  ...paymentHandlers,
 };

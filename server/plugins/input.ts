@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import type { Operation } from '../contract';
 import { type FieldError, HttpError } from '../http';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received, kept only where a signature is checked over it (payment webhooks). */
+    rawBody?: string;
+  }
+}
+
 /** PostgreSQL int4, the type of every id and count column: the default bounds of a contract integer. */
 export const INT4 = { minimum: -2147483648, maximum: 2147483647 } as const;
 /** Deeper bodies are refused before any code walks them; the deepest valid body is 3 levels. */
@@ -143,6 +150,8 @@ export default fp(
             : 'is not valid JSON';
           return done(invalid('body', message), undefined);
         }
+        // A webhook's signature is over the bytes the provider sent, so its handler gets them as well.
+        if (req.routeOptions.config?.operationId === 'paymentWebhook') req.rawBody = text as string;
         try {
           checkStructure(text as string);
         } catch (e) {
@@ -157,17 +166,21 @@ export default fp(
       const content = schema?.body?.content;
       if (content?.['application/json']?.schema) schema!.body = content['application/json'].schema as never;
       const op = byId.get((route.config as { operationId?: string } | undefined)?.operationId ?? '');
-      if ((op?.spec.requestBody as { required?: boolean } | undefined)?.required) {
-        route.config = { ...route.config, bodyRequired: true } as never;
+      const requestBody = op?.spec.requestBody as { required?: boolean } | undefined;
+      if (requestBody) {
+        route.config = { ...route.config, [requestBody.required ? 'bodyRequired' : 'bodyOptional']: true } as never;
       }
     });
 
     app.addHook('preValidation', async (req) => {
       // Only the contract's operations: static files and /docs have no fields to name.
       if (!(req.routeOptions.config as { operationId?: string }).operationId) return;
-      if (req.body === undefined && (req.routeOptions.config as { bodyRequired?: boolean }).bodyRequired) {
+      const config = req.routeOptions.config as { bodyRequired?: boolean; bodyOptional?: boolean };
+      if (req.body === undefined && config.bodyRequired) {
         throw invalid('body', 'is required: send it as JSON (application/json)');
       }
+      // An optional body left out is an empty object, so its defaults apply (validation would refuse undefined).
+      if (req.body === undefined && config.bodyOptional) req.body = {};
       const nul = nulError(req);
       if (nul) throw new HttpError(400, 'Invalid request', `${nul.field} ${nul.message}`, [nul]);
     });

@@ -2,7 +2,7 @@
 // rules and side effects run), the service for accounts that have no admin screen yet. Every argument is
 // optional: a test names only what it asserts on, and anything it needs underneath (a service's sub-category
 // and category) is made for it.
-import { signup } from '../../server/modules/auth/service';
+import { createAccount, signup } from '../../server/modules/auth/service';
 import { b64, cityIds, dataOf, png } from './catalogue';
 import type { TestServer } from './server';
 
@@ -89,6 +89,29 @@ export function factories(t: TestServer) {
         id: made.Id,
         zoneId: made.ZoneId,
         referralCode: made.ReferralCode,
+        async token(): Promise<string> {
+          const res = await t.api('POST', '/api/Userlogin', {
+            body: { MobileNoOrEmail: input.mobileNo, Password: input.password },
+          });
+          return dataOf<{ Token: string }>(res).Token;
+        },
+      };
+    },
+
+    /** A vendor account (issue 12 builds vendor profiles on it), with a way to sign it in. */
+    async vendor(over: { fullName?: string; mobileNo?: string } = {}) {
+      const n = next();
+      const input = {
+        role: 'VE' as const,
+        fullName: over.fullName ?? `Vendor ${n}`,
+        mobileNo: over.mobileNo ?? `8${String(n % 1_000_000_000).padStart(9, '0')}`,
+        email: `vendor${n}@example.in`,
+        password: `Vendor-pass-${n}`,
+      };
+      const id = await createAccount(t.db, input);
+      return {
+        ...input,
+        id,
         async token(): Promise<string> {
           const res = await t.api('POST', '/api/Userlogin', {
             body: { MobileNoOrEmail: input.mobileNo, Password: input.password },

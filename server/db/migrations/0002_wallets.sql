@@ -50,6 +50,7 @@ CREATE TABLE "payment_intents" (
 	"provider_payment_id" varchar(120),
 	"transfer_id" bigint,
 	"result_message" text,
+	"checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payment_intents_order_id_unique" UNIQUE("order_id"),

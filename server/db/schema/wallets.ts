@@ -131,7 +131,7 @@ export const paymentIntents = pgTable(
       .notNull()
       .references(() => users.id),
     /** The specification's customer_role: 'Vendor' or 'Cust'. */
-    payerRole: varchar('payer_role', { length: 8 }).notNull(),
+    payerRole: varchar('payer_role', { length: 8 }).$type<'Vendor' | 'Cust'>().notNull(),
     /** The ledger account credited when it is paid. */
     accountId: integer('account_id')
       .notNull()
@@ -146,6 +146,8 @@ export const paymentIntents = pgTable(
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     /** The answer every later verification of a final intent repeats. */
     resultMessage: text('result_message'),
+    /** When the reconciliation job last claimed it, so one process checks it at a time. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -76,6 +76,11 @@ export async function setPassword(exec: Executor, userId: number, passwordHash: 
     .where(eq(users.id, userId));
 }
 
+export async function insertUser(exec: Executor, user: typeof users.$inferInsert) {
+  const [row] = await exec.insert(users).values(user).returning({ id: users.id });
+  return row.id;
+}
+
 export async function insertCustomer(
   exec: Executor,
   user: typeof users.$inferInsert,

@@ -144,6 +144,28 @@ export async function signup(db: Db, input: SignupInput) {
   }
 }
 
+/**
+ * An account of any role but the customer's (whose sign-up also makes a profile): the people modules (vendors,
+ * staff) build on it; tests make second vendors with it.
+ */
+export async function createAccount(
+  db: Db,
+  input: {
+    role: Exclude<RoleCode, 'Cust'>;
+    fullName: string;
+    mobileNo: string;
+    email: string | null;
+    password: string;
+  },
+) {
+  const taken = await repo.mobileOrEmailTaken(db, input.mobileNo, input.email ?? '');
+  if (taken.mobileNo) throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
+  if (taken.email) throw conflict('email', `An account with e-mail ${input.email} already exists.`);
+  const passwordHash = await hashPassword(input.password);
+  const { password: _, ...user } = input;
+  return repo.insertUser(db, { ...user, fullName: user.fullName.trim(), phone: user.mobileNo, passwordHash });
+}
+
 const otpHash = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /** Sends a reset code when the account exists; the caller answers the same either way. */

@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import { currentUser, done, type Handlers, ok } from '../../http';
+import { toPaise } from '../../money';
+import * as payments from './service';
+
+/** The site's origin as the payer's browser sees it: PUBLIC_URL, else the request's own. */
+const originOf = (req: FastifyRequest) => req.server.config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+export const paymentHandlers: Handlers = {
+  async createWalletPayment(req, reply) {
+    const b = req.body;
+    const data = await payments.startTopUp(
+      req.server.db,
+      req.server.payments,
+      req.server.config.payments,
+      currentUser(req),
+      {
+        amount: toPaise(b.order_amount, 'order_amount'),
+        mode: b.payment_mode,
+        customerId: b.customer_id,
+        customerRole: b.customer_role,
+        returnTo: b.returnTo,
+      },
+      originOf(req),
+    );
+    reply.code(201);
+    return ok(data, 'Payment order created.');
+  },
+
+  async checkWalletTransactionStatus(req) {
+    const { data, message } = await payments.checkStatus(
+      req.server.db,
+      req.server.payments,
+      currentUser(req),
+      req.query.orderID,
+    );
+    return ok(data, message);
+  },
+
+  async paymentWebhook(req) {
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]),
+    );
+    const message = await payments.webhook(
+      req.server.db,
+      req.server.payments,
+      req.params.provider,
+      req.rawBody ?? '',
+      headers,
+    );
+    return done(message);
+  },
+
+  async getPaymentIntents(req) {
+    return ok(await payments.pageIntents(req.server.db, req.query));
+  },
+
+  async getPaymentIntent(req) {
+    return ok(await payments.intentDetail(req.server.db, req.params.id));
+  },
+
+  async sendPaymentIntentEvent(req) {
+    const data = await payments.staffEvent(
+      req.server.db,
+      req.server.payments,
+      currentUser(req),
+      req.params.id,
+      req.body.event,
+      req.body.remark?.trim() || null,
+    );
+    return ok(data, `${req.body.event} done: the payment is ${data.state}.`);
+  },
+};

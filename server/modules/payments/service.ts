@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import {
+  allowedEvents,
+  FINAL_PAYMENT_INTENT_STATES,
+  type PaymentIntentEventType,
+  paymentIntentMachine,
+} from '../../../src/machines/paymentIntent/paymentIntent.machine';
+import type { PaymentsConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
+import { badRequest, type CurrentUser, conflict, forbidden, HttpError, notFound } from '../../http';
+import { type Paise, paise, rupeesText, toRupees } from '../../money';
+import { recordTransition } from '../../plugins/audit';
+import { type PaymentProvider, type PaymentProviders, ProviderError, type VerifiedOrder } from '../../plugins/payments';
+import { isPartyRole } from '../../roles';
+import { applyEvent, transitionsOf } from '../../workflow/apply';
+import * as wallets from '../wallets/service';
+import * as repo from './repo';
+
+const ENTITY = 'PaymentIntent';
+
+/** The providers this server may use: the sandbox always, CF and RP when keyed. */
+type Providers = PaymentProviders;
+
+const isFinal = (state: string) => FINAL_PAYMENT_INTENT_STATES.includes(state as repo.PaymentIntentState);
+
+/** Where the provider sends the payer back; each page verifies the UID it returns with. */
+const RETURN_PATHS = {
+  VendorDashboard: '/Dashboard/VendorDashboard',
+  WalletBalanceOfVendor: '/Wallet/WalletBalanceOfVendor',
+  MyAccounts: '/MyAccounts',
+} as const;
+
+/** Our order id: unguessable, so a UID cannot be enumerated, and within every provider's order id rules. */
+const newOrderId = () => `DSW${Date.now().toString(36).toUpperCase()}${randomBytes(8).toString('hex').toUpperCase()}`;
+
+function walletOwnerOf(user: { role: string }): wallets.WalletOwnerKind {
+  return user.role === 'VE' ? 'vendor' : 'customer';
+}
+
+export interface TopUpRequest {
+  amount: Paise;
+  mode?: repo.PaymentProviderCode;
+  customerId?: number;
+  customerRole?: 'Vendor' | 'Cust';
+  returnTo?: keyof typeof RETURN_PATHS;
+}
+
+/** Moves an intent through the payment intent machine, with what the new state carries, in the caller's transaction. */
+const move = (
+  tx: Tx,
+  id: number,
+  event: PaymentIntentEventType,
+  actorId: number | null,
+  patch: Partial<repo.NewIntent> = {},
+  remark: string | null = null,
+) =>
+  applyEvent(tx, {
+    machine: paymentIntentMachine,
+    entity: ENTITY,
+    id,
+    event: { type: event },
+    actorId,
+    remark,
+    lock: (t, i) => repo.lockIntent(t, i),
+    write: (t, i, state) => repo.updateIntent(t, i, { ...patch, state: state as repo.PaymentIntentState }),
+  });
+
+/**
+ * Starts a wallet top-up: checks the amount against the limits, records the intent, asks the provider for an order
+ * and answers where the browser goes next (Excel/Gate1CF).
+ */
+export async function startTopUp(
+  db: Db,
+  providers: Providers,
+  limits: PaymentsConfig,
+  user: CurrentUser,
+  r: TopUpRequest,
+  origin: string,
+) {
+  const payerRole = user.role === 'VE' ? 'Vendor' : 'Cust';
+  if (r.customerRole && r.customerRole !== payerRole) throw forbidden(`customer_role must be ${payerRole}: your own.`);
+  if (r.customerId !== undefined && r.customerId !== user.id) {
+    throw forbidden('customer_id must be your own: you can only top up your own wallet.');
+  }
+  if (r.amount < 100) throw badRequest('order_amount', 'must be at least ₹1.00');
+  if (r.amount > limits.maxTopUpPaise) {
+    throw badRequest('order_amount', `must be at most ${rupeesText(limits.maxTopUpPaise)} per top-up`);
+  }
+  const mode = r.mode ?? providers.defaultMode();
+  if (!providers.isAvailable(mode)) throw badRequest('payment_mode', `${mode} is not set up on this server`);
+  const kind = walletOwnerOf(user);
+  const orderId = newOrderId();
+  const intent = await db.transaction(async (tx) => {
+    const wallet = await wallets.openWallet(tx, kind, user);
+    const balance = await wallets.walletBalance(tx, kind, user.id);
+    if (balance + r.amount > limits.maxWalletBalancePaise) {
+      throw conflict(
+        'order_amount',
+        `This top-up would take your wallet past its maximum balance of ${rupeesText(limits.maxWalletBalancePaise)}.`,
+      );
+    }
+    const made = await repo.insertIntent(tx, {
+      orderId,
+      provider: mode,
+      purpose: 'Wallet',
+      payerUserId: user.id,
+      payerRole,
+      accountId: wallet,
+      amount: r.amount,
+      currency: 'INR',
+      state: 'created',
+    });
+    await recordTransition(tx, {
+      entity: ENTITY,
+      entityId: made.id,
+      from: null,
+      to: 'created',
+      event: 'CREATE',
+      actorId: user.id,
+    });
+    return made;
+  });
+  const path = RETURN_PATHS[r.returnTo ?? (kind === 'vendor' ? 'VendorDashboard' : 'MyAccounts')];
+  let created: Awaited<ReturnType<PaymentProvider['createOrder']>>;
+  try {
+    created = await providers.providerFor(mode).createOrder({
+      orderId,
+      amount: r.amount,
+      currency: 'INR',
+      payer: { id: user.id, name: user.fullName, phone: user.mobileNo, email: user.email },
+      returnUrl: `${origin}${path}?UID=${orderId}`,
+      notifyUrl: `${origin}/api/Payments/Webhook/${mode}`,
+    });
+  } catch (e) {
+    const message = e instanceof ProviderError ? e.message : 'the provider could not be reached';
+    await db.transaction((tx) =>
+      move(tx, intent.id, 'PROVIDER_FAILED', user.id, { resultMessage: 'The payment could not be started.' }, message),
+    );
+    throw new HttpError(
+      502,
+      'Payment provider unavailable',
+      `The payment could not be started: ${message}. Please try again.`,
+    );
+  }
+  await db.transaction((tx) =>
+    move(tx, intent.id, 'ORDER_CREATED', user.id, {
+      providerOrderRef: created.providerOrderRef,
+      checkout: created.checkout,
+    }),
+  );
+  return {
+    response_code: '10' as const,
+    order_id: orderId,
+    payment_session_id: created.paymentSessionId,
+    checkoutUrl: created.checkoutUrl,
+    provider: mode,
+    amount: toRupees(r.amount),
+  };
+}
+
+export interface Settled {
+  state: repo.PaymentIntentState;
+  amount: Paise;
+  message: string;
+  balance: number | null;
+}
+
+const MESSAGES = {
+  failed: 'The payment failed: nothing was added to your wallet.',
+  cancelled: 'The payment was cancelled: nothing was added to your wallet.',
+  expired: 'The payment was not completed in time: nothing was added to your wallet.',
+  mismatch: 'The payment did not match its order (amount, currency or payer): nothing was added. Please contact us.',
+  pending: 'The payment is not complete yet. Please check again in a minute.',
+};
+
+const settledOf = (i: repo.IntentRow, balance: number | null = null): Settled => ({
+  state: i.state,
+  amount: paise(i.amount),
+  message: i.resultMessage ?? (i.state === 'paid' ? 'Payment received.' : MESSAGES.pending),
+  balance,
+});
+
+/** Whether what the provider reports is exactly this intent's payment. */
+function matches(i: repo.IntentRow, v: VerifiedOrder): boolean {
+  return (
+    v.orderId === i.orderId &&
+    v.amount === i.amount &&
+    v.currency === i.currency &&
+    (v.payerId === undefined || v.payerId === null || v.payerId === String(i.payerUserId))
+  );
+}
+
+/**
+ * The one settle (decision 013), for the return's verification, the webhook, the staff's VERIFY and the job:
+ * a final intent answers its stored result; otherwise the provider is asked (outside any transaction: a network
+ * call never holds a row lock or a connection), then the intent is locked and, if still open, moved by the answer,
+ * crediting the wallet once in the same transaction. A racing twin waits on the lock and then finds it final.
+ */
+export async function settle(db: Db, providers: Providers, orderId: string, actorId: number | null): Promise<Settled> {
+  const seen = await repo.findIntent(db, { orderId });
+  if (!seen) throw notFound(`Payment ${orderId}`);
+  if (isFinal(seen.state)) return settledOf(seen);
+  let verified: VerifiedOrder;
+  try {
+    verified = await providers.providerFor(seen.provider).verifyOrder(seen.orderId, seen.providerOrderRef);
+  } catch (e) {
+    const message = e instanceof ProviderError ? e.message : 'the provider could not be reached';
+    throw new HttpError(
+      502,
+      'Payment provider unavailable',
+      `The payment could not be verified: ${message}. Please try again.`,
+    );
+  }
+  return db.transaction(async (tx) => {
+    const intent = await repo.lockIntent(tx, seen.id);
+    if (!intent) throw notFound(`Payment ${orderId}`);
+    if (isFinal(intent.state)) return settledOf(intent);
+    if (verified.status === 'pending' || intent.state === 'created') return settledOf(intent);
+    if (verified.status === 'failed' || verified.status === 'cancelled') {
+      const event = verified.status === 'failed' ? 'PROVIDER_FAILED' : 'PROVIDER_CANCELLED';
+      await move(tx, intent.id, event, actorId, { resultMessage: MESSAGES[verified.status] });
+      return { ...settledOf(intent), state: verified.status, message: MESSAGES[verified.status] };
+    }
+    if (!matches(intent, verified)) {
+      const remark = `provider reported order ${verified.orderId}, ${verified.amount} ${verified.currency} paise, payer ${verified.payerId ?? '-'}`;
+      await move(tx, intent.id, 'PROVIDER_FAILED', actorId, { resultMessage: MESSAGES.mismatch }, remark);
+      return { ...settledOf(intent), state: 'failed', message: MESSAGES.mismatch };
+    }
+    const clearing = await wallets.systemAccount(tx, 'provider_clearing', intent.provider);
+    const paymentId = verified.paymentId ?? `${intent.provider}:${intent.orderId}`;
+    let posted: Awaited<ReturnType<typeof wallets.post>>;
+    try {
+      posted = await wallets.post(tx, {
+        kind: 'wallet_topup',
+        legs: [
+          { accountId: intent.accountId, amount: intent.amount },
+          { accountId: clearing.id, amount: -intent.amount },
+        ],
+        reference: intent.orderId,
+        remark: `Top-up via ${intent.provider}`,
+        actorId: intent.payerUserId,
+        providerPaymentId: paymentId,
+        amountField: 'order_amount',
+        amount: paise(intent.amount),
+      });
+    } catch (e) {
+      // The unique index refused a second credit of this provider payment: never credit it twice.
+      if (uniqueViolation(e) === 'ledger_transfers_provider_payment_uq') {
+        throw conflict('orderID', 'This payment has already been credited.');
+      }
+      throw e;
+    }
+    const message = `${rupeesText(intent.amount)} added to your wallet.`;
+    await move(tx, intent.id, 'PROVIDER_PAID', actorId, {
+      providerPaymentId: paymentId,
+      transferId: posted.transferId,
+      resultMessage: message,
+    });
+    return {
+      state: 'paid',
+      amount: paise(intent.amount),
+      message,
+      balance: posted.balances.get(intent.accountId) ?? null,
+    };
+  });
+}
+
+/** PUT Customer/CheckWalletTransactionStatus: the payer (or staff) verifies; another payer's order is unknown. */
+export async function checkStatus(db: Db, providers: Providers, user: CurrentUser, orderId: string) {
+  const intent = await repo.findIntent(db, { orderId });
+  if (!intent || (isPartyRole(user.role) && intent.payerUserId !== user.id)) throw notFound(`Payment ${orderId}`);
+  const s = await settle(db, providers, orderId, user.id);
+  if (s.state === 'paid') {
+    const balance =
+      s.balance ??
+      (await wallets.walletBalance(db, intent.payerRole === 'Vendor' ? 'vendor' : 'customer', intent.payerUserId));
+    return {
+      message: s.message,
+      data: { state: s.state, amount: toRupees(s.amount), balance: toRupees(paise(balance)) },
+    };
+  }
+  if (s.state === 'created' || s.state === 'awaitingPayment') {
+    throw new HttpError(409, 'Payment pending', MESSAGES.pending, [], { state: s.state });
+  }
+  throw new HttpError(402, 'Payment not completed', s.message, [], { state: s.state });
+}
+
+/** A provider's webhook: only a signature that checks out over the raw body settles anything. */
+export async function webhook(
+  db: Db,
+  providers: Providers,
+  mode: repo.PaymentProviderCode,
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+) {
+  if (!providers.isAvailable(mode)) throw notFound(`Provider ${mode}`);
+  const notice = providers.providerFor(mode).verifyWebhook(rawBody, headers);
+  if (!notice) throw new HttpError(401, 'Bad signature', 'The webhook signature does not check out; nothing was done.');
+  const intent = await repo.findIntent(db, { orderId: notice.orderId });
+  // An order that is not ours (another app on the same account) is acknowledged and ignored.
+  if (!intent || intent.provider !== mode) return 'Not our order; ignored.';
+  const s = await settle(db, providers, notice.orderId, null);
+  return `Payment ${s.state}.`;
+}
+
+/**
+ * The reconciliation job's one pass: intents still open after the TTL are verified with their provider (and
+ * settled if paid), and expired if the provider still has no payment.
+ */
+export async function reconcileOnce(db: Db, providers: Providers, ttlMinutes: number, limit = 20) {
+  const orderIds = await repo.claimStaleIntents(db, ttlMinutes, limit);
+  const outcome = { checked: orderIds.length, settled: 0, expired: 0, failed: 0 };
+  for (const orderId of orderIds) {
+    try {
+      const s = await settle(db, providers, orderId, null);
+      if (isFinal(s.state)) {
+        outcome.settled++;
+        continue;
+      }
+      await expire(db, orderId, null, `not paid within ${ttlMinutes} minutes`);
+      outcome.expired++;
+    } catch {
+      outcome.failed++;
+    }
+  }
+  return outcome;
+}
+
+async function expire(db: Db, orderId: string, actorId: number | null, remark: string) {
+  await db.transaction(async (tx) => {
+    const intent = await repo.findIntent(tx, { orderId });
+    if (!intent) throw notFound(`Payment ${orderId}`);
+    await move(tx, intent.id, 'EXPIRE', actorId, { resultMessage: MESSAGES.expired }, remark);
+  });
+}
+
+export const pageIntents = async (db: Db, q: Parameters<typeof repo.pageIntents>[1]) => {
+  const page = await repo.pageIntents(db, q);
+  return { ...page, items: page.items.map(intentOut) };
+};
+
+const intentOut = <T extends { amount: number }>(i: T) => ({ ...i, amount: toRupees(paise(i.amount)) });
+
+export async function intentDetail(db: Db, id: number) {
+  const view = await repo.intentView(db, id);
+  if (!view) throw notFound(`Payment intent ${id}`);
+  return {
+    ...intentOut(view),
+    transitions: await transitionsOf(db, ENTITY, id),
+    allowedEvents: allowedEvents(view.state),
+  };
+}
+
+/** Staff events: VERIFY settles with the provider's answer; EXPIRE only after the provider says it is not paid. */
+export async function staffEvent(
+  db: Db,
+  providers: Providers,
+  user: CurrentUser,
+  id: number,
+  event: 'VERIFY' | 'EXPIRE',
+  remark: string | null,
+) {
+  const intent = await repo.findIntent(db, { id });
+  if (!intent) throw notFound(`Payment intent ${id}`);
+  if (!allowedEvents(intent.state).includes(event)) {
+    throw new HttpError(409, 'Event not allowed', `${event} is not allowed while the payment is ${intent.state}.`, [], {
+      state: intent.state,
+      allowedEvents: allowedEvents(intent.state),
+    });
+  }
+  const s = await settle(db, providers, intent.orderId, user.id);
+  if (event === 'EXPIRE' && !isFinal(s.state)) await expire(db, intent.orderId, user.id, remark ?? 'expired by staff');
+  return intentDetail(db, id);
+}

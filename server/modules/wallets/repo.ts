@@ -1,0 +1,397 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../db/paging';
+import {
+  customers,
+  type LedgerAccountKind,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  type TransferKind,
+  users,
+} from '../../db/schema';
+import type { RoleCode } from '../../http';
+
+export type { TransferKind };
+export type WalletKind = 'customer_wallet' | 'vendor_wallet';
+type SystemKind = Exclude<LedgerAccountKind, WalletKind>;
+
+/** The wallet of a customer or vendor, opened on first use (two racing openers get the same row). */
+export async function walletAccount(exec: Executor, kind: WalletKind, userId: number, name: string): Promise<number> {
+  const [made] = await exec
+    .insert(ledgerAccounts)
+    .values({ kind, ownerUserId: userId, name })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  if (made) return made.id;
+  const [row] = await exec
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerUserId, userId)));
+  return row.id;
+}
+
+/** The wallet of a person if it was ever opened (reads never open one). */
+export async function findWallet(exec: Executor, kind: WalletKind, userId: number) {
+  const [row] = await exec
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerUserId, userId)));
+  return row ?? null;
+}
+
+/** The company wallet and the system accounts, created by the migration: one row each (per provider). */
+export async function systemAccount(exec: Executor, kind: SystemKind, provider: string | null = null) {
+  const [row] = await exec
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, kind),
+        sql`${ledgerAccounts.ownerUserId} is null`,
+        provider === null ? sql`${ledgerAccounts.provider} is null` : eq(ledgerAccounts.provider, provider),
+      ),
+    );
+  if (!row) throw new Error(`The ledger has no ${kind} account${provider ? ` for ${provider}` : ''}: run migrations`);
+  return row;
+}
+
+export interface Leg {
+  accountId: number;
+  /** Paise: positive credits the account, negative debits it. */
+  amount: number;
+}
+
+export interface TransferInput {
+  kind: TransferKind;
+  legs: Leg[];
+  reference?: string | null;
+  remark?: string | null;
+  actorId: number | null;
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
+  providerPaymentId?: string | null;
+  correctsTransferId?: number | null;
+  /** The most an account may hold after this transfer (a wallet's maximum balance on a credit). */
+  maxBalance?: { accountId: number; limit: number };
+}
+
+export type Posted =
+  | { replayed: false; transferId: number; balances: Map<number, number> }
+  | { replayed: true; transferId: number; requestHash: string | null; balances: Map<number, number> };
+
+/** Why a transfer was not posted: the service answers 409 with these words. */
+export class Refused extends Error {
+  constructor(
+    readonly accountId: number,
+    readonly reason: 'insufficient' | 'limit',
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Posts one balanced transfer inside the caller's transaction. The transfer row goes first, so a repeated
+ * idempotency key stops here (PostgreSQL makes a racing twin wait for the first to commit, then skip). Then every
+ * account is locked in id order, the new balances are checked (a wallet below zero or over its limit is refused
+ * and the transaction rolls back), and the entries and cached balances are written.
+ */
+export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
+  const [made] = await tx
+    .insert(ledgerTransfers)
+    .values({
+      kind: t.kind,
+      reference: t.reference ?? null,
+      remark: t.remark ?? null,
+      actorId: t.actorId,
+      idempotencyKey: t.idempotencyKey ?? null,
+      requestHash: t.requestHash ?? null,
+      providerPaymentId: t.providerPaymentId ?? null,
+      correctsTransferId: t.correctsTransferId ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id });
+  if (!made) {
+    const [first] = await tx
+      .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, t.idempotencyKey!));
+    return {
+      replayed: true,
+      transferId: first.id,
+      requestHash: first.requestHash,
+      balances: await balancesAfter(tx, first.id),
+    };
+  }
+  const ids = [...new Set(t.legs.map((l) => l.accountId))].sort((a, b) => a - b);
+  const locked = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+  const balances = new Map(locked.map((a) => [a.id, a.balance]));
+  const entries = t.legs.map((leg) => {
+    const after = balances.get(leg.accountId)! + leg.amount;
+    balances.set(leg.accountId, after);
+    return { transferId: made.id, accountId: leg.accountId, amount: leg.amount, balanceAfter: after };
+  });
+  for (const a of locked) {
+    if (!a.allowNegative && balances.get(a.id)! < 0) throw new Refused(a.id, 'insufficient');
+  }
+  if (t.maxBalance && balances.get(t.maxBalance.accountId)! > t.maxBalance.limit) {
+    throw new Refused(t.maxBalance.accountId, 'limit');
+  }
+  await tx.insert(ledgerEntries).values(entries);
+  const values = sql.join(
+    [...balances].map(([id, b]) => sql`(${id}::int, ${b}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ledger_accounts set balance = v.b from (values ${values}) as v(id, b) where ledger_accounts.id = v.id`,
+  );
+  return { replayed: false, transferId: made.id, balances };
+}
+
+/** The balance each account of a transfer had right after it. */
+async function balancesAfter(exec: Executor, transferId: number) {
+  const rows = await exec
+    .select({ accountId: ledgerEntries.accountId, balanceAfter: ledgerEntries.balanceAfter })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transferId, transferId));
+  return new Map(rows.map((r) => [r.accountId, r.balanceAfter]));
+}
+
+/** Whether a provider payment has already been credited (the unique index is the real guard). */
+export async function transferOfProviderPayment(exec: Executor, providerPaymentId: string) {
+  const [row] = await exec
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.providerPaymentId, providerPaymentId));
+  return row?.id ?? null;
+}
+
+export interface HistoryQuery {
+  page?: number;
+  pageSize?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Days are India's: `from` starts at its midnight IST, `to` includes its whole day. */
+function dateRange(q: HistoryQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.from) where.push(gte(ledgerEntries.createdAt, sql`(${q.from}::date)::timestamp at time zone 'Asia/Kolkata'`));
+  if (q.to) where.push(lt(ledgerEntries.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`));
+  return where;
+}
+
+/** One account's entries, newest first, with what each transfer was for and who made it. */
+export async function history(exec: Executor, accountId: number, q: HistoryQuery, limit?: number) {
+  const { page, pageSize, offset } = pageOf(q);
+  const where = and(eq(ledgerEntries.accountId, accountId), ...dateRange(q));
+  const rows = await exec
+    .select({
+      id: ledgerEntries.id,
+      at: ledgerEntries.createdAt,
+      amount: ledgerEntries.amount,
+      balanceAfter: ledgerEntries.balanceAfter,
+      kind: ledgerTransfers.kind,
+      reference: ledgerTransfers.reference,
+      remark: ledgerTransfers.remark,
+      doneBy: users.fullName,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .leftJoin(users, eq(users.id, ledgerTransfers.actorId))
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit ?? pageSize)
+    .offset(limit ? 0 : offset);
+  const total = limit ? rows.length : (await exec.select({ n: count() }).from(ledgerEntries).where(where))[0].n;
+  return { items: rows, total, page, pageSize };
+}
+
+/** Credits and debits of an account since the first of this month, India time. */
+export async function monthTotals(exec: Executor, accountId: number) {
+  const [row] = await exec
+    .select({
+      credits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`,
+      debits: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        gte(
+          ledgerEntries.createdAt,
+          sql`date_trunc('month', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
+        ),
+      ),
+    );
+  return { credits: Number(row.credits), debits: Number(row.debits) };
+}
+
+/** The newest entry's time of an account: the balance's "as of". */
+export async function lastMovedAt(exec: Executor, accountId: number) {
+  const [row] = await exec
+    .select({ at: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export async function findPerson(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
+  const [row] = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      email: users.email,
+      role: users.role,
+      active: users.active,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, role),
+        where.id !== undefined ? eq(users.id, where.id) : eq(users.mobileNo, where.mobileNo ?? ''),
+      ),
+    );
+  return row ? { ...row, role: row.role as RoleCode } : null;
+}
+
+const walletBalance = (kind: WalletKind) =>
+  sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.kind} = ${kind} and ${ledgerAccounts.ownerUserId} = ${qualified(users.id)}), 0)`.mapWith(
+    Number,
+  );
+
+/** Customers with their wallet balances ('User Management'). */
+export async function pageCustomers(exec: Executor, q: PageQuery) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const balance = walletBalance('customer_wallet');
+  const where = and(
+    eq(users.role, 'Cust'),
+    q.search ? or(ilike(users.fullName, likeTerm(q.search)), ilike(users.mobileNo, likeTerm(q.search))) : undefined,
+  );
+  const items = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      email: users.email,
+      city: customers.city,
+      pinCode: customers.pinCode,
+      active: users.active,
+      balance,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(customers, eq(customers.userId, users.id))
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        q,
+        { fullName: users.fullName, mobileNo: users.mobileNo, createdAt: users.createdAt, balance },
+        'createdAt',
+        users.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(customers, eq(customers.userId, users.id))
+    .where(where);
+  return { items, total: n, page, pageSize };
+}
+
+/** Vendors with their wallet balances and when it last moved. */
+export async function pageVendorWallets(exec: Executor, q: PageQuery) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const balance = walletBalance('vendor_wallet');
+  const lastMoved = sql<Date | null>`(select e.created_at from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'vendor_wallet' and a.owner_user_id = ${qualified(users.id)} order by e.id desc limit 1)`;
+  const where = and(
+    eq(users.role, 'VE'),
+    q.search ? or(ilike(users.fullName, likeTerm(q.search)), ilike(users.mobileNo, likeTerm(q.search))) : undefined,
+  );
+  const items = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      email: users.email,
+      active: users.active,
+      balance,
+      lastMovedAt: lastMoved,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        q,
+        { fullName: users.fullName, mobileNo: users.mobileNo, balance, lastMovedAt: lastMoved },
+        'fullName',
+        users.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await exec.select({ n: count() }).from(users).where(where);
+  return {
+    items: items.map((v) => ({ ...v, lastMovedAt: v.lastMovedAt ? new Date(v.lastMovedAt) : null })),
+    total: n,
+    page,
+    pageSize,
+  };
+}
+
+/**
+ * The ledger's invariants on the whole database (npm run ledger:check): each returns the offending rows, so an
+ * empty result is a pass.
+ */
+export async function ledgerBreaches(exec: Executor) {
+  const rows = async (query: SQL) =>
+    ((await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    unbalancedTransfers: await rows(
+      sql`select transfer_id, sum(amount)::text as total from ledger_entries group by transfer_id having sum(amount) <> 0 limit 20`,
+    ),
+    transfersWithoutEntries: await rows(
+      sql`select t.id from ledger_transfers t where not exists (select 1 from ledger_entries e where e.transfer_id = t.id) limit 20`,
+    ),
+    cachedBalanceMismatches: await rows(
+      sql`select a.id, a.balance::text as cached, coalesce(sum(e.amount), 0)::text as entries from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id having a.balance <> coalesce(sum(e.amount), 0) limit 20`,
+    ),
+    runningBalanceBreaks: await rows(
+      sql`select id, account_id from (select e.id, e.account_id, e.balance_after, sum(e.amount) over (partition by e.account_id order by e.id) as running from ledger_entries e) x where balance_after <> running limit 20`,
+    ),
+    negativeWallets: await rows(
+      sql`select id, kind, balance::text from ledger_accounts where not allow_negative and balance < 0 limit 20`,
+    ),
+    negativeWalletEntries: await rows(
+      sql`select e.id, e.account_id from ledger_entries e join ledger_accounts a on a.id = e.account_id where not a.allow_negative and e.balance_after < 0 limit 20`,
+    ),
+    providerPaymentsCreditedTwice: await rows(
+      sql`select provider_payment_id, count(*)::int as n from ledger_transfers where provider_payment_id is not null group by provider_payment_id having count(*) > 1 limit 20`,
+    ),
+    paidIntentsWithoutOneCredit: await rows(
+      sql`select i.id, i.order_id from payment_intents i left join ledger_transfers t on t.id = i.transfer_id where i.state = 'paid' and (t.id is null or t.provider_payment_id is distinct from i.provider_payment_id) limit 20`,
+    ),
+    creditsWithoutPaidIntent: await rows(
+      sql`select t.id from ledger_transfers t where t.provider_payment_id is not null and not exists (select 1 from payment_intents i where i.transfer_id = t.id and i.state = 'paid') limit 20`,
+    ),
+  };
+}
+
+export async function ledgerCounts(exec: Executor) {
+  const [row] = (
+    (await exec.execute(
+      sql`select (select count(*) from ledger_transfers)::int as transfers, (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_accounts)::int as accounts, (select count(*) from payment_intents)::int as intents`,
+    )) as unknown as { rows: { transfers: number; entries: number; accounts: number; intents: number }[] }
+  ).rows;
+  return row;
+}

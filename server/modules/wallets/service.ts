@@ -1,0 +1,316 @@
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from '../../db/client';
+import { pgErrorCode } from '../../db/errors';
+import type { PageQuery } from '../../db/paging';
+import { type CurrentUser, conflict, HttpError, notFound, type RoleCode } from '../../http';
+import { type Paise, paise, rupeesText, toRupees } from '../../money';
+import * as repo from './repo';
+
+export type { Leg } from './repo';
+export { walletAccount } from './repo';
+
+/** Whose wallet: customers by mobile number, vendors by account id or phone. */
+export type WalletOwnerKind = 'customer' | 'vendor';
+const WALLET_KIND = { customer: 'customer_wallet', vendor: 'vendor_wallet' } as const;
+const OWNER_ROLE: Record<WalletOwnerKind, RoleCode> = { customer: 'Cust', vendor: 'VE' };
+
+/** A hash of what a money-moving request asked for, so a reused Idempotency-Key with another request is caught. */
+export const requestHash = (operation: string, actorId: number, body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify([operation, actorId, body]))
+    .digest('hex');
+
+export interface Idempotency {
+  key: string | null;
+  hash: string;
+}
+
+export async function findOwner(db: Db, kind: WalletOwnerKind, who: { id?: number; mobileNo?: string }) {
+  const person = await repo.findPerson(db, who, OWNER_ROLE[kind]);
+  if (!person) {
+    const field = who.id !== undefined ? 'id' : kind === 'customer' ? 'MobileNo' : 'Phone';
+    throw notFound(`The ${kind} with ${field} ${who.id ?? who.mobileNo}`);
+  }
+  return person;
+}
+
+export const openWallet = (exec: Db | Tx, kind: WalletOwnerKind, owner: { id: number; fullName: string }) =>
+  repo.walletAccount(exec, WALLET_KIND[kind], owner.id, `Wallet of ${owner.fullName}`);
+
+/** The words for a refused transfer, naming the field that carried the amount. */
+function refusal(e: repo.Refused, field: string, amount: Paise, limit?: number): HttpError {
+  if (e.reason === 'limit') {
+    return conflict(field, `This would take the wallet past its maximum balance of ${rupeesText(limit ?? 0)}.`);
+  }
+  return conflict(field, `The wallet does not hold enough for a debit of ${rupeesText(amount)}: nothing was moved.`);
+}
+
+export interface PostOptions {
+  kind: repo.TransferKind;
+  legs: repo.Leg[];
+  reference?: string | null;
+  remark?: string | null;
+  actorId: number | null;
+  idempotency?: Idempotency;
+  providerPaymentId?: string | null;
+  maxBalance?: { accountId: number; limit: number };
+  /** The request field that carried the amount, named in a refusal. */
+  amountField: string;
+  amount: Paise;
+}
+
+/**
+ * Posts a transfer in the caller's transaction and maps the ledger's refusals to answers: an overdrawn wallet or
+ * a wallet over its limit is 409, a reused idempotency key with another request is 422. A replay with the same
+ * request answers the first result.
+ */
+export async function post(tx: Tx, o: PostOptions) {
+  try {
+    const posted = await repo.postTransfer(tx, {
+      kind: o.kind,
+      legs: o.legs,
+      reference: o.reference,
+      remark: o.remark,
+      actorId: o.actorId,
+      idempotencyKey: o.idempotency?.key ?? null,
+      requestHash: o.idempotency?.hash ?? null,
+      providerPaymentId: o.providerPaymentId,
+      maxBalance: o.maxBalance,
+    });
+    if (posted.replayed && posted.requestHash !== o.idempotency?.hash) {
+      throw new HttpError(
+        422,
+        'Idempotency key reused',
+        'This Idempotency-Key was already used for a different request; nothing was moved.',
+        [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
+      );
+    }
+    return posted;
+  } catch (e) {
+    if (e instanceof repo.Refused) throw refusal(e, o.amountField, o.amount, o.maxBalance?.limit);
+    // The CHECK is the database's own guard; the lock above normally answers first.
+    if (pgErrorCode(e) === '23514') throw refusal(new repo.Refused(0, 'insufficient'), o.amountField, o.amount);
+    throw e;
+  }
+}
+
+export interface AdminMove {
+  kind: WalletOwnerKind;
+  who: { id?: number; mobileNo?: string };
+  amount: Paise;
+  action: 'Credit' | 'Debit';
+  remark: string;
+  actor: CurrentUser;
+  idempotency: Idempotency;
+  amountField: string;
+  maxWalletBalance: number;
+}
+
+/**
+ * The admin's manual credit or debit of a customer's or vendor's wallet, against the adjustments account, with the
+ * reason and who did it on the transfer.
+ */
+export async function adminMove(db: Db, m: AdminMove) {
+  const owner = await findOwner(db, m.kind, m.who);
+  const result = await db.transaction(async (tx) => {
+    const wallet = await openWallet(tx, m.kind, owner);
+    const adjustments = await repo.systemAccount(tx, 'adjustments');
+    const sign = m.action === 'Credit' ? 1 : -1;
+    const posted = await post(tx, {
+      kind: m.action === 'Credit' ? 'admin_credit' : 'admin_debit',
+      legs: [
+        { accountId: wallet, amount: sign * m.amount },
+        { accountId: adjustments.id, amount: -sign * m.amount },
+      ],
+      remark: m.remark,
+      actorId: m.actor.id,
+      idempotency: m.idempotency,
+      maxBalance: m.action === 'Credit' ? { accountId: wallet, limit: m.maxWalletBalance } : undefined,
+      amountField: m.amountField,
+      amount: m.amount,
+    });
+    return { transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
+  });
+  const verb = m.action === 'Credit' ? 'credited to' : 'debited from';
+  return {
+    data: { transferId: result.transferId, balance: toRupees(paise(result.balance)) },
+    message: `${rupeesText(m.amount)} ${verb} the wallet of ${owner.fullName}. Balance: ${rupeesText(result.balance)}.`,
+  };
+}
+
+/** Money paid into the company's bank, recorded in the account wallet with its bank reference. */
+export async function creditCompanyWallet(
+  db: Db,
+  c: { amount: Paise; bankReference: string; remark: string | null; actor: CurrentUser; idempotency: Idempotency },
+) {
+  const result = await db.transaction(async (tx) => {
+    const company = await repo.systemAccount(tx, 'company_wallet');
+    const bank = await repo.systemAccount(tx, 'bank');
+    const posted = await post(tx, {
+      kind: 'account_credit',
+      legs: [
+        { accountId: company.id, amount: c.amount },
+        { accountId: bank.id, amount: -c.amount },
+      ],
+      reference: c.bankReference,
+      remark: c.remark,
+      actorId: c.actor.id,
+      idempotency: c.idempotency,
+      amountField: 'TransAmount',
+      amount: c.amount,
+    });
+    return { transferId: posted.transferId, balance: posted.balances.get(company.id) ?? 0 };
+  });
+  return {
+    data: { transferId: result.transferId, balance: toRupees(paise(result.balance)) },
+    message: `${rupeesText(c.amount)} added to the account wallet. Balance: ${rupeesText(result.balance)}.`,
+  };
+}
+
+interface Row {
+  id: number;
+  at: Date;
+  amount: number;
+  balanceAfter: number;
+  kind: string;
+  reference: string | null;
+  remark: string | null;
+  doneBy: string | null;
+}
+
+const KIND_LABEL: Record<string, string> = {
+  wallet_topup: 'Top-up',
+  admin_credit: 'Admin credit',
+  admin_debit: 'Admin debit',
+  account_credit: 'Bank deposit',
+  wallet_debit: 'Payment',
+  correction: 'Correction',
+};
+
+const common = (r: Row) => ({
+  id: r.id,
+  Amount: toRupees(paise(Math.abs(r.amount))),
+  Type: r.amount > 0 ? ('Credit' as const) : ('Debit' as const),
+  Kind: KIND_LABEL[r.kind] ?? r.kind,
+  Reference: r.reference,
+  Remark: r.remark,
+  DoneBy: r.doneBy,
+});
+export const walletRow = (r: Row) => ({
+  ...common(r),
+  TransDate: r.at,
+  WalletBalanceAfterUpdate: toRupees(paise(r.balanceAfter)),
+});
+export const accountRow = (r: Row) => ({
+  ...common(r),
+  CreateDate: r.at,
+  WalletAfterUpdate: toRupees(paise(r.balanceAfter)),
+});
+
+/** The most rows a CSV export holds. */
+export const CSV_MAX_ROWS = 50_000;
+
+export interface HistoryQuery extends repo.HistoryQuery {
+  format?: 'json' | 'csv';
+}
+
+/** A customer's or vendor's wallet history; the newest row's balance is the balance. */
+export async function walletHistory(
+  db: Db,
+  kind: WalletOwnerKind,
+  who: { id?: number; mobileNo?: string },
+  q: HistoryQuery,
+) {
+  const owner = await findOwner(db, kind, who);
+  const wallet = await repo.findWallet(db, WALLET_KIND[kind], owner.id);
+  const page = wallet
+    ? await repo.history(db, wallet.id, q, q.format === 'csv' ? CSV_MAX_ROWS : undefined)
+    : { items: [], total: 0, page: q.page ?? 1, pageSize: q.pageSize ?? 20 };
+  return {
+    ...page,
+    items: page.items.map(walletRow),
+    balance: toRupees(paise(wallet?.balance ?? 0)),
+    owner: { id: owner.id, fullName: owner.fullName, mobileNo: owner.mobileNo, role: owner.role },
+  };
+}
+
+export async function companyHistory(db: Db, q: HistoryQuery) {
+  const company = await repo.systemAccount(db, 'company_wallet');
+  const page = await repo.history(db, company.id, q, q.format === 'csv' ? CSV_MAX_ROWS : undefined);
+  const month = await repo.monthTotals(db, company.id);
+  return {
+    ...page,
+    items: page.items.map(accountRow),
+    balance: toRupees(paise(company.balance)),
+    monthCredits: toRupees(paise(month.credits)),
+    monthDebits: toRupees(paise(month.debits)),
+  };
+}
+
+/** A wallet's balance and the time of its newest movement (0 and null for a wallet never used). */
+export async function balanceOf(db: Db, kind: WalletOwnerKind, who: { id?: number; mobileNo?: string }) {
+  const owner = await findOwner(db, kind, who);
+  const wallet = await repo.findWallet(db, WALLET_KIND[kind], owner.id);
+  return {
+    balance: toRupees(paise(wallet?.balance ?? 0)),
+    asOf: wallet ? await repo.lastMovedAt(db, wallet.id) : null,
+  };
+}
+
+/** A wallet's balance in paise (0 for one never opened). */
+export async function walletBalance(exec: Db | Tx, kind: WalletOwnerKind, userId: number): Promise<number> {
+  return (await repo.findWallet(exec, WALLET_KIND[kind], userId))?.balance ?? 0;
+}
+
+/** 'My Balance': the vendor's or customer's own wallet; the accountant's is the company account wallet. */
+export async function myBalance(db: Db, user: CurrentUser) {
+  if (user.role === 'AC') {
+    const company = await repo.systemAccount(db, 'company_wallet');
+    return { balance: toRupees(paise(company.balance)), asOf: await repo.lastMovedAt(db, company.id) };
+  }
+  return balanceOf(db, user.role === 'VE' ? 'vendor' : 'customer', { id: user.id });
+}
+
+export const pageCustomers = (db: Db, q: PageQuery) => repo.pageCustomers(db, q).then(rupeeBalances);
+export const pageVendorWallets = (db: Db, q: PageQuery) => repo.pageVendorWallets(db, q).then(rupeeBalances);
+
+function rupeeBalances<T extends { items: { balance: number }[] }>(page: T): T {
+  return { ...page, items: page.items.map((i) => ({ ...i, balance: toRupees(paise(i.balance)) })) };
+}
+
+const csvCell = (v: unknown) => {
+  if (v === null || v === undefined) return '';
+  const s = v instanceof Date ? v.toISOString() : String(v);
+  // A cell starting with = + - @ would run as a formula in a spreadsheet: prefix it with a quote.
+  const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** Rows as CSV (RFC 4180), with the header in the order given. */
+export function toCsv(rows: Record<string, unknown>[], columns: string[]): string {
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+}
+
+const INVARIANTS: Record<keyof Awaited<ReturnType<typeof repo.ledgerBreaches>>, string> = {
+  unbalancedTransfers: "every transfer's entries sum to zero",
+  transfersWithoutEntries: 'every transfer has entries',
+  cachedBalanceMismatches: "each account's cached balance equals the sum of its entries",
+  runningBalanceBreaks: "each entry's balance-after equals the running sum of its account's entries",
+  negativeWallets: 'no wallet (customer, vendor, company) is below zero',
+  negativeWalletEntries: 'no wallet was ever below zero after an entry',
+  providerPaymentsCreditedTwice: 'no provider payment is credited twice',
+  paidIntentsWithoutOneCredit: 'every paid payment intent has its one credit',
+  creditsWithoutPaidIntent: 'every provider credit belongs to a paid payment intent',
+};
+
+/** Every ledger invariant on the whole database (npm run ledger:check and the money tests). */
+export async function checkLedger(db: Db) {
+  const breaches = await repo.ledgerBreaches(db);
+  const checks = Object.entries(INVARIANTS).map(([key, rule]) => ({
+    rule,
+    breaches: breaches[key as keyof typeof breaches],
+  }));
+  return { ok: checks.every((c) => c.breaches.length === 0), checks, counts: await repo.ledgerCounts(db) };
+}
+export const systemAccount = repo.systemAccount;
+export const transferOfProviderPayment = repo.transferOfProviderPayment;
