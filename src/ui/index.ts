@@ -14,6 +14,7 @@ export { formatDate, formatDateTime, formatRupees } from './format';
 export { srOnly } from './global.css';
 export * from './icons';
 export { LoadingPlaceholder, type LoadingPlaceholderProps } from './LoadingPlaceholder';
+export { MachineDiagram, type MachineDiagramProps } from './machine/MachineDiagram';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { initials, ProfileMenu, type ProfileMenuProps } from './ProfileMenu';
 export { type FooterLink, PublicLayout, type PublicLayoutProps } from './PublicLayout';

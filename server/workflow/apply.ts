@@ -1,0 +1,100 @@
+import { type AnyStateMachine, type StateValue, transition } from 'xstate';
+import type { Executor } from '../db/client';
+import { HttpError, notFound } from '../http';
+import { insertTransitionRow, selectTransitions } from './repo';
+
+/** A persisted state value as text: `created`, or `a.b` for a nested state. */
+export function stateText(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  const keys = Object.keys(value);
+  // A parallel state has no single path to store; none of our domain machines has one.
+  if (keys.length !== 1) throw new Error(`Cannot store the parallel state value ${JSON.stringify(value)}`);
+  const inner = value[keys[0]];
+  return inner === undefined ? keys[0] : `${keys[0]}.${stateText(inner)}`;
+}
+
+/** The state value of stored text (the inverse of stateText). */
+export function stateValueOf(text: string): StateValue {
+  const [head, ...rest] = text.split('.');
+  return rest.length === 0 ? head : { [head]: stateValueOf(rest.join('.')) };
+}
+
+/** The event types `snapshot` accepts, in the order the machine declares them. */
+function acceptedEvents(snapshot: ReturnType<AnyStateMachine['resolveState']>): string[] {
+  const types = new Set<string>();
+  for (const node of snapshot._nodes) {
+    for (const type of node.ownEvents) if (!type.startsWith('xstate.') && type !== '*') types.add(type);
+  }
+  return [...types].filter((type) => snapshot.can({ type }));
+}
+
+export interface ApplyOptions<T extends Executor, R extends { state: string }> {
+  machine: AnyStateMachine;
+  /** The transition log's entity name (`PaymentIntent`). */
+  entity: string;
+  id: number;
+  event: { type: string; [key: string]: unknown };
+  /** Who sent the event; null for the system (webhook, job). */
+  actorId: number | null;
+  remark?: string | null;
+  /** The machine's context, for machines whose guards read it; most domain machines have none. */
+  context?: Record<string, unknown>;
+  /** The caller's repo: the entity's row, `SELECT … FOR UPDATE`, or null when there is none. */
+  lock: (tx: T, id: number) => Promise<R | null>;
+  /** The caller's repo: stores the new state (and whatever else the caller writes with this event). */
+  write: (tx: T, id: number, nextState: string) => Promise<void>;
+}
+
+export interface Applied<R> {
+  from: string;
+  to: string;
+  /** The events the new state accepts (for the reply and the screen's buttons). */
+  allowedEvents: string[];
+  /** The row as `lock` read it, before this event. */
+  row: R;
+}
+
+/**
+ * Applies one command to a persisted entity (DESIGN.md §3), inside the caller's transaction: lock the row, rebuild the
+ * machine's snapshot from the stored state, refuse what the machine refuses (409 with the state and the allowed
+ * events), compute the next state with xstate's pure `transition`, write it and log who, when, from, to, event and
+ * remark. `write` is called on self-transitions too (VERIFY), so data written with the event is never dropped; and
+ * they are logged, because the command itself is worth auditing.
+ */
+export async function applyEvent<T extends Executor, R extends { state: string }>(
+  tx: T,
+  o: ApplyOptions<T, R>,
+): Promise<Applied<R>> {
+  const row = await o.lock(tx, o.id);
+  if (!row) throw notFound(`${o.entity} ${o.id}`);
+  const snapshot = o.machine.resolveState({ value: stateValueOf(row.state), context: o.context ?? {} });
+  if (!snapshot.can(o.event)) {
+    throw new HttpError(
+      409,
+      'Event not allowed',
+      `${o.event.type} is not allowed while ${o.entity} ${o.id} is ${row.state}.`,
+      [],
+      { state: row.state, allowedEvents: acceptedEvents(snapshot) },
+    );
+  }
+  const [next] = transition(o.machine, snapshot, o.event);
+  const to = stateText(next.value);
+  await o.write(tx, o.id, to);
+  await insertTransitionRow(tx, {
+    entity: o.entity,
+    entityId: o.id,
+    fromState: row.state,
+    toState: to,
+    event: o.event.type,
+    actorId: o.actorId,
+    remark: o.remark ?? null,
+  });
+  return { from: row.state, to, allowedEvents: acceptedEvents(next), row };
+}
+
+export type TransitionEntry = Awaited<ReturnType<typeof selectTransitions>>[number];
+
+/** An entity's transition log, oldest first, with each actor's name: the history on detail pages. */
+export function transitionsOf(exec: Executor, entity: string, id: number): Promise<TransitionEntry[]> {
+  return selectTransitions(exec, entity, id);
+}
