@@ -1,5 +1,8 @@
-import type { PaymentProviderCode } from '../../db/schema';
-import type { Paise } from '../../money';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Paise, toPaise } from '../../money';
+import type { PaymentProviderCode } from './repo';
+
+export type { PaymentProviderCode };
 
 /**
  * One interface for every payment provider (DESIGN.md §6, decision 013). The wallet service never speaks a
@@ -43,9 +46,15 @@ export interface VerifiedOrder {
   payerId?: string | null;
 }
 
-/** A webhook whose signature checked out: which of our orders it is about. */
+/**
+ * A webhook whose signature checked out: which of our orders it is about. It only says "verify this order now"; it
+ * never carries a status. `orderId` is '' only when the provider named nothing but its own order (a Razorpay event
+ * carrying neither the order's receipt nor our notes): then look the intent up by `providerOrderRef`.
+ */
 export interface WebhookNotice {
   orderId: string;
+  /** The provider's own order reference when the body names it (Razorpay order_xxx); absent for sandbox and CF. */
+  providerOrderRef?: string | null;
 }
 
 export interface RefundResult {
@@ -71,7 +80,74 @@ export class ProviderError extends Error {
   constructor(
     readonly provider: PaymentProviderCode,
     message: string,
+    /** The provider's HTTP status when it answered one (404: it does not know the order). */
+    readonly status: number | null = null,
   ) {
     super(message);
+  }
+}
+
+/** How long one call to a provider may take before it is given up (the caller answers 502). */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/**
+ * One JSON call to a provider's API through global fetch, with a timeout. Anything but a 2xx JSON reply is a
+ * ProviderError carrying the provider's own message (never our keys: they travel only in headers).
+ */
+export async function requestJson<T>(
+  provider: PaymentProviderCode,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs?: number },
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method,
+      headers: {
+        accept: 'application/json',
+        ...init.headers,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(init.timeoutMs ?? PROVIDER_TIMEOUT_MS),
+      redirect: 'error',
+    });
+  } catch (e) {
+    const why = (e as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
+    throw new ProviderError(provider, `${provider} ${why} (${init.method} ${new URL(url).pathname})`);
+  }
+  const text = await res.text().catch(() => '');
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ProviderError(provider, `${provider} answered ${res.status} with a body that is not JSON`, res.status);
+  }
+  if (!res.ok) {
+    const b = body as { message?: unknown; error?: { description?: unknown } } | null;
+    const said = String(b?.message ?? b?.error?.description ?? '').slice(0, 200);
+    throw new ProviderError(provider, `${provider} answered ${res.status}${said ? `: ${said}` : ''}`, res.status);
+  }
+  return body as T;
+}
+
+/** HMAC-SHA256 of `data` under `secret`, as the providers sign: hex (sandbox, Razorpay) or base64 (Cashfree). */
+export const hmacSha256 = (secret: string, data: string, encoding: 'hex' | 'base64') =>
+  createHmac('sha256', secret).update(data, 'utf8').digest(encoding);
+
+/** Compares a signature in constant time (timingSafeEqual needs equal lengths; a length mismatch is a plain no). */
+export function sameSignature(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A provider's rupee amount (a JSON number) as paise; one with more than 2 decimals is an answer we cannot use. */
+export function paiseFromRupees(provider: PaymentProviderCode, rupees: unknown): Paise {
+  try {
+    return toPaise(rupees as number, 'amount');
+  } catch {
+    throw new ProviderError(provider, `${provider} answered an amount that is not rupees and paise: ${String(rupees)}`);
   }
 }
