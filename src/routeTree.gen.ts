@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AccountantRouteImport } from './routes/_accountant'
 import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as CalldeskRouteImport } from './routes/_calldesk'
+import { Route as FinanceRouteImport } from './routes/_finance'
 import { Route as HrRouteImport } from './routes/_hr'
 import { Route as InventoryRouteImport } from './routes/_inventory'
 import { Route as MarketingRouteImport } from './routes/_marketing'
@@ -26,6 +27,7 @@ import { Route as PublicAuthRouteImport } from './routes/_public/Auth'
 import { Route as PublicCustomerServicesRouteImport } from './routes/_public/CustomerServices'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/ForgotPassword'
 import { Route as PublicHomeImprovementRouteImport } from './routes/_public/HomeImprovement'
+import { Route as PublicMyAccountsRouteImport } from './routes/_public/MyAccounts'
 import { Route as PublicNewLaunchRouteImport } from './routes/_public/NewLaunch'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/PrivacyPolicy'
 import { Route as PublicServicesRouteImport } from './routes/_public/Services'
@@ -42,6 +44,8 @@ import { Route as AdminBannerScreenBannerListRouteImport } from './routes/_admin
 import { Route as AdminCategoryCategoryAddRouteImport } from './routes/_admin/Category/CategoryAdd'
 import { Route as AdminCategoryCategoryListRouteImport } from './routes/_admin/Category/CategoryList'
 import { Route as AdminCategoryCategoryUpdateRouteImport } from './routes/_admin/Category/CategoryUpdate'
+import { Route as AdminCustomerCustomerListRouteImport } from './routes/_admin/Customer/CustomerList'
+import { Route as AdminCustomerGetWalletHistoryCustomerRouteImport } from './routes/_admin/Customer/GetWalletHistoryCustomer'
 import { Route as AdminDashboardAdminDashboardRouteImport } from './routes/_admin/Dashboard/AdminDashboard'
 import { Route as AdminServicesAddBannerServicesRouteImport } from './routes/_admin/Services/AddBannerServices'
 import { Route as AdminServicesServicesAddRouteImport } from './routes/_admin/Services/ServicesAdd'
@@ -50,16 +54,21 @@ import { Route as AdminServicesServicesUpdateRouteImport } from './routes/_admin
 import { Route as AdminSubCategorySubCategoryAddRouteImport } from './routes/_admin/SubCategory/SubCategoryAdd'
 import { Route as AdminSubCategorySubCategoryListRouteImport } from './routes/_admin/SubCategory/SubCategoryList'
 import { Route as AdminSubCategorySubCategoryUpdateRouteImport } from './routes/_admin/SubCategory/SubCategoryUpdate'
+import { Route as AdminVendorVendorWalletHistoryRouteImport } from './routes/_admin/Vendor/VendorWalletHistory'
 import { Route as AdminZoneZoneAddRouteImport } from './routes/_admin/Zone/ZoneAdd'
 import { Route as AdminZoneZoneListRouteImport } from './routes/_admin/Zone/ZoneList'
 import { Route as AdminZoneZoneUpdateRouteImport } from './routes/_admin/Zone/ZoneUpdate'
 import { Route as CalldeskDashboardCalldashboardRouteImport } from './routes/_calldesk/Dashboard/Calldashboard'
+import { Route as FinanceAccountantAccountantWalletRouteImport } from './routes/_finance/Accountant/AccountantWallet'
+import { Route as FinancePaymentsPaymentIntentDetailRouteImport } from './routes/_finance/Payments/PaymentIntentDetail'
+import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_finance/Payments/PaymentIntents'
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
 import { Route as InventoryDashboardInventoryManagerDashBoardRouteImport } from './routes/_inventory/Dashboard/InventoryManagerDashBoard'
 import { Route as MarketingDashboardMarketingDashboardRouteImport } from './routes/_marketing/Dashboard/MarketingDashboard'
 import { Route as SharedDashboardChangPasswordForProfessionalRouteImport } from './routes/_shared/Dashboard/ChangPasswordForProfessional'
 import { Route as TechnicianDashboardTechnicianDashboardRouteImport } from './routes/_technician/Dashboard/TechnicianDashboard'
 import { Route as VendorDashboardVendorDashboardRouteImport } from './routes/_vendor/Dashboard/VendorDashboard'
+import { Route as VendorWalletWalletBalanceOfVendorRouteImport } from './routes/_vendor/Wallet/WalletBalanceOfVendor'
 
 const AccountantRoute = AccountantRouteImport.update({
   id: '/_accountant',
@@ -71,6 +80,10 @@ const AdminRoute = AdminRouteImport.update({
 } as any)
 const CalldeskRoute = CalldeskRouteImport.update({
   id: '/_calldesk',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FinanceRoute = FinanceRouteImport.update({
+  id: '/_finance',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HrRoute = HrRouteImport.update({
@@ -134,6 +147,11 @@ const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
 const PublicHomeImprovementRoute = PublicHomeImprovementRouteImport.update({
   id: '/HomeImprovement',
   path: '/HomeImprovement',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicMyAccountsRoute = PublicMyAccountsRouteImport.update({
+  id: '/MyAccounts',
+  path: '/MyAccounts',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicNewLaunchRoute = PublicNewLaunchRouteImport.update({
@@ -222,6 +240,18 @@ const AdminCategoryCategoryUpdateRoute =
     path: '/Category/CategoryUpdate',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminCustomerCustomerListRoute =
+  AdminCustomerCustomerListRouteImport.update({
+    id: '/Customer/CustomerList',
+    path: '/Customer/CustomerList',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminCustomerGetWalletHistoryCustomerRoute =
+  AdminCustomerGetWalletHistoryCustomerRouteImport.update({
+    id: '/Customer/GetWalletHistoryCustomer',
+    path: '/Customer/GetWalletHistoryCustomer',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminDashboardAdminDashboardRoute =
   AdminDashboardAdminDashboardRouteImport.update({
     id: '/Dashboard/AdminDashboard',
@@ -270,6 +300,12 @@ const AdminSubCategorySubCategoryUpdateRoute =
     path: '/SubCategory/SubCategoryUpdate',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminVendorVendorWalletHistoryRoute =
+  AdminVendorVendorWalletHistoryRouteImport.update({
+    id: '/Vendor/VendorWalletHistory',
+    path: '/Vendor/VendorWalletHistory',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminZoneZoneAddRoute = AdminZoneZoneAddRouteImport.update({
   id: '/Zone/ZoneAdd',
   path: '/Zone/ZoneAdd',
@@ -290,6 +326,24 @@ const CalldeskDashboardCalldashboardRoute =
     id: '/Dashboard/Calldashboard',
     path: '/Dashboard/Calldashboard',
     getParentRoute: () => CalldeskRoute,
+  } as any)
+const FinanceAccountantAccountantWalletRoute =
+  FinanceAccountantAccountantWalletRouteImport.update({
+    id: '/Accountant/AccountantWallet',
+    path: '/Accountant/AccountantWallet',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinancePaymentsPaymentIntentDetailRoute =
+  FinancePaymentsPaymentIntentDetailRouteImport.update({
+    id: '/Payments/PaymentIntentDetail',
+    path: '/Payments/PaymentIntentDetail',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinancePaymentsPaymentIntentsRoute =
+  FinancePaymentsPaymentIntentsRouteImport.update({
+    id: '/Payments/PaymentIntents',
+    path: '/Payments/PaymentIntents',
+    getParentRoute: () => FinanceRoute,
   } as any)
 const HrDashboardHrDashboardRoute = HrDashboardHrDashboardRouteImport.update({
   id: '/Dashboard/HrDashboard',
@@ -326,6 +380,12 @@ const VendorDashboardVendorDashboardRoute =
     path: '/Dashboard/VendorDashboard',
     getParentRoute: () => VendorRoute,
   } as any)
+const VendorWalletWalletBalanceOfVendorRoute =
+  VendorWalletWalletBalanceOfVendorRouteImport.update({
+    id: '/Wallet/WalletBalanceOfVendor',
+    path: '/Wallet/WalletBalanceOfVendor',
+    getParentRoute: () => VendorRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
@@ -335,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/CustomerServices': typeof PublicCustomerServicesRoute
   '/ForgotPassword': typeof PublicForgotPasswordRoute
   '/HomeImprovement': typeof PublicHomeImprovementRoute
+  '/MyAccounts': typeof PublicMyAccountsRoute
   '/NewLaunch': typeof PublicNewLaunchRoute
   '/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/Services': typeof PublicServicesRoute
@@ -351,6 +412,8 @@ export interface FileRoutesByFullPath {
   '/Category/CategoryAdd': typeof AdminCategoryCategoryAddRoute
   '/Category/CategoryList': typeof AdminCategoryCategoryListRoute
   '/Category/CategoryUpdate': typeof AdminCategoryCategoryUpdateRoute
+  '/Customer/CustomerList': typeof AdminCustomerCustomerListRoute
+  '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
@@ -359,16 +422,21 @@ export interface FileRoutesByFullPath {
   '/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/Zone/ZoneList': typeof AdminZoneZoneListRoute
   '/Zone/ZoneUpdate': typeof AdminZoneZoneUpdateRoute
   '/Dashboard/Calldashboard': typeof CalldeskDashboardCalldashboardRoute
+  '/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
+  '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
+  '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
+  '/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
@@ -378,6 +446,7 @@ export interface FileRoutesByTo {
   '/CustomerServices': typeof PublicCustomerServicesRoute
   '/ForgotPassword': typeof PublicForgotPasswordRoute
   '/HomeImprovement': typeof PublicHomeImprovementRoute
+  '/MyAccounts': typeof PublicMyAccountsRoute
   '/NewLaunch': typeof PublicNewLaunchRoute
   '/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/Services': typeof PublicServicesRoute
@@ -394,6 +463,8 @@ export interface FileRoutesByTo {
   '/Category/CategoryAdd': typeof AdminCategoryCategoryAddRoute
   '/Category/CategoryList': typeof AdminCategoryCategoryListRoute
   '/Category/CategoryUpdate': typeof AdminCategoryCategoryUpdateRoute
+  '/Customer/CustomerList': typeof AdminCustomerCustomerListRoute
+  '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
@@ -402,22 +473,28 @@ export interface FileRoutesByTo {
   '/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/Zone/ZoneList': typeof AdminZoneZoneListRoute
   '/Zone/ZoneUpdate': typeof AdminZoneZoneUpdateRoute
   '/Dashboard/Calldashboard': typeof CalldeskDashboardCalldashboardRoute
+  '/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
+  '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
+  '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
+  '/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_accountant': typeof AccountantRouteWithChildren
   '/_admin': typeof AdminRouteWithChildren
   '/_calldesk': typeof CalldeskRouteWithChildren
+  '/_finance': typeof FinanceRouteWithChildren
   '/_hr': typeof HrRouteWithChildren
   '/_inventory': typeof InventoryRouteWithChildren
   '/_marketing': typeof MarketingRouteWithChildren
@@ -431,6 +508,7 @@ export interface FileRoutesById {
   '/_public/CustomerServices': typeof PublicCustomerServicesRoute
   '/_public/ForgotPassword': typeof PublicForgotPasswordRoute
   '/_public/HomeImprovement': typeof PublicHomeImprovementRoute
+  '/_public/MyAccounts': typeof PublicMyAccountsRoute
   '/_public/NewLaunch': typeof PublicNewLaunchRoute
   '/_public/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/_public/Services': typeof PublicServicesRoute
@@ -448,6 +526,8 @@ export interface FileRoutesById {
   '/_admin/Category/CategoryAdd': typeof AdminCategoryCategoryAddRoute
   '/_admin/Category/CategoryList': typeof AdminCategoryCategoryListRoute
   '/_admin/Category/CategoryUpdate': typeof AdminCategoryCategoryUpdateRoute
+  '/_admin/Customer/CustomerList': typeof AdminCustomerCustomerListRoute
+  '/_admin/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/_admin/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/_admin/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/_admin/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
@@ -456,16 +536,21 @@ export interface FileRoutesById {
   '/_admin/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/_admin/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/_admin/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/_admin/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/_admin/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/_admin/Zone/ZoneList': typeof AdminZoneZoneListRoute
   '/_admin/Zone/ZoneUpdate': typeof AdminZoneZoneUpdateRoute
   '/_calldesk/Dashboard/Calldashboard': typeof CalldeskDashboardCalldashboardRoute
+  '/_finance/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
+  '/_finance/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
+  '/_finance/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/_inventory/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/_marketing/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/_shared/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/_technician/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
   '/_vendor/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
+  '/_vendor/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -477,6 +562,7 @@ export interface FileRouteTypes {
     | '/CustomerServices'
     | '/ForgotPassword'
     | '/HomeImprovement'
+    | '/MyAccounts'
     | '/NewLaunch'
     | '/PrivacyPolicy'
     | '/Services'
@@ -493,6 +579,8 @@ export interface FileRouteTypes {
     | '/Category/CategoryAdd'
     | '/Category/CategoryList'
     | '/Category/CategoryUpdate'
+    | '/Customer/CustomerList'
+    | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
@@ -501,16 +589,21 @@ export interface FileRouteTypes {
     | '/SubCategory/SubCategoryAdd'
     | '/SubCategory/SubCategoryList'
     | '/SubCategory/SubCategoryUpdate'
+    | '/Vendor/VendorWalletHistory'
     | '/Zone/ZoneAdd'
     | '/Zone/ZoneList'
     | '/Zone/ZoneUpdate'
     | '/Dashboard/Calldashboard'
+    | '/Accountant/AccountantWallet'
+    | '/Payments/PaymentIntentDetail'
+    | '/Payments/PaymentIntents'
     | '/Dashboard/HrDashboard'
     | '/Dashboard/InventoryManagerDashBoard'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
     | '/Dashboard/TechnicianDashboard'
     | '/Dashboard/VendorDashboard'
+    | '/Wallet/WalletBalanceOfVendor'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -520,6 +613,7 @@ export interface FileRouteTypes {
     | '/CustomerServices'
     | '/ForgotPassword'
     | '/HomeImprovement'
+    | '/MyAccounts'
     | '/NewLaunch'
     | '/PrivacyPolicy'
     | '/Services'
@@ -536,6 +630,8 @@ export interface FileRouteTypes {
     | '/Category/CategoryAdd'
     | '/Category/CategoryList'
     | '/Category/CategoryUpdate'
+    | '/Customer/CustomerList'
+    | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
@@ -544,21 +640,27 @@ export interface FileRouteTypes {
     | '/SubCategory/SubCategoryAdd'
     | '/SubCategory/SubCategoryList'
     | '/SubCategory/SubCategoryUpdate'
+    | '/Vendor/VendorWalletHistory'
     | '/Zone/ZoneAdd'
     | '/Zone/ZoneList'
     | '/Zone/ZoneUpdate'
     | '/Dashboard/Calldashboard'
+    | '/Accountant/AccountantWallet'
+    | '/Payments/PaymentIntentDetail'
+    | '/Payments/PaymentIntents'
     | '/Dashboard/HrDashboard'
     | '/Dashboard/InventoryManagerDashBoard'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
     | '/Dashboard/TechnicianDashboard'
     | '/Dashboard/VendorDashboard'
+    | '/Wallet/WalletBalanceOfVendor'
   id:
     | '__root__'
     | '/_accountant'
     | '/_admin'
     | '/_calldesk'
+    | '/_finance'
     | '/_hr'
     | '/_inventory'
     | '/_marketing'
@@ -572,6 +674,7 @@ export interface FileRouteTypes {
     | '/_public/CustomerServices'
     | '/_public/ForgotPassword'
     | '/_public/HomeImprovement'
+    | '/_public/MyAccounts'
     | '/_public/NewLaunch'
     | '/_public/PrivacyPolicy'
     | '/_public/Services'
@@ -589,6 +692,8 @@ export interface FileRouteTypes {
     | '/_admin/Category/CategoryAdd'
     | '/_admin/Category/CategoryList'
     | '/_admin/Category/CategoryUpdate'
+    | '/_admin/Customer/CustomerList'
+    | '/_admin/Customer/GetWalletHistoryCustomer'
     | '/_admin/Dashboard/AdminDashboard'
     | '/_admin/Services/AddBannerServices'
     | '/_admin/Services/ServicesAdd'
@@ -597,22 +702,28 @@ export interface FileRouteTypes {
     | '/_admin/SubCategory/SubCategoryAdd'
     | '/_admin/SubCategory/SubCategoryList'
     | '/_admin/SubCategory/SubCategoryUpdate'
+    | '/_admin/Vendor/VendorWalletHistory'
     | '/_admin/Zone/ZoneAdd'
     | '/_admin/Zone/ZoneList'
     | '/_admin/Zone/ZoneUpdate'
     | '/_calldesk/Dashboard/Calldashboard'
+    | '/_finance/Accountant/AccountantWallet'
+    | '/_finance/Payments/PaymentIntentDetail'
+    | '/_finance/Payments/PaymentIntents'
     | '/_hr/Dashboard/HrDashboard'
     | '/_inventory/Dashboard/InventoryManagerDashBoard'
     | '/_marketing/Dashboard/MarketingDashboard'
     | '/_shared/Dashboard/ChangPasswordForProfessional'
     | '/_technician/Dashboard/TechnicianDashboard'
     | '/_vendor/Dashboard/VendorDashboard'
+    | '/_vendor/Wallet/WalletBalanceOfVendor'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AccountantRoute: typeof AccountantRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
   CalldeskRoute: typeof CalldeskRouteWithChildren
+  FinanceRoute: typeof FinanceRouteWithChildren
   HrRoute: typeof HrRouteWithChildren
   InventoryRoute: typeof InventoryRouteWithChildren
   MarketingRoute: typeof MarketingRouteWithChildren
@@ -643,6 +754,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof CalldeskRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_finance': {
+      id: '/_finance'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof FinanceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_hr': {
@@ -741,6 +859,13 @@ declare module '@tanstack/react-router' {
       path: '/HomeImprovement'
       fullPath: '/HomeImprovement'
       preLoaderRoute: typeof PublicHomeImprovementRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/MyAccounts': {
+      id: '/_public/MyAccounts'
+      path: '/MyAccounts'
+      fullPath: '/MyAccounts'
+      preLoaderRoute: typeof PublicMyAccountsRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/NewLaunch': {
@@ -855,6 +980,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCategoryCategoryUpdateRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/Customer/CustomerList': {
+      id: '/_admin/Customer/CustomerList'
+      path: '/Customer/CustomerList'
+      fullPath: '/Customer/CustomerList'
+      preLoaderRoute: typeof AdminCustomerCustomerListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Customer/GetWalletHistoryCustomer': {
+      id: '/_admin/Customer/GetWalletHistoryCustomer'
+      path: '/Customer/GetWalletHistoryCustomer'
+      fullPath: '/Customer/GetWalletHistoryCustomer'
+      preLoaderRoute: typeof AdminCustomerGetWalletHistoryCustomerRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Dashboard/AdminDashboard': {
       id: '/_admin/Dashboard/AdminDashboard'
       path: '/Dashboard/AdminDashboard'
@@ -911,6 +1050,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSubCategorySubCategoryUpdateRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/Vendor/VendorWalletHistory': {
+      id: '/_admin/Vendor/VendorWalletHistory'
+      path: '/Vendor/VendorWalletHistory'
+      fullPath: '/Vendor/VendorWalletHistory'
+      preLoaderRoute: typeof AdminVendorVendorWalletHistoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Zone/ZoneAdd': {
       id: '/_admin/Zone/ZoneAdd'
       path: '/Zone/ZoneAdd'
@@ -938,6 +1084,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/Dashboard/Calldashboard'
       preLoaderRoute: typeof CalldeskDashboardCalldashboardRouteImport
       parentRoute: typeof CalldeskRoute
+    }
+    '/_finance/Accountant/AccountantWallet': {
+      id: '/_finance/Accountant/AccountantWallet'
+      path: '/Accountant/AccountantWallet'
+      fullPath: '/Accountant/AccountantWallet'
+      preLoaderRoute: typeof FinanceAccountantAccountantWalletRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/Payments/PaymentIntentDetail': {
+      id: '/_finance/Payments/PaymentIntentDetail'
+      path: '/Payments/PaymentIntentDetail'
+      fullPath: '/Payments/PaymentIntentDetail'
+      preLoaderRoute: typeof FinancePaymentsPaymentIntentDetailRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/Payments/PaymentIntents': {
+      id: '/_finance/Payments/PaymentIntents'
+      path: '/Payments/PaymentIntents'
+      fullPath: '/Payments/PaymentIntents'
+      preLoaderRoute: typeof FinancePaymentsPaymentIntentsRouteImport
+      parentRoute: typeof FinanceRoute
     }
     '/_hr/Dashboard/HrDashboard': {
       id: '/_hr/Dashboard/HrDashboard'
@@ -981,6 +1148,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VendorDashboardVendorDashboardRouteImport
       parentRoute: typeof VendorRoute
     }
+    '/_vendor/Wallet/WalletBalanceOfVendor': {
+      id: '/_vendor/Wallet/WalletBalanceOfVendor'
+      path: '/Wallet/WalletBalanceOfVendor'
+      fullPath: '/Wallet/WalletBalanceOfVendor'
+      preLoaderRoute: typeof VendorWalletWalletBalanceOfVendorRouteImport
+      parentRoute: typeof VendorRoute
+    }
   }
 }
 
@@ -1005,6 +1179,8 @@ interface AdminRouteChildren {
   AdminCategoryCategoryAddRoute: typeof AdminCategoryCategoryAddRoute
   AdminCategoryCategoryListRoute: typeof AdminCategoryCategoryListRoute
   AdminCategoryCategoryUpdateRoute: typeof AdminCategoryCategoryUpdateRoute
+  AdminCustomerCustomerListRoute: typeof AdminCustomerCustomerListRoute
+  AdminCustomerGetWalletHistoryCustomerRoute: typeof AdminCustomerGetWalletHistoryCustomerRoute
   AdminDashboardAdminDashboardRoute: typeof AdminDashboardAdminDashboardRoute
   AdminServicesAddBannerServicesRoute: typeof AdminServicesAddBannerServicesRoute
   AdminServicesServicesAddRoute: typeof AdminServicesServicesAddRoute
@@ -1013,6 +1189,7 @@ interface AdminRouteChildren {
   AdminSubCategorySubCategoryAddRoute: typeof AdminSubCategorySubCategoryAddRoute
   AdminSubCategorySubCategoryListRoute: typeof AdminSubCategorySubCategoryListRoute
   AdminSubCategorySubCategoryUpdateRoute: typeof AdminSubCategorySubCategoryUpdateRoute
+  AdminVendorVendorWalletHistoryRoute: typeof AdminVendorVendorWalletHistoryRoute
   AdminZoneZoneAddRoute: typeof AdminZoneZoneAddRoute
   AdminZoneZoneListRoute: typeof AdminZoneZoneListRoute
   AdminZoneZoneUpdateRoute: typeof AdminZoneZoneUpdateRoute
@@ -1026,6 +1203,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCategoryCategoryAddRoute: AdminCategoryCategoryAddRoute,
   AdminCategoryCategoryListRoute: AdminCategoryCategoryListRoute,
   AdminCategoryCategoryUpdateRoute: AdminCategoryCategoryUpdateRoute,
+  AdminCustomerCustomerListRoute: AdminCustomerCustomerListRoute,
+  AdminCustomerGetWalletHistoryCustomerRoute:
+    AdminCustomerGetWalletHistoryCustomerRoute,
   AdminDashboardAdminDashboardRoute: AdminDashboardAdminDashboardRoute,
   AdminServicesAddBannerServicesRoute: AdminServicesAddBannerServicesRoute,
   AdminServicesServicesAddRoute: AdminServicesServicesAddRoute,
@@ -1035,6 +1215,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSubCategorySubCategoryListRoute: AdminSubCategorySubCategoryListRoute,
   AdminSubCategorySubCategoryUpdateRoute:
     AdminSubCategorySubCategoryUpdateRoute,
+  AdminVendorVendorWalletHistoryRoute: AdminVendorVendorWalletHistoryRoute,
   AdminZoneZoneAddRoute: AdminZoneZoneAddRoute,
   AdminZoneZoneListRoute: AdminZoneZoneListRoute,
   AdminZoneZoneUpdateRoute: AdminZoneZoneUpdateRoute,
@@ -1053,6 +1234,23 @@ const CalldeskRouteChildren: CalldeskRouteChildren = {
 const CalldeskRouteWithChildren = CalldeskRoute._addFileChildren(
   CalldeskRouteChildren,
 )
+
+interface FinanceRouteChildren {
+  FinanceAccountantAccountantWalletRoute: typeof FinanceAccountantAccountantWalletRoute
+  FinancePaymentsPaymentIntentDetailRoute: typeof FinancePaymentsPaymentIntentDetailRoute
+  FinancePaymentsPaymentIntentsRoute: typeof FinancePaymentsPaymentIntentsRoute
+}
+
+const FinanceRouteChildren: FinanceRouteChildren = {
+  FinanceAccountantAccountantWalletRoute:
+    FinanceAccountantAccountantWalletRoute,
+  FinancePaymentsPaymentIntentDetailRoute:
+    FinancePaymentsPaymentIntentDetailRoute,
+  FinancePaymentsPaymentIntentsRoute: FinancePaymentsPaymentIntentsRoute,
+}
+
+const FinanceRouteWithChildren =
+  FinanceRoute._addFileChildren(FinanceRouteChildren)
 
 interface HrRouteChildren {
   HrDashboardHrDashboardRoute: typeof HrDashboardHrDashboardRoute
@@ -1097,6 +1295,7 @@ interface PublicRouteChildren {
   PublicCustomerServicesRoute: typeof PublicCustomerServicesRoute
   PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
   PublicHomeImprovementRoute: typeof PublicHomeImprovementRoute
+  PublicMyAccountsRoute: typeof PublicMyAccountsRoute
   PublicNewLaunchRoute: typeof PublicNewLaunchRoute
   PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
   PublicServicesRoute: typeof PublicServicesRoute
@@ -1115,6 +1314,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicCustomerServicesRoute: PublicCustomerServicesRoute,
   PublicForgotPasswordRoute: PublicForgotPasswordRoute,
   PublicHomeImprovementRoute: PublicHomeImprovementRoute,
+  PublicMyAccountsRoute: PublicMyAccountsRoute,
   PublicNewLaunchRoute: PublicNewLaunchRoute,
   PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
   PublicServicesRoute: PublicServicesRoute,
@@ -1156,10 +1356,13 @@ const TechnicianRouteWithChildren = TechnicianRoute._addFileChildren(
 
 interface VendorRouteChildren {
   VendorDashboardVendorDashboardRoute: typeof VendorDashboardVendorDashboardRoute
+  VendorWalletWalletBalanceOfVendorRoute: typeof VendorWalletWalletBalanceOfVendorRoute
 }
 
 const VendorRouteChildren: VendorRouteChildren = {
   VendorDashboardVendorDashboardRoute: VendorDashboardVendorDashboardRoute,
+  VendorWalletWalletBalanceOfVendorRoute:
+    VendorWalletWalletBalanceOfVendorRoute,
 }
 
 const VendorRouteWithChildren =
@@ -1169,6 +1372,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountantRoute: AccountantRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
   CalldeskRoute: CalldeskRouteWithChildren,
+  FinanceRoute: FinanceRouteWithChildren,
   HrRoute: HrRouteWithChildren,
   InventoryRoute: InventoryRouteWithChildren,
   MarketingRoute: MarketingRouteWithChildren,

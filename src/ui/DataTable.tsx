@@ -39,6 +39,8 @@ export interface DataTableProps<Row> {
   toolbar?: ReactNode;
   emptyMessage?: string;
   searchPlaceholder?: string;
+  /** False for a list the server cannot search (a wallet's history): no search box. */
+  searchable?: boolean;
   pageSizes?: number[];
 }
 
@@ -165,6 +167,7 @@ export function DataTable<Row>({
   toolbar,
   emptyMessage,
   searchPlaceholder = 'Search…',
+  searchable = true,
   pageSizes = DEFAULT_PAGE_SIZES,
 }: DataTableProps<Row>) {
   const id = useId();
@@ -217,32 +220,41 @@ export function DataTable<Row>({
   return (
     <div className={s.root}>
       <div className={s.toolbar}>
-        <div className={s.search}>
-          <label htmlFor={searchId} className={visuallyHidden}>
-            Search
-          </label>
-          <svg className={s.searchIcon} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            <path d="m10.5 10.5 3.5 3.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-          </svg>
-          <input
-            id={searchId}
-            type="search"
-            dir="auto"
-            className={`${control} ${s.searchInput}`}
-            placeholder={searchPlaceholder}
-            value={searchText}
-            autoComplete="off"
-            onChange={(e) => setSearchText(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter searches at once instead of waiting for the debounce.
-              if (e.key === 'Enter' && searchText !== sentSearch.current) {
-                sentSearch.current = searchText;
-                onStateChange(withSearch(state, searchText));
-              }
-            }}
-          />
-        </div>
+        {searchable ? (
+          <div className={s.search}>
+            <label htmlFor={searchId} className={visuallyHidden}>
+              Search
+            </label>
+            <svg
+              className={s.searchIcon}
+              width="16"
+              height="16"
+              viewBox="0 0 16 16"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="m10.5 10.5 3.5 3.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+            <input
+              id={searchId}
+              type="search"
+              dir="auto"
+              className={`${control} ${s.searchInput}`}
+              placeholder={searchPlaceholder}
+              value={searchText}
+              autoComplete="off"
+              onChange={(e) => setSearchText(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter searches at once instead of waiting for the debounce.
+                if (e.key === 'Enter' && searchText !== sentSearch.current) {
+                  sentSearch.current = searchText;
+                  onStateChange(withSearch(state, searchText));
+                }
+              }}
+            />
+          </div>
+        ) : null}
         {toolbar ? <div className={s.toolbarActions}>{toolbar}</div> : null}
       </div>
 

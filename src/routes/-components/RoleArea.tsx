@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { meQuery } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { type RoleCode, sessionUser, signOut, useSession } from '../../api/session';
 import { AppShell, ProfileMenu } from '../../ui';
 import { visibleMenu } from './menus';
+
+// The wallet items and their top-up machine load only for the roles that have them (vendor, accountant).
+const TopBarWallet = lazy(() => import('./wallet/TopBarWallet'));
 
 export const CHANGE_PASSWORD_PATH = '/Dashboard/ChangPasswordForProfessional';
 
@@ -62,6 +65,13 @@ export function AreaLayout() {
     <AppShell
       brand={<Brand />}
       menu={menu}
+      topbarItems={
+        user.Role === 'VE' || user.Role === 'AC' ? (
+          <Suspense fallback={null}>
+            <TopBarWallet role={user.Role} />
+          </Suspense>
+        ) : null
+      }
       profile={
         <ProfileMenu
           fullName={user.FullName}

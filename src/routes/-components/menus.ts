@@ -116,6 +116,8 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ],
     },
     { label: 'Add Balance', to: '/Accountant/AccountantWallet' },
+    // Not in SPEC §2: staff audit of provider payments (decision 013, Screens).
+    { label: 'Payment Intents', to: '/Payments/PaymentIntents' },
     {
       label: 'Tips',
       items: [
@@ -223,6 +225,9 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
   AC: [
     { label: 'Dashboard', to: '/Dashboard/AccountDashboard' },
     { label: 'Employee Salary', to: '/PayModule/EmployeeSalaryList' },
+    // The admin's 'Add Balance' page is the accountant's too, with the payment audit (decision 013, Screens).
+    { label: 'Add Balance', to: '/Accountant/AccountantWallet' },
+    { label: 'Payment Intents', to: '/Payments/PaymentIntents' },
   ],
 };
 

@@ -1,7 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { RoleDashboard } from '../../-components/Dashboard';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { accountWalletHistoryQuery } from '../../../api/wallets';
+import { Alert, buttonClassName, Card, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { Counts, ProfileCard } from '../../-components/Dashboard';
+import { historyStateOf, validateHistorySearch } from '../../-components/wallet/historySearch';
+import { useWalletHistory, WalletHistoryTable } from '../../-components/wallet/WalletHistory';
+import * as s from '../../-components/wallet/wallet.css';
 
 export const Route = createFileRoute('/_accountant/Dashboard/AccountDashboard')({
   head: () => ({ meta: [{ title: 'Accounts dashboard · Doorstep' }] }),
-  component: () => <RoleDashboard title="Accounts dashboard" counts={true} />,
+  validateSearch: (raw: Record<string, unknown>) => validateHistorySearch(raw),
+  loaderDeps: ({ search }) => historyStateOf(search),
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(accountWalletHistoryQuery(deps)),
+  component: AccountDashboard,
 });
+
+function AccountDashboard() {
+  const history = useWalletHistory({ kind: 'account' });
+  const data = history.query.data;
+  const figure = (n: number | undefined) => (n === undefined ? '…' : formatRupees(n));
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Accounts dashboard"
+        actions={
+          <Link to="/Accountant/AccountantWallet" className={buttonClassName()}>
+            Add balance
+          </Link>
+        }
+      />
+      {history.query.error && !data ? <Alert tone="danger">{history.query.error.message}</Alert> : null}
+      <StatGrid label="Account wallet">
+        <StatCard label="Account wallet balance" value={figure(data?.balance)} />
+        <StatCard label="Credited this month" value={figure(data?.monthCredits)} hint="since the 1st, India time" />
+        <StatCard label="Debited this month" value={figure(data?.monthDebits)} hint="since the 1st, India time" />
+      </StatGrid>
+      <Card title="Account wallet history">
+        <WalletHistoryTable
+          history={history}
+          caption="Account wallet history"
+          fileName="account-wallet-history"
+          emptyMessage="No money recorded yet."
+        />
+      </Card>
+      <Counts />
+      <ProfileCard />
+    </div>
+  );
+}

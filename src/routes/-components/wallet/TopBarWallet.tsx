@@ -1,0 +1,73 @@
+// The top bar's wallet items (SPEC §2, §6): 'My Balance' for vendors and accountants, and the vendor's
+// 'Add Money To Wallet' icon. Loaded on demand by the area layout, only for those roles.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RoleCode } from '../../../api/session';
+import { myBalanceQuery } from '../../../api/wallets';
+import { Button, formatRupees } from '../../../ui';
+import { TopUpDialogs } from './TopUp';
+import * as s from './wallet.css';
+
+function WalletIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M3 7a2 2 0 0 1 2-2h12v3M3 7v10a2 2 0 0 0 2 2h14a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1H5a2 2 0 0 1-2-1Zm13 6h2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <path d="M9 13h4M11 11v4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Fetched only once clicked (SPEC §2); after that it follows every wallet change (the Wallets tag). */
+function MyBalance() {
+  const [asked, setAsked] = useState(false);
+  const balance = useQuery({ ...myBalanceQuery(), enabled: asked });
+  const amount = balance.data ? formatRupees(balance.data.balance) : null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      loading={asked && balance.isFetching && !amount}
+      onClick={() => (asked ? balance.refetch() : setAsked(true))}
+      title={balance.error ? balance.error.message : 'Show my wallet balance'}
+    >
+      <span className={s.topBarBalance} aria-live="polite">
+        {amount ? `My Balance: ${amount}` : balance.error ? 'My Balance: unavailable' : 'My Balance'}
+      </span>
+    </Button>
+  );
+}
+
+function AddMoney() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        icon
+        aria-label="Add Money To Wallet"
+        title="Add Money To Wallet"
+        onClick={() => setOpen(true)}
+      >
+        <WalletIcon />
+      </Button>
+      <TopUpDialogs open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+export default function TopBarWallet({ role }: { role: RoleCode }) {
+  if (role !== 'VE' && role !== 'AC') return null;
+  return (
+    <>
+      <MyBalance />
+      {role === 'VE' ? <AddMoney /> : null}
+    </>
+  );
+}

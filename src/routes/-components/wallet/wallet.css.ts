@@ -1,0 +1,24 @@
+// The wallet screens' small layout pieces (logical properties only, so right-to-left works).
+import { style } from '@vanilla-extract/css';
+import { font, space, vars } from '../../../ui/theme.css';
+
+export const page = style({ display: 'grid', gap: space.lg });
+
+export const filters = style({ display: 'flex', gap: space.sm, alignItems: 'end', flexWrap: 'wrap' });
+
+export const filterField = style({ display: 'grid', gap: space.xs });
+
+export const filterLabel = style({ fontSize: font.size.sm, fontWeight: 600, color: vars.color.text });
+
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, margin: 0 });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
+export const rowActions = style({ display: 'flex', gap: space.xs, alignItems: 'center', flexWrap: 'nowrap' });
+
+/** A balance shown large on a card. */
+export const balance = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
+
+export const topUpRow = style({ display: 'flex', gap: space.sm, alignItems: 'end', flexWrap: 'wrap' });
+
+export const topBarBalance = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });

@@ -1,0 +1,104 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import {
+  PAYMENT_INTENT_STATES,
+  type PaymentIntent,
+  type PaymentIntentState,
+  paymentIntentsQuery,
+} from '../../../api/payments';
+import { Badge, formatDateTime, formatRupees, PageHeader } from '../../../ui';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import { FilterSelect } from '../../_admin/-components/FilterSelect';
+import { type ListSearch, tableStateOf, validateListSearch } from '../../_admin/-components/listSearch';
+import { useServerTable } from '../../_admin/-components/useServerTable';
+import * as s from '../../-components/wallet/wallet.css';
+import { PROVIDER_LABEL, STATE_LABEL, STATE_TONE } from './-components/states';
+
+const stateOf = (v: unknown): PaymentIntentState | undefined =>
+  PAYMENT_INTENT_STATES.includes(v as PaymentIntentState) ? (v as PaymentIntentState) : undefined;
+
+export const Route = createFileRoute('/_finance/Payments/PaymentIntents')({
+  head: () => ({ meta: [{ title: 'Payment intents · Doorstep' }] }),
+  validateSearch: (raw: Record<string, unknown>): ListSearch & { state?: PaymentIntentState } => ({
+    ...validateListSearch(raw),
+    state: stateOf(raw.state),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(paymentIntentsQuery({ ...tableStateOf(deps), state: deps.state })),
+  component: PaymentIntents,
+});
+
+const COLUMNS: Column<PaymentIntent>[] = [
+  {
+    key: 'orderId',
+    header: 'Order',
+    render: (i) => (
+      <Link to="/Payments/PaymentIntentDetail" search={{ id: i.id }}>
+        {i.orderId}
+      </Link>
+    ),
+  },
+  {
+    key: 'createdAt',
+    header: 'Started',
+    render: (i) => <span className={s.nowrap}>{formatDateTime(i.createdAt)}</span>,
+  },
+  {
+    key: 'payerName',
+    header: 'Payer',
+    render: (i) => (
+      <>
+        <bdi>{i.payerName}</bdi> ({i.payerRole === 'Vendor' ? 'vendor' : 'customer'})
+      </>
+    ),
+  },
+  { key: 'provider', header: 'Provider', render: (i) => PROVIDER_LABEL[i.provider] ?? i.provider },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'end',
+    render: (i) => <span className={s.nowrap}>{formatRupees(i.amount)}</span>,
+  },
+  { key: 'state', header: 'State', render: (i) => <Badge tone={STATE_TONE[i.state]}>{STATE_LABEL[i.state]}</Badge> },
+  {
+    key: 'updatedAt',
+    header: 'Last change',
+    render: (i) => <span className={s.nowrap}>{formatDateTime(i.updatedAt)}</span>,
+  },
+];
+
+function PaymentIntents() {
+  const { state } = Route.useSearch();
+  const navigate = useNavigate();
+  const table = useServerTable<PaymentIntent>((t) => paymentIntentsQuery({ ...t, state }));
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Payment intents"
+        description="Every wallet top-up sent to a payment provider, newest first. Open one to see its states and verify it again."
+      />
+      <DataTable
+        {...table}
+        caption="Payment intents"
+        columns={COLUMNS}
+        rowKey={(i) => i.id}
+        searchPlaceholder="Order id or payer…"
+        emptyMessage={table.state.search || state ? undefined : 'No top-ups have been started yet.'}
+        toolbar={
+          <FilterSelect
+            label="State"
+            allLabel="All states"
+            value={state ?? ''}
+            options={PAYMENT_INTENT_STATES.map((v) => ({ value: v, label: STATE_LABEL[v] }))}
+            onChange={(v) =>
+              navigate({
+                to: '.',
+                search: (prev) => ({ ...prev, state: stateOf(v), page: undefined }),
+              })
+            }
+          />
+        }
+      />
+    </div>
+  );
+}
