@@ -27,6 +27,11 @@ export interface PaymentsConfig {
   cashfree: { appId: string; secretKey: string; baseUrl: string; apiVersion: string } | null;
   /** Razorpay: used for mode RP when both are set. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string } | null;
+  /**
+   * Whether the built-in sandbox takes payments. Anyone who knows an order id can press its Pay button, so by default
+   * it is on only while no real provider is configured (PAYMENT_SANDBOX=on|off overrides).
+   */
+  sandbox: boolean;
   /** Wallet limits in paise: the largest single top-up and the largest balance a wallet may hold. */
   maxTopUpPaise: number;
   maxWalletBalancePaise: number;
@@ -61,6 +66,11 @@ export function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
             baseUrl: env.RAZORPAY_BASE_URL || 'https://api.razorpay.com/v1',
           }
         : null,
+    sandbox:
+      env.PAYMENT_SANDBOX === 'on' ||
+      (env.PAYMENT_SANDBOX !== 'off' &&
+        !(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY) &&
+        !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)),
     maxTopUpPaise: rupeesToPaise(env.WALLET_MAX_TOPUP, 50_000),
     maxWalletBalancePaise: rupeesToPaise(env.WALLET_MAX_BALANCE, 200_000),
     intentTtlMinutes: Number(env.PAYMENT_INTENT_TTL_MINUTES ?? 30),

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { demoPassword, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
 import { seedReference } from './db/seed/reference';
+import { startReconciliation } from './modules/payments/reconcile';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -23,6 +24,7 @@ if (database.kind === 'pglite') {
 }
 
 const app = await buildApp(config, database);
+startReconciliation(app);
 const close = async () => {
   await app.close();
   await database.close();

@@ -377,10 +377,11 @@ describe('Cashfree adapter against its stand-in', () => {
 
     const failed = newOrderId();
     await adapter.createOrder(input(failed));
+    // A failed or dropped attempt leaves the order open for a retry: not final, so later money is never refused.
     cf.fail(failed);
-    expect(await adapter.verifyOrder(failed, null)).toMatchObject({ status: 'failed', paymentId: null });
+    expect(await adapter.verifyOrder(failed, null)).toMatchObject({ status: 'pending', paymentId: null });
     cf.drop(failed);
-    expect((await adapter.verifyOrder(failed, null)).status).toBe('cancelled');
+    expect((await adapter.verifyOrder(failed, null)).status).toBe('pending');
     // A retry that succeeds wins over the earlier failed attempts.
     cf.pay(failed);
     expect((await adapter.verifyOrder(failed, null)).status).toBe('paid');
@@ -543,7 +544,8 @@ describe('Razorpay adapter against its stand-in', () => {
     const failed = newOrderId();
     const f = await adapter.createOrder(input(failed));
     rp.fail(f.providerOrderRef);
-    expect(await adapter.verifyOrder(failed, f.providerOrderRef)).toMatchObject({ status: 'failed', paymentId: null });
+    // The order takes a retry after a failed attempt: pending, not final.
+    expect(await adapter.verifyOrder(failed, f.providerOrderRef)).toMatchObject({ status: 'pending', paymentId: null });
 
     // Another order's ref is never taken for this one.
     const mixed = await rejection(adapter.verifyOrder(failed, ref));
@@ -621,7 +623,7 @@ describe('Razorpay adapter against its stand-in', () => {
 });
 
 describe('provider registry', () => {
-  it('offers sandbox always, CF and RP only with keys, and defaults to CF, then RP, then sandbox', () => {
+  it('offers CF and RP only with keys, the sandbox only without them (or when forced), defaulting to CF, RP, sandbox', () => {
     const dataDir = t.dataDir;
     const none = paymentProviders(loadPayments({}), { db, dataDir });
     expect(none.modes).toEqual(['sandbox']);
@@ -631,14 +633,18 @@ describe('provider registry', () => {
     expect(none.providerFor('sandbox').code).toBe('sandbox');
 
     const rpOnly = paymentProviders(loadPayments({ RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's' }), { db, dataDir });
-    expect(rpOnly.modes).toEqual(['sandbox', 'RP']);
+    expect(rpOnly.modes).toEqual(['RP']);
     expect(rpOnly.defaultMode()).toBe('RP');
+    expect(rpOnly.isAvailable('sandbox')).toBe(false);
+    const forced = loadPayments({ RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', PAYMENT_SANDBOX: 'on' });
+    expect(paymentProviders(forced, { db, dataDir }).modes).toEqual(['sandbox', 'RP']);
+    expect(paymentProviders(loadPayments({ PAYMENT_SANDBOX: 'off' }), { db, dataDir }).modes).toEqual([]);
 
     const both = paymentProviders(
       loadPayments({ RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', CASHFREE_APP_ID: 'a', CASHFREE_SECRET_KEY: 'b' }),
       { db, dataDir },
     );
-    expect(both.modes).toEqual(['sandbox', 'CF', 'RP']);
+    expect(both.modes).toEqual(['CF', 'RP']);
     expect(both.defaultMode()).toBe('CF');
     expect(both.providerFor('CF').code).toBe('CF');
     expect(both.providerFor('RP').code).toBe('RP');

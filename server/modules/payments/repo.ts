@@ -13,11 +13,23 @@ export async function insertIntent(exec: Executor, row: NewIntent) {
   return made;
 }
 
-export async function findIntent(exec: Executor, where: { id: number } | { orderId: string }) {
+export async function findIntent(
+  exec: Executor,
+  where: { id: number } | { orderId: string } | { provider: PaymentProviderCode; providerOrderRef: string },
+) {
   const [row] = await exec
     .select()
     .from(paymentIntents)
-    .where('id' in where ? eq(paymentIntents.id, where.id) : eq(paymentIntents.orderId, where.orderId));
+    .where(
+      'id' in where
+        ? eq(paymentIntents.id, where.id)
+        : 'orderId' in where
+          ? eq(paymentIntents.orderId, where.orderId)
+          : and(
+              eq(paymentIntents.provider, where.provider),
+              eq(paymentIntents.providerOrderRef, where.providerOrderRef),
+            ),
+    );
   return row ?? null;
 }
 

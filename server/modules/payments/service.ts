@@ -200,7 +200,8 @@ function matches(i: repo.IntentRow, v: VerifiedOrder): boolean {
 export async function settle(db: Db, providers: Providers, orderId: string, actorId: number | null): Promise<Settled> {
   const seen = await repo.findIntent(db, { orderId });
   if (!seen) throw notFound(`Payment ${orderId}`);
-  if (isFinal(seen.state)) return settledOf(seen);
+  // A final intent answers as it stands; one still being created has no order at the provider to ask about.
+  if (isFinal(seen.state) || seen.state === 'created') return settledOf(seen);
   let verified: VerifiedOrder;
   try {
     verified = await providers.providerFor(seen.provider).verifyOrder(seen.orderId, seen.providerOrderRef);
@@ -297,10 +298,15 @@ export async function webhook(
   if (!providers.isAvailable(mode)) throw notFound(`Provider ${mode}`);
   const notice = providers.providerFor(mode).verifyWebhook(rawBody, headers);
   if (!notice) throw new HttpError(401, 'Bad signature', 'The webhook signature does not check out; nothing was done.');
-  const intent = await repo.findIntent(db, { orderId: notice.orderId });
+  // Razorpay names its own order id when an event carries neither our receipt nor our notes.
+  const intent = notice.orderId
+    ? await repo.findIntent(db, { orderId: notice.orderId })
+    : notice.providerOrderRef
+      ? await repo.findIntent(db, { provider: mode, providerOrderRef: notice.providerOrderRef })
+      : null;
   // An order that is not ours (another app on the same account) is acknowledged and ignored.
   if (!intent || intent.provider !== mode) return 'Not our order; ignored.';
-  const s = await settle(db, providers, notice.orderId, null);
+  const s = await settle(db, providers, intent.orderId, null);
   return `Payment ${s.state}.`;
 }
 

@@ -83,10 +83,6 @@ export interface CashfreeOptions {
 
 export const cashfreeCheckoutPath = (orderId: string) => `/pay/CF/${encodeURIComponent(orderId)}`;
 
-/** The newest attempt first: Cashfree does not promise an order for the list. */
-const newestFirst = (payments: CfPayment[]) =>
-  [...payments].sort((a, b) => Date.parse(b.payment_time ?? '') - Date.parse(a.payment_time ?? '') || 0);
-
 export function cashfreeProvider(config: CashfreeConfig, opts: CashfreeOptions = {}): CashfreeAdapter {
   const api = config.baseUrl.replace(/\/+$/, '');
   const base = (opts.baseUrl ?? '').replace(/\/+$/, '');
@@ -155,11 +151,8 @@ export function cashfreeProvider(config: CashfreeConfig, opts: CashfreeOptions =
       const success = mine.find((p) => p.payment_status === 'SUCCESS');
       if (success) return verified('paid', success);
       if (o.order_status === 'PAID') return verified('pending'); // paid, but its payment not listed yet
-      // The order stays ACTIVE after a failed attempt (the payer may retry until it expires); the newest attempt says
-      // what the payer came back from.
-      const last = newestFirst(mine)[0];
-      if (last?.payment_status === 'FAILED') return verified('failed');
-      if (last?.payment_status === 'USER_DROPPED' || last?.payment_status === 'CANCELLED') return verified('cancelled');
+      // The order stays ACTIVE after a failed or dropped attempt: the payer may retry and pay until it expires, so it
+      // is not final yet (a final "failed" would refuse that later money). Reconciliation ends it after the TTL.
       return verified('pending');
     },
 

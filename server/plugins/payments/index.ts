@@ -9,7 +9,7 @@ export type { CreatedOrder, CreateOrderInput, PaymentProvider, VerifiedOrder, We
 export { ProviderError } from './provider';
 
 export interface PaymentProviders {
-  /** The modes that can take a payment now: sandbox always, CF and RP when their keys are set. */
+  /** The modes that can take a payment now: CF and RP when their keys are set, the sandbox when config.sandbox. */
   readonly modes: readonly PaymentProviderCode[];
   isAvailable(mode: string): mode is PaymentProviderCode;
   /** The adapter of an available mode; a ProviderError for one whose keys are not set. */
@@ -47,7 +47,7 @@ export function paymentProviders(config: PaymentsConfig, opts: PaymentProvidersO
     ? cashfreeProvider(config.cashfree, { ...common, orderTtlMinutes: opts.orderTtlMinutes ?? config.intentTtlMinutes })
     : null;
   const razorpay = config.razorpay ? razorpayProvider(config.razorpay, common) : null;
-  const byMode = new Map<PaymentProviderCode, PaymentProvider>([['sandbox', sandbox]]);
+  const byMode = new Map<PaymentProviderCode, PaymentProvider>(config.sandbox ? [['sandbox', sandbox]] : []);
   if (cashfree) byMode.set('CF', cashfree);
   if (razorpay) byMode.set('RP', razorpay);
   const modes = [...byMode.keys()];

@@ -184,9 +184,8 @@ export function razorpayProvider(config: RazorpayConfig, opts: RazorpayOptions =
       // What was paid is the captured payment's amount, reported as is: settle compares it with the intent.
       const captured = mine.find((p) => p.status === 'captured' || p.status === 'refunded');
       if (captured) return verified('paid', captured);
-      // An authorized payment is not money yet (capture is automatic, or it is refunded by Razorpay).
-      const last = [...mine].sort((a, b) => b.created_at - a.created_at)[0];
-      if (o.status === 'attempted' && last?.status === 'failed') return verified('failed');
+      // An authorized payment is not money yet (capture is automatic, or it is refunded by Razorpay). An order whose
+      // attempts failed still takes a retry, so it stays pending until reconciliation expires it after the TTL.
       return verified('pending');
     },
 

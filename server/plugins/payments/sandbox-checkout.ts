@@ -138,7 +138,9 @@ export default async function sandboxCheckout(app: FastifyInstance, opts: Sandbo
 
   app.get<{ Params: { orderId: string } }>('/sandbox/checkout/:orderId', async (req, reply) => {
     const { orderId } = req.params;
-    const order = ORDER_ID.test(orderId) ? await findSandboxOrder(app.db, orderId) : null;
+    // Off (PAYMENT_SANDBOX, or a real provider configured): the page does not exist.
+    const order =
+      app.config.payments.sandbox && ORDER_ID.test(orderId) ? await findSandboxOrder(app.db, orderId) : null;
     if (!order) return notFound(reply);
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(checkoutPage(order));
   });
@@ -147,7 +149,8 @@ export default async function sandboxCheckout(app: FastifyInstance, opts: Sandbo
     '/sandbox/checkout/:orderId',
     async (req, reply) => {
       const { orderId } = req.params;
-      const existing = ORDER_ID.test(orderId) ? await findSandboxOrder(app.db, orderId) : null;
+      const existing =
+        app.config.payments.sandbox && ORDER_ID.test(orderId) ? await findSandboxOrder(app.db, orderId) : null;
       if (!existing) return notFound(reply);
       const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
       if (typeof outcome !== 'string' || !Object.hasOwn(OUTCOMES, outcome)) {
