@@ -1,0 +1,142 @@
+// Real server processes on one PostgreSQL database (DESIGN.md §9: several identical app processes share it), for
+// the money concurrency test and bench:wallet. Each process is `server/main.ts` as production starts it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../../server/db/client';
+import { sandboxOrders } from '../../server/db/schema';
+import { signup } from '../../server/modules/auth/service';
+import { databaseUrlFor, ensurePostgresTemplate, postgresFromTemplate } from './template';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A new database copied from the migrated, seeded test template (demo accounts use TEST_PASSWORD). */
+export async function templateCopy(base: string, prefix = 'doorstep_p') {
+  const template = await ensurePostgresTemplate(base);
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  await postgresFromTemplate(base, template, name);
+  return {
+    name,
+    url: databaseUrlFor(base, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Whether a PostgreSQL server answers at `url`. */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A port free right now (main.ts prints its configured port, so PORT=0 would not tell us the real one). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** What the process printed (stdout and stderr), for a failure's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `tsx server/main.ts` with `env` on a free port and waits until it listens. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  // Only the tail is kept: a process logging warnings for a minute must not grow this without bound.
+  const keep = (d: Buffer) => {
+    out = (out + d).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const onData = () => {
+      if (out.includes('Doorstep is running')) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+let seq = 0;
+/** A customer through the sign-up service (as tests/support/factories.ts makes them), with a password to sign in. */
+export async function signupCustomer(db: Db, tag: string) {
+  const n = ++seq;
+  const input = {
+    fullName: `Money ${tag} ${n}`,
+    mobileNo: `6${String((process.pid * 1000 + n) % 1_000_000_000).padStart(9, '0')}`,
+    email: `money-${tag}-${process.pid}-${n}@example.in`,
+    city: 'Bengaluru',
+    pinCode: '560034',
+    password: `Money-pass-${n}`,
+  };
+  const made = await signup(db, input);
+  return { ...input, id: made.Id };
+}
+
+/**
+ * The sandbox provider's own record of an order, changed as a real provider's could be: paid with another amount
+ * than the order asked for (the sandbox's checkout page only ever pays the asked amount).
+ */
+export async function sandboxPaysOtherAmount(db: Db, orderId: string, amountPaise: number) {
+  const [row] = await db
+    .update(sandboxOrders)
+    .set({
+      status: 'PAID',
+      amount: amountPaise,
+      paymentId: `sbx_pay_${randomBytes(12).toString('hex')}`,
+      paidAt: new Date(),
+    })
+    .where(eq(sandboxOrders.orderId, orderId))
+    .returning({ orderId: sandboxOrders.orderId });
+  if (!row) throw new Error(`the sandbox has no order ${orderId}`);
+}
