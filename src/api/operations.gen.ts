@@ -77,4 +77,5 @@ export type TagOf = {
   adminPayForVendorWallet: 'Wallets';
   getAccountWalletHist: 'Wallets';
   addMoneyToAccWallet: 'Wallets';
+  getPaymentModes: 'Payments';
 };

@@ -39,6 +39,16 @@ const transfersOf = async (orderId: string) =>
     rows: { n: number }[];
   };
 
+describe('payment modes', () => {
+  it('offers the modes this server can take: only the sandbox without keys, and it is the default', async () => {
+    expect(dataOf(await t.api('GET', '/api/Payments/Modes', { token: vendor }))).toEqual({
+      modes: ['sandbox'],
+      defaultMode: 'sandbox',
+    });
+    expect((await t.api('GET', '/api/Payments/Modes', { token: await t.tokenFor('A') })).status).toBe(403);
+  });
+});
+
 describe('a vendor tops up through the sandbox provider', () => {
   it('pays on the checkout page, returns to the dashboard with the UID, and is credited once', async () => {
     const before = await balance(vendor);

@@ -27,6 +27,11 @@ export const paymentHandlers: Handlers = {
     return ok(data, 'Payment order created.');
   },
 
+  async getPaymentModes(req) {
+    const p = req.server.payments;
+    return ok({ modes: [...p.modes], defaultMode: p.defaultMode() });
+  },
+
   async checkWalletTransactionStatus(req) {
     const { data, message } = await payments.checkStatus(
       req.server.db,
