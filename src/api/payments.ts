@@ -29,6 +29,14 @@ export interface IntentPageParams {
   state?: PaymentIntentState;
 }
 
+/** The providers this server can take now and its default (CF, else RP, else the built-in sandbox). */
+export const paymentModesQuery = () =>
+  queryOptions({
+    queryKey: keyOf('Payments', 'getPaymentModes'),
+    queryFn: async () => (await call(client.GET('/api/Payments/Modes'))).data,
+    staleTime: 5 * 60_000,
+  });
+
 /** Starts a wallet top-up: the reply's checkoutUrl is where the payer goes next. */
 export const createWalletPayment = (body: WalletPaymentBody) => call(client.POST('/api/Excel/Gate1CF', { body }));
 

@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await page.getByRole('button', { name: outcome, exact: true }).click();
   }
 
-  it('vendor: My Balance shows the rupee amount once clicked; the top-bar top-up refuses a bad amount, names a provider without keys, then pays through the sandbox and verifies once', async () => {
+  it('vendor: My Balance shows the rupee amount once clicked; the top-bar top-up refuses a bad amount and an amount over the limit, offers the providers the server has, then pays through the sandbox and verifies once', async () => {
     const before = await balanceOf('VE');
     const myBalance = vendor.getByRole('button', { name: /^My Balance/ });
     await expect.poll(() => myBalance.textContent()).toBe('My Balance');
@@ -60,18 +60,25 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await expect.poll(() => toast(vendor, 'Please add valid amount').isVisible()).toBe(true);
     expect(await toast(vendor, 'Please add valid amount').first().textContent()).toContain('Please add valid amount ');
 
-    await amountDialog.getByRole('textbox', { name: /^Amount/ }).fill('500');
+    // Over the per-top-up limit: the server refuses, the dialog says why in the form's words, the amount is kept.
+    await amountDialog.getByRole('textbox', { name: /^Amount/ }).fill('60000');
     await amountDialog.getByRole('button', { name: 'Continue' }).click();
     const confirm = vendor.getByRole('dialog', { name: 'Confirm payment' });
-    await expect.poll(() => confirm.getByText(`Add ${rupees(500)} to your wallet.`).isVisible()).toBe(true);
-    // Cashfree is the default; the test server has no keys for it, and says so.
-    expect(await confirm.getByLabel('Pay with').inputValue()).toBe('CF');
-    await confirm.getByRole('button', { name: `Pay ${rupees(500)}` }).click();
-    await expect.poll(() => confirm.getByText(/CF is not set up on this server/).isVisible()).toBe(true);
+    // Only the providers this server has set up: without keys, the built-in sandbox, which is then the default.
+    await expect.poll(() => confirm.getByLabel('Pay with').inputValue()).toBe('sandbox');
+    expect(await confirm.getByLabel('Pay with').locator('option').allTextContents()).toEqual([
+      'Test payment (sandbox)',
+    ]);
+    await confirm.getByRole('button', { name: `Pay ${rupees(60000)}` }).click();
+    await expect
+      .poll(() => confirm.getByRole('alert').textContent())
+      .toContain('Amount must be at most ₹50,000.00 per top-up');
     await confirm.getByRole('button', { name: 'Change amount or provider' }).click();
-    await expect.poll(() => amountDialog.getByRole('textbox', { name: /^Amount/ }).inputValue()).toBe('500');
+    const amount = amountDialog.getByRole('textbox', { name: /^Amount/ });
+    await expect.poll(() => amount.inputValue()).toBe('60000');
+    await amount.fill('500');
     await amountDialog.getByRole('button', { name: 'Continue' }).click();
-    await confirm.getByLabel('Pay with').selectOption('sandbox');
+    await expect.poll(() => confirm.getByText(`Add ${rupees(500)} to your wallet.`).isVisible()).toBe(true);
     await confirm.getByRole('button', { name: `Pay ${rupees(500)}` }).click();
 
     await atCheckout(vendor, 'Pay');

@@ -1,12 +1,18 @@
 // The wallet top-up on every screen that offers it (the vendor's top bar and wallet page, the customer's account):
 // the walletTopUp machine with its calls provided, shown as two dialogs or inline; and the return from the provider.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../../../api/client';
 import { invalidateAfter } from '../../../api/invalidate';
-import { checkWalletTransactionStatus, createWalletPayment, type WalletPaymentBody } from '../../../api/payments';
+import {
+  checkWalletTransactionStatus,
+  createWalletPayment,
+  paymentModesQuery,
+  type WalletPaymentBody,
+} from '../../../api/payments';
 import {
   INVALID_AMOUNT,
   type TopUpMode,
@@ -18,8 +24,8 @@ import { Form, FormActions, NumberField, SelectField } from '../../../ui/form';
 
 export type ReturnPage = NonNullable<WalletPaymentBody['returnTo']>;
 
-/** CF is the specification's default; the server answers 400 naming payment_mode for a provider without keys. */
-export const PAYMENT_MODES: { value: TopUpMode; label: string }[] = [
+/** Every provider's name; a screen offers those the server has set up (getPaymentModes). */
+const PAYMENT_MODES: { value: TopUpMode; label: string }[] = [
   { value: 'CF', label: 'Cashfree' },
   { value: 'RP', label: 'Razorpay' },
   { value: 'sandbox', label: 'Test payment (sandbox)' },
@@ -27,6 +33,14 @@ export const PAYMENT_MODES: { value: TopUpMode; label: string }[] = [
 
 const PENDING_ORDER = 'doorstep.topup.order';
 const SETTLED = 'doorstep.topup.settled';
+
+const FIELD_WORDS: Record<string, string> = { order_amount: 'Amount', payment_mode: 'Payment provider' };
+
+/** A refusal naming body fields ("order_amount: must be at most …") in the words of the form ("Amount must be …"). */
+function inWords(e: unknown): unknown {
+  if (!(e instanceof ApiError) || e.errors.length === 0) return e;
+  return new Error(e.errors.map((x) => `${FIELD_WORDS[x.field] ?? x.field} ${x.message}`).join(' '));
+}
 
 /** The machine with its side effects: our order at the server, then the browser goes to the provider's checkout. */
 function topUpLogic(returnTo: ReturnPage) {
@@ -38,6 +52,8 @@ function topUpLogic(returnTo: ReturnPage) {
           order_amount: input.amount,
           payment_mode: input.mode,
           returnTo,
+        }).catch((e) => {
+          throw inWords(e);
         });
         return { orderId: reply.data.order_id, checkoutUrl: reply.data.checkoutUrl };
       }),
@@ -67,7 +83,11 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
   const logic = useMemo(() => topUpLogic(returnTo), [returnTo]);
   const [snapshot, send, actor] = useMachine(logic, { input: {} });
   const [amountText, setAmountText] = useState(initialAmount);
-  const [mode, setMode] = useState<TopUpMode>('CF');
+  const modes = useQuery(paymentModesQuery());
+  // The server's default (CF, else RP, else the sandbox) until the payer picks another.
+  const [picked, setPicked] = useState<TopUpMode | null>(null);
+  const mode = picked ?? modes.data?.defaultMode ?? null;
+  const offered = PAYMENT_MODES.filter((m) => modes.data?.modes.includes(m.value));
   const [amountError, setAmountError] = useState<string>();
 
   useEffect(() => {
@@ -120,17 +140,24 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
   const failed = snapshot.matches('failed');
   return frame(
     'confirm',
-    <Form onSubmit={() => send(failed ? { type: 'RETRY' } : { type: 'CONFIRM', mode })} aria-label="Confirm payment">
+    <Form
+      onSubmit={() => {
+        if (failed) send({ type: 'RETRY' });
+        else if (mode) send({ type: 'CONFIRM', mode });
+      }}
+      aria-label="Confirm payment"
+    >
       <p style={{ margin: 0 }}>
         Add <strong>{formatRupees(amount)}</strong> to your wallet.
       </p>
       <SelectField
         label="Pay with"
         name="payment_mode"
-        options={PAYMENT_MODES}
-        value={failed ? (snapshot.context.mode ?? mode) : mode}
-        onChange={(e) => setMode(e.target.value as TopUpMode)}
-        disabled={busy || failed}
+        options={offered}
+        value={(failed ? snapshot.context.mode : mode) ?? ''}
+        onChange={(e) => setPicked(e.target.value as TopUpMode)}
+        disabled={busy || failed || !modes.data}
+        error={modes.error ? modes.error.message : undefined}
         required
       />
       {failed && snapshot.context.error ? (
@@ -149,7 +176,7 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
             Back
           </Button>
         )}
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy || modes.isPending} disabled={!mode}>
           {failed ? 'Try again' : `Pay ${formatRupees(amount)}`}
         </Button>
       </FormActions>
