@@ -13,15 +13,6 @@ export type WalletPaymentOrder = operations['createWalletPayment']['responses'][
 export type PaymentIntentEvent =
   operations['sendPaymentIntentEvent']['requestBody']['content']['application/json']['event'];
 
-export const PAYMENT_INTENT_STATES: readonly PaymentIntentState[] = [
-  'created',
-  'awaitingPayment',
-  'paid',
-  'failed',
-  'cancelled',
-  'expired',
-];
-
 export interface IntentPageParams {
   page: number;
   pageSize: number;

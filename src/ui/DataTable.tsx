@@ -2,6 +2,9 @@ import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useId, u
 import { Button } from './Button';
 import * as s from './DataTable.css';
 import { control, visuallyHidden } from './form/form.css';
+import { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE, type TableState } from './tableState';
+
+export { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE, type TableState };
 
 export interface Column<Row> {
   key: string;
@@ -15,15 +18,6 @@ export interface Column<Row> {
    */
   pinned?: boolean;
   render?: (row: Row) => ReactNode;
-}
-
-export interface TableState {
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-  search: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
 }
 
 export interface DataTableProps<Row> {
@@ -44,8 +38,6 @@ export interface DataTableProps<Row> {
   pageSizes?: number[];
 }
 
-export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100];
-export const DEFAULT_TABLE_STATE: TableState = { page: 1, pageSize: 20, search: '' };
 export const SEARCH_DEBOUNCE_MS = 300;
 
 // ---- Pure helpers (unit-tested) ----

@@ -95,10 +95,3 @@ export function LoginForm({ area, title, identifierLabel, redirectTo }: Props) {
     </Card>
   );
 }
-
-export const validateRedirect = (search: Record<string, unknown>): { redirect?: string } => ({
-  redirect:
-    typeof search.redirect === 'string' && search.redirect.startsWith('/') && !search.redirect.startsWith('//')
-      ? search.redirect
-      : undefined,
-});

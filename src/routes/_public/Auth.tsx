@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { LoginForm, validateRedirect } from '../-components/LoginForm';
+import { LoginForm } from '../-components/LoginForm';
 import { Narrow } from '../-components/Narrow';
+import { validateRedirect } from '../-components/roles';
 
 export const Route = createFileRoute('/_public/Auth')({
   head: () => ({ meta: [{ title: 'Sign in · Doorstep' }] }),

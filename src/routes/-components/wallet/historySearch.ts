@@ -1,6 +1,6 @@
 // A wallet history's page and date range live in the URL (operation kit §5), so Back, reload and a shared link keep
 // them. A page with a second table (the vendor list above a vendor's history) gives the history a prefix.
-import { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE } from '../../../ui/DataTable';
+import { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE, urlInt } from '../../../ui/tableState';
 
 export interface HistorySearch {
   page?: number;
@@ -10,11 +10,6 @@ export interface HistorySearch {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const int = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) ? n : undefined;
-};
 
 const date = (v: unknown) => (typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
 
@@ -29,8 +24,8 @@ export const historyKeys = (prefix = '') => ({
 /** A route's validateSearch part for a history: anything malformed falls back to the default (left out). */
 export function validateHistorySearch(raw: Record<string, unknown>, prefix = ''): Record<string, string | number> {
   const k = historyKeys(prefix);
-  const page = int(raw[k.page]);
-  const pageSize = int(raw[k.pageSize]);
+  const page = urlInt(raw[k.page]);
+  const pageSize = urlInt(raw[k.pageSize]);
   const out: Record<string, string | number> = {};
   if (page && page > 1) out[k.page] = page;
   if (pageSize && DEFAULT_PAGE_SIZES.includes(pageSize)) out[k.pageSize] = pageSize;

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE, type TableState } from '../../../ui/DataTable';
+import { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE, type TableState, urlInt } from '../../../ui/tableState';
 
 /**
  * A list's state in its URL (`?page=2&pageSize=50&sort=categoryName&order=desc&search=pl`), so Back, forward, reload
@@ -12,15 +12,10 @@ export interface ListSearch {
   search?: string;
 }
 
-const int = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) ? n : undefined;
-};
-
 /** The route's validateSearch for a list: anything malformed falls back to the default. */
 export function validateListSearch(raw: Record<string, unknown>): ListSearch {
-  const page = int(raw.page);
-  const pageSize = int(raw.pageSize);
+  const page = urlInt(raw.page);
+  const pageSize = urlInt(raw.pageSize);
   const text = typeof raw.search === 'string' || typeof raw.search === 'number' ? String(raw.search).slice(0, 100) : '';
   return {
     page: page && page > 1 ? page : undefined,

@@ -11,6 +11,9 @@ export const STATE_LABEL: Record<PaymentIntentState, string> = {
   expired: 'Expired',
 };
 
+/** The states, for the list's filter. */
+export const PAYMENT_INTENT_STATES = Object.keys(STATE_LABEL) as PaymentIntentState[];
+
 export const STATE_TONE: Record<PaymentIntentState, BadgeTone> = {
   created: 'neutral',
   awaitingPayment: 'info',
