@@ -138,7 +138,7 @@ describe('a vendor tops up through the sandbox provider', () => {
     expect(own.status).toBe(201);
   });
 
-  it('keeps a wallet under its maximum balance', async () => {
+  it('keeps a wallet under its maximum balance, counting the top-ups still being paid', async () => {
     const c = await f.customer();
     const admin = await t.tokenFor('A');
     const max = t.app.config.payments.maxWalletBalancePaise / 100;
@@ -146,9 +146,19 @@ describe('a vendor tops up through the sandbox provider', () => {
       token: admin,
       body: { MobileNo: c.mobileNo, Amount: max - 100, Remark: 'Near the limit' },
     });
-    const res = await start(await c.token(), { order_amount: 100.01 });
+    const token = await c.token();
+    const res = await start(token, { order_amount: 100.01 });
     expect(res.status).toBe(409);
     expect(res.body.errors[0].field).toBe('order_amount');
+    // A top-up on its way in holds its room: neither a second top-up nor an admin credit can take it.
+    expect((await start(token, { order_amount: 60 })).status).toBe(201);
+    expect((await start(token, { order_amount: 40.01 })).status).toBe(409);
+    const credit = await t.api('POST', '/api/UpdateCustomerWalletBalance', {
+      token: admin,
+      body: { MobileNo: c.mobileNo, Amount: 40.01, Remark: 'One paisa too many' },
+    });
+    expect(credit.status).toBe(409);
+    expect(credit.body.errors[0].field).toBe('Amount');
   });
 });
 
@@ -209,7 +219,7 @@ describe('staff and the reconciliation job', () => {
     expect((await t.api('GET', `/api/Payments/Intents/${id}`, { token: vendor })).status).toBe(403);
   });
 
-  it('VERIFY leaves an unpaid intent waiting; EXPIRE ends it, and a late payment is then never credited', async () => {
+  it('VERIFY leaves an unpaid intent waiting; EXPIRE ends it; a late payment is never credited, and is refunded once', async () => {
     const admin = await t.tokenFor('A');
     const order = dataOf(await start(vendor, { order_amount: 21 }), 201);
     const id = dataOf(await t.api('GET', `/api/Payments/Intents?search=${order.order_id}`, { token: admin })).items[0]
@@ -225,7 +235,14 @@ describe('staff and the reconciliation job', () => {
     const late = await check(vendor, order.order_id);
     expect(late.status).toBe(402);
     expect(late.body.state).toBe('expired');
+    expect(late.body.detail).toMatch(/after it had expired: it is being returned to you/);
     expect((await transfersOf(order.order_id)).rows[0].n).toBe(0);
+    // Refunded at the provider once, however often the return is replayed.
+    await check(vendor, order.order_id);
+    const refunds = (await t.db.execute(
+      `select details->'refunds' as r from sandbox_orders where order_id = '${order.order_id}'`,
+    )) as unknown as { rows: { r: unknown[] }[] };
+    expect(refunds.rows[0].r).toHaveLength(1);
   });
 
   it('re-verifies intents left open past the TTL, settling the paid ones and expiring the rest', async () => {

@@ -50,6 +50,8 @@ CREATE TABLE "payment_intents" (
 	"provider_payment_id" varchar(120),
 	"transfer_id" bigint,
 	"result_message" text,
+	"refund_id" varchar(60),
+	"refund_status" varchar(12),
 	"checked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -146,6 +146,9 @@ export const paymentIntents = pgTable(
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     /** The answer every later verification of a final intent repeats. */
     resultMessage: text('result_message'),
+    /** A payment that reached the provider after the intent ended (expired) is refunded, once, under this id. */
+    refundId: varchar('refund_id', { length: 60 }),
+    refundStatus: varchar('refund_status', { length: 12 }),
     /** When the reconciliation job last claimed it, so one process checks it at a time. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -93,13 +93,7 @@ export async function startTopUp(
   const orderId = newOrderId();
   const intent = await db.transaction(async (tx) => {
     const wallet = await wallets.openWallet(tx, kind, user);
-    const balance = await wallets.walletBalance(tx, kind, user.id);
-    if (balance + r.amount > limits.maxWalletBalancePaise) {
-      throw conflict(
-        'order_amount',
-        `This top-up would take your wallet past its maximum balance of ${rupeesText(limits.maxWalletBalancePaise)}.`,
-      );
-    }
+    await wallets.roomFor(tx, wallet, r.amount, limits.maxWalletBalancePaise, 'order_amount');
     const made = await repo.insertIntent(tx, {
       orderId,
       provider: mode,
@@ -200,6 +194,7 @@ function matches(i: repo.IntentRow, v: VerifiedOrder): boolean {
 export async function settle(db: Db, providers: Providers, orderId: string, actorId: number | null): Promise<Settled> {
   const seen = await repo.findIntent(db, { orderId });
   if (!seen) throw notFound(`Payment ${orderId}`);
+  if (seen.state === 'expired' && !seen.refundId) return settledOf(await refundLatePayment(db, providers, seen));
   // A final intent answers as it stands; one still being created has no order at the provider to ask about.
   if (isFinal(seen.state) || seen.state === 'created') return settledOf(seen);
   let verified: VerifiedOrder;
@@ -265,6 +260,48 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
       balance: posted.balances.get(intent.accountId) ?? null,
     };
   });
+}
+
+/**
+ * Money that reached the provider after its intent expired is never credited (the payer had given up on the top-up)
+ * and never kept: it is refunded, once. The refund id is claimed under the intent's lock before the provider is
+ * asked, so a replay or a second process never refunds twice; the provider also dedupes by refund id.
+ */
+async function refundLatePayment(db: Db, providers: Providers, intent: repo.IntentRow): Promise<repo.IntentRow> {
+  const provider = providers.providerFor(intent.provider);
+  let verified: VerifiedOrder;
+  try {
+    verified = await provider.verifyOrder(intent.orderId, intent.providerOrderRef);
+  } catch {
+    return intent;
+  }
+  if (verified.status !== 'paid' || !verified.paymentId || verified.orderId !== intent.orderId) return intent;
+  const refundId = `RF${intent.orderId}`.slice(0, 40);
+  const claimed = await db.transaction(async (tx) => {
+    const locked = await repo.lockIntent(tx, intent.id);
+    if (!locked || locked.refundId) return false;
+    await repo.updateIntent(tx, intent.id, { refundId, refundStatus: 'requested' });
+    return true;
+  });
+  if (claimed) {
+    let status = 'failed';
+    try {
+      status = (
+        await provider.refund({
+          orderId: intent.orderId,
+          paymentId: verified.paymentId,
+          amount: verified.amount,
+          refundId,
+        })
+      ).status;
+    } catch {}
+    const message =
+      status === 'failed'
+        ? 'The payment arrived after it had expired and could not be returned automatically: please contact us.'
+        : 'The payment arrived after it had expired: it is being returned to you, and nothing was added to your wallet.';
+    await db.transaction((tx) => repo.updateIntent(tx, intent.id, { refundStatus: status, resultMessage: message }));
+  }
+  return (await repo.findIntent(db, { id: intent.id }))!;
 }
 
 /** PUT Customer/CheckWalletTransactionStatus: the payer (or staff) verifies; another payer's order is unknown. */

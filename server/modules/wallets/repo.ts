@@ -7,6 +7,7 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransfers,
+  paymentIntents,
   type TransferKind,
   users,
 } from '../../db/schema';
@@ -72,8 +73,11 @@ export interface TransferInput {
   requestHash?: string | null;
   providerPaymentId?: string | null;
   correctsTransferId?: number | null;
-  /** The most an account may hold after this transfer (a wallet's maximum balance on a credit). */
-  maxBalance?: { accountId: number; limit: number };
+  /**
+   * The most an account may hold after this transfer (a wallet's maximum balance on a credit); `withReserved` counts
+   * the top-ups on their way into it as held already.
+   */
+  maxBalance?: { accountId: number; limit: number; withReserved?: boolean };
 }
 
 export type Posted =
@@ -139,8 +143,11 @@ export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
   for (const a of locked) {
     if (!a.allowNegative && balances.get(a.id)! < 0) throw new Refused(a.id, 'insufficient');
   }
-  if (t.maxBalance && balances.get(t.maxBalance.accountId)! > t.maxBalance.limit) {
-    throw new Refused(t.maxBalance.accountId, 'limit');
+  if (t.maxBalance) {
+    const reserved = t.maxBalance.withReserved ? await reservedFor(tx, t.maxBalance.accountId) : 0;
+    if (balances.get(t.maxBalance.accountId)! + reserved > t.maxBalance.limit) {
+      throw new Refused(t.maxBalance.accountId, 'limit');
+    }
   }
   await tx.insert(ledgerEntries).values(entries);
   const values = sql.join(
@@ -160,6 +167,28 @@ async function balancesAfter(exec: Executor, transferId: number) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.transferId, transferId));
   return new Map(rows.map((r) => [r.accountId, r.balanceAfter]));
+}
+
+/** The account row, locked for this transaction: what moves money into a wallet queues here. */
+export async function lockAccount(tx: Tx, accountId: number) {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  return row.balance;
+}
+
+/**
+ * Money on its way into a wallet: top-ups started and not settled yet. It counts against the wallet's maximum
+ * balance, so that paid, they never take it past the maximum (the ledger's view of the payment intents).
+ */
+export async function reservedFor(exec: Executor, accountId: number): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<string>`coalesce(sum(${paymentIntents.amount}), 0)` })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.accountId, accountId), inArray(paymentIntents.state, ['created', 'awaitingPayment'])));
+  return Number(row.n);
 }
 
 /** Whether a provider payment has already been credited (the unique index is the real guard). */

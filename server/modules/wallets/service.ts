@@ -53,7 +53,7 @@ export interface PostOptions {
   actorId: number | null;
   idempotency?: Idempotency;
   providerPaymentId?: string | null;
-  maxBalance?: { accountId: number; limit: number };
+  maxBalance?: repo.TransferInput['maxBalance'];
   /** The request field that carried the amount, named in a refusal. */
   amountField: string;
   amount: Paise;
@@ -94,6 +94,21 @@ export async function post(tx: Tx, o: PostOptions) {
   }
 }
 
+/**
+ * Room for `amount` more in a wallet, under a lock on it: its balance plus the top-ups on their way in plus the
+ * amount stay within the maximum. A credit or a new top-up checks it first, so no mix of them, paid in any order,
+ * takes the wallet past the maximum. Answers the room left for the ledger's own check.
+ */
+export async function roomFor(tx: Tx, wallet: number, amount: number, max: number, field: string) {
+  const balance = await repo.lockAccount(tx, wallet);
+  const reserved = await repo.reservedFor(tx, wallet);
+  if (balance + reserved + amount > max) {
+    const pending = reserved ? ` (${rupeesText(reserved)} of top-ups are still being paid)` : '';
+    throw conflict(field, `This would take the wallet past its maximum balance of ${rupeesText(max)}${pending}.`);
+  }
+  return max - reserved;
+}
+
 export interface AdminMove {
   kind: WalletOwnerKind;
   who: { id?: number; mobileNo?: string };
@@ -125,7 +140,9 @@ export async function adminMove(db: Db, m: AdminMove) {
       remark: m.remark,
       actorId: m.actor.id,
       idempotency: m.idempotency,
-      maxBalance: m.action === 'Credit' ? { accountId: wallet, limit: m.maxWalletBalance } : undefined,
+      // Top-ups on their way in count too (roomFor), checked by the ledger after a replay is recognised.
+      maxBalance:
+        m.action === 'Credit' ? { accountId: wallet, limit: m.maxWalletBalance, withReserved: true } : undefined,
       amountField: m.amountField,
       amount: m.amount,
     });
