@@ -125,13 +125,14 @@ CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
 --> statement-breakpoint
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_corrects_fk" FOREIGN KEY ("corrects_transfer_id") REFERENCES "public"."ledger_transfers"("id");
 --> statement-breakpoint
--- The company wallet and the system accounts exist from the start; wallets are opened on first use.
-INSERT INTO ledger_accounts (kind, name, allow_negative) VALUES
-  ('company_wallet', 'Company account wallet', false),
-  ('bank', 'Company bank deposits', true),
-  ('adjustments', 'Manual adjustments', true);
+-- The company wallet and the system accounts exist from the start, under fixed ids the code names
+-- (server/modules/wallets/repo.ts SYSTEM_ACCOUNTS); wallets are opened on first use, from id 1001.
+INSERT INTO ledger_accounts (id, kind, provider, name, allow_negative) VALUES
+  (1, 'company_wallet', NULL, 'Company account wallet', false),
+  (2, 'bank', NULL, 'Company bank deposits', true),
+  (3, 'adjustments', NULL, 'Manual adjustments', true),
+  (4, 'provider_clearing', 'sandbox', 'Held at the sandbox provider', true),
+  (5, 'provider_clearing', 'CF', 'Held at Cashfree', true),
+  (6, 'provider_clearing', 'RP', 'Held at Razorpay', true);
 --> statement-breakpoint
-INSERT INTO ledger_accounts (kind, provider, name, allow_negative) VALUES
-  ('provider_clearing', 'sandbox', 'Held at the sandbox provider', true),
-  ('provider_clearing', 'CF', 'Held at Cashfree', true),
-  ('provider_clearing', 'RP', 'Held at Razorpay', true);
+SELECT setval(pg_get_serial_sequence('ledger_accounts', 'id'), 1000);

@@ -16,9 +16,9 @@ export async function seedDemoWallets(db: Db, accounts: { role: string; mobileNo
   };
   const [admin, accountant, vendor, customer] = await Promise.all(['A', 'AC', 'VE', 'Cust'].map(idOf));
   await db.transaction(async (tx) => {
-    const company = await wallets.systemAccount(tx, 'company_wallet');
-    const bank = await wallets.systemAccount(tx, 'bank');
-    const adjustments = await wallets.systemAccount(tx, 'adjustments');
+    const company = { id: wallets.systemAccountId('company_wallet') };
+    const bank = { id: wallets.systemAccountId('bank') };
+    const adjustments = { id: wallets.systemAccountId('adjustments') };
     const vendorWallet = await wallets.openWallet(tx, 'vendor', vendor);
     const customerWallet = await wallets.openWallet(tx, 'customer', customer);
     const moves: {

@@ -223,7 +223,7 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
       await move(tx, intent.id, 'PROVIDER_FAILED', actorId, { resultMessage: MESSAGES.mismatch }, remark);
       return { ...settledOf(intent), state: 'failed', message: MESSAGES.mismatch };
     }
-    const clearing = await wallets.systemAccount(tx, 'provider_clearing', intent.provider);
+    const clearing = { id: wallets.systemAccountId('provider_clearing', intent.provider) };
     const paymentId = verified.paymentId ?? `${intent.provider}:${intent.orderId}`;
     let posted: Awaited<ReturnType<typeof wallets.post>>;
     try {
@@ -267,6 +267,12 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
  * and never kept: it is refunded, once. The refund id is claimed under the intent's lock before the provider is
  * asked, so a replay or a second process never refunds twice; the provider also dedupes by refund id.
  */
+const LATE = {
+  refunding:
+    'The payment arrived after it had expired: it is being returned to you, and nothing was added to your wallet.',
+  notRefunded: 'The payment arrived after it had expired and could not be returned automatically: please contact us.',
+};
+
 async function refundLatePayment(db: Db, providers: Providers, intent: repo.IntentRow): Promise<repo.IntentRow> {
   const provider = providers.providerFor(intent.provider);
   let verified: VerifiedOrder;
@@ -280,7 +286,7 @@ async function refundLatePayment(db: Db, providers: Providers, intent: repo.Inte
   const claimed = await db.transaction(async (tx) => {
     const locked = await repo.lockIntent(tx, intent.id);
     if (!locked || locked.refundId) return false;
-    await repo.updateIntent(tx, intent.id, { refundId, refundStatus: 'requested' });
+    await repo.updateIntent(tx, intent.id, { refundId, refundStatus: 'requested', resultMessage: LATE.refunding });
     return true;
   });
   if (claimed) {
@@ -295,11 +301,9 @@ async function refundLatePayment(db: Db, providers: Providers, intent: repo.Inte
         })
       ).status;
     } catch {}
-    const message =
-      status === 'failed'
-        ? 'The payment arrived after it had expired and could not be returned automatically: please contact us.'
-        : 'The payment arrived after it had expired: it is being returned to you, and nothing was added to your wallet.';
-    await db.transaction((tx) => repo.updateIntent(tx, intent.id, { refundStatus: status, resultMessage: message }));
+    const patch =
+      status === 'failed' ? { refundStatus: status, resultMessage: LATE.notRefunded } : { refundStatus: status };
+    await db.transaction((tx) => repo.updateIntent(tx, intent.id, patch));
   }
   return (await repo.findIntent(db, { id: intent.id }))!;
 }

@@ -17,19 +17,41 @@ export type { TransferKind };
 export type WalletKind = 'customer_wallet' | 'vendor_wallet';
 type SystemKind = Exclude<LedgerAccountKind, WalletKind>;
 
+/**
+ * The company wallet and the system accounts, made by migration 0002 under these fixed ids (wallets start at 1001),
+ * so a transfer names them without a query. `allowNegative`: a system account is the other side of wallets.
+ */
+export const SYSTEM_ACCOUNTS = {
+  company_wallet: { id: 1, allowNegative: false },
+  bank: { id: 2, allowNegative: true },
+  adjustments: { id: 3, allowNegative: true },
+  provider_sandbox: { id: 4, allowNegative: true },
+  provider_CF: { id: 5, allowNegative: true },
+  provider_RP: { id: 6, allowNegative: true },
+} as const;
+const MAY_GO_NEGATIVE: Set<number> = new Set(
+  Object.values(SYSTEM_ACCOUNTS)
+    .filter((a) => a.allowNegative)
+    .map((a) => a.id),
+);
+
+export function systemAccountId(kind: SystemKind, provider: string | null = null): number {
+  const key = kind === 'provider_clearing' ? `provider_${provider}` : kind;
+  const account = SYSTEM_ACCOUNTS[key as keyof typeof SYSTEM_ACCOUNTS];
+  if (!account) throw new Error(`The ledger has no ${kind} account${provider ? ` for ${provider}` : ''}`);
+  return account.id;
+}
+
 /** The wallet of a customer or vendor, opened on first use (two racing openers get the same row). */
 export async function walletAccount(exec: Executor, kind: WalletKind, userId: number, name: string): Promise<number> {
+  const found = await findWallet(exec, kind, userId);
+  if (found) return found.id;
   const [made] = await exec
     .insert(ledgerAccounts)
     .values({ kind, ownerUserId: userId, name })
     .onConflictDoNothing()
     .returning({ id: ledgerAccounts.id });
-  if (made) return made.id;
-  const [row] = await exec
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerUserId, userId)));
-  return row.id;
+  return made ? made.id : (await findWallet(exec, kind, userId))!.id;
 }
 
 /** The wallet of a person if it was ever opened (reads never open one). */
@@ -41,19 +63,14 @@ export async function findWallet(exec: Executor, kind: WalletKind, userId: numbe
   return row ?? null;
 }
 
-/** The company wallet and the system accounts, created by the migration: one row each (per provider). */
+/** A system account with its balance (the company wallet's is shown to the accountant). */
 export async function systemAccount(exec: Executor, kind: SystemKind, provider: string | null = null) {
+  const id = systemAccountId(kind, provider);
   const [row] = await exec
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, kind),
-        sql`${ledgerAccounts.ownerUserId} is null`,
-        provider === null ? sql`${ledgerAccounts.provider} is null` : eq(ledgerAccounts.provider, provider),
-      ),
-    );
-  if (!row) throw new Error(`The ledger has no ${kind} account${provider ? ` for ${provider}` : ''}: run migrations`);
+    .where(eq(ledgerAccounts.id, id));
+  if (!row) throw new Error(`The ledger has no ${kind} account: run migrations`);
   return row;
 }
 
@@ -94,11 +111,18 @@ export class Refused extends Error {
   }
 }
 
+type Rows<T> = { rows: T[] };
+
 /**
- * Posts one balanced transfer inside the caller's transaction. The transfer row goes first, so a repeated
- * idempotency key stops here (PostgreSQL makes a racing twin wait for the first to commit, then skip). Then every
- * account is locked in id order, the new balances are checked (a wallet below zero or over its limit is refused
- * and the transaction rolls back), and the entries and cached balances are written.
+ * Posts one balanced transfer inside the caller's transaction, in four statements:
+ * 1. the transfer row, first, so a repeated idempotency key stops here (PostgreSQL makes a racing twin wait for the
+ *    first to commit, then skip);
+ * 2. the accounts that must not go negative (wallets, the company wallet) locked in id order and checked: below zero
+ *    or over a limit is refused and the transaction rolls back;
+ * 3. one statement that moves every balance and writes the entries with the balances after.
+ * The system accounts that may go negative (the other side of most transfers, so the hottest rows) are not read
+ * first: their row is locked only by the final UPDATE, so it is held for the end of the transaction alone. Locks are
+ * always taken checked accounts first, each group in id order, so two transfers never wait on each other in a ring.
  */
 export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
   const [made] = await tx
@@ -127,36 +151,43 @@ export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
       balances: await balancesAfter(tx, first.id),
     };
   }
-  const ids = [...new Set(t.legs.map((l) => l.accountId))].sort((a, b) => a - b);
-  const locked = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-  const balances = new Map(locked.map((a) => [a.id, a.balance]));
-  const entries = t.legs.map((leg) => {
-    const after = balances.get(leg.accountId)! + leg.amount;
-    balances.set(leg.accountId, after);
-    return { transferId: made.id, accountId: leg.accountId, amount: leg.amount, balanceAfter: after };
-  });
-  for (const a of locked) {
-    if (!a.allowNegative && balances.get(a.id)! < 0) throw new Refused(a.id, 'insufficient');
-  }
-  if (t.maxBalance) {
-    const reserved = t.maxBalance.withReserved ? await reservedFor(tx, t.maxBalance.accountId) : 0;
-    if (balances.get(t.maxBalance.accountId)! + reserved > t.maxBalance.limit) {
-      throw new Refused(t.maxBalance.accountId, 'limit');
+  // One movement per account, whatever the legs.
+  const moves = new Map<number, number>();
+  for (const leg of t.legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
+  for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
+  const ids = [...moves.keys()].sort((a, b) => a - b);
+  const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
+  // Several free accounts in one transfer are locked in id order too (one UPDATE would lock them in scan order).
+  const checked = free.length > 1 ? ids : ids.filter((id) => !MAY_GO_NEGATIVE.has(id));
+  if (checked.length) {
+    const reserved =
+      t.maxBalance?.withReserved === true
+        ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
+        : sql`0`;
+    const locked = (await tx.execute(
+      sql`select a.id, a.balance, a.allow_negative, ${reserved} as reserved from ledger_accounts a where a.id in ${sql.raw(`(${checked.join(',')})`)} order by a.id for update of a`,
+    )) as unknown as Rows<{ id: number; balance: string; allow_negative: boolean; reserved: string }>;
+    for (const a of locked.rows) {
+      const after = Number(a.balance) + moves.get(a.id)!;
+      if (!a.allow_negative && after < 0) throw new Refused(a.id, 'insufficient');
+      if (t.maxBalance?.accountId === a.id && after + Number(a.reserved) > t.maxBalance.limit) {
+        throw new Refused(a.id, 'limit');
+      }
     }
   }
-  await tx.insert(ledgerEntries).values(entries);
   const values = sql.join(
-    [...balances].map(([id, b]) => sql`(${id}::int, ${b}::bigint)`),
+    ids.map((id) => sql`(${id}::int, ${moves.get(id)}::bigint)`),
     sql`, `,
   );
-  await tx.execute(
-    sql`update ledger_accounts set balance = v.b from (values ${values}) as v(id, b) where ledger_accounts.id = v.id`,
-  );
+  const written = (await tx.execute(sql`
+    with v(id, amount) as (values ${values}),
+    moved as (
+      update ledger_accounts a set balance = a.balance + v.amount from v where a.id = v.id returning a.id, a.balance
+    )
+    insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+    select ${made.id}, v.id, v.amount, moved.balance from v join moved on moved.id = v.id
+    returning account_id, balance_after`)) as unknown as Rows<{ account_id: number; balance_after: string }>;
+  const balances = new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
   return { replayed: false, transferId: made.id, balances };
 }
 

@@ -129,7 +129,7 @@ export async function adminMove(db: Db, m: AdminMove) {
   const owner = await findOwner(db, m.kind, m.who);
   const result = await db.transaction(async (tx) => {
     const wallet = await openWallet(tx, m.kind, owner);
-    const adjustments = await repo.systemAccount(tx, 'adjustments');
+    const adjustments = { id: repo.systemAccountId('adjustments') };
     const sign = m.action === 'Credit' ? 1 : -1;
     const posted = await post(tx, {
       kind: m.action === 'Credit' ? 'admin_credit' : 'admin_debit',
@@ -161,8 +161,8 @@ export async function creditCompanyWallet(
   c: { amount: Paise; bankReference: string; remark: string | null; actor: CurrentUser; idempotency: Idempotency },
 ) {
   const result = await db.transaction(async (tx) => {
-    const company = await repo.systemAccount(tx, 'company_wallet');
-    const bank = await repo.systemAccount(tx, 'bank');
+    const company = { id: repo.systemAccountId('company_wallet') };
+    const bank = { id: repo.systemAccountId('bank') };
     const posted = await post(tx, {
       kind: 'account_credit',
       legs: [
@@ -329,5 +329,5 @@ export async function checkLedger(db: Db) {
   }));
   return { ok: checks.every((c) => c.breaches.length === 0), checks, counts: await repo.ledgerCounts(db) };
 }
-export const systemAccount = repo.systemAccount;
+export const systemAccountId = repo.systemAccountId;
 export const transferOfProviderPayment = repo.transferOfProviderPayment;
