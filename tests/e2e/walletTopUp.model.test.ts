@@ -1,0 +1,351 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INVALID_AMOUNT,
+  parseTopUpAmount,
+  walletTopUpMachine,
+} from '../../src/machines/walletTopUp/walletTopUp.machine';
+import {
+  TOP_UP_FIXTURES,
+  type WalletTopUpPath,
+  walletTopUpModels,
+  walletTopUpPaths,
+} from '../../src/machines/walletTopUp/walletTopUp.model';
+import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { factories } from '../support/factories';
+import { holdCalls, recordToasts } from '../support/held-calls';
+import { coverageOf } from '../support/machine-paths';
+import { startTestServer, type TestServer } from '../support/server';
+
+const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
+const DASHBOARD = '/Dashboard/VendorDashboard';
+const CREATE_ORDER = '/api/Excel/Gate1CF';
+const VERIFY = '/api/Customer/CheckWalletTransactionStatus';
+
+/**
+ * The product situation a path's steps stand for. The model names a call's outcome (`xstate.done.actor.*` /
+ * `xstate.error.actor.*`); the page reaches it only through what the payer does and what the server answers.
+ */
+interface Situation {
+  name: string;
+  /** What the model's valid amount (500.50) is typed as: over the server's ₹50,000 limit when the order must fail. */
+  amount: string;
+  /** A return: how the browser comes back with `?UID=`, and the verification's status. */
+  back?: { with: 'Pay' | 'Fail' | 'Cancel' | 'unknown UID' | "another vendor's UID"; status: number };
+}
+
+function situationsOf(path: WalletTopUpPath): Situation[] {
+  const has = (type: string) => path.steps.some((s) => s.event.type === type);
+  const amount = TOP_UP_FIXTURES.goodAmount;
+  if (path.input.uid) {
+    if (has('xstate.done.actor.verifyPayment'))
+      return [{ name: 'Pay at the sandbox', amount, back: { with: 'Pay', status: 200 } }];
+    return [
+      { name: 'Fail at the sandbox', amount, back: { with: 'Fail', status: 402 } },
+      { name: 'Cancel at the sandbox', amount, back: { with: 'Cancel', status: 402 } },
+      { name: 'an unknown UID', amount, back: { with: 'unknown UID', status: 404 } },
+      { name: "another vendor's paid order", amount, back: { with: "another vendor's UID", status: 404 } },
+    ];
+  }
+  if (has('xstate.error.actor.createOrder')) return [{ name: 'an amount over the ₹50,000 limit', amount: '60000' }];
+  return [{ name: '', amount }];
+}
+
+// The wallet top-up machine's generated paths, walked through the vendor's real top bar, the sandbox checkout and
+// the return to the dashboard, in Chromium, against the real server.
+describe.skipIf(!chromiumPath)('wallet top-up machine through the real pages', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let page: Page;
+  let creates: Awaited<ReturnType<typeof holdCalls>>;
+  let verifies: Awaited<ReturnType<typeof holdCalls>>;
+  let toasts: Awaited<ReturnType<typeof recordToasts>>;
+  let otherVendor: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    browser = await launch();
+    // One tab signed in once: the session lives in its sessionStorage, and every path starts with a fresh load.
+    page = await browser.context.newPage();
+    toasts = await recordToasts(page);
+    creates = await holdCalls(page, 'POST', CREATE_ORDER);
+    verifies = await holdCalls(page, 'PUT', VERIFY);
+    await signIn(page, t.url, 'VE');
+    await waitForPath(page, DASHBOARD);
+    otherVendor = await (await factories(t).vendor()).token();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const paths = walletTopUpPaths();
+  it('the paths walked cover every state and transition', () => {
+    const { states, transitions } = coverageOf(walletTopUpMachine, paths);
+    expect({ states: states.missing, transitions: transitions.missing }).toEqual({ states: [], transitions: [] });
+  });
+
+  const pathOf = () => new URL(page.url()).pathname;
+  const hasUid = () => new URL(page.url()).searchParams.has('UID');
+  const balance = async () =>
+    (await t.api('GET', '/api/Wallet/MyBalance', { token: await t.tokenFor('VE') })).body.data.balance as number;
+  const amountDialog = () => page.getByRole('dialog', { name: 'Add Money To Wallet' });
+  const confirmDialog = () => page.getByRole('dialog', { name: 'Confirm payment' });
+  const amountBox = () => amountDialog().getByRole('textbox', { name: /^Amount/ });
+  const shown = async (tone: string) => (await toasts()).filter((x) => x.tone === tone).map((x) => x.text);
+
+  async function freshDashboard() {
+    await page.goto(`${t.url}${DASHBOARD}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Vendor dashboard' }).isVisible()).toBe(true);
+  }
+
+  /** Through the top bar to the sandbox's checkout page; answers our order id. */
+  async function toCheckout(amount: string): Promise<string> {
+    await freshDashboard();
+    await page.getByRole('button', { name: 'Add Money To Wallet' }).click();
+    await amountBox().fill(amount);
+    await amountDialog().getByRole('button', { name: 'Continue' }).click();
+    await confirmDialog()
+      .getByRole('button', { name: `Pay ${rupees(parseTopUpAmount(amount)!)}` })
+      .click();
+    const reply = await creates.release();
+    expect(reply.status).toBe(201);
+    await expect.poll(pathOf).toBe(`/sandbox/checkout/${reply.body.data.order_id}`);
+    return reply.body.data.order_id;
+  }
+
+  /** Another vendor's top-up, paid at the sandbox: an order this vendor must not be able to claim. */
+  async function foreignPaidOrder(): Promise<string> {
+    const made = await t.api('POST', CREATE_ORDER, {
+      token: otherVendor,
+      body: { TType: 'Wallet', order_amount: 100, payment_mode: 'sandbox', returnTo: 'VendorDashboard' },
+    });
+    expect(made.status).toBe(201);
+    const orderId = made.body.data.order_id as string;
+    const paid = await t.api('POST', `/sandbox/checkout/${orderId}`, {
+      rawBody: 'outcome=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.status).toBeLessThan(400);
+    return orderId;
+  }
+
+  for (const path of paths) {
+    for (const situation of situationsOf(path)) {
+      it(`${path.description}${situation.name ? ` — ${situation.name}` : ''}`, async () => {
+        const checked: unknown[] = [];
+        // What the page has been given so far in this path.
+        const walk = {
+          at: '' as string,
+          typed: '',
+          amount: null as number | null,
+          badAmounts: 0,
+          before: await balance(),
+          uid: null as string | null,
+          created: null as { status: number; body: any } | null,
+          verified: null as { status: number; body: any } | null,
+        };
+        const realAmount = (modelAmount: string) =>
+          modelAmount === TOP_UP_FIXTURES.goodAmount ? situation.amount : modelAmount;
+
+        try {
+          // The input the actor starts with: none (the top bar's icon), or the UID the browser comes back with.
+          if (!situation.back) {
+            await freshDashboard();
+            await page.getByRole('button', { name: 'Add Money To Wallet' }).click();
+          } else if (situation.back.with === 'unknown UID' || situation.back.with === "another vendor's UID") {
+            walk.uid = situation.back.with === 'unknown UID' ? 'DSWNOSUCHORDER' : await foreignPaidOrder();
+            await page.goto(`${t.url}${DASHBOARD}?UID=${walk.uid}`);
+          } else {
+            walk.uid = await toCheckout(situation.amount);
+            walk.amount = parseTopUpAmount(situation.amount);
+            walk.before = await balance();
+            await page.getByRole('button', { name: situation.back.with, exact: true }).click();
+          }
+
+          const check = (fn: (state: any) => Promise<void>) => async (state: { value: unknown }) => {
+            await fn(state);
+            walk.at = String(state.value);
+            checked.push(state.value);
+          };
+          const events: Record<string, (step: { event: any }) => Promise<void>> = {
+            SUBMIT_AMOUNT: async ({ event }) => {
+              walk.typed = realAmount(event.amount);
+              const amount = parseTopUpAmount(walk.typed);
+              if (amount === null) walk.badAmounts++;
+              else walk.amount = amount;
+              await amountBox().fill(walk.typed);
+              await amountDialog().getByRole('button', { name: 'Continue' }).click();
+            },
+            CONFIRM: async ({ event }) => {
+              await confirmDialog().getByLabel('Pay with').selectOption(event.mode);
+              await confirmDialog()
+                .getByRole('button', { name: `Pay ${rupees(walk.amount!)}` })
+                .click();
+            },
+            BACK: async () => {
+              await confirmDialog().getByRole('button', { name: 'Back' }).click();
+            },
+            CANCEL: async () => {
+              // The amount form has a Cancel button; the confirm step closes with the dialog's own Close.
+              if (walk.at === 'enteringAmount' || walk.at === 'invalidAmount') {
+                await amountDialog().getByRole('button', { name: 'Cancel' }).click();
+              } else {
+                await confirmDialog().getByRole('button', { name: 'Close' }).click();
+              }
+            },
+            RETRY: async () => {
+              await confirmDialog().getByRole('button', { name: 'Try again' }).click();
+            },
+            // A return page closes itself: UID leaves the address as soon as it is read, the outcome stays shown.
+            DONE: async () => {},
+            // The invoked calls settle when the real server answers the held request.
+            'xstate.done.actor.createOrder': async () => {
+              walk.created = await creates.release();
+              expect(walk.created.status).toBe(201);
+            },
+            'xstate.error.actor.createOrder': async () => {
+              walk.created = await creates.release();
+              // Refused by the server: 400 naming order_amount (over the per-top-up limit).
+              expect(walk.created.status).toBe(400);
+              expect(walk.created.body.errors.map((e: { field: string }) => e.field)).toContain('order_amount');
+            },
+            'xstate.done.actor.verifyPayment': async () => {
+              walk.verified = await verifies.release();
+              expect(walk.verified.status).toBe(situation.back!.status);
+            },
+            'xstate.error.actor.verifyPayment': async () => {
+              walk.verified = await verifies.release();
+              expect(walk.verified.status).toBe(situation.back!.status);
+            },
+          };
+
+          await walletTopUpModels.fresh.testPath(path, {
+            states: {
+              enteringAmount: check(async () => {
+                await expect.poll(() => amountDialog().isVisible()).toBe(true);
+                expect(await confirmDialog().count()).toBe(0);
+                // Empty when opened; after Back, the amount typed before.
+                await expect.poll(() => amountBox().inputValue()).toBe(walk.typed);
+                expect(await amountDialog().getByText(INVALID_AMOUNT.trim()).count()).toBe(0);
+              }),
+              invalidAmount: check(async () => {
+                await expect.poll(() => amountDialog().isVisible()).toBe(true);
+                expect(await confirmDialog().count()).toBe(0);
+                // SPEC §8: an error toast in the exact words, once per bad amount; the same words under the field.
+                await expect
+                  .poll(() => shown('error'))
+                  .toEqual(Array.from({ length: walk.badAmounts }, () => `Error: ${INVALID_AMOUNT}`));
+                await expect.poll(() => amountDialog().getByText(INVALID_AMOUNT.trim()).isVisible()).toBe(true);
+                expect(await amountBox().inputValue()).toBe(walk.typed);
+              }),
+              choosingMode: check(async () => {
+                await expect.poll(() => confirmDialog().isVisible()).toBe(true);
+                expect(await amountDialog().count()).toBe(0);
+                await expect
+                  .poll(() =>
+                    confirmDialog()
+                      .getByText(`Add ${rupees(walk.amount!)} to your wallet.`)
+                      .isVisible(),
+                  )
+                  .toBe(true);
+                // The sandbox is the only provider this server has keys for, so it is chosen.
+                await expect.poll(() => confirmDialog().getByLabel('Pay with').inputValue()).toBe(TOP_UP_FIXTURES.mode);
+                const pay = confirmDialog().getByRole('button', { name: `Pay ${rupees(walk.amount!)}` });
+                await expect.poll(() => pay.isEnabled()).toBe(true);
+              }),
+              creatingOrder: check(async (state) => {
+                // The order was asked for with the amount and provider chosen, and the dialog waits for it.
+                const call = await creates.pending();
+                expect(call.request.postDataJSON()).toMatchObject({
+                  TType: 'Wallet',
+                  order_amount: walk.amount,
+                  payment_mode: state.context.mode,
+                  returnTo: 'VendorDashboard',
+                });
+                const submit = confirmDialog().locator('button[type="submit"]');
+                await expect.poll(() => submit.getAttribute('aria-busy')).toBe('true');
+                expect(await submit.isDisabled()).toBe(true);
+              }),
+              redirecting: check(async () => {
+                const orderId = walk.created!.body.data.order_id as string;
+                expect(new URL(walk.created!.body.data.checkoutUrl, t.url).pathname).toBe(
+                  `/sandbox/checkout/${orderId}`,
+                );
+                // The browser left for the sandbox's checkout, our order remembered in the tab.
+                await expect.poll(pathOf).toBe(`/sandbox/checkout/${orderId}`);
+                await expect.poll(() => page.getByRole('heading', { name: 'Sandbox payment' }).isVisible()).toBe(true);
+                expect(await page.getByText(rupees(walk.amount!), { exact: true }).isVisible()).toBe(true);
+                for (const outcome of ['Pay', 'Fail', 'Cancel']) {
+                  expect(await page.getByRole('button', { name: outcome, exact: true }).isVisible()).toBe(true);
+                }
+                expect(await page.evaluate(() => sessionStorage.getItem('doorstep.topup.order'))).toBe(orderId);
+              }),
+              failed: check(async () => {
+                await expect.poll(() => confirmDialog().isVisible()).toBe(true);
+                // The server's refusal in the form's words (order_amount → Amount).
+                const refusal = walk.created!.body.errors.find((e: { field: string }) => e.field === 'order_amount');
+                const alert = confirmDialog().getByRole('alert');
+                await expect.poll(() => alert.textContent()).toContain('The payment could not be started');
+                expect(await alert.textContent()).toContain(`Amount ${refusal.message}`);
+                expect(refusal.message).toBe('must be at most ₹50,000.00 per top-up');
+                await expect
+                  .poll(() => confirmDialog().getByRole('button', { name: 'Try again' }).isEnabled())
+                  .toBe(true);
+                expect(await confirmDialog().getByLabel('Pay with').isDisabled()).toBe(true);
+              }),
+              verifying: check(async () => {
+                // Back from the provider: the page asks the server about exactly this UID, which left the address.
+                const call = await verifies.pending();
+                expect(new URL(call.request.url()).searchParams.get('orderID')).toBe(walk.uid);
+                await expect.poll(pathOf).toBe(DASHBOARD);
+                await expect.poll(hasUid).toBe(false);
+                await expect.poll(() => page.getByText('Confirming your payment…').isVisible()).toBe(true);
+              }),
+              succeeded: check(async () => {
+                const message = walk.verified!.body.message as string;
+                expect(message).toMatch(/added to your wallet/);
+                // SPEC §8: a success toast with the server's message, once.
+                await expect.poll(() => shown('success')).toEqual([message]);
+                expect(await shown('error')).toEqual([]);
+                const status = page.getByRole('status').filter({ hasText: 'Payment received' });
+                await expect.poll(() => status.textContent()).toContain(message);
+                expect(hasUid()).toBe(false);
+                expect(await balance()).toBeCloseTo(walk.before + walk.amount!, 2);
+              }),
+              verificationFailed: check(async () => {
+                const message = walk.verified!.body.detail as string;
+                expect(message).toBeTruthy();
+                await expect.poll(() => shown('error')).toEqual([`Error: ${message}`]);
+                expect(await shown('success')).toEqual([]);
+                const status = page.getByRole('alert').filter({ hasText: 'Payment not confirmed' });
+                await expect.poll(() => status.textContent()).toContain(message);
+                expect(hasUid()).toBe(false);
+                expect(await balance()).toBe(walk.before);
+              }),
+              closed: check(async () => {
+                await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+                expect(pathOf()).toBe(DASHBOARD);
+                expect(hasUid()).toBe(false);
+                expect(await balance()).toBe(walk.before + (walk.verified?.status === 200 ? walk.amount! : 0));
+                if (!path.input.uid) {
+                  // The machine was dropped: the icon starts a new top-up from an empty amount.
+                  await page.getByRole('button', { name: 'Add Money To Wallet' }).click();
+                  await expect.poll(() => amountBox().inputValue()).toBe('');
+                  await page.keyboard.press('Escape');
+                  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+                }
+              }),
+            },
+            events: events as never,
+          });
+          // Every state the path passes through, the last included, was checked on the page.
+          expect(checked).toEqual(path.steps.map((step) => step.state.value));
+        } finally {
+          await creates.abortAll();
+          await verifies.abortAll();
+        }
+      });
+    }
+  }
+});
