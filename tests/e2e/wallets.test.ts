@@ -242,7 +242,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await expect.poll(() => moved.textContent()).toContain(`+${rupees(250)}`);
   });
 
-  it('admin: vendor wallets list balances; a vendor is picked for its history and topped up with a reason', async () => {
+  it('admin: vendor wallets list balances; a vendor is picked for its history and topped up with a reason, then by phone', async () => {
     await admin
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'Vendor Wallet History' })
@@ -274,6 +274,18 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await expect.poll(() => history.getByRole('row').filter({ hasText: 'Opening stock advance' }).count()).toBe(1);
     await expect.poll(() => row.textContent()).toContain(rupees(start + 100));
     expect(await balanceOf('VE')).toBe(start + 100);
+
+    // SPEC §6: the admin tops up a vendor's wallet by phone and amount.
+    await admin.getByRole('button', { name: 'Top up by phone' }).click();
+    const byPhone = admin.getByRole('dialog', { name: 'Top up a vendor by phone' });
+    await byPhone.getByRole('textbox', { name: /^Vendor phone/ }).fill(vendorAccount.mobileNo);
+    await byPhone.getByRole('textbox', { name: /^Amount/ }).fill('250.50');
+    await byPhone.getByLabel('Reason').fill('Cash paid at the office');
+    await byPhone.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => byPhone.isVisible()).toBe(false);
+    await expect.poll(() => history.getByRole('row').filter({ hasText: 'Cash paid at the office' }).count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain(rupees(start + 350.5));
+    expect(await balanceOf('VE')).toBe(start + 350.5);
   });
 
   it('accountant: My Balance is the account wallet; Add Balance records a bank payment; the dashboard shows it; the admin reaches Add Balance too', async () => {
