@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Operation } from '../contract';
 import { type FieldError, HttpError } from '../http';
@@ -160,6 +160,12 @@ export default fp(
         done(null, body);
       });
     });
+
+    // CSV is something we answer (history exports), never read: refused like any other type, and declared so the
+    // contract's response types all have a parser (fastify-openapi-glue warns at start-up otherwise).
+    app.addContentTypeParser('text/csv', (_req, _payload, done) =>
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/csv'), undefined),
+    );
 
     app.addHook('onRoute', (route) => {
       const schema = route.schema as { body?: { content?: Record<string, { schema?: unknown }> } } | undefined;
