@@ -328,14 +328,15 @@ const walletBalance = (kind: WalletKind) =>
     Number,
   );
 
+/** A people list's search: the name or the mobile number contains the term. */
+const nameOrMobile = (search: string | undefined) =>
+  search ? or(ilike(users.fullName, likeTerm(search)), ilike(users.mobileNo, likeTerm(search))) : undefined;
+
 /** Customers with their wallet balances ('User Management'). */
 export async function pageCustomers(exec: Executor, q: PageQuery) {
   const { page, pageSize, limit, offset } = pageOf(q);
   const balance = walletBalance('customer_wallet');
-  const where = and(
-    eq(users.role, 'Cust'),
-    q.search ? or(ilike(users.fullName, likeTerm(q.search)), ilike(users.mobileNo, likeTerm(q.search))) : undefined,
-  );
+  const where = and(eq(users.role, 'Cust'), nameOrMobile(q.search));
   const items = await exec
     .select({
       id: users.id,
@@ -374,10 +375,7 @@ export async function pageVendorWallets(exec: Executor, q: PageQuery) {
   const { page, pageSize, limit, offset } = pageOf(q);
   const balance = walletBalance('vendor_wallet');
   const lastMoved = sql<Date | null>`(select e.created_at from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'vendor_wallet' and a.owner_user_id = ${qualified(users.id)} order by e.id desc limit 1)`;
-  const where = and(
-    eq(users.role, 'VE'),
-    q.search ? or(ilike(users.fullName, likeTerm(q.search)), ilike(users.mobileNo, likeTerm(q.search))) : undefined,
-  );
+  const where = and(eq(users.role, 'VE'), nameOrMobile(q.search));
   const items = await exec
     .select({
       id: users.id,

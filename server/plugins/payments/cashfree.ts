@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   ProviderError,
   paiseFromRupees,
+  type RefundInput,
   type RefundResult,
   requestJson,
   sameSignature,
@@ -174,12 +175,7 @@ export function cashfreeProvider(config: CashfreeConfig, opts: CashfreeOptions =
       }
     },
 
-    async refund(input: {
-      orderId: string;
-      paymentId: string;
-      amount: Paise;
-      refundId: string;
-    }): Promise<RefundResult> {
+    async refund(input: RefundInput): Promise<RefundResult> {
       // refund_id is unique at Cashfree: a retried refund is not paid twice.
       const r = await call<CfRefund>('POST', `/orders/${encodeURIComponent(input.orderId)}/refunds`, {
         refund_amount: toRupees(input.amount),

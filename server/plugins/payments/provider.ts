@@ -57,6 +57,14 @@ export interface WebhookNotice {
   providerOrderRef?: string | null;
 }
 
+/** A refund of a provider payment; `refundId` is ours, and the provider pays one refund per id. */
+export interface RefundInput {
+  orderId: string;
+  paymentId: string;
+  amount: Paise;
+  refundId: string;
+}
+
 export interface RefundResult {
   refundId: string;
   status: 'pending' | 'processed' | 'failed';
@@ -72,7 +80,7 @@ export interface PaymentProvider {
    * Headers are lower-cased.
    */
   verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): WebhookNotice | null;
-  refund(input: { orderId: string; paymentId: string; amount: Paise; refundId: string }): Promise<RefundResult>;
+  refund(input: RefundInput): Promise<RefundResult>;
 }
 
 /** A provider that could not be reached or answered something we cannot use: the caller answers 502. */

@@ -6,6 +6,7 @@ import {
   hmacSha256,
   type PaymentProvider,
   ProviderError,
+  type RefundInput,
   type RefundResult,
   requestJson,
   sameSignature,
@@ -217,12 +218,7 @@ export function razorpayProvider(config: RazorpayConfig, opts: RazorpayOptions =
       }
     },
 
-    async refund(input: {
-      orderId: string;
-      paymentId: string;
-      amount: Paise;
-      refundId: string;
-    }): Promise<RefundResult> {
+    async refund(input: RefundInput): Promise<RefundResult> {
       const r = await call<RpRefund>('POST', `/payments/${encodeURIComponent(input.paymentId)}/refund`, {
         amount: input.amount,
         receipt: input.refundId,

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/client';
-import { type Paise, paise } from '../../money';
+import { paise } from '../../money';
 import {
   type CreatedOrder,
   type CreateOrderInput,
   hmacSha256,
   type PaymentProvider,
   ProviderError,
+  type RefundInput,
   type RefundResult,
   sameSignature,
   type VerifiedOrder,
@@ -141,12 +142,7 @@ export function sandboxProvider(opts: SandboxOptions): PaymentProvider {
       }
     },
 
-    async refund(input: {
-      orderId: string;
-      paymentId: string;
-      amount: Paise;
-      refundId: string;
-    }): Promise<RefundResult> {
+    async refund(input: RefundInput): Promise<RefundResult> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
         throw new ProviderError('sandbox', 'a refund must be a positive whole number of paise', 400);
       }

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { sessionUser, useSession } from '../../api/session';
 import { customerBalanceQuery } from '../../api/wallets';
-import { Alert, buttonClassName, Card, EmptyState, formatDateTime, formatRupees, PageHeader } from '../../ui';
+import { buttonClassName, EmptyState, PageHeader } from '../../ui';
 import { DASHBOARD } from '../-components/roles';
 import * as st from '../-components/storefront/storefront.css';
 import { validateHistorySearch, validateReturnSearch } from '../-components/wallet/historySearch';
-import { TopUpInline, TopUpReturnStatus, useTopUpReturn } from '../-components/wallet/TopUp';
-import { useWalletHistory, WalletHistoryTable } from '../-components/wallet/WalletHistory';
+import { TopUpReturnStatus, useTopUpReturn } from '../-components/wallet/TopUp';
+import { useWalletHistory } from '../-components/wallet/WalletHistory';
+import { WalletPanels } from '../-components/wallet/WalletPanels';
 import * as s from '../-components/wallet/wallet.css';
 
 export const Route = createFileRoute('/_public/MyAccounts')({
@@ -53,24 +54,13 @@ function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobi
       <div className={s.page}>
         <PageHeader title="My account" description={`${fullName} · ${mobileNo}${email ? ` · ${email}` : ''}`} />
         <TopUpReturnStatus {...verification} />
-        <Card title="Wallet balance">
-          {balance.error ? (
-            <Alert tone="danger">{balance.error.message}</Alert>
-          ) : (
-            <>
-              <p className={s.balance} aria-live="polite">
-                {balance.data ? formatRupees(balance.data.balance) : 'Loading…'}
-              </p>
-              {balance.data?.asOf ? <p className={s.muted}>Last movement {formatDateTime(balance.data.asOf)}</p> : null}
-            </>
-          )}
-        </Card>
-        <Card title="Add money">
-          <TopUpInline returnTo="MyAccounts" />
-        </Card>
-        <Card title="Wallet history">
-          <WalletHistoryTable history={history} caption="Wallet history" fileName="my-wallet-history" />
-        </Card>
+        <WalletPanels
+          balance={balance}
+          returnTo="MyAccounts"
+          history={history}
+          balanceTitle="Wallet balance"
+          historyTitle="Wallet history"
+        />
       </div>
     </div>
   );

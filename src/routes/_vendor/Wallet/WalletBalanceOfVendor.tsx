@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSession } from '../../../api/session';
 import { myBalanceQuery } from '../../../api/wallets';
-import { Alert, Card, formatDateTime, formatRupees, PageHeader } from '../../../ui';
+import { PageHeader } from '../../../ui';
 import { validateHistorySearch, validateReturnSearch } from '../../-components/wallet/historySearch';
-import { TopUpInline, TopUpReturnStatus, useTopUpReturn } from '../../-components/wallet/TopUp';
-import { useWalletHistory, WalletHistoryTable } from '../../-components/wallet/WalletHistory';
+import { TopUpReturnStatus, useTopUpReturn } from '../../-components/wallet/TopUp';
+import { useWalletHistory } from '../../-components/wallet/WalletHistory';
+import { WalletPanels } from '../../-components/wallet/WalletPanels';
 import * as s from '../../-components/wallet/wallet.css';
 
 export const Route = createFileRoute('/_vendor/Wallet/WalletBalanceOfVendor')({
@@ -27,24 +28,13 @@ function WalletBalanceOfVendor() {
     <div className={s.page}>
       <PageHeader title="My wallet" description="Your wallet's balance, money you add, and every movement." />
       <TopUpReturnStatus {...verification} />
-      <Card title="Balance">
-        {balance.error ? (
-          <Alert tone="danger">{balance.error.message}</Alert>
-        ) : (
-          <>
-            <p className={s.balance} aria-live="polite">
-              {balance.data ? formatRupees(balance.data.balance) : 'Loading…'}
-            </p>
-            {balance.data?.asOf ? <p className={s.muted}>Last movement {formatDateTime(balance.data.asOf)}</p> : null}
-          </>
-        )}
-      </Card>
-      <Card title="Add money">
-        <TopUpInline returnTo="WalletBalanceOfVendor" />
-      </Card>
-      <Card title="History">
-        <WalletHistoryTable history={history} caption="Wallet history" fileName="my-wallet-history" />
-      </Card>
+      <WalletPanels
+        balance={balance}
+        returnTo="WalletBalanceOfVendor"
+        history={history}
+        balanceTitle="Balance"
+        historyTitle="History"
+      />
     </div>
   );
 }

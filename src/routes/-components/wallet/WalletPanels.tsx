@@ -1,0 +1,40 @@
+// A wallet's own page (the vendor's /Wallet/WalletBalanceOfVendor, the customer's /MyAccounts): its balance, the
+// top-up, and its history, the same three cards on both.
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Card, formatDateTime, formatRupees } from '../../../ui';
+import { type ReturnPage, TopUpInline } from './TopUp';
+import { type useWalletHistory, WalletHistoryTable } from './WalletHistory';
+import * as s from './wallet.css';
+
+interface Props {
+  balance: UseQueryResult<{ balance: number; asOf: string | null }, Error>;
+  returnTo: ReturnPage;
+  history: ReturnType<typeof useWalletHistory>;
+  balanceTitle: string;
+  historyTitle: string;
+}
+
+export function WalletPanels({ balance, returnTo, history, balanceTitle, historyTitle }: Props) {
+  return (
+    <>
+      <Card title={balanceTitle}>
+        {balance.error ? (
+          <Alert tone="danger">{balance.error.message}</Alert>
+        ) : (
+          <>
+            <p className={s.balance} aria-live="polite">
+              {balance.data ? formatRupees(balance.data.balance) : 'Loading…'}
+            </p>
+            {balance.data?.asOf ? <p className={s.muted}>Last movement {formatDateTime(balance.data.asOf)}</p> : null}
+          </>
+        )}
+      </Card>
+      <Card title="Add money">
+        <TopUpInline returnTo={returnTo} />
+      </Card>
+      <Card title={historyTitle}>
+        <WalletHistoryTable history={history} caption="Wallet history" fileName="my-wallet-history" />
+      </Card>
+    </>
+  );
+}
