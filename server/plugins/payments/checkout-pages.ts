@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { rupeesText } from '../../money';
 import type { CashfreeCheckout } from './cashfree';
 import { type PaymentProviders, paymentProviders } from './index';
+import { page as basePage, html } from './page';
 import { ProviderError } from './provider';
 import type { RazorpayCheckout } from './razorpay';
-import { formatRupees } from './sandbox-checkout';
 
 /**
  * Our pages that open a provider's checkout (decision 013): Cashfree's hosted checkout needs its JS SDK with the
@@ -15,8 +16,6 @@ import { formatRupees } from './sandbox-checkout';
 const ORDER_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const RP_REF = /^order_[A-Za-z0-9]{1,40}$/;
 
-const html = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON safe inside a non-executed <script type="application/json"> data block. */
 const dataJson = (v: unknown) =>
   JSON.stringify(v)
@@ -93,24 +92,10 @@ const RP_SCRIPT = `(function () {
 })();
 `;
 
-function page(title: string, body: string, head = ''): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${html(title)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1b1d21}main{max-width:26rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}h1{font-size:1.4rem;margin:0 0 1rem}button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #0b6b3a;background:#0b6b3a;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}a{color:#1a5fd0}p{line-height:1.5}</style>
-${head}</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const STYLE =
+  'button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #0b6b3a;background:#0b6b3a;' +
+  'color:#fff;cursor:pointer;text-decoration:none;display:inline-block}a{color:#1a5fd0}p{line-height:1.5}';
+const page = (title: string, body: string, head = '') => basePage(title, body, { style: STYLE, head });
 
 function checkoutPage(
   providerName: string,
@@ -123,7 +108,7 @@ function checkoutPage(
   const back = returnUrl ? `<p><a href="${html(returnUrl)}">Back to Doorstep</a></p>` : '';
   return page(
     `Pay with ${providerName}`,
-    `<h1>Pay ${html(formatRupees(amount))} to Doorstep</h1>
+    `<h1>Pay ${html(rupeesText(amount))} to Doorstep</h1>
 <p id="checkout-status" role="status" aria-live="polite">Opening ${providerName}'s secure checkout…</p>
 <p><button type="button" id="pay">Pay with ${providerName}</button></p>
 ${back}

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { rupeesText } from '../../money';
+import { page as basePage, html } from './page';
 import { decideSandboxOrder, findSandboxOrder, type SandboxOrder } from './repo';
 import { type SandboxWebhookBody, sandboxCheckoutPath, sandboxWebhookHeaders, sandboxWebhookSecret } from './sandbox';
 
@@ -19,43 +21,19 @@ const WORDS: Record<SandboxOrder['status'], string> = {
   CANCELLED: 'cancelled',
 };
 
-const html = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-export const formatRupees = (amountPaise: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(amountPaise / 100);
-
 const STYLE =
-  'body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1b1d21}' +
-  'main{max-width:26rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}' +
-  'h1{font-size:1.4rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}' +
+  'dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}' +
   'dt{color:#555}dd{margin:0;font-weight:600}.buttons{display:flex;gap:.75rem;flex-wrap:wrap}' +
   'button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #666;background:#fff;color:#1b1d21;cursor:pointer;text-decoration:none}' +
   'button[value=pay]{background:#0b6b3a;border-color:#0b6b3a;color:#fff}' +
   'button:focus-visible,a:focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}.note{color:#555;font-size:.9rem}';
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${html(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, body: string) => basePage(title, body, { style: STYLE });
 
 function checkoutPage(order: SandboxOrder): string {
   const summary = `<dl>
 <dt>Merchant</dt><dd>Doorstep</dd>
-<dt>Amount</dt><dd>${html(formatRupees(order.amount))}</dd>
+<dt>Amount</dt><dd>${html(rupeesText(order.amount))}</dd>
 <dt>Payer</dt><dd>${html(order.payerName)}</dd>
 <dt>Order</dt><dd>${html(order.orderId)}</dd>
 </dl>`;
