@@ -288,6 +288,20 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     expect(await balanceOf('VE')).toBe(start + 350.5);
   });
 
+  it('a signed-out admin sent from Add Balance to the sign-in page finds the admin sign-in and comes back', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${t.url}/Accountant/AccountantWallet`);
+    await waitForPath(page, '/Auth');
+    await page.getByRole('link', { name: 'Sign in as an admin' }).click();
+    await waitForPath(page, '/Admin');
+    expect(new URL(page.url()).searchParams.get('redirect')).toContain('/Accountant/AccountantWallet');
+    await page.getByLabel('E-mail or mobile number').fill(accountOf('A').email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/Accountant/AccountantWallet');
+    await page.close();
+  });
+
   it('accountant: My Balance is the account wallet; Add Balance records a bank payment; the dashboard shows it; the admin reaches Add Balance too', async () => {
     const accountant = await browser.context.newPage();
     await signIn(accountant, t.url, 'AC');

@@ -14,6 +14,13 @@ export const Route = createFileRoute('/_public/Auth')({
         <p style={{ textAlign: 'center' }}>
           New to Doorstep? <Link to="/SignUp">Create an account</Link>
         </p>
+        {/* Pages both the admin and the accountant use send signed-out visitors here; admins sign in apart. */}
+        <p style={{ textAlign: 'center' }}>
+          Admin?{' '}
+          <Link to="/Admin" search={{ redirect }}>
+            Sign in as an admin
+          </Link>
+        </p>
       </Narrow>
     );
   },
