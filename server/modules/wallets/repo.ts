@@ -222,15 +222,6 @@ export async function reservedFor(exec: Executor, accountId: number): Promise<nu
   return Number(row.n);
 }
 
-/** Whether a provider payment has already been credited (the unique index is the real guard). */
-export async function transferOfProviderPayment(exec: Executor, providerPaymentId: string) {
-  const [row] = await exec
-    .select({ id: ledgerTransfers.id })
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.providerPaymentId, providerPaymentId));
-  return row?.id ?? null;
-}
-
 export interface HistoryQuery {
   page?: number;
   pageSize?: number;

@@ -330,4 +330,3 @@ export async function checkLedger(db: Db) {
   return { ok: checks.every((c) => c.breaches.length === 0), checks, counts: await repo.ledgerCounts(db) };
 }
 export const systemAccountId = repo.systemAccountId;
-export const transferOfProviderPayment = repo.transferOfProviderPayment;
