@@ -114,32 +114,50 @@ export class Refused extends Error {
 type Rows<T> = { rows: T[] };
 
 /**
- * Posts one balanced transfer inside the caller's transaction, in four statements:
- * 1. the transfer row, first, so a repeated idempotency key stops here (PostgreSQL makes a racing twin wait for the
- *    first to commit, then skip);
- * 2. the accounts that must not go negative (wallets, the company wallet) locked in id order and checked: below zero
- *    or over a limit is refused and the transaction rolls back;
- * 3. one statement that moves every balance and writes the entries with the balances after.
+ * Posts one balanced transfer inside the caller's transaction, in two statements:
+ * 1. the transfer row, so a repeated idempotency key stops here (PostgreSQL makes a racing twin wait for the first to
+ *    commit, then skip), with the accounts that must not go negative (wallets, the company wallet) locked in id order;
+ *    they are checked here: below zero or over a limit is refused and the transaction rolls back;
+ * 2. one statement that moves every balance and writes the entries with the balances after.
  * The system accounts that may go negative (the other side of most transfers, so the hottest rows) are not read
  * first: their row is locked only by the final UPDATE, so it is held for the end of the transaction alone. Locks are
  * always taken checked accounts first, each group in id order, so two transfers never wait on each other in a ring.
  */
 export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
-  const [made] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      kind: t.kind,
-      reference: t.reference ?? null,
-      remark: t.remark ?? null,
-      actorId: t.actorId,
-      idempotencyKey: t.idempotencyKey ?? null,
-      requestHash: t.requestHash ?? null,
-      providerPaymentId: t.providerPaymentId ?? null,
-      correctsTransferId: t.correctsTransferId ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id });
-  if (!made) {
+  // One movement per account, whatever the legs.
+  const moves = new Map<number, number>();
+  for (const leg of t.legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
+  for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
+  const ids = [...moves.keys()].sort((a, b) => a - b);
+  const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
+  // Several free accounts in one transfer are locked in id order too (one UPDATE would lock them in scan order).
+  const checked = free.length > 1 ? ids : ids.filter((id) => !MAY_GO_NEGATIVE.has(id));
+  const reserved =
+    t.maxBalance?.withReserved === true
+      ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
+      : sql`0`;
+  // The transfer row and the locks in one round trip: the row goes first in effect (a repeated key waits for its
+  // twin to commit, then inserts nothing), and the checked accounts come back locked with their balances.
+  const insert = sql`insert into ledger_transfers
+      (kind, reference, remark, actor_id, idempotency_key, request_hash, provider_payment_id, corrects_transfer_id)
+    values (${t.kind}, ${t.reference ?? null}, ${t.remark ?? null}, ${t.actorId}, ${t.idempotencyKey ?? null},
+      ${t.requestHash ?? null}, ${t.providerPaymentId ?? null}, ${t.correctsTransferId ?? null})
+    on conflict (idempotency_key) do nothing returning id`;
+  const locked = (await tx.execute(
+    checked.length
+      ? sql`with t as (${insert}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
+          ${reserved} as reserved from ledger_accounts a where a.id in ${sql.raw(`(${checked.join(',')})`)}
+          order by a.id for update of a`
+      : sql`with t as (${insert}) select (select id from t) as transfer_id`,
+  )) as unknown as Rows<{
+    transfer_id: string | null;
+    id: number;
+    balance: string;
+    allow_negative: boolean;
+    reserved: string;
+  }>;
+  const transferId = locked.rows[0]?.transfer_id == null ? null : Number(locked.rows[0].transfer_id);
+  if (transferId === null) {
     const [first] = await tx
       .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
       .from(ledgerTransfers)
@@ -151,22 +169,7 @@ export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
       balances: await balancesAfter(tx, first.id),
     };
   }
-  // One movement per account, whatever the legs.
-  const moves = new Map<number, number>();
-  for (const leg of t.legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
-  for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
-  const ids = [...moves.keys()].sort((a, b) => a - b);
-  const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
-  // Several free accounts in one transfer are locked in id order too (one UPDATE would lock them in scan order).
-  const checked = free.length > 1 ? ids : ids.filter((id) => !MAY_GO_NEGATIVE.has(id));
   if (checked.length) {
-    const reserved =
-      t.maxBalance?.withReserved === true
-        ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
-        : sql`0`;
-    const locked = (await tx.execute(
-      sql`select a.id, a.balance, a.allow_negative, ${reserved} as reserved from ledger_accounts a where a.id in ${sql.raw(`(${checked.join(',')})`)} order by a.id for update of a`,
-    )) as unknown as Rows<{ id: number; balance: string; allow_negative: boolean; reserved: string }>;
     for (const a of locked.rows) {
       const after = Number(a.balance) + moves.get(a.id)!;
       if (!a.allow_negative && after < 0) throw new Refused(a.id, 'insufficient');
@@ -185,10 +188,10 @@ export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
       update ledger_accounts a set balance = a.balance + v.amount from v where a.id = v.id returning a.id, a.balance
     )
     insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select ${made.id}, v.id, v.amount, moved.balance from v join moved on moved.id = v.id
+    select ${transferId}, v.id, v.amount, moved.balance from v join moved on moved.id = v.id
     returning account_id, balance_after`)) as unknown as Rows<{ account_id: number; balance_after: string }>;
   const balances = new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
-  return { replayed: false, transferId: made.id, balances };
+  return { replayed: false, transferId, balances };
 }
 
 /** The balance each account of a transfer had right after it. */
@@ -294,7 +297,9 @@ export async function lastMovedAt(exec: Executor, accountId: number) {
   return row?.at ?? null;
 }
 
+/** A customer or vendor, with their wallet's id if it was ever opened (one query for a money move's first step). */
 export async function findPerson(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
+  const kind: WalletKind = role === 'VE' ? 'vendor_wallet' : 'customer_wallet';
   const [row] = await exec
     .select({
       id: users.id,
@@ -303,6 +308,9 @@ export async function findPerson(exec: Executor, where: { id?: number; mobileNo?
       email: users.email,
       role: users.role,
       active: users.active,
+      walletId: sql<
+        number | null
+      >`(select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.kind} = ${kind} and ${ledgerAccounts.ownerUserId} = ${qualified(users.id)})`,
     })
     .from(users)
     .where(

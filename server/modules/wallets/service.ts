@@ -128,7 +128,7 @@ export interface AdminMove {
 export async function adminMove(db: Db, m: AdminMove) {
   const owner = await findOwner(db, m.kind, m.who);
   const result = await db.transaction(async (tx) => {
-    const wallet = await openWallet(tx, m.kind, owner);
+    const wallet = owner.walletId ?? (await openWallet(tx, m.kind, owner));
     const adjustments = { id: repo.systemAccountId('adjustments') };
     const sign = m.action === 'Credit' ? 1 : -1;
     const posted = await post(tx, {
