@@ -1128,7 +1128,7 @@ export interface paths {
         put?: never;
         /**
          * Start a wallet top-up with a payment provider; answers where to send the payer
-         * @description Deviation (decision 013): the amount, the mode and the payer travel in this JSON body, not the query string, and the payer is the signed-in user. customer_id, customer_phone and customer_role may be sent as the specification's clients do; when sent they must be the caller's own (403 otherwise). The amount is at least ₹1 and at most the configured top-up limit, and must not take the wallet past the configured maximum balance. response_code '10' carries order_id and payment_session_id, as the specification says; checkoutUrl is where the browser goes next. The provider returns the payer to the chosen page with ?UID=<order_id>.
+         * @description Deviation (decision 013): the amount, the mode and the payer travel in this JSON body, not the query string, and the payer is the signed-in user. customer_id, customer_phone and customer_role may be sent as the specification's clients do; when sent they must be the caller's own (403 otherwise). The amount is at least ₹1 and at most the configured top-up limit, and must not take the wallet past the configured maximum balance. The top bar's variant (walletAmount, currentUser, user 'ven') is accepted the same way. response_code '10' carries order_id and payment_session_id, as the specification says; checkoutUrl is where the browser goes next. The provider returns the payer to the chosen page with ?UID=<order_id>.
          */
         post: operations["createWalletPayment"];
         delete?: never;
@@ -3811,7 +3811,16 @@ export interface operations {
                      * @enum {string}
                      */
                     TType?: "Wallet";
-                    order_amount: components["schemas"]["Rupees"];
+                    order_amount?: components["schemas"]["Rupees"];
+                    /** @description The top-bar variant's name for order_amount; send one of the two. */
+                    walletAmount?: components["schemas"]["Rupees"];
+                    /** @description The top-bar variant's payer (the caller's own account id; anyone else's is 403). */
+                    currentUser?: number;
+                    /**
+                     * @description The top-bar variant's payer kind ('ven', a vendor); a customer sending it is 403.
+                     * @enum {string}
+                     */
+                    user?: "ven";
                     payment_mode?: components["schemas"]["PaymentMode"];
                     customer_id?: number;
                     customer_phone?: components["schemas"]["MobileNo"];

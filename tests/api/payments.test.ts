@@ -136,6 +136,15 @@ describe('a vendor tops up through the sandbox provider', () => {
       customer_role: 'Vendor',
     });
     expect(own.status).toBe(201);
+    // The top bar's variant: walletAmount, currentUser and user 'ven'.
+    const topBar = await start(vendor, { walletAmount: 25, currentUser: me.Id, user: 'ven' });
+    expect(dataOf(topBar, 201).amount).toBe(25);
+    expect((await start(vendor, { walletAmount: 25, currentUser: me.Id + 1000 })).status).toBe(403);
+    const customer = await f.customer();
+    expect((await start(await customer.token(), { walletAmount: 25, user: 'ven' })).status).toBe(403);
+    const mismatch = await start(vendor, { order_amount: 25, walletAmount: 26 });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.errors[0].field).toBe('walletAmount');
   });
 
   it('keeps a wallet under its maximum balance, counting the top-ups still being paid', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, done, type Handlers, ok } from '../../http';
+import { badRequest, currentUser, done, type Handlers, ok } from '../../http';
 import { toPaise } from '../../money';
 import * as payments from './service';
 
@@ -9,16 +9,26 @@ const originOf = (req: FastifyRequest) => req.server.config.publicUrl ?? `${req.
 export const paymentHandlers: Handlers = {
   async createWalletPayment(req, reply) {
     const b = req.body;
+    // The top bar's variant names the amount walletAmount and the payer currentUser (SPEC §7).
+    const rupees = b.order_amount ?? b.walletAmount;
+    if (rupees === undefined)
+      throw badRequest('order_amount', 'is required (or walletAmount, as the top bar sends it)');
+    if (b.order_amount !== undefined && b.walletAmount !== undefined && b.order_amount !== b.walletAmount) {
+      throw badRequest('walletAmount', 'must equal order_amount when both are sent');
+    }
+    if (b.customer_id !== undefined && b.currentUser !== undefined && b.customer_id !== b.currentUser) {
+      throw badRequest('currentUser', 'must equal customer_id when both are sent');
+    }
     const data = await payments.startTopUp(
       req.server.db,
       req.server.payments,
       req.server.config.payments,
       currentUser(req),
       {
-        amount: toPaise(b.order_amount, 'order_amount'),
+        amount: toPaise(rupees, b.order_amount !== undefined ? 'order_amount' : 'walletAmount'),
         mode: b.payment_mode,
-        customerId: b.customer_id,
-        customerRole: b.customer_role,
+        customerId: b.customer_id ?? b.currentUser,
+        customerRole: b.user === 'ven' ? 'Vendor' : b.customer_role,
         returnTo: b.returnTo,
       },
       originOf(req),
