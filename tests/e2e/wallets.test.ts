@@ -302,6 +302,16 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await page.close();
   });
 
+  it("HR sees 'My Balance' inert: the words, nothing to press (SPEC §6)", async () => {
+    const hr = await browser.context.newPage();
+    await signIn(hr, t.url, 'HR');
+    await waitForPath(hr, '/Dashboard/HrDashboard');
+    await expect.poll(() => hr.getByText('My Balance', { exact: true }).count()).toBe(1);
+    expect(await hr.getByRole('button', { name: /My Balance/ }).count()).toBe(0);
+    expect(await hr.getByRole('button', { name: 'Add Money To Wallet' }).count()).toBe(0);
+    await hr.close();
+  });
+
   it('accountant: My Balance is the account wallet; Add Balance records a bank payment; the dashboard shows it; the admin reaches Add Balance too', async () => {
     const accountant = await browser.context.newPage();
     await signIn(accountant, t.url, 'AC');

@@ -6,9 +6,28 @@ import { ApiError } from '../../api/client';
 import { type RoleCode, sessionUser, signOut, useSession } from '../../api/session';
 import { AppShell, ProfileMenu } from '../../ui';
 import { visibleMenu } from './menus';
+import { inertBalance } from './wallet/wallet.css';
 
 // The wallet items and their top-up machine load only for the roles that have them (vendor, accountant).
 const TopBarWallet = lazy(() => import('./wallet/TopBarWallet'));
+
+/** SPEC §6: 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
+const NO_BALANCE: RoleCode[] = ['IM', 'MR', 'TE', 'CD', 'A'];
+
+function topBarWalletOf(role: RoleCode) {
+  if (role === 'VE' || role === 'AC') {
+    return (
+      <Suspense fallback={null}>
+        <TopBarWallet role={role} />
+      </Suspense>
+    );
+  }
+  return NO_BALANCE.includes(role) ? null : (
+    <span className={inertBalance} title="My Balance is for vendors and accountants">
+      My Balance
+    </span>
+  );
+}
 
 export const CHANGE_PASSWORD_PATH = '/Dashboard/ChangPasswordForProfessional';
 
@@ -65,13 +84,7 @@ export function AreaLayout() {
     <AppShell
       brand={<Brand />}
       menu={menu}
-      topbarItems={
-        user.Role === 'VE' || user.Role === 'AC' ? (
-          <Suspense fallback={null}>
-            <TopBarWallet role={user.Role} />
-          </Suspense>
-        ) : null
-      }
+      topbarItems={topBarWalletOf(user.Role)}
       profile={
         <ProfileMenu
           fullName={user.FullName}

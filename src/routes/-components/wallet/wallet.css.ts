@@ -22,3 +22,12 @@ export const balance = style({ fontSize: font.size.xl, fontWeight: 700, margin: 
 export const topUpRow = style({ display: 'flex', gap: space.sm, alignItems: 'end', flexWrap: 'wrap' });
 
 export const topBarBalance = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+
+/** 'My Balance' as the roles it is not for see it (SPEC §6): words only, nothing to press. */
+export const inertBalance = style({
+  whiteSpace: 'nowrap',
+  fontSize: font.size.sm,
+  fontWeight: 600,
+  color: vars.color.muted,
+  paddingInline: space.sm,
+});
