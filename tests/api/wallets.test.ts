@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger, correctTransfer } from '../../server/modules/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';
@@ -251,6 +251,37 @@ describe('User Management', () => {
     const cd = await t.tokenFor('CD');
     expect((await t.api('POST', '/api/Customer/GetAllCustomers', { token: cd })).status).toBe(200);
     expect((await t.api('POST', '/api/Customer/GetAllCustomers', { token: await t.tokenFor('AC') })).status).toBe(403);
+  });
+});
+
+describe('corrections', () => {
+  it('reverse a transfer with a new one that names it, once, and never overdraw a wallet', async () => {
+    const me = dataOf(await t.api('GET', '/api/Auth/Me', { token: admin }));
+    const actor = { id: me.Id, fullName: me.FullName, role: 'A' } as never;
+    const c = await f.customer();
+    const first = dataOf(await credit({ MobileNo: c.mobileNo, Amount: 100, Remark: 'Credited to the wrong customer' }));
+    const fixed = await correctTransfer(t.db, { transferId: first.transferId, remark: 'Wrong customer', actor });
+    expect([...fixed.balances.values()]).toContain(0);
+    const h = dataOf(
+      await t.api('GET', `/api/GetWalletHistoryForCustomer?CustomerMobileNo=${c.mobileNo}`, { token: admin }),
+    );
+    expect(h.balance).toBe(0);
+    expect(h.items[0]).toMatchObject({ Type: 'Debit', Amount: 100, Kind: 'Correction', Remark: 'Wrong customer' });
+    await expect(correctTransfer(t.db, { transferId: first.transferId, remark: 'Again', actor })).rejects.toThrow(
+      /already corrected/,
+    );
+    await expect(correctTransfer(t.db, { transferId: fixed.transferId, remark: 'Undo', actor })).rejects.toThrow(
+      /not corrected/,
+    );
+
+    // Spent since: the correction would overdraw the wallet, so it is refused and nothing moves.
+    const second = dataOf(await credit({ MobileNo: c.mobileNo, Amount: 100, Remark: 'Second credit' }));
+    await credit({ MobileNo: c.mobileNo, Amount: 80, Action: 'Debit', Remark: 'Spent' });
+    const before = await tableCounts(t.db);
+    await expect(correctTransfer(t.db, { transferId: second.transferId, remark: 'Too late', actor })).rejects.toThrow(
+      /does not hold enough/,
+    );
+    expect(await tableCounts(t.db)).toEqual(before);
   });
 });
 

@@ -194,6 +194,26 @@ export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
   return { replayed: false, transferId, balances };
 }
 
+/** A transfer's entries and whether a correction already names it (a transfer is corrected once). */
+export async function transferToCorrect(tx: Tx, transferId: number) {
+  // The row lock makes two racing corrections of one transfer wait for each other.
+  const [transfer] = await tx
+    .select({ id: ledgerTransfers.id, kind: ledgerTransfers.kind, reference: ledgerTransfers.reference })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, transferId))
+    .for('update');
+  if (!transfer) return null;
+  const entries = await tx
+    .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transferId, transferId));
+  const [correction] = await tx
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.correctsTransferId, transferId));
+  return { ...transfer, entries, correctedBy: correction?.id ?? null };
+}
+
 /** The balance each account of a transfer had right after it. */
 async function balancesAfter(exec: Executor, transferId: number) {
   const rows = await exec

@@ -53,6 +53,7 @@ export interface PostOptions {
   actorId: number | null;
   idempotency?: Idempotency;
   providerPaymentId?: string | null;
+  correctsTransferId?: number | null;
   maxBalance?: repo.TransferInput['maxBalance'];
   /** The request field that carried the amount, named in a refusal. */
   amountField: string;
@@ -75,6 +76,7 @@ export async function post(tx: Tx, o: PostOptions) {
       idempotencyKey: o.idempotency?.key ?? null,
       requestHash: o.idempotency?.hash ?? null,
       providerPaymentId: o.providerPaymentId,
+      correctsTransferId: o.correctsTransferId,
       maxBalance: o.maxBalance,
     });
     if (posted.replayed && posted.requestHash !== o.idempotency?.hash) {
@@ -153,6 +155,38 @@ export async function adminMove(db: Db, m: AdminMove) {
     data: { transferId: result.transferId, balance: toRupees(paise(result.balance)) },
     message: `${rupeesText(m.amount)} ${verb} the wallet of ${owner.fullName}. Balance: ${rupeesText(result.balance)}.`,
   };
+}
+
+/**
+ * Corrects a transfer: entries are never changed, so the correction is a new transfer with every entry reversed,
+ * naming the one it corrects (once: a second correction is 409). A wallet that has spent the money since cannot go
+ * below zero for it: the correction is refused like any overdraft.
+ */
+export async function correctTransfer(db: Db, c: { transferId: number; remark: string; actor: CurrentUser }) {
+  return db.transaction(async (tx) => {
+    const original = await repo.transferToCorrect(tx, c.transferId);
+    if (!original) throw notFound(`Transfer ${c.transferId}`);
+    if (original.kind === 'correction')
+      throw conflict('transferId', 'A correction is not corrected: post a new transfer.');
+    if (original.correctedBy) {
+      throw conflict(
+        'transferId',
+        `Transfer ${c.transferId} was already corrected by transfer ${original.correctedBy}.`,
+      );
+    }
+    const amount = paise(original.entries.reduce((sum, e) => sum + Math.max(e.amount, 0), 0));
+    const posted = await post(tx, {
+      kind: 'correction',
+      legs: original.entries.map((e) => ({ accountId: e.accountId, amount: -e.amount })),
+      reference: original.reference,
+      remark: c.remark,
+      actorId: c.actor.id,
+      correctsTransferId: original.id,
+      amountField: 'transferId',
+      amount,
+    });
+    return { transferId: posted.transferId, balances: posted.balances };
+  });
 }
 
 /** Money paid into the company's bank, recorded in the account wallet with its bank reference. */
