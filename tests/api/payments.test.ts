@@ -117,6 +117,7 @@ describe('a vendor tops up through the sandbox provider', () => {
       [{ order_amount: 10.005 }, 400, 'order_amount'],
       [{}, 400, 'order_amount'],
       [{ order_amount: 10, payment_mode: 'CF' }, 400, 'payment_mode'],
+      [{ order_amount: 10, returnTo: 'MyAccounts' }, 400, 'returnTo'],
       [{ order_amount: 10, customer_role: 'Cust' }, 403, ''],
       [{ order_amount: 10, customer_id: 1 }, 403, ''],
       [{ order_amount: 10, customer_phone: '9000000009' }, 403, ''],

@@ -90,6 +90,10 @@ export async function startTopUp(
   const mode = r.mode ?? providers.defaultMode();
   if (!providers.isAvailable(mode)) throw badRequest('payment_mode', `${mode} is not set up on this server`);
   const kind = walletOwnerOf(user);
+  // Each payer comes back to a page of their own area.
+  const ownPages: (keyof typeof RETURN_PATHS)[] =
+    kind === 'vendor' ? ['VendorDashboard', 'WalletBalanceOfVendor'] : ['MyAccounts'];
+  if (r.returnTo && !ownPages.includes(r.returnTo)) throw badRequest('returnTo', `must be ${ownPages.join(' or ')}`);
   const orderId = newOrderId();
   const intent = await db.transaction(async (tx) => {
     const wallet = await wallets.openWallet(tx, kind, user);
