@@ -41,6 +41,27 @@ function cpuSeconds(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+/** A direct (no HTTP) run's figures, from its latencies, start time and this process's CPU at the start. */
+function directRun(
+  name: string,
+  latencies: number[],
+  t0: number,
+  cpu0: number,
+  done: { Credit: number; Debit: number; other: number; retried: number },
+) {
+  const secs = (performance.now() - t0) / 1000;
+  return {
+    name,
+    perSec: latencies.length / secs,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    total: latencies.length,
+    failed: done.other,
+    cpuUs: ((ownCpuSeconds() - cpu0) * 1e6) / latencies.length,
+    done,
+  };
+}
+
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -247,18 +268,7 @@ try {
         }
       }),
     );
-    const secs = (performance.now() - t0) / 1000;
-    const cpuUs = ((ownCpuSeconds() - cpu0) * 1e6) / latencies.length;
-    return {
-      name,
-      perSec: latencies.length / secs,
-      p50: quantile(latencies, 0.5),
-      p99: quantile(latencies, 0.99),
-      total: latencies.length,
-      failed: done.other,
-      cpuUs,
-      done,
-    };
+    return directRun(name, latencies, t0, cpu0, done);
   }
 
   /**
@@ -301,18 +311,7 @@ try {
         }
       }),
     );
-    const secs = (performance.now() - t0) / 1000;
-    const cpuUs = ((ownCpuSeconds() - cpu0) * 1e6) / latencies.length;
-    return {
-      name,
-      perSec: latencies.length / secs,
-      p50: quantile(latencies, 0.5),
-      p99: quantile(latencies, 0.99),
-      total: latencies.length,
-      failed,
-      cpuUs,
-      done: { Credit: 0, Debit: 0, other: failed, retried: 0 },
-    };
+    return directRun(name, latencies, t0, cpu0, { Credit: 0, Debit: 0, other: failed, retried: 0 });
   }
 
   /** An authenticated read of one wallet: what HTTP, auth and validation cost without a transaction. */
