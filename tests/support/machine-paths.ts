@@ -3,6 +3,8 @@
 // any machine is below 100%.
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { orderLineMachine } from '../../src/machines/orderLine/orderLine.machine';
+import { orderLinePaths } from '../../src/machines/orderLine/orderLine.model';
 import { paymentIntentMachine } from '../../src/machines/paymentIntent/paymentIntent.machine';
 import { paymentIntentPaths } from '../../src/machines/paymentIntent/paymentIntent.model';
 import { sessionMachine } from '../../src/machines/session/session.machine';
@@ -23,6 +25,7 @@ export const MACHINE_MODELS: MachineModel[] = [
   { name: 'session', machine: sessionMachine, paths: sessionPaths },
   { name: 'paymentIntent', machine: paymentIntentMachine, paths: paymentIntentPaths },
   { name: 'walletTopUp', machine: walletTopUpMachine, paths: walletTopUpPaths },
+  { name: 'orderLine', machine: orderLineMachine, paths: orderLinePaths },
 ];
 
 /** The files whose tests walk these paths (unit tests against the machines, e2e/API tests against the product). */

@@ -22,6 +22,8 @@ export const categories = pgTable(
     name: text('name').notNull(),
     details: text('details').notNull().default(''),
     imageUrl: text('image_url'),
+    /** The GST services accounting code its services are invoiced under (CGST Rule 46). */
+    sacCode: varchar('sac_code', { length: 8 }).notNull().default('998729'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -93,7 +95,8 @@ export const services = pgTable(
     index('services_created_idx').on(t.createdAt),
     check('services_price_ck', sql`${t.pricePaise} > 0 and ${t.pricePaise} <= 100000000`),
     check('services_discount_ck', sql`${t.discountPercent} between 0 and 100`),
-    check('services_gst_ck', sql`${t.gstPercent} in (0, 5, 12, 18, 28)`),
+    // The rate must be one in force (table gst_rates); the catalogue service checks it.
+    check('services_gst_ck', sql`${t.gstPercent} between 0 and 100`),
     check('services_visiting_ck', sql`${t.visitingChargesPaise} >= 0`),
     check('services_professional_ck', sql`${t.professionalType} in ('Technician', 'Engineer')`),
   ],

@@ -1,5 +1,7 @@
 export * from './accounts';
 export * from './catalogue';
+export * from './customerCare';
 export * from './geo';
+export * from './orders';
 export * from './system';
 export * from './wallets';

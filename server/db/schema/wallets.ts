@@ -27,7 +27,10 @@ export type LedgerAccountKind =
   | 'company_wallet'
   | 'provider_clearing'
   | 'bank'
-  | 'adjustments';
+  | 'adjustments'
+  | 'revenue'
+  | 'gst_payable'
+  | 'tips_payable';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -52,7 +55,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_balance_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
     check(
       'ledger_accounts_kind_ck',
-      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments')`,
+      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable')`,
     ),
   ],
 );
@@ -63,7 +66,9 @@ export type TransferKind =
   | 'admin_debit'
   | 'account_credit'
   | 'wallet_debit'
-  | 'correction';
+  | 'correction'
+  | 'order_payment'
+  | 'order_refund';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',

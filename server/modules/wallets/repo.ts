@@ -28,6 +28,10 @@ export const SYSTEM_ACCOUNTS = {
   provider_sandbox: { id: 4, allowNegative: true },
   provider_CF: { id: 5, allowNegative: true },
   provider_RP: { id: 6, allowNegative: true },
+  // Migration 0003: where an order's money goes.
+  revenue: { id: 7, allowNegative: true },
+  gst_payable: { id: 8, allowNegative: true },
+  tips_payable: { id: 9, allowNegative: true },
 } as const;
 const MAY_GO_NEGATIVE: Set<number> = new Set(
   Object.values(SYSTEM_ACCOUNTS)

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { services } from './catalogue';
+import { orderLines } from './orders';
+
+/** SPEC §3 favourite: id, custId, servicesId, createDate. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    id: serial('id').primaryKey(),
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('favourites_customer_service_uq').on(t.customerUserId, t.serviceId)],
+);
+
+export type CustomerQueryState = 'raised' | 'answered' | 'deleted';
+
+/**
+ * SPEC §3 customer query (id, customerId, serviceId, technicianId, query, queryRaisedDate, isQueryResolved,
+ * queryResDate, queryResBy, queryAns) about one order line. Its state is the query machine's
+ * (src/machines/customerQuery); isQueryResolved is derived from it.
+ */
+export const customerQueries = pgTable(
+  'customer_queries',
+  {
+    id: serial('id').primaryKey(),
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    /** The professional of the line when it was raised (they may answer it, in the dispatch issue). */
+    technicianUserId: integer('technician_user_id').references(() => users.id),
+    query: text('query').notNull(),
+    state: varchar('state', { length: 12 }).$type<CustomerQueryState>().notNull().default('raised'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id),
+  },
+  (t) => [
+    index('customer_queries_customer_idx').on(t.customerUserId, t.id),
+    index('customer_queries_state_idx').on(t.state, t.id),
+    index('customer_queries_technician_idx').on(t.technicianUserId, t.state),
+    check('customer_queries_state_ck', sql`${t.state} in ('raised', 'answered', 'deleted')`),
+    check('customer_queries_query_ck', sql`char_length(${t.query}) between 1 and 1000`),
+  ],
+);
+
+/**
+ * A service's ratings, kept up to date by the rating write (same transaction), so the storefront reads one row per
+ * service and the catalogue read speed holds.
+ */
+export const serviceRatingStats = pgTable('service_rating_stats', {
+  serviceId: integer('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  stars1: integer('stars1').notNull().default(0),
+  stars2: integer('stars2').notNull().default(0),
+  stars3: integer('stars3').notNull().default(0),
+  stars4: integer('stars4').notNull().default(0),
+  stars5: integer('stars5').notNull().default(0),
+});
+
+export type NotificationKind =
+  | 'order_placed'
+  | 'payment_failed'
+  | 'order_rescheduled'
+  | 'order_cancelled'
+  | 'order_completed'
+  | 'wallet_credited'
+  | 'query_answered';
+
+/** What /Notification lists for a person; each one is also written to the outbox as SMS or e-mail. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 24 }).$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The page the notification opens (`/MyAccounts?tab=orders`). */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+  ],
+);

@@ -1,0 +1,289 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { Paise } from '../../money';
+import { users } from './accounts';
+import { categories, services } from './catalogue';
+import { states } from './geo';
+import { ledgerTransfers, paymentIntents } from './wallets';
+
+/**
+ * Customer commerce (issue 9): addresses, the server cart, orders and their lines, tax invoices and credit notes,
+ * GST rates and tips. Money is integer paise; every order line keeps a snapshot of what it was charged.
+ */
+
+/** GST rates are law, so they are data with effective dates (decision 014). */
+export const gstRates = pgTable(
+  'gst_rates',
+  {
+    id: serial('id').primaryKey(),
+    rate: integer('rate').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    /** The last day the rate applies; null while it is in force. */
+    effectiveTo: date('effective_to'),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('gst_rates_rate_from_uq').on(t.rate, t.effectiveFrom),
+    check('gst_rates_rate_ck', sql`${t.rate} between 0 and 100`),
+    check('gst_rates_period_ck', sql`${t.effectiveTo} is null or ${t.effectiveTo} >= ${t.effectiveFrom}`),
+  ],
+);
+
+/** Tip amounts the admin offers at checkout (SPEC §3 Tip: id, amount). */
+export const tips = pgTable(
+  'tips',
+  {
+    id: serial('id').primaryKey(),
+    amountPaise: integer('amount_paise').$type<Paise>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tips_amount_uq').on(t.amountPaise),
+    check('tips_amount_ck', sql`${t.amountPaise} > 0 and ${t.amountPaise} <= 10000000`),
+  ],
+);
+
+/** SPEC §3 customer address; country is always India. One default per customer (partial unique index). */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    pinCode: varchar('pin_code', { length: 6 }).notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    /** The state as a row, for GST's place of supply (CGST + SGST inside the company's state, IGST outside). */
+    stateId: integer('state_id').references(() => states.id),
+    country: varchar('country', { length: 16 }).notNull().default('India'),
+    receiverName: text('receiver_name').notNull(),
+    receiverMobileNo: varchar('receiver_mobile_no', { length: 10 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_addresses_customer_idx').on(t.customerUserId),
+    uniqueIndex('customer_addresses_default_uq').on(t.customerUserId).where(sql`is_default`),
+    check('customer_addresses_country_ck', sql`${t.country} = 'India'`),
+  ],
+);
+
+/** The signed-in customer's cart: one line per service, each with its time slot (decision 014). */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    /** The start of the one-hour slot; null until the customer picks one. */
+    slotStart: timestamp('slot_start', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_customer_service_uq').on(t.customerUserId, t.serviceId),
+    check('cart_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+export type OrderStatus = 'awaiting payment' | 'order created' | 'payment failed';
+export type OrderPaymentType = 'Wallet' | 'CF' | 'RP' | 'sandbox' | 'Wallet+CF' | 'Wallet+RP' | 'Wallet+sandbox';
+
+/**
+ * An order: the specification's placement body (status, status_update_date, orderType, paymentType, placeAddress,
+ * customerName, city, state, pinCode, country) with the quote it was placed at. Its lines carry the workflow state.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'awaiting payment' while a provider is paid, 'order created' once paid, 'payment failed' after a failure. */
+    status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull(),
+    statusUpdateDate: timestamp('status_update_date', { withTimezone: true }).notNull().defaultNow(),
+    orderType: varchar('order_type', { length: 12 }).notNull().default('normal'),
+    paymentType: varchar('payment_type', { length: 16 }).$type<OrderPaymentType>().notNull(),
+    addressId: integer('address_id').references(() => customerAddresses.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    placeAddress: text('place_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    stateId: integer('state_id').references(() => states.id),
+    pinCode: varchar('pin_code', { length: 6 }).notNull(),
+    country: varchar('country', { length: 16 }).notNull().default('India'),
+    receiverName: text('receiver_name').notNull(),
+    receiverMobileNo: varchar('receiver_mobile_no', { length: 10 }).notNull(),
+    /** True when the address is in the company's registered state: CGST + SGST; otherwise IGST. */
+    intraState: boolean('intra_state').notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    tipPaise: integer('tip_paise').notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    walletPaise: bigint('wallet_paise', { mode: 'number' }).notNull().default(0),
+    providerPaise: bigint('provider_paise', { mode: 'number' }).notNull().default(0),
+    paymentIntentId: integer('payment_intent_id').references(() => paymentIntents.id),
+    /** The customer's payment into the ledger (wallet debit or provider receipt). */
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** CGST Rule 46: consecutive per financial year, unique, at most 16 characters. Set when the order is paid. */
+    invoiceNo: varchar('invoice_no', { length: 16 }),
+    invoiceDate: timestamp('invoice_date', { withTimezone: true }),
+    /** The same Idempotency-Key places one order; another body under the key is refused. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    requestHash: varchar('request_hash', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerUserId, t.id),
+    uniqueIndex('orders_invoice_no_uq').on(t.invoiceNo),
+    uniqueIndex('orders_idempotency_uq').on(t.customerUserId, t.idempotencyKey),
+    uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
+    check('orders_amounts_ck', sql`${t.totalPaise} = ${t.walletPaise} + ${t.providerPaise} and ${t.tipPaise} >= 0`),
+    check('orders_country_ck', sql`${t.country} = 'India'`),
+  ],
+);
+
+/** The order line machine's states (src/machines/orderLine). */
+export type OrderLineState =
+  | 'awaitingPayment'
+  | 'unassigned'
+  | 'assigned'
+  | 'accepted'
+  | 'completed'
+  | 'rated'
+  | 'cancelled'
+  | 'paymentFailed';
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Denormalised from the order: the customer's lists and the ownership check read the line alone. */
+    customerUserId: integer('customer_user_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** Snapshot of the service as it was charged. */
+    description: text('description').notNull(),
+    sacCode: varchar('sac_code', { length: 8 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    gstRate: integer('gst_rate').notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    rescheduleCount: smallint('reschedule_count').notNull().default(0),
+    state: varchar('state', { length: 16 }).$type<OrderLineState>().notNull(),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The professional (a user) the line is assigned to (the dispatch issue assigns). */
+    professionalUserId: integer('professional_user_id').references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+    cancelFeePaise: bigint('cancel_fee_paise', { mode: 'number' }),
+    refundPaise: bigint('refund_paise', { mode: 'number' }),
+    refundTransferId: bigint('refund_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    rating: smallint('rating'),
+    review: text('review'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // The customer's upcoming and past lists: by customer, newest slot first.
+    index('order_lines_customer_slot_idx').on(t.customerUserId, t.slotStart),
+    // The staff lists by state (unassigned, assigned, completed, cancelled), newest first.
+    index('order_lines_state_idx').on(t.state, t.id),
+    index('order_lines_professional_idx').on(t.professionalUserId, t.state),
+    // A service's reviews, newest first.
+    index('order_lines_service_rated_idx').on(t.serviceId, t.ratedAt).where(sql`rating is not null`),
+    check('order_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+    check('order_lines_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check('order_lines_review_ck', sql`${t.review} is null or char_length(${t.review}) <= 1000`),
+    check(
+      'order_lines_state_ck',
+      sql`${t.state} in ('awaitingPayment', 'unassigned', 'assigned', 'accepted', 'completed', 'rated', 'cancelled', 'paymentFailed')`,
+    ),
+  ],
+);
+
+/** Who rejected a line (a rejection sends it back to unassigned, and it is not offered to them again). */
+export const orderLineRejections = pgTable(
+  'order_line_rejections',
+  {
+    id: serial('id').primaryKey(),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    professionalUserId: integer('professional_user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_line_rejections_line_idx').on(t.orderLineId),
+    index('order_line_rejections_professional_idx').on(t.professionalUserId, t.at),
+  ],
+);
+
+/** A cancelled line of an invoiced order gets a credit note (its own consecutive series). */
+export const creditNotes = pgTable('credit_notes', {
+  id: serial('id').primaryKey(),
+  number: varchar('number', { length: 16 }).notNull().unique(),
+  orderLineId: integer('order_line_id')
+    .notNull()
+    .references(() => orderLines.id)
+    .unique(),
+  taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+  gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+  totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The next number of each document series ('INV/2026-27', 'CN/2026-27'). Taken with UPDATE … RETURNING inside the
+ * transaction that uses it: the row lock makes numbers consecutive with no gaps (a rolled-back number is reused).
+ */
+export const documentCounters = pgTable('document_counters', {
+  series: varchar('series', { length: 16 }).primaryKey(),
+  last: integer('last').notNull().default(0),
+});
