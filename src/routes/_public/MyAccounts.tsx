@@ -1,20 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { sessionUser, useSession } from '../../api/session';
-import { customerBalanceQuery } from '../../api/wallets';
-import { buttonClassName, EmptyState, PageHeader } from '../../ui';
+import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
+import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
+import { WalletTab } from '../-components/account/WalletTab';
 import { DASHBOARD } from '../-components/roles';
 import * as st from '../-components/storefront/storefront.css';
 import { validateHistorySearch, validateReturnSearch } from '../-components/wallet/historySearch';
-import { TopUpReturnStatus, useTopUpReturn } from '../-components/wallet/TopUp';
-import { useWalletHistory } from '../-components/wallet/WalletHistory';
-import { WalletPanels } from '../-components/wallet/WalletPanels';
 import * as s from '../-components/wallet/wallet.css';
 
 export const Route = createFileRoute('/_public/MyAccounts')({
   head: () => ({ meta: [{ title: 'My account · Doorstep' }] }),
   // The provider returns a customer's top-up here with ?UID=<our order id>.
-  validateSearch: (raw: Record<string, unknown>) => ({ ...validateHistorySearch(raw), ...validateReturnSearch(raw) }),
+  validateSearch: (raw: Record<string, unknown>) => ({
+    ...validateAccountTab(raw.tab),
+    ...validateHistorySearch(raw),
+    ...validateReturnSearch(raw),
+  }),
   // A public-area page for signed-in people: anyone else signs in first and comes back.
   beforeLoad: ({ location }) => {
     if (!sessionUser()) throw redirect({ to: '/Auth', search: { redirect: location.href } });
@@ -45,21 +47,23 @@ function MyAccounts() {
 }
 
 function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobileNo: string; email: string | null }) {
-  const { UID } = Route.useSearch();
-  const verification = useTopUpReturn(UID, 'MyAccounts');
-  const balance = useQuery(customerBalanceQuery(mobileNo));
-  const history = useWalletHistory({ kind: 'customer', mobileNo });
+  const { UID, tab = 'wallet' } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const content: Record<AccountTab, ReactNode> = {
+    wallet: <WalletTab mobileNo={mobileNo} uid={UID} />,
+  };
   return (
     <div className={st.page}>
       <div className={s.page}>
         <PageHeader title="My account" description={`${fullName} · ${mobileNo}${email ? ` · ${email}` : ''}`} />
-        <TopUpReturnStatus {...verification} />
-        <WalletPanels
-          balance={balance}
-          returnTo="MyAccounts"
-          history={history}
-          balanceTitle="Wallet balance"
-          historyTitle="Wallet history"
+        <Tabs
+          label="My account"
+          value={tab}
+          onValueChange={(next) =>
+            // A tab change starts the new tab's own list state afresh.
+            navigate({ search: next === 'wallet' ? {} : { tab: next as AccountTab } })
+          }
+          tabs={ACCOUNT_TABS.map((value) => ({ value, label: ACCOUNT_TAB_LABELS[value], content: content[value] }))}
         />
       </div>
     </div>

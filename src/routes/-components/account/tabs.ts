@@ -1,0 +1,13 @@
+/** The tabs of /MyAccounts, in order; `?tab=` names one (wallet when absent, so top-up returns land there). */
+export const ACCOUNT_TABS = ['wallet'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
+  wallet: 'Wallet',
+};
+
+export function validateAccountTab(raw: unknown): { tab?: AccountTab } {
+  return typeof raw === 'string' && (ACCOUNT_TABS as readonly string[]).includes(raw) && raw !== 'wallet'
+    ? { tab: raw as AccountTab }
+    : {};
+}
