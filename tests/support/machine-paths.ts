@@ -3,6 +3,8 @@
 // any machine is below 100%.
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { customerQueryMachine } from '../../src/machines/customerQuery/customerQuery.machine';
+import { customerQueryPaths } from '../../src/machines/customerQuery/customerQuery.model';
 import { orderLineMachine } from '../../src/machines/orderLine/orderLine.machine';
 import { orderLinePaths } from '../../src/machines/orderLine/orderLine.model';
 import { paymentIntentMachine } from '../../src/machines/paymentIntent/paymentIntent.machine';
@@ -26,6 +28,7 @@ export const MACHINE_MODELS: MachineModel[] = [
   { name: 'paymentIntent', machine: paymentIntentMachine, paths: paymentIntentPaths },
   { name: 'walletTopUp', machine: walletTopUpMachine, paths: walletTopUpPaths },
   { name: 'orderLine', machine: orderLineMachine, paths: orderLinePaths },
+  { name: 'customerQuery', machine: customerQueryMachine, paths: customerQueryPaths },
 ];
 
 /** The files whose tests walk these paths (unit tests against the machines, e2e/API tests against the product). */
