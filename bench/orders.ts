@@ -1,0 +1,345 @@
+// `npm run bench:orders` (issue 9 §9), on PostgreSQL through one server process (server/main.ts):
+// 1. 50 connections: add to cart, checkout quote, placing a 2-line wallet-paid order (p99 goal under 100 ms each),
+//    with their throughput; sign-in is outside the timed part.
+// 2. With 1,000,000 order lines seeded in SQL: the customer's order list (through the API) and the staff lists by
+//    state (the dispatch issue's queries, in SQL until their calls exist) answer with p95 under 50 ms; the plans
+//    show the indexes used (decision 014).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
+import { hashPassword } from '../server/modules/auth/passwords';
+import { postgresAnswers, startServerProcess, templateCopy } from '../tests/support/server-processes';
+import { TEST_PASSWORD } from '../tests/support/template';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1000);
+const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 2000);
+const LINES = Number(process.env.BENCH_ORDER_LINES ?? 1_000_000);
+const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'Bench-orders-1';
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+if (!(await postgresAnswers(base))) {
+  console.log(`PostgreSQL: nothing answers at ${base}; bench:orders needs it (BENCH_PG_URL).`);
+  process.exit(1);
+}
+const copy = await templateCopy(base, 'doorstep_bench_orders');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
+const server = await startServerProcess({
+  DATABASE_URL: copy.url,
+  DATA_DIR: dataDir,
+  SERVE_CLIENT: 'false',
+  RATE_LIMITS: 'off',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+});
+const sql = new pg.Pool({ connectionString: copy.url, max: 10 });
+
+async function api(method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(server.url + p, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: parsed };
+}
+
+async function pool(n: number, width: number, fn: (i: number) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}
+
+const must = (what: string, r: { status: number; body: any }) => {
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`);
+  return r.body;
+};
+
+/** A slot the server accepts: tomorrow (India time) at `hour`:00, plus `day` days. */
+function slot(day: number, hour: number): string {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const d = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 1 + day, hour) - 330 * 60_000;
+  return new Date(d).toISOString();
+}
+
+interface Timed {
+  name: string;
+  perSec: number;
+  p50: number;
+  p99: number;
+  total: number;
+  failed: number;
+}
+const rows: Timed[] = [];
+
+/** autocannon over `requests` built per request from a rotating list of customers. */
+async function timed(
+  name: string,
+  build: (n: number) => { path: string; body?: unknown; token: string; headers?: Record<string, string> },
+  opts: { amount?: number } = {},
+): Promise<Timed> {
+  let n = 0;
+  let failed = 0;
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    ...(opts.amount ? { amount: opts.amount } : { duration: SECONDS }),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req: any) => {
+          const r = build(n++);
+          return {
+            ...req,
+            path: r.path,
+            headers: {
+              ...req.headers,
+              'content-type': 'application/json',
+              authorization: `Bearer ${r.token}`,
+              ...r.headers,
+            },
+            body: JSON.stringify(r.body ?? {}),
+          };
+        },
+        onResponse: (status: number) => {
+          if (status >= 300) failed++;
+        },
+      },
+    ],
+  } as autocannon.Options);
+  const row = {
+    name,
+    perSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failed: failed + result.errors,
+  };
+  rows.push(row);
+  console.log(`${name}: ${row.perSec}/s p50 ${row.p50} ms p99 ${row.p99} ms (${row.total} requests, ${row.failed} failed)`);
+  return row;
+}
+
+try {
+  const started = performance.now();
+  const hash = await hashPassword(PASSWORD);
+  // Bench customers in SQL (an argon2 hash each would take minutes), each with an address in a served demo pincode.
+  const { rows: zone } = await sql.query(
+    `select z.id as zone_id, p.pin_code, c.name as city, s.name as state, s.id as state_id
+       from zones z join zone_pincodes p on p.zone_id = z.id join cities c on c.id = z.city_id
+       join states s on s.id = z.state_id order by z.id, p.id limit 1`,
+  );
+  const served = zone[0];
+  await sql.query(
+    `with made as (
+       insert into users (full_name, mobile_no, email, role, password_hash)
+       select 'Bench customer ' || i, '7' || lpad(i::text, 9, '0'), 'bench-orders-' || i || '@example.in', 'Cust', $1
+         from generate_series(1, $2::int) i returning id)
+     insert into customers (user_id, city, pin_code, zone_id, referral_code)
+     select id, $3, $4, $5, 'BO' || id from made`,
+    [hash, CUSTOMERS, served.city, served.pin_code, served.zone_id],
+  );
+  const { rows: customers } = await sql.query(
+    `select id, mobile_no from users where mobile_no like '7%' and role = 'Cust' order by id`,
+  );
+  await sql.query(
+    `insert into customer_addresses (customer_user_id, address, pin_code, city, state, state_id, receiver_name,
+       receiver_mobile_no, is_default)
+     select id, '1 Bench Road', $1, $2, $3, $4, full_name, mobile_no, true from users where id = any($5)`,
+    [served.pin_code, served.city, served.state, served.state_id, customers.map((c) => c.id)],
+  );
+  // Two services of a category served in that zone.
+  const { rows: services } = await sql.query(
+    `select s.id from services s join sub_categories sc on sc.id = s.sub_category_id
+       join category_zones cz on cz.category_id = sc.category_id
+      where cz.zone_id = $1 and s.active and sc.active order by s.id limit 4`,
+    [served.zone_id],
+  );
+  if (services.length < 2) throw new Error('the demo catalogue serves fewer than 2 services in the first zone');
+
+  const tokens: string[] = [];
+  await pool(customers.length, 10, async (i) => {
+    const r = must(
+      'sign-in',
+      await api('POST', '/api/Userlogin', { MobileNoOrEmail: customers[i].mobile_no, Password: PASSWORD }),
+    );
+    tokens[i] = r.data?.Token ?? r.Token;
+  });
+  const a = DEMO_ACCOUNTS.find((x) => x.role === 'A')!;
+  const admin = must('admin sign-in', await api('POST', '/api/adminlogin', { UserName: a.email, Password: TEST_PASSWORD }))
+    .data.Token;
+  // Every wallet gets ₹100,000: no placement is refused for money.
+  await pool(customers.length, 20, async (i) => {
+    must(
+      'opening credit',
+      await api(
+        'POST',
+        '/api/UpdateCustomerWalletBalance',
+        { MobileNo: customers[i].mobile_no, Amount: 100000, Remark: 'Bench opening credit' },
+        admin,
+        { 'idempotency-key': `bench-orders-open-${i}-${Date.now()}` },
+      ),
+    );
+  });
+  console.log(`set up ${customers.length} customers in ${Math.round(performance.now() - started)} ms`);
+
+  // 1. Add to cart: each request adds one of the services to a customer's cart (raising its quantity after the
+  //    first), rotating customers and services; quantities stay far below the 99 cap.
+  await timed('add to cart', (n) => ({
+    path: '/api/Cart/AddCart',
+    token: tokens[n % tokens.length],
+    body: { ServiceId: services[Math.floor(n / tokens.length) % 2].id, SchedulingDateTime: slot(1, 10) },
+  }));
+  // Every cart now holds the 2 services with a slot: the quote and the placements read 2 lines.
+  await pool(customers.length, 20, async (i) => {
+    for (const s of services.slice(0, 2)) {
+      must(
+        'cart line',
+        await api('POST', '/api/Cart/AddCart', { ServiceId: s.id, SchedulingDateTime: slot(2, 11) }, tokens[i]),
+      );
+    }
+  });
+  await timed('checkout quote', (n) => ({
+    path: '/api/Order/OrderCheckOut',
+    token: tokens[n % tokens.length],
+    body: {},
+  }));
+  // Placing empties the cart, so each customer places once per refill; PLACEMENTS spread over the customers.
+  const rounds = Math.ceil(PLACEMENTS / customers.length);
+  const placements: Timed[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round > 0) {
+      await pool(customers.length, 20, async (i) => {
+        for (const s of services.slice(0, 2)) {
+          must(
+            'refill',
+            await api('POST', '/api/Cart/AddCart', { ServiceId: s.id, SchedulingDateTime: slot(3, 12) }, tokens[i]),
+          );
+        }
+      });
+    }
+    const amount = Math.min(customers.length, PLACEMENTS - round * customers.length);
+    placements.push(
+      await timed(
+        `place a 2-line wallet order (round ${round + 1})`,
+        (n) => ({
+          path: '/api/Order/OrderPlacedNew?ApiName=Wallet',
+          token: tokens[n % tokens.length],
+          body: {},
+          headers: { 'idempotency-key': `bench-place-${round}-${n}-${started}` },
+        }),
+        { amount },
+      ),
+    );
+  }
+
+  // 2. A million order lines in SQL: 250,000 orders of 4 lines over the bench customers, states spread as a year of
+  //    business would leave them (most completed or rated, some cancelled, the rest open).
+  const t1 = performance.now();
+  const orders = LINES / 4;
+  await sql.query(
+    `insert into orders (customer_user_id, status, payment_type, customer_name, place_address, city, state, state_id,
+        pin_code, receiver_name, receiver_mobile_no, intra_state, taxable_paise, gst_paise, tip_paise, total_paise,
+        wallet_paise, created_at)
+     select c.ids[1 + (g % array_length(c.ids, 1))], 'order created', 'Wallet', 'Bench seed', '1 Bench Road', $1, $2, $3,
+            $4, 'Bench', '7000000000', true, 400000, 72000, 0, 472000, 472000,
+            now() - ((g % 365) || ' days')::interval
+       from generate_series(1, $5::int) g, (select array_agg(id order by id) ids from users where mobile_no like '7%') c`,
+    [served.city, served.state, served.state_id, served.pin_code, orders],
+  );
+  await sql.query(
+    `insert into order_lines (order_id, customer_user_id, service_id, category_id, description, sac_code, quantity,
+        unit_price_paise, discount_percent, discount_paise, taxable_paise, gst_rate, cgst_paise, sgst_paise,
+        total_paise, slot_start, state, created_at)
+     select o.id, o.customer_user_id, s.id, sc.category_id, s.heading, '998729', 1, 100000, 0, 0, 100000, 18, 9000,
+            9000, 118000, o.created_at + (k || ' hours')::interval,
+            (array['completed','rated','rated','completed','cancelled','unassigned','assigned','accepted'])[1 + ((o.id * 4 + k) % 8)],
+            o.created_at
+       from orders o cross join generate_series(1, 4) k
+       join services s on s.id = (select array_agg(id order by id) from services)[1 + ((o.id + k) % 4)]
+       join sub_categories sc on sc.id = s.sub_category_id
+      where o.customer_name = 'Bench seed'`,
+  );
+  await sql.query('analyze orders; analyze order_lines');
+  const {
+    rows: [{ n }],
+  } = await sql.query('select count(*)::int n from order_lines');
+  console.log(`seeded ${n} order lines in ${Math.round((performance.now() - t1) / 1000)} s`);
+
+  // The customer's list through the API: 20 customers, upcoming and past, page 1 and page 5, one request at a time.
+  const customerListMs: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const when = i % 2 ? 'past' : 'upcoming';
+    const page = i % 4 < 2 ? 1 : 5;
+    const t = performance.now();
+    must(
+      'customer list',
+      await api('POST', `/api/Customer/GetOrdersForCustomer?when=${when}&page=${page}`, {}, tokens[i % 20]),
+    );
+    customerListMs.push(performance.now() - t);
+  }
+  // The staff lists by state (the dispatch issue's calls): newest first, page 1 and a deep page.
+  const staffListMs: Record<string, number[]> = {};
+  const staffList = `select l.id, l.order_id, l.slot_start, l.state, l.description, o.customer_name, o.pin_code
+                       from order_lines l join orders o on o.id = l.order_id
+                      where l.state = $1 order by l.id desc limit 20 offset $2`;
+  for (const state of ['unassigned', 'assigned', 'completed', 'cancelled']) {
+    staffListMs[state] = [];
+    for (let i = 0; i < 100; i++) {
+      const t = performance.now();
+      await sql.query(staffList, [state, i % 2 ? 0 : 2000]);
+      staffListMs[state].push(performance.now() - t);
+    }
+  }
+  const plan = async (q: string, params: unknown[]) =>
+    (await sql.query(`explain ${q}`, params)).rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n');
+
+  console.log('\n## bench:orders (PostgreSQL, one server process, 50 connections)\n');
+  console.log('| call | per second | p50 ms | p99 ms | requests | failed |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.perSec} | ${r.p50} | ${r.p99} | ${r.total} | ${r.failed} |`);
+  console.log(`\nWith ${n} order lines:`);
+  console.log(
+    `- customer's order list (API, one at a time): p50 ${quantile(customerListMs, 0.5).toFixed(1)} ms, p95 ${quantile(customerListMs, 0.95).toFixed(1)} ms`,
+  );
+  for (const [state, xs] of Object.entries(staffListMs)) {
+    console.log(
+      `- staff list '${state}' (SQL): p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms`,
+    );
+  }
+  console.log(`\nPlan of the staff list by state:\n${await plan(staffList, ['unassigned', 0])}`);
+  const { rows: sample } = await sql.query('select customer_user_id from order_lines order by id desc limit 1');
+  console.log(
+    `\nPlan of a customer's upcoming lines:\n${await plan(
+      `select * from order_lines where customer_user_id = $1 and slot_start >= now() order by slot_start limit 20`,
+      [sample[0].customer_user_id],
+    )}`,
+  );
+  const { rows: ledger } = await sql.query(
+    `select count(*)::int bad from ledger_accounts where not allow_negative and balance < 0`,
+  );
+  console.log(`\nLedger: ${ledger[0].bad === 0 ? 'no wallet below zero' : `${ledger[0].bad} wallets below zero!`}`);
+} finally {
+  await sql.end();
+  server.child.kill();
+  await copy.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
