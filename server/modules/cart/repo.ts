@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cartLines, categories, services, subCategories, users } from '../../db/schema';
+
+/** A cart line with what the cart page and the checkout quote need from its service, sub-category and category. */
+export const lineColumns = {
+  id: cartLines.id,
+  serviceId: cartLines.serviceId,
+  quantity: cartLines.quantity,
+  slotStart: cartLines.slotStart,
+  heading: services.heading,
+  imageUrl: services.imageUrl,
+  subCategoryId: services.subCategoryId,
+  categoryId: subCategories.categoryId,
+  sacCode: categories.sacCode,
+  pricePaise: services.pricePaise,
+  discountPercent: services.discountPercent,
+  gstPercent: services.gstPercent,
+  /** A service is on offer while it, its sub-category and its category are all active. */
+  available: sql<boolean>`(${services.active} and ${subCategories.active} and ${categories.active})`,
+};
+
+export const linesOf = (exec: Executor, customerUserId: number) =>
+  exec
+    .select(lineColumns)
+    .from(cartLines)
+    .innerJoin(services, eq(services.id, cartLines.serviceId))
+    .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(eq(cartLines.customerUserId, customerUserId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+
+/** The service with whether it is on offer, or undefined. */
+export const findService = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: services.id, heading: services.heading, available: lineColumns.available })
+      .from(services)
+      .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .where(eq(services.id, id))
+  )[0];
+
+export const findServices = (exec: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ id: services.id, available: lineColumns.available })
+        .from(services)
+        .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+        .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+        .where(inArray(services.id, ids));
+
+/** Locks the customer's row so that concurrent writes to one cart run one after another. */
+export const lockCustomer = (exec: Executor, customerUserId: number) =>
+  exec.select({ id: users.id }).from(users).where(eq(users.id, customerUserId)).for('update');
+
+export const lockLine = async (exec: Executor, customerUserId: number, serviceId: number) =>
+  (
+    await exec
+      .select({ id: cartLines.id, quantity: cartLines.quantity, slotStart: cartLines.slotStart })
+      .from(cartLines)
+      .where(and(eq(cartLines.customerUserId, customerUserId), eq(cartLines.serviceId, serviceId)))
+      .for('update')
+  )[0];
+
+export const insertLine = async (
+  exec: Executor,
+  values: { customerUserId: number; serviceId: number; quantity: number; slotStart: Date | null },
+) => (await exec.insert(cartLines).values(values).returning({ id: cartLines.id }))[0];
+
+export const updateLine = (exec: Executor, id: number, values: { quantity?: number; slotStart?: Date | null }) =>
+  exec
+    .update(cartLines)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cartLines.id, id));
+
+export const deleteLine = (exec: Executor, id: number) => exec.delete(cartLines).where(eq(cartLines.id, id));
+
+export const deleteLines = async (exec: Executor, customerUserId: number) =>
+  (await exec.delete(cartLines).where(eq(cartLines.customerUserId, customerUserId)).returning({ id: cartLines.id }))
+    .length;
+
+/** A customer account by mobile number (staff acting for a customer). */
+export const findCustomerByMobile = async (exec: Executor, mobileNo: string) =>
+  (
+    await exec
+      .select({ id: users.id, fullName: users.fullName, mobileNo: users.mobileNo, active: users.active })
+      .from(users)
+      .where(and(eq(users.mobileNo, mobileNo), eq(users.role, 'Cust')))
+  )[0];
+
+/**
+ * Adds `quantity` of a service to the cart in one statement: a new line, or the existing line raised (at most to
+ * `cap`, or not at all when `refuseOver` and the sum would pass 99). Returns the line's quantity, or undefined when
+ * the line was already full.
+ */
+export const upsertLine = async (
+  exec: Executor,
+  values: { customerUserId: number; serviceId: number; quantity: number; slotStart: Date | null },
+  mode: 'refuse' | 'cap',
+) =>
+  (
+    await exec
+      .insert(cartLines)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [cartLines.customerUserId, cartLines.serviceId],
+        set: {
+          quantity: sql`least(${cartLines.quantity} + excluded.quantity, 99)`,
+          slotStart: sql`coalesce(excluded.slot_start, ${cartLines.slotStart})`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: mode === 'refuse' ? sql`${cartLines.quantity} + excluded.quantity <= 99` : undefined,
+      })
+      .returning({ id: cartLines.id, quantity: cartLines.quantity })
+  )[0];

@@ -1,0 +1,216 @@
+import type { Db, Executor } from '../../db/client';
+import { badRequest, type CurrentUser, conflict, notFound } from '../../http';
+import { type Paise, paise, priceBreakdown } from '../../money';
+import { accountKey, isStaff } from '../../roles';
+import * as repo from './repo';
+import { assertSlot } from './slots';
+
+export const MAX_QUANTITY = 99;
+
+/**
+ * The customer an operation acts for: the caller when the mobile number is omitted or is their own; staff allowed
+ * by the operation's x-roles name the customer by mobile number (the owner plugin has already refused a party naming
+ * someone else).
+ */
+export async function customerOf(
+  exec: Executor,
+  user: CurrentUser,
+  mobileNo: string | undefined | null,
+  field = 'MobileNo',
+): Promise<number> {
+  const given = mobileNo ? accountKey(mobileNo) : '';
+  if (user.role === 'Cust' && (!given || given === accountKey(user.mobileNo))) return user.id;
+  if (!isStaff(user)) throw badRequest(field, 'must be your own mobile number');
+  if (!given) throw badRequest(field, 'is required: say which customer');
+  const customer = await repo.findCustomerByMobile(exec, given);
+  if (!customer) throw notFound(`The customer with ${field} ${given}`);
+  return customer.id;
+}
+
+/** What checkout (the orders module) reads of the cart: each line with its service's price terms and SAC code. */
+export type CheckoutCartLine = {
+  serviceId: number;
+  quantity: number;
+  slotStart: Date | null;
+  heading: string;
+  categoryId: number;
+  sacCode: string;
+  pricePaise: Paise;
+  discountPercent: number;
+  gstPercent: number;
+  available: boolean;
+};
+
+export async function cartForCheckout(exec: Executor, customerUserId: number): Promise<CheckoutCartLine[]> {
+  const rows = await repo.linesOf(exec, customerUserId);
+  return rows.map((r) => ({
+    serviceId: r.serviceId,
+    quantity: r.quantity,
+    slotStart: r.slotStart,
+    heading: r.heading,
+    categoryId: r.categoryId,
+    sacCode: r.sacCode,
+    pricePaise: r.pricePaise,
+    discountPercent: r.discountPercent,
+    gstPercent: r.gstPercent,
+    available: !!r.available,
+  }));
+}
+
+/** Empties the customer's cart inside the caller's transaction (placing an order). */
+export async function clearCart(tx: Executor, customerUserId: number): Promise<void> {
+  await repo.deleteLines(tx, customerUserId);
+}
+
+/**
+ * The cart as the page shows it: per line the unit price terms and the line's amounts for its quantity (discounted
+ * taxable value, GST, total; priceBreakdown on the line's gross amount), and totals over the available lines.
+ * The binding amounts are the checkout quote's.
+ */
+export async function cartDetails(exec: Executor, customerUserId: number) {
+  const rows = await repo.linesOf(exec, customerUserId);
+  let gross = 0;
+  let taxable = 0;
+  let gst = 0;
+  let total = 0;
+  let quantity = 0;
+  const lines = rows.map((r) => {
+    const grossPaise = paise(r.pricePaise * r.quantity);
+    const b = priceBreakdown(grossPaise, r.discountPercent, r.gstPercent);
+    const available = !!r.available;
+    if (available) {
+      gross += grossPaise;
+      taxable += b.discountedPaise;
+      gst += b.gstPaise;
+      total += b.finalPaise;
+      quantity += r.quantity;
+    }
+    return {
+      id: r.id,
+      serviceId: r.serviceId,
+      heading: r.heading,
+      imageUrl: r.imageUrl,
+      subCategoryId: r.subCategoryId,
+      categoryId: r.categoryId,
+      quantity: r.quantity,
+      slotStart: r.slotStart,
+      available,
+      pricePaise: r.pricePaise,
+      discountPercent: r.discountPercent,
+      gstPercent: r.gstPercent,
+      grossPaise,
+      taxablePaise: b.discountedPaise,
+      gstPaise: b.gstPaise,
+      totalPaise: b.finalPaise,
+    };
+  });
+  return {
+    lines,
+    totals: {
+      quantity,
+      grossPaise: paise(gross),
+      discountPaise: paise(gross - taxable),
+      taxablePaise: paise(taxable),
+      gstPaise: paise(gst),
+      totalPaise: paise(total),
+    },
+    unavailableCount: lines.filter((l) => !l.available).length,
+  };
+}
+
+async function serviceOnOffer(exec: Executor, serviceId: number, field = 'ServiceId') {
+  const service = await repo.findService(exec, serviceId);
+  if (!service) throw notFound(`Service ${serviceId}`);
+  if (!service.available) throw conflict(field, `${service.heading} is not available now.`);
+  return service;
+}
+
+/** Adds one of a service (a new line, or the line raised by 1), with the slot when one is given. */
+export async function addToCart(
+  db: Db,
+  customerUserId: number,
+  serviceId: number,
+  slotStart: Date | null,
+  now = new Date(),
+) {
+  if (slotStart) assertSlot(slotStart, 'SchedulingDateTime', now);
+  const service = await serviceOnOffer(db, serviceId);
+  const line = await repo.upsertLine(db, { customerUserId, serviceId, quantity: 1, slotStart }, 'refuse');
+  if (!line) throw conflict('ServiceId', `The cart already holds ${MAX_QUANTITY} of ${service.heading}, the most.`);
+  return {
+    data: { serviceId, quantity: line.quantity },
+    message: line.quantity === 1 ? 'Product added to cart' : 'Increased product quantity',
+  };
+}
+
+export type QuantityFlag = 'Increment' | 'Increament' | 'Decrement';
+
+/** Raises ('Increment') or lowers ('Increament', the specification's spelling, or 'Decrement') a line by 1; lowering 1 removes it. */
+export async function changeQuantity(db: Db, customerUserId: number, serviceId: number, flag: QuantityFlag) {
+  return db.transaction(async (tx) => {
+    const line = await repo.lockLine(tx, customerUserId, serviceId);
+    if (!line) throw notFound(`Service ${serviceId} in your cart`);
+    if (flag === 'Increment') {
+      if (line.quantity >= MAX_QUANTITY) {
+        throw conflict('flag', `The cart holds at most ${MAX_QUANTITY} of a service.`);
+      }
+      await serviceOnOffer(tx, serviceId);
+      await repo.updateLine(tx, line.id, { quantity: line.quantity + 1 });
+      return { data: { serviceId, quantity: line.quantity + 1 }, message: 'Increased product quantity' };
+    }
+    if (line.quantity <= 1) {
+      await repo.deleteLine(tx, line.id);
+      return { data: { serviceId, quantity: 0 }, message: 'Product removed from cart' };
+    }
+    await repo.updateLine(tx, line.id, { quantity: line.quantity - 1 });
+    return { data: { serviceId, quantity: line.quantity - 1 }, message: 'Decreased product quantity' };
+  });
+}
+
+export async function removeFromCart(db: Db, customerUserId: number, serviceId: number) {
+  return db.transaction(async (tx) => {
+    const line = await repo.lockLine(tx, customerUserId, serviceId);
+    if (!line) throw notFound(`Service ${serviceId} in your cart`);
+    await repo.deleteLine(tx, line.id);
+  });
+}
+
+export const emptyCart = (db: Db, customerUserId: number) => repo.deleteLines(db, customerUserId);
+
+/** Sets (or clears, with null) the slot of a line; the slot rules of slots.ts apply. */
+export async function setSlot(
+  db: Db,
+  customerUserId: number,
+  serviceId: number,
+  slotStart: Date | null,
+  now = new Date(),
+) {
+  if (slotStart) assertSlot(slotStart, 'SchedulingDateTime', now);
+  return db.transaction(async (tx) => {
+    const line = await repo.lockLine(tx, customerUserId, serviceId);
+    if (!line) throw notFound(`Service ${serviceId} in your cart`);
+    await repo.updateLine(tx, line.id, { slotStart });
+    return { serviceId, slotStart };
+  });
+}
+
+/**
+ * Merges a visitor's local cart at sign-in: each service's quantity is added to the server line (capped at 99).
+ * Services no longer on offer (or unknown) are skipped and reported, so the local cart can still be emptied.
+ */
+export async function mergeCart(db: Db, customerUserId: number, lines: { ServiceId: number; Quantity: number }[]) {
+  const wanted = new Map<number, number>();
+  for (const l of lines) wanted.set(l.ServiceId, Math.min(MAX_QUANTITY, (wanted.get(l.ServiceId) ?? 0) + l.Quantity));
+  const found = await repo.findServices(db, [...wanted.keys()]);
+  const onOffer = new Set(found.filter((s) => s.available).map((s) => s.id));
+  const skipped = [...wanted.keys()].filter((id) => !onOffer.has(id));
+  let merged = 0;
+  await db.transaction(async (tx) => {
+    for (const [serviceId, quantity] of wanted) {
+      if (!onOffer.has(serviceId)) continue;
+      await repo.upsertLine(tx, { customerUserId, serviceId, quantity, slotStart: null }, 'cap');
+      merged++;
+    }
+  });
+  return { merged, skipped };
+}
