@@ -4,7 +4,9 @@ import { bannerHandlers } from './banners/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
 import { geoHandlers } from './geo/routes';
+import { notificationHandlers } from './notifications/routes';
 import { paymentHandlers } from './payments/routes';
+import { queryHandlers } from './queries/routes';
 import { walletHandlers } from './wallets/routes';
 
 /** Every operation's handler, keyed by the operationId in openapi.yaml. */
@@ -16,4 +18,6 @@ export const handlers: Handlers = {
   ...bannerHandlers,
   ...walletHandlers,
   ...paymentHandlers,
+  ...queryHandlers,
+  ...notificationHandlers,
 };

@@ -1031,7 +1031,8 @@ export interface paths {
         /**
          * Switch an item between active and inactive
          * @description Flips the item's active flag and records the transition (ACTIVATE / DEACTIVATE) with the admin who did it.
-         *     Inactive items vanish from every public call but stay in admin lists. Further kinds join in later issues.
+         *     Inactive items vanish from every public call but stay in admin lists (an inactive tip is no longer offered
+         *     at checkout). Further kinds join in later issues.
          */
         post: operations["toggleActive"];
         delete?: never;
@@ -1436,6 +1437,472 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/CrudTipsManage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add, change or delete a tip amount
+         * @description `Action1=Add` with `TipAmnt`; `Update` with `id` and `TipAmnt`; `Delete` with `id`. Amounts are whole rupees
+         *     from 1 to 1,00,000, each offered once (a second tip of the same amount is 409), at most 20 tips. A new tip is
+         *     active. Orders keep the tip they were charged, so changing or deleting a tip never changes an order.
+         *     Switch a tip off and on with DeReActivateAll (action1=Tip).
+         */
+        post: operations["crudTipsManage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetTips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tip amounts, smallest first
+         * @description Visitors and customers get the active tips (the ones offered at checkout); the admin may ask for all.
+         */
+        get: operations["getTips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Tax/GstRates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GST rates with their effective dates, and the ones in force on a day
+         * @description GST rates are law, so they are data (issue 9 §3). A service's `gst` must be one of the rates in force today;
+         *     `on` (default today, India time) asks about another day.
+         */
+        get: operations["getGstRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/AddCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add one of a service to the cart (again: its quantity rises by 1)
+         * @description The customer is the caller unless staff name one by MobileNo. A service not on offer is refused (409), as is a 100th of one service. With SchedulingDateTime the line's slot is set (the slot rules apply).
+         */
+        post: operations["addCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/GetCartDetailsByCustomerId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The cart: lines with their service, slot and amounts, and totals
+         * @description Amounts are the server's (rupees); a line whose service, sub-category or category is inactive is marked unavailable and left out of the totals.
+         */
+        post: operations["getCartDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/ChangeQuantityforCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise or lower a line's quantity by 1 */
+        post: operations["changeCartQuantity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/ClearCartByService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove one service's line from the cart */
+        post: operations["clearCartByService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/ClearCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Empty the cart */
+        post: operations["clearCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/SetCartSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or clear the time slot of a cart line
+         * @description Our own operation (the specification sets the slot only when adding). null clears the slot.
+         */
+        post: operations["setCartSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/MergeCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the visitor's local cart into the signed-in customer's cart
+         * @description Our own operation, called at sign-in: each line's quantity is added to the cart's (at most 99). Services no longer on offer are skipped and listed.
+         */
+        post: operations["mergeCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/GetAddressForCustomerWhilePlacingAddress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's addresses, the default first */
+        post: operations["getCustomerAddresses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/AddAddressForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an address (the first becomes the default)
+         * @description The pincode must be one we serve (an active zone lists it) and in the given state; the country is India.
+         */
+        post: operations["addCustomerAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/DeleteAddressForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of the customer's addresses
+         * @description Another customer's address is not found (404). When the default goes, the newest remaining address becomes the default.
+         */
+        post: operations["deleteCustomerAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/MakeAddressDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make one of the customer's addresses the default */
+        put: operations["makeAddressDefault"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/GetZoneWiseDropDownForAddAdress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address form's dropdowns: states, cities, zones or pincodes we serve
+         * @description State: states with active zones; City: the cities of StateId; Zone: the zones of StateId and CityId; Pincode: the pincodes of ZoneId.
+         */
+        get: operations["getAddressDropDown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/UserFavoritesAddDel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a service to the caller's favourites, or remove it when it is one
+         * @description Toggles the signed-in customer's favourite and answers whether the service is now a favourite. A service
+         *     customers cannot see (switched off, or gone) cannot be added (404) but can always be removed. At most 200
+         *     favourites per customer.
+         */
+        post: operations["toggleFavourite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/GetUserFavorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's favourite services, newest first, paged
+         * @description `Id` is the customer's user id: a customer reads only their own (omit it), the admin and the call desk
+         *     anyone's (`Id` required). A service switched off since is listed with `available: false`.
+         */
+        get: operations["getUserFavourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/AddCustomerQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer raises a query about one of their own order lines
+         * @description Name the line by OrderLineId, or by OrderId and ServiceId (the specification's query names a service; an order holding that service on more than one line needs OrderLineId). Only the caller's own lines; another customer's line answers 404. The line's professional, if any, is kept as the query's technician.
+         */
+        post: operations["addCustomerQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/GetCustomerQueryies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customer queries, newest first
+         * @description A customer sees their own (never the deleted ones unless state=deleted is asked for); staff see everyone's, optionally of one state, and search the query text, the customer's name or mobile number and the service.
+         */
+        get: operations["getCustomerQueries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/ResponseCustomerQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff answer a raised query (once); the customer is notified
+         * @description The answer, its date (the server's clock) and who answered are kept. A query already answered or deleted answers 409 with its state and the allowed events.
+         */
+        put: operations["responseCustomerQuery"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/DeleteCustomerQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * The customer deletes their own query while it is unanswered
+         * @description Another customer's query answers 404; an answered or deleted one 409.
+         */
+        delete: operations["deleteCustomerQuery"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Notifications/Mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own notifications, newest first, with the unread count */
+        get: operations["getMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Notifications/UnreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread (the header's bell) */
+        get: operations["getUnreadNotificationCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Notifications/MarkRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks some of the caller's notifications (ids) or all of them (all = true) as read
+         * @description Ids that are not the caller's, or already read, are left alone (another person's notification is never touched). Send either ids or all.
+         */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1543,10 +2010,15 @@ export interface components {
          */
         ProfessionalType: "Technician" | "Engineer";
         /**
-         * @description GST slab in percent.
-         * @enum {integer}
+         * @description The 6-digit SAC (services accounting code) the category's services are invoiced under (CGST Rule 46);
+         *     service codes start with 99. 998729 (other repair services) when omitted on add.
          */
-        GstRate: 0 | 5 | 12 | 18 | 28;
+        SacCode: string;
+        /**
+         * @description GST slab in percent. The server checks it against the rates in force today (the gst_rates table, with
+         *     effective dates; GET /api/Tax/GstRates lists them): since 22 September 2025 they are 0, 5, 18 and 40.
+         */
+        GstRate: number;
         ZoneId: {
             zoneId: number;
         };
@@ -1555,6 +2027,8 @@ export interface components {
             categoryName: string;
             details: string;
             imageUrl: string | null;
+            /** @description The SAC code its services are invoiced under (CGST Rule 46) */
+            sacCode: string;
             active: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -1740,6 +2214,7 @@ export interface components {
             categoryName: string;
             /** @default  */
             details: string;
+            sacCode?: components["schemas"]["SacCode"];
             image?: components["schemas"]["ImageData"];
             fileName?: components["schemas"]["FileName"];
             /** @description The zones the category is offered in (none = offered nowhere yet). */
@@ -1918,6 +2393,236 @@ export interface components {
             balance: number;
             /** Format: date-time */
             lastMovedAt: string | null;
+        };
+        /** @description A tip amount the customer may add at checkout (SPEC §3 Tip). Untaxed; held for the professional. */
+        Tip: {
+            id: number;
+            /** @description Rupees (whole rupees) */
+            amount: number;
+            /** @description Offered at checkout; visitors and customers see active tips only */
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TipReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Tip"];
+        };
+        GstRatePeriod: {
+            /** @description Percent */
+            rate: number;
+            /**
+             * Format: date
+             * @description The first day the rate applies
+             */
+            effectiveFrom: string;
+            /**
+             * Format: date
+             * @description The last day it applies; null while in force
+             */
+            effectiveTo: string | null;
+            note: string | null;
+            /** @description Whether the rate applies on `on` */
+            inForce: boolean;
+        };
+        GstRates: {
+            /**
+             * Format: date
+             * @description The day asked about (India time)
+             */
+            on: string;
+            /** @description The rates in force that day */
+            inForce: number[];
+            rates: components["schemas"]["GstRatePeriod"][];
+        };
+        /** @description The start of a one-hour slot, India time: on the hour from 08:00 to 19:00 (the last slot ends 20:00), at least 2 hours from now and at most 30 days ahead (decision 014). */
+        SlotStart: string;
+        CartLine: {
+            id: number;
+            serviceId: number;
+            heading: string;
+            imageUrl: string | null;
+            subCategoryId: number;
+            categoryId: number;
+            quantity: number;
+            /** Format: date-time */
+            slotStart: string | null;
+            /** @description False when the service */
+            available: boolean;
+            /** @description The unit price in rupees */
+            price: number;
+            discountPercent: number;
+            gstPercent: number;
+            /** @description price x quantity */
+            grossAmount: number;
+            /** @description The gross amount less the discount */
+            taxableAmount: number;
+            gstAmount: number;
+            lineTotal: number;
+        };
+        CartDetails: {
+            status: string;
+            message: string;
+            data: {
+                lines: components["schemas"]["CartLine"][];
+                unavailableCount: number;
+                /** @description Over the available lines only. Indicative; the checkout quote (OrderCheckOut) is binding. */
+                totals: {
+                    quantity: number;
+                    grossAmount: number;
+                    discountAmount: number;
+                    taxableAmount: number;
+                    gstAmount: number;
+                    total: number;
+                };
+            };
+        };
+        CartQuantity: {
+            status: string;
+            message: string;
+            data: {
+                serviceId: number;
+                /** @description The line's quantity now; 0 when the line was removed */
+                quantity: number;
+            };
+        };
+        CartSlotReply: {
+            status: string;
+            message: string;
+            data: {
+                serviceId: number;
+                /** Format: date-time */
+                slotStart: string | null;
+            };
+        };
+        CartMerged: {
+            status: string;
+            message: string;
+            data: {
+                /** @description How many services were added to the cart */
+                merged: number;
+                /** @description Services no longer on offer */
+                skipped: number[];
+            };
+        };
+        Address: {
+            id: number;
+            /** @description The address lines (the specification's spelling) */
+            adress: string;
+            pinCode: string;
+            city: string;
+            state: string;
+            stateId: number | null;
+            /** @enum {string} */
+            country: "India";
+            receiverName: string;
+            receiverMobileNo: string;
+            isDefault: boolean;
+        };
+        AddressReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Address"];
+        };
+        AddressListReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Address"][];
+        };
+        AddressBody: {
+            MobileNo?: components["schemas"]["MobileNo"];
+            adress: string;
+            pinCode: components["schemas"]["PinCode"];
+            city: string;
+            state: string;
+            /**
+             * @default India
+             * @enum {string}
+             */
+            country: "India";
+            receiverName: string;
+            receiverMobileNo: components["schemas"]["MobileNo"];
+            StateId?: number;
+            CityId?: number;
+        };
+        DropDownReply: {
+            status: string;
+            message: string;
+            data: {
+                id: number;
+                /** @description The state */
+                name: string;
+            }[];
+        };
+        /** @description One of a customer's favourite services (SPEC §3 Favourite), with the service's card data. */
+        Favourite: {
+            id: number;
+            /** @description The customer's user id */
+            custId: number;
+            servicesId: number;
+            /** Format: date-time */
+            createDate: string;
+            /** @description Whether customers can book it now (false when it or its sub-category or category is switched off) */
+            available: boolean;
+            service: components["schemas"]["Service"];
+        };
+        FavouriteToggled: {
+            serviceId: number;
+            /** @description Whether the service is now one of the caller's favourites */
+            favourite: boolean;
+        };
+        /** @enum {string} */
+        CustomerQueryState: "raised" | "answered" | "deleted";
+        /** @description SPEC §3 customer query about one order line. isQueryResolved is derived from the state (answered); state and allowedEvents are the query machine's (src/machines/customerQuery). */
+        CustomerQuery: {
+            id: number;
+            customerId: number;
+            customerName: string;
+            customerMobileNo: string;
+            orderId: number;
+            orderLineId: number;
+            serviceId: number;
+            serviceName: string;
+            technicianId: number | null;
+            query: string;
+            /** Format: date-time */
+            queryRaisedDate: string;
+            isQueryResolved: boolean;
+            /** Format: date-time */
+            queryResDate: string | null;
+            queryResBy: number | null;
+            queryResByName: string | null;
+            queryAns: string | null;
+            state: components["schemas"]["CustomerQueryState"];
+            allowedEvents: ("ANSWER" | "DELETE")[];
+        };
+        CustomerQueryReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["CustomerQuery"];
+        };
+        /** @enum {string} */
+        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered";
+        Notification: {
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            title: string;
+            body: string;
+            /** @description The page it opens (a path of this site). */
+            link: string | null;
+            read: boolean;
+            /** Format: date-time */
+            readAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UnreadCountReply: {
+            status: string;
+            message: string;
+            data: {
+                unread: number;
+            };
         };
     };
     responses: {
@@ -2751,6 +3456,7 @@ export interface operations {
                 "application/json": {
                     categoryName?: string;
                     details?: string;
+                    sacCode?: components["schemas"]["SacCode"];
                     image?: components["schemas"]["ImageData"];
                     fileName?: components["schemas"]["FileName"];
                     categoryZoneList?: components["schemas"]["ZoneId"][];
@@ -2858,6 +3564,7 @@ export interface operations {
                 "application/json": {
                     categoryName: string;
                     details?: string;
+                    sacCode?: components["schemas"]["SacCode"];
                     zoneName?: string;
                 }[];
             };
@@ -3627,7 +4334,7 @@ export interface operations {
     toggleActive: {
         parameters: {
             query: {
-                action1: "Category" | "SubCategory" | "Services" | "Zone";
+                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone";
                 id: components["parameters"]["QueryId"];
             };
             header?: never;
@@ -4441,6 +5148,772 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    crudTipsManage: {
+        parameters: {
+            query: {
+                Action1: "Add" | "Update" | "Delete";
+                /** @description Whole rupees (Add and Update) */
+                TipAmnt?: number;
+                /** @description The tip (Update and Delete) */
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tip as saved (or as it was, when deleted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipReply"];
+                };
+            };
+            /** @description The tip added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getTips: {
+        parameters: {
+            query?: {
+                /** @description Staff (role A) only; visitors and other roles always get active items. */
+                status?: components["parameters"]["Status"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tips */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["Tip"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
+    getGstRates: {
+        parameters: {
+            query?: {
+                on?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["GstRates"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    MobileNo?: components["schemas"]["MobileNo"];
+                    ServiceId: number;
+                    SchedulingDateTime?: components["schemas"]["SlotStart"];
+                };
+            };
+        };
+        responses: {
+            /** @description The line's quantity now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartQuantity"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getCartDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    MobileNo?: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description The cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartDetails"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    changeCartQuantity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Increment raises; Increament (the specification's spelling) and Decrement lower; lowering 1 removes the line
+                     * @enum {string}
+                     */
+                    flag: "Increment" | "Increament" | "Decrement";
+                    CustomerMobileNo?: components["schemas"]["MobileNo"];
+                    ServiceId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The line's quantity now (0: removed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartQuantity"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    clearCartByService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    MobileNo?: components["schemas"]["MobileNo"];
+                    ServiceId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    clearCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    MobileNo?: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Emptied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setCartSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    MobileNo?: components["schemas"]["MobileNo"];
+                    ServiceId: number;
+                    /** @description A slot start (see SlotStart), or null to clear the slot */
+                    SchedulingDateTime: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The line's slot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartSlotReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    mergeCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Lines: {
+                        ServiceId: number;
+                        Quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What was merged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartMerged"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getCustomerAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    MobileNo?: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description The addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressListReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addCustomerAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressBody"];
+            };
+        };
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteCustomerAddress: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                /** @description The customer, when staff act for one */
+                MobileNo?: components["schemas"]["MobileNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    makeAddressDefault: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                /** @description The customer, when staff act for one */
+                MobileNo?: components["schemas"]["MobileNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new default */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAddressDropDown: {
+        parameters: {
+            query: {
+                Action: "State" | "City" | "Zone" | "Pincode";
+                /** @description Comma-separated sub-category ids; only zones offering all their categories count */
+                SubCategoryIds?: string;
+                StateId?: number;
+                CityId?: number;
+                ZoneId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DropDownReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    toggleFavourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ServiceId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether it is now a favourite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["FavouriteToggled"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getUserFavourites: {
+        parameters: {
+            query?: {
+                Id?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of favourites */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["Favourite"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addCustomerQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderLineId?: number;
+                    OrderId?: number;
+                    ServiceId?: number;
+                    Query: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The query, raised */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerQueryReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getCustomerQueries: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                state?: components["schemas"]["CustomerQueryState"];
+                orderLineId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of queries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["CustomerQuery"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    responseCustomerQuery: {
+        parameters: {
+            query: {
+                Id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    QueryAns: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The query, answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerQueryReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteCustomerQuery: {
+        parameters: {
+            query: {
+                Id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The query, deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerQueryReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getMyNotifications: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description true lists only the unread ones. */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["Notification"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+        };
+    };
+    getUnreadNotificationCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountReply"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: number[];
+                    all?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description How many were marked, and the unread count after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            marked: number;
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
         };
     };
 }

@@ -1,7 +1,51 @@
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 
 export async function insert(exec: Executor, row: typeof notifications.$inferInsert) {
   const [made] = await exec.insert(notifications).values(row).returning({ id: notifications.id });
   return made.id;
+}
+
+const mine = (userId: number, unreadOnly = false): SQL =>
+  and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined) as SQL;
+
+/** One page of a person's notifications, newest first. */
+export async function page(exec: Executor, userId: number, p: { limit: number; offset: number; unreadOnly: boolean }) {
+  const where = mine(userId, p.unreadOnly);
+  const [rows, [{ total }]] = await Promise.all([
+    exec
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** How many of a person's notifications are unread (the partial index notifications_unread_idx). */
+export async function unreadCount(exec: Executor, userId: number): Promise<number> {
+  const [{ n }] = await exec.select({ n: count() }).from(notifications).where(mine(userId, true));
+  return n;
+}
+
+/** Marks the person's own unread notifications read: the listed ones, or all when `ids` is null. */
+export async function markRead(exec: Executor, userId: number, ids: number[] | null, at: Date): Promise<number> {
+  const rows = await exec
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(mine(userId, true), ids ? inArray(notifications.id, ids) : undefined))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

@@ -1,5 +1,7 @@
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { type PageQuery, pageOf } from '../../db/paging';
 import type { NotificationKind } from '../../db/schema';
+import { badRequest } from '../../http';
 import { notify } from '../../plugins/notify';
 import * as repo from './repo';
 
@@ -26,5 +28,33 @@ export async function notifyPerson(exec: Executor, n: PersonNotification): Promi
     template: n.kind,
     body: `${n.title}: ${n.body}`,
     payload: n.link ? { link: n.link } : undefined,
+  });
+}
+
+/** The caller's own notifications, newest first, with how many are unread. Nobody reads anyone else's. */
+export async function mine(db: Db, userId: number, q: PageQuery & { unread?: boolean }) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const [{ rows, total }, unread] = await Promise.all([
+    repo.page(db, userId, { limit, offset, unreadOnly: q.unread === true }),
+    repo.unreadCount(db, userId),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, read: r.readAt !== null })),
+    total,
+    page,
+    pageSize,
+    unread,
+  };
+}
+
+export const unreadCount = (db: Db, userId: number) => repo.unreadCount(db, userId);
+
+/** Marks the caller's listed notifications (or all of them) read; another person's ids are never touched. */
+export async function markRead(db: Db, userId: number, body: { ids?: number[]; all?: boolean }) {
+  if (body.all === true && body.ids) throw badRequest('ids', 'send either ids or all, not both');
+  if (body.all !== true && !body.ids) throw badRequest('ids', 'name the notifications to mark, or send all: true');
+  return db.transaction(async (tx) => {
+    const marked = await repo.markRead(tx, userId, body.all === true ? null : [...new Set(body.ids)], new Date());
+    return { marked, unread: await repo.unreadCount(tx, userId) };
   });
 }
