@@ -1,6 +1,8 @@
 import type { Handlers } from '../http';
+import { addressHandlers } from './addresses/routes';
 import { authHandlers } from './auth/routes';
 import { bannerHandlers } from './banners/routes';
+import { cartHandlers } from './cart/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
 import { geoHandlers } from './geo/routes';
@@ -18,6 +20,8 @@ export const handlers: Handlers = {
   ...bannerHandlers,
   ...walletHandlers,
   ...paymentHandlers,
+  ...cartHandlers,
+  ...addressHandlers,
   ...queryHandlers,
   ...notificationHandlers,
 };
