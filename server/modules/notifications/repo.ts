@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 
 export async function insert(exec: Executor, row: typeof notifications.$inferInsert) {
   const [made] = await exec.insert(notifications).values(row).returning({ id: notifications.id });
@@ -48,4 +48,10 @@ export async function markRead(exec: Executor, userId: number, ids: number[] | n
     .where(and(mine(userId, true), ids ? inArray(notifications.id, ids) : undefined))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** The mobile number the person's SMS goes to. */
+export async function mobileOf(exec: Executor, userId: number): Promise<string | null> {
+  const [row] = await exec.select({ mobileNo: users.mobileNo }).from(users).where(eq(users.id, userId));
+  return row?.mobileNo ?? null;
 }

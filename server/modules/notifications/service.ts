@@ -31,6 +31,13 @@ export async function notifyPerson(exec: Executor, n: PersonNotification): Promi
   });
 }
 
+/** notifyPerson for someone known by their account id only: their mobile number is looked up. */
+export async function notifyUser(exec: Executor, n: Omit<PersonNotification, 'mobileNo'>): Promise<void> {
+  const mobileNo = await repo.mobileOf(exec, n.userId);
+  if (mobileNo === null) throw new Error(`notifyUser: no user ${n.userId}`);
+  await notifyPerson(exec, { ...n, mobileNo });
+}
+
 /** The caller's own notifications, newest first, with how many are unread. Nobody reads anyone else's. */
 export async function mine(db: Db, userId: number, q: PageQuery & { unread?: boolean }) {
   const { page, pageSize, limit, offset } = pageOf(q);

@@ -14,6 +14,7 @@ import { recordTransition } from '../../plugins/audit';
 import { type PaymentProvider, type PaymentProviders, ProviderError, type VerifiedOrder } from '../../plugins/payments';
 import { isPartyRole } from '../../roles';
 import { applyEvent, transitionsOf } from '../../workflow/apply';
+import { notifyUser } from '../notifications/service';
 import * as wallets from '../wallets/service';
 import * as repo from './repo';
 
@@ -252,6 +253,9 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
       throw e;
     }
     const message = `${rupeesText(intent.amount)} added to your wallet.`;
+    if (intent.payerRole === 'Cust' && intent.purpose === 'Wallet') {
+      await notifyCustomerOfTopUp(tx, intent, posted.balances.get(intent.accountId) ?? null);
+    }
     await move(tx, intent.id, 'PROVIDER_PAID', actorId, {
       providerPaymentId: paymentId,
       transferId: posted.transferId,
@@ -263,6 +267,17 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
       message,
       balance: posted.balances.get(intent.accountId) ?? null,
     };
+  });
+}
+
+/** A customer's top-up reached their wallet: told in the settling transaction (settle credits once). */
+async function notifyCustomerOfTopUp(tx: Tx, intent: repo.IntentRow, balance: number | null) {
+  await notifyUser(tx, {
+    userId: intent.payerUserId,
+    kind: 'wallet_credited',
+    title: 'Wallet credited',
+    body: `${rupeesText(intent.amount)} was added to your wallet (top-up ${intent.orderId})${balance === null ? '' : `. Balance: ${rupeesText(balance)}`}.`,
+    link: '/MyAccounts?tab=wallet',
   });
 }
 

@@ -4,6 +4,7 @@ import { pgErrorCode } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
 import { type CurrentUser, conflict, HttpError, notFound, type RoleCode } from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
+import { notifyPerson } from '../notifications/service';
 import * as repo from './repo';
 
 export type { Leg } from './repo';
@@ -148,7 +149,19 @@ export async function adminMove(db: Db, m: AdminMove) {
       amountField: m.amountField,
       amount: m.amount,
     });
-    return { transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
+    const balance = posted.balances.get(wallet) ?? 0;
+    // The customer hears of a credit (once: a replayed request posts nothing and tells nothing again).
+    if (m.kind === 'customer' && m.action === 'Credit' && !posted.replayed) {
+      await notifyPerson(tx, {
+        userId: owner.id,
+        mobileNo: owner.mobileNo,
+        kind: 'wallet_credited',
+        title: 'Wallet credited',
+        body: `${rupeesText(m.amount)} was added to your wallet (${m.remark}). Balance: ${rupeesText(balance)}.`,
+        link: '/MyAccounts?tab=wallet',
+      });
+    }
+    return { transferId: posted.transferId, balance };
   });
   const verb = m.action === 'Credit' ? 'credited to' : 'debited from';
   return {
