@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { canonicalStateName, gstinProblem, gstStateCode } from './modules/orders/gstin';
 
 /** Everything the server reads from the environment, in one place (documented in .env.example). */
 export interface Config {
@@ -19,6 +20,42 @@ export interface Config {
   /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; false (the socket's address) by default. */
   trustProxy: false | number | string[];
   payments: PaymentsConfig;
+  company: CompanyConfig;
+}
+
+/** The supplier on every tax invoice (CGST Rule 46) and the state that decides CGST + SGST or IGST. */
+export interface CompanyConfig {
+  legalName: string;
+  address: string;
+  /** A state name of the states table, spelled as there ('Karnataka'). */
+  state: string;
+  /** Its GST state code ('29'), the first two digits of the GSTIN. */
+  stateCode: string;
+  gstin: string;
+}
+
+/** The embedded default: a demo company in Karnataka with a well-formed demo GSTIN (not a real registration). */
+const DEMO_COMPANY = {
+  legalName: 'Doorstep Home Services Private Limited',
+  address: '4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034',
+  state: 'Karnataka',
+  gstin: '29AAFCD1234K1ZN',
+};
+
+export function loadCompany(env: NodeJS.ProcessEnv): CompanyConfig {
+  const stateText = env.COMPANY_STATE?.trim() || DEMO_COMPANY.state;
+  const state = canonicalStateName(stateText);
+  if (!state) throw new Error(`COMPANY_STATE must be a state or union territory of India, not ${stateText}`);
+  const gstin = (env.COMPANY_GSTIN?.trim() || DEMO_COMPANY.gstin).toUpperCase();
+  const problem = gstinProblem(gstin, state);
+  if (problem) throw new Error(`COMPANY_GSTIN ${gstin} ${problem}`);
+  return {
+    legalName: env.COMPANY_LEGAL_NAME?.trim() || DEMO_COMPANY.legalName,
+    address: env.COMPANY_ADDRESS?.trim() || DEMO_COMPANY.address,
+    state,
+    stateCode: gstStateCode(state)!,
+    gstin,
+  };
 }
 
 /** Payment providers and wallet limits (decision 013). Keys come only from the environment. */
@@ -105,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     payments: loadPayments(env),
+    company: loadCompany(env),
   };
 }
