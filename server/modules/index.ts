@@ -5,10 +5,14 @@ import { bannerHandlers } from './banners/routes';
 import { cartHandlers } from './cart/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
+import { favouriteHandlers } from './favourites/routes';
 import { geoHandlers } from './geo/routes';
 import { notificationHandlers } from './notifications/routes';
+import { orderLineHandlers } from './orderLines/routes';
 import { paymentHandlers } from './payments/routes';
 import { queryHandlers } from './queries/routes';
+import { taxHandlers } from './tax/routes';
+import { tipHandlers } from './tips/routes';
 import { walletHandlers } from './wallets/routes';
 
 /** Every operation's handler, keyed by the operationId in openapi.yaml. */
@@ -24,4 +28,8 @@ export const handlers: Handlers = {
   ...addressHandlers,
   ...queryHandlers,
   ...notificationHandlers,
+  ...tipHandlers,
+  ...taxHandlers,
+  ...favouriteHandlers,
+  ...orderLineHandlers,
 };

@@ -93,6 +93,14 @@ export type TagOf = {
   deleteCustomerAddress: 'Addresses';
   makeAddressDefault: 'Addresses';
   getAddressDropDown: 'Addresses';
+  getOrdersForCustomer: 'OrderLines';
+  getCancelledOrdersForCustomer: 'OrderLines';
+  orderCancellationQuote: 'OrderLines';
+  orderCancellation: 'OrderLines';
+  adminCancelOrderLine: 'OrderLines';
+  orderReschedule: 'OrderLines';
+  completeByProfessionalOrCustRating: 'OrderLines';
+  getRatingReview: 'OrderLines';
   toggleFavourite: 'Favourites';
   getUserFavourites: 'Favourites';
   addCustomerQuery: 'Queries';

@@ -1726,6 +1726,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Customer/GetOrdersForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer's order lines, upcoming (soonest first) or past (latest first), one page
+         * @description Each line with its order, service, slot, state, the actions its state allows now, amounts, invoice number and
+         *     rating. A customer sees only their own (CustomerMobileNo omitted or their own); staff name the customer.
+         */
+        post: operations["getOrdersForCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/GetCancelledOrdersForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer's cancelled lines, latest slot first, with the fee, the refund and the credit note */
+        post: operations["getCancelledOrdersForCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderCancellationQuote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What cancelling one line costs now (our own call) - shown before the customer confirms
+         * @description Free while no professional is assigned, or while the visit is more than 3 hours away; otherwise a fee of
+         *     ₹99 (never more than the line's total). The tip is refunded with the order's last line cancelled. 409 when
+         *     the line can no longer be cancelled (completed, rated, cancelled).
+         */
+        post: operations["orderCancellationQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderCancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer cancels one line of an order; the refund goes back to the wallet
+         * @description AcceptedFee is the fee the customer was shown (OrderCancellationQuote; 0 when free): when the fee is another
+         *     now, nothing is cancelled (409 naming AcceptedFee). The refund (line total less the fee, plus the tip with the
+         *     order's last line) is credited to the customer's wallet through the ledger in the same transaction; an invoiced
+         *     order's line gets a credit note. Impossible once completed (409). A second cancellation of the line is 409.
+         */
+        post: operations["orderCancellation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/AdminCancelOrderLine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The admin cancels one line (our own call) - always a full refund, with a remark */
+        post: operations["adminCancelOrderLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderReschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer moves one line to another slot
+         * @description Allowed until 3 hours before the current slot and at most 2 times per line, to a valid slot (the booking slot
+         *     rules: one-hour windows from 08:00 to 20:00 India time, at least 2 hours from now, at most 30 days ahead). The
+         *     line keeps its state.
+         */
+        post: operations["orderReschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/CompleteByProfessionalOrCustRating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer rates a completed line (Action CustRating), once
+         * @description Only the line's customer, only once the line is completed, and only once (409 otherwise); the service's rating
+         *     stats change in the same transaction. The professional's 'Complete' action joins the Action enum with the
+         *     dispatch issue; until then only CustRating exists.
+         */
+        post: operations["completeByProfessionalOrCustRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/GetRatingReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A service's ratings - average, count, distribution - and its reviews, newest first, one page
+         * @description Reviews show the customer's first name only. Visitor replies are cached (ETag).
+         */
+        get: operations["getRatingReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Customer/UserFavoritesAddDel": {
         parameters: {
             query?: never;
@@ -2089,6 +2253,10 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description Average stars to one decimal; null until rated */
+            ratingAverage?: number | null;
+            /** @description How many customers rated it */
+            ratingCount?: number;
         };
         ServiceMedia: {
             id: number;
@@ -2104,7 +2272,7 @@ export interface components {
         };
         ServiceDetail: components["schemas"]["Service"] & {
             media: components["schemas"]["ServiceMedia"][];
-            /** @description Ratings arrive with the orders issue; null until then. */
+            /** @description The service's average stars and how many rated it; null until the first rating. */
             rating: {
                 average: number;
                 count: number;
@@ -2554,6 +2722,106 @@ export interface components {
                 /** @description The state */
                 name: string;
             }[];
+        };
+        /**
+         * @description What the customer may do with the line now (from its state, the clock and the limits)
+         * @enum {string}
+         */
+        OrderLineAction: "Reschedule" | "Cancel" | "Rate" | "Invoice" | "Query";
+        OrderLineRef: {
+            OrderId: number;
+            ServiceId: number;
+            CustomerMobileNo?: components["schemas"]["MobileNo"];
+        };
+        CustomerOrderLine: {
+            lineId: number;
+            orderId: number;
+            serviceId: number;
+            /** @description The service as it was booked */
+            serviceName: string;
+            quantity: number;
+            /**
+             * Format: date-time
+             * @description The start of the one-hour visit
+             */
+            slotStart: string;
+            /** @enum {string} */
+            state: "awaitingPayment" | "unassigned" | "assigned" | "accepted" | "completed" | "rated" | "cancelled" | "paymentFailed";
+            stateLabel: string;
+            actions: components["schemas"]["OrderLineAction"][];
+            reschedulesLeft: number;
+            taxable: number;
+            gst: number;
+            /** @description Rupees charged for the line (taxable value + GST) */
+            total: number;
+            invoiceNo: string | null;
+            /** Format: date-time */
+            placedAt: string;
+            rating: number | null;
+            review: string | null;
+        };
+        CancelledOrderLine: components["schemas"]["CustomerOrderLine"] & {
+            /** Format: date-time */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            /** @description The cancellation fee kept (rupees) */
+            fee: number;
+            /** @description Rupees refunded to the wallet (the tip included when it went back) */
+            refund: number;
+            creditNoteNo: string | null;
+        };
+        CancellationTerms: {
+            lineId: number;
+            free: boolean;
+            /** @description Rupees kept if cancelled now */
+            fee: number;
+            /** @description Rupees that would go back to the wallet now */
+            refund: number;
+            lineTotal: number;
+            /** @description The order's tip */
+            tipRefund: number;
+            reason: string;
+            /** Format: date-time */
+            freeUntil: string | null;
+        };
+        OrderLineCancelled: {
+            status: string;
+            message: string;
+            data: {
+                lineId: number;
+                state: string;
+                fee: number;
+                refund: number;
+                refundTransferId: number | null;
+                creditNoteNo: string | null;
+            };
+        };
+        RatingReview: {
+            serviceId: number;
+            /** @description Average stars to one decimal (0 when unrated) */
+            average: number;
+            count: number;
+            distribution: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+            };
+            reviews: {
+                items: {
+                    id: number;
+                    rating: number;
+                    review: string | null;
+                    /** Format: date-time */
+                    ratedAt: string | null;
+                    /** @description The customer's first name only */
+                    customerName: string;
+                }[];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
         };
         /** @description One of a customer's favourite services (SPEC §3 Favourite), with the service's card data. */
         Favourite: {
@@ -5616,6 +5884,323 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getOrdersForCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CustomerMobileNo?: components["schemas"]["MobileNo"];
+                    /** @enum {string} */
+                    when: "upcoming" | "past";
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["CustomerOrderLine"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getCancelledOrdersForCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    CustomerMobileNo?: components["schemas"]["MobileNo"];
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 10 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of cancelled lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["CancelledOrderLine"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    orderCancellationQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderLineRef"];
+            };
+        };
+        responses: {
+            /** @description The terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["CancellationTerms"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    orderCancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderId: number;
+                    ServiceId: number;
+                    CustomerMobileNo?: components["schemas"]["MobileNo"];
+                    /** @description Rupees - the fee the customer saw and accepted (0 when free) */
+                    AcceptedFee: number;
+                    Reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLineCancelled"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    adminCancelOrderLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderId: number;
+                    ServiceId: number;
+                    Remark: components["schemas"]["Remark"];
+                };
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLineCancelled"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    orderReschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    RescheduleDate: components["schemas"]["SlotStart"];
+                    OrderId: number;
+                    ServiceId: number;
+                    CustomerMobileNo?: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            lineId: number;
+                            state: string;
+                            /** Format: date-time */
+                            slotStart: string;
+                            rescheduleCount: number;
+                            reschedulesLeft: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    completeByProfessionalOrCustRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    Action: "CustRating";
+                    OrderId: number;
+                    ServiceId: number;
+                    Rating: number;
+                    Review?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            lineId: number;
+                            state: string;
+                            rating: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getRatingReview: {
+        parameters: {
+            query: {
+                Action: "ByService";
+                id: components["parameters"]["QueryId"];
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ratings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["RatingReview"];
+                    };
+                };
+            };
+            /** @description Not modified (the ETag matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
         };
     };

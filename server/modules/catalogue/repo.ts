@@ -22,6 +22,7 @@ import {
   categoryZones,
   cities,
   serviceMedia,
+  serviceRatingStats,
   services,
   states,
   subCategories,
@@ -82,6 +83,7 @@ const categoryColumns = (visibleOnly: boolean) => ({
   categoryName: categories.name,
   details: categories.details,
   imageUrl: categories.imageUrl,
+  sacCode: categories.sacCode,
   active: categories.active,
   createdAt: categories.createdAt,
   subCategoryCount: subCategoryCount(visibleOnly),
@@ -392,13 +394,17 @@ const serviceColumns = {
   active: services.active,
   createdAt: services.createdAt,
   visible: sql<boolean>`${serviceVisible}`,
+  // The ratings' running totals (issue 9), one row per service kept by the rating write.
+  ratingCount: serviceRatingStats.count,
+  ratingTotal: serviceRatingStats.total,
 };
 const servicesQuery = (exec: Executor) =>
   exec
     .select(serviceColumns)
     .from(services)
     .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-    .innerJoin(categories, eq(categories.id, subCategories.categoryId));
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .leftJoin(serviceRatingStats, eq(serviceRatingStats.serviceId, services.id));
 
 export function pageServices(
   exec: Executor,
@@ -447,6 +453,10 @@ export function pageServices(
 export const findService = async (exec: Executor, id: number) =>
   (await servicesQuery(exec).where(eq(services.id, id)))[0];
 export type ServiceRow = NonNullable<Awaited<ReturnType<typeof findService>>>;
+
+/** The services with these ids (any order; missing ids are left out), for other modules' lists (favourites). */
+export const servicesByIds = (exec: Executor, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : servicesQuery(exec).where(inArray(services.id, ids));
 
 export const listServicesOfSubCategory = (exec: Executor, subCategoryId: number, view: View) =>
   servicesQuery(exec)

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { isForeignKeyViolation, uniqueViolation } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
 import { badRequest, conflict, type FieldError, HttpError, notFound } from '../../http';
@@ -13,11 +13,11 @@ import {
   youtubeWatchUrl,
 } from '../../plugins/storage';
 import * as geo from '../geo/service';
+import * as tax from '../tax/service';
 import * as repo from './repo';
 
 export type { Status, View } from './repo';
 
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export const PROFESSIONAL_TYPES = ['Technician', 'Engineer'] as const;
 export type ProfessionalType = (typeof PROFESSIONAL_TYPES)[number];
 export const MAX_PRICE_PAISE = paise(10_00_000 * 100);
@@ -47,12 +47,24 @@ function onRace(field: string, message: string) {
 export interface CategoryInput {
   categoryName: string;
   details?: string;
+  sacCode?: string;
   image?: string;
   fileName?: string;
   categoryZoneList?: { zoneId: number }[];
 }
 
 const categoryTaken = (name: string) => `A category named "${name}" already exists.`;
+
+/** Services' SAC codes are 6 digits starting with 99 (CGST Rule 46 invoices print the category's). */
+export const SAC_CODE = /^99\d{4}$/;
+const SAC_RULE = 'must be a 6-digit SAC code of a service (starting with 99)';
+
+function checkSacCode(value: string | undefined, field = 'sacCode') {
+  if (value === undefined) return undefined;
+  const code = value.trim();
+  if (!SAC_CODE.test(code)) throw badRequest(field, SAC_RULE);
+  return code;
+}
 
 async function checkZoneList(db: Db, list: { zoneId: number }[]) {
   const ids = [...new Set(list.map((z) => z.zoneId))];
@@ -84,6 +96,7 @@ export async function getCategory(db: Db, id: number, admin: boolean) {
 
 export async function addCategory(db: Db, storage: Storage, input: CategoryInput) {
   const name = requireName(input.categoryName, 'categoryName');
+  const sacCode = checkSacCode(input.sacCode);
   const image = await checkOptionalImage(input.image, 'image');
   const zoneIds = await checkZoneList(db, input.categoryZoneList ?? []);
   const clash = await repo.findCategoryByName(db, name);
@@ -91,7 +104,12 @@ export async function addCategory(db: Db, storage: Storage, input: CategoryInput
   const id = await storage
     .withFiles([image && { folder: 'categories', file: image }], async ([imageUrl]) => ({
       result: await db.transaction(async (tx) => {
-        const categoryId = await repo.insertCategory(tx, { name, details: input.details?.trim() ?? '', imageUrl });
+        const categoryId = await repo.insertCategory(tx, {
+          name,
+          details: input.details?.trim() ?? '',
+          imageUrl,
+          ...(sacCode && { sacCode }),
+        });
         await repo.addCategoryZones(
           tx,
           zoneIds.map((zoneId) => ({ categoryId, zoneId })),
@@ -107,6 +125,7 @@ export async function addCategory(db: Db, storage: Storage, input: CategoryInput
 export async function updateCategory(db: Db, storage: Storage, id: number, input: Partial<CategoryInput>) {
   await categoryById(db, id);
   const name = input.categoryName === undefined ? undefined : requireName(input.categoryName, 'categoryName');
+  const sacCode = checkSacCode(input.sacCode);
   const image = await checkOptionalImage(input.image, 'image');
   const zoneIds = input.categoryZoneList ? await checkZoneList(db, input.categoryZoneList) : undefined;
   if (name !== undefined) {
@@ -121,6 +140,7 @@ export async function updateCategory(db: Db, storage: Storage, id: number, input
         await repo.updateCategory(tx, id, {
           ...(name !== undefined && { name }),
           ...(input.details !== undefined && { details: input.details.trim() }),
+          ...(sacCode !== undefined && { sacCode }),
           ...(imageUrl && { imageUrl }),
         });
         if (zoneIds) await repo.setCategoryZones(tx, id, zoneIds);
@@ -302,8 +322,14 @@ export interface ServiceInput {
   bannerFileName?: string;
 }
 
-/** The stored money of a service: paise and whole percentages, checked against the rules of docs/decisions/004. */
-export function serviceMoney(input: { price: Paise; discount?: number; gst: number; visitingCharges?: Paise }) {
+/**
+ * The stored money of a service: paise and whole percentages, checked against the rules of docs/decisions/004;
+ * `gstRates` are the GST rates in force (tax.ratesInForce: GST rates are data with effective dates).
+ */
+export function serviceMoney(
+  input: { price: Paise; discount?: number; gst: number; visitingCharges?: Paise },
+  gstRates: readonly number[],
+) {
   const pricePaise = input.price;
   if (pricePaise <= 0 || pricePaise > MAX_PRICE_PAISE)
     throw badRequest('price', 'must be more than 0 and at most 10,00,000 rupees');
@@ -311,8 +337,7 @@ export function serviceMoney(input: { price: Paise; discount?: number; gst: numb
   if (!Number.isInteger(discountPercent) || discountPercent < 0 || discountPercent > 100) {
     throw badRequest('discount', 'must be a whole percentage from 0 to 100');
   }
-  if (!(GST_RATES as readonly number[]).includes(input.gst))
-    throw badRequest('gst', `must be one of: ${GST_RATES.join(', ')}`);
+  if (!gstRates.includes(input.gst)) throw badRequest('gst', tax.notInForce(gstRates));
   const visitingChargesPaise = input.visitingCharges ?? paise(0);
   if (visitingChargesPaise < 0 || visitingChargesPaise > MAX_VISITING_PAISE) {
     throw badRequest('visitingCharges', 'must be from 0 to 1,00,000 rupees');
@@ -343,6 +368,8 @@ export function serviceDto(r: repo.ServiceRow) {
     bannerImageUrl: r.bannerImageUrl,
     active: r.active,
     createdAt: r.createdAt,
+    ratingAverage: r.ratingCount ? Math.round(((r.ratingTotal ?? 0) * 10) / r.ratingCount) / 10 : null,
+    ratingCount: r.ratingCount ?? 0,
   };
 }
 
@@ -351,7 +378,8 @@ const serviceTaken = (subCategory: string, heading: string) =>
 
 async function checkServiceInput(db: Db, input: ServiceInput, exceptId?: number) {
   const heading = requireName(input.heading, 'heading');
-  const money = serviceMoney(input);
+  // A rate withdrawn by law is refused even when the service already has it: saving asks for a rate in force.
+  const money = serviceMoney(input, await tax.ratesInForce(db, new Date()));
   const subCategory = await repo.findSubCategory(db, input.subCategoryId);
   if (!subCategory) throw badRequest('subCategoryId', 'is not a known sub-category');
   const image = await checkOptionalImage(input.image, 'image');
@@ -425,7 +453,9 @@ export async function pageServices(
 export async function getService(db: Db, id: number, admin: boolean) {
   const row = await repo.findService(db, id);
   if (!row || (!admin && !row.visible)) throw notFound(`Service ${id}`);
-  return { ...serviceDto(row), media: await repo.listMedia(db, { serviceId: id }, false), rating: null };
+  const dto = serviceDto(row);
+  const rating = dto.ratingAverage === null ? null : { average: dto.ratingAverage, count: dto.ratingCount };
+  return { ...dto, media: await repo.listMedia(db, { serviceId: id }, false), rating };
 }
 
 export async function listServicesOfSubCategory(db: Db, subCategoryId: number, view: repo.View) {
@@ -464,7 +494,16 @@ export async function deleteService(db: Db, storage: Storage, id: number) {
 }
 
 /** For the banners module: the service a banner may point at. */
-export const serviceVisibility = (db: Db, id: number) => repo.serviceVisibility(db, id);
+export const serviceVisibility = (exec: Executor, id: number) => repo.serviceVisibility(exec, id);
+
+/**
+ * For other modules' lists (favourites): the services with these ids as the API shows them, each with whether
+ * customers can see it now (it and its sub-category and category active), keyed by id.
+ */
+export async function servicesByIds(exec: Executor, ids: number[]) {
+  const rows = await repo.servicesByIds(exec, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { ...serviceDto(r), visible: r.visible }]));
+}
 
 // ---------------------------------------------------------------- service media
 
@@ -585,6 +624,7 @@ const importRace = () =>
 export interface CategoryImportRow {
   categoryName: string;
   details?: string;
+  sacCode?: string;
   zoneName?: string;
 }
 
@@ -595,6 +635,7 @@ export async function importCategories(db: Db, rows: CategoryImportRow[]) {
   rows.forEach((r, i) => {
     if (!r.categoryName.trim()) errors.add(i, 'categoryName', 'must not be empty');
     else errors.firstOf(seen, nameKey(r.categoryName), i, 'categoryName', `"${r.categoryName.trim()}"`);
+    if (r.sacCode !== undefined && !SAC_CODE.test(r.sacCode.trim())) errors.add(i, 'sacCode', SAC_RULE);
   });
   const existing = await repo.categoriesByNames(db, [...seen.keys()]);
   const taken = new Map(existing.map((c) => [nameKey(c.name), c.name]));
@@ -639,7 +680,11 @@ export async function importCategories(db: Db, rows: CategoryImportRow[]) {
       for (const part of chunks(rows.map((r, i) => ({ r, i })))) {
         const inserted = await repo.insertCategories(
           tx,
-          part.map(({ r }) => ({ name: r.categoryName.trim(), details: r.details?.trim() ?? '' })),
+          part.map(({ r }) => ({
+            name: r.categoryName.trim(),
+            details: r.details?.trim() ?? '',
+            ...(r.sacCode && { sacCode: r.sacCode.trim() }),
+          })),
         );
         const idOf = new Map(inserted.map((c) => [nameKey(c.name), c.id]));
         const links = part.flatMap(({ r, i }) =>
@@ -730,10 +775,11 @@ export interface ServiceImportRow {
 }
 
 export async function importServices(db: Db, rows: ServiceImportRow[], errors = new RowErrors()) {
+  const gstRates = await tax.ratesInForce(db, new Date());
   const money = rows.map((r, i) => {
     if (r.price === null || r.visitingCharges === null) return undefined;
     try {
-      return serviceMoney({ ...r, price: r.price, visitingCharges: r.visitingCharges });
+      return serviceMoney({ ...r, price: r.price, visitingCharges: r.visitingCharges }, gstRates);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       for (const e of err.errors as FieldError[]) errors.add(i, e.field, e.message);
