@@ -5,6 +5,8 @@ import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDe
 import type { StatePath } from 'xstate/graph';
 import { customerQueryMachine } from '../../src/machines/customerQuery/customerQuery.machine';
 import { customerQueryPaths } from '../../src/machines/customerQuery/customerQuery.model';
+import { localCartMachine } from '../../src/machines/localCart/localCart.machine';
+import { localCartPaths } from '../../src/machines/localCart/localCart.model';
 import { orderLineMachine } from '../../src/machines/orderLine/orderLine.machine';
 import { orderLinePaths } from '../../src/machines/orderLine/orderLine.model';
 import { paymentIntentMachine } from '../../src/machines/paymentIntent/paymentIntent.machine';
@@ -29,6 +31,7 @@ export const MACHINE_MODELS: MachineModel[] = [
   { name: 'walletTopUp', machine: walletTopUpMachine, paths: walletTopUpPaths },
   { name: 'orderLine', machine: orderLineMachine, paths: orderLinePaths },
   { name: 'customerQuery', machine: customerQueryMachine, paths: customerQueryPaths },
+  { name: 'localCart', machine: localCartMachine, paths: localCartPaths },
 ];
 
 /** The files whose tests walk these paths (unit tests against the machines, e2e/API tests against the product). */
