@@ -29,6 +29,7 @@ import { Route as PublicForgotPasswordRouteImport } from './routes/_public/Forgo
 import { Route as PublicHomeImprovementRouteImport } from './routes/_public/HomeImprovement'
 import { Route as PublicMyAccountsRouteImport } from './routes/_public/MyAccounts'
 import { Route as PublicNewLaunchRouteImport } from './routes/_public/NewLaunch'
+import { Route as PublicNotificationRouteImport } from './routes/_public/Notification'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/PrivacyPolicy'
 import { Route as PublicServicesRouteImport } from './routes/_public/Services'
 import { Route as PublicServicesDetailsRouteImport } from './routes/_public/ServicesDetails'
@@ -45,6 +46,7 @@ import { Route as AdminCategoryCategoryAddRouteImport } from './routes/_admin/Ca
 import { Route as AdminCategoryCategoryListRouteImport } from './routes/_admin/Category/CategoryList'
 import { Route as AdminCategoryCategoryUpdateRouteImport } from './routes/_admin/Category/CategoryUpdate'
 import { Route as AdminCustomerCustomerListRouteImport } from './routes/_admin/Customer/CustomerList'
+import { Route as AdminCustomerCustomerQueriesRouteImport } from './routes/_admin/Customer/CustomerQueries'
 import { Route as AdminCustomerGetWalletHistoryCustomerRouteImport } from './routes/_admin/Customer/GetWalletHistoryCustomer'
 import { Route as AdminDashboardAdminDashboardRouteImport } from './routes/_admin/Dashboard/AdminDashboard'
 import { Route as AdminServicesAddBannerServicesRouteImport } from './routes/_admin/Services/AddBannerServices'
@@ -159,6 +161,11 @@ const PublicNewLaunchRoute = PublicNewLaunchRouteImport.update({
   path: '/NewLaunch',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicNotificationRoute = PublicNotificationRouteImport.update({
+  id: '/Notification',
+  path: '/Notification',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicPrivacyPolicyRoute = PublicPrivacyPolicyRouteImport.update({
   id: '/PrivacyPolicy',
   path: '/PrivacyPolicy',
@@ -244,6 +251,12 @@ const AdminCustomerCustomerListRoute =
   AdminCustomerCustomerListRouteImport.update({
     id: '/Customer/CustomerList',
     path: '/Customer/CustomerList',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminCustomerCustomerQueriesRoute =
+  AdminCustomerCustomerQueriesRouteImport.update({
+    id: '/Customer/CustomerQueries',
+    path: '/Customer/CustomerQueries',
     getParentRoute: () => AdminRoute,
   } as any)
 const AdminCustomerGetWalletHistoryCustomerRoute =
@@ -397,6 +410,7 @@ export interface FileRoutesByFullPath {
   '/HomeImprovement': typeof PublicHomeImprovementRoute
   '/MyAccounts': typeof PublicMyAccountsRoute
   '/NewLaunch': typeof PublicNewLaunchRoute
+  '/Notification': typeof PublicNotificationRoute
   '/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/Services': typeof PublicServicesRoute
   '/ServicesDetails': typeof PublicServicesDetailsRoute
@@ -413,6 +427,7 @@ export interface FileRoutesByFullPath {
   '/Category/CategoryList': typeof AdminCategoryCategoryListRoute
   '/Category/CategoryUpdate': typeof AdminCategoryCategoryUpdateRoute
   '/Customer/CustomerList': typeof AdminCustomerCustomerListRoute
+  '/Customer/CustomerQueries': typeof AdminCustomerCustomerQueriesRoute
   '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
@@ -448,6 +463,7 @@ export interface FileRoutesByTo {
   '/HomeImprovement': typeof PublicHomeImprovementRoute
   '/MyAccounts': typeof PublicMyAccountsRoute
   '/NewLaunch': typeof PublicNewLaunchRoute
+  '/Notification': typeof PublicNotificationRoute
   '/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/Services': typeof PublicServicesRoute
   '/ServicesDetails': typeof PublicServicesDetailsRoute
@@ -464,6 +480,7 @@ export interface FileRoutesByTo {
   '/Category/CategoryList': typeof AdminCategoryCategoryListRoute
   '/Category/CategoryUpdate': typeof AdminCategoryCategoryUpdateRoute
   '/Customer/CustomerList': typeof AdminCustomerCustomerListRoute
+  '/Customer/CustomerQueries': typeof AdminCustomerCustomerQueriesRoute
   '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
@@ -510,6 +527,7 @@ export interface FileRoutesById {
   '/_public/HomeImprovement': typeof PublicHomeImprovementRoute
   '/_public/MyAccounts': typeof PublicMyAccountsRoute
   '/_public/NewLaunch': typeof PublicNewLaunchRoute
+  '/_public/Notification': typeof PublicNotificationRoute
   '/_public/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/_public/Services': typeof PublicServicesRoute
   '/_public/ServicesDetails': typeof PublicServicesDetailsRoute
@@ -527,6 +545,7 @@ export interface FileRoutesById {
   '/_admin/Category/CategoryList': typeof AdminCategoryCategoryListRoute
   '/_admin/Category/CategoryUpdate': typeof AdminCategoryCategoryUpdateRoute
   '/_admin/Customer/CustomerList': typeof AdminCustomerCustomerListRoute
+  '/_admin/Customer/CustomerQueries': typeof AdminCustomerCustomerQueriesRoute
   '/_admin/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/_admin/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/_admin/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
@@ -564,6 +583,7 @@ export interface FileRouteTypes {
     | '/HomeImprovement'
     | '/MyAccounts'
     | '/NewLaunch'
+    | '/Notification'
     | '/PrivacyPolicy'
     | '/Services'
     | '/ServicesDetails'
@@ -580,6 +600,7 @@ export interface FileRouteTypes {
     | '/Category/CategoryList'
     | '/Category/CategoryUpdate'
     | '/Customer/CustomerList'
+    | '/Customer/CustomerQueries'
     | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
     | '/Services/AddBannerServices'
@@ -615,6 +636,7 @@ export interface FileRouteTypes {
     | '/HomeImprovement'
     | '/MyAccounts'
     | '/NewLaunch'
+    | '/Notification'
     | '/PrivacyPolicy'
     | '/Services'
     | '/ServicesDetails'
@@ -631,6 +653,7 @@ export interface FileRouteTypes {
     | '/Category/CategoryList'
     | '/Category/CategoryUpdate'
     | '/Customer/CustomerList'
+    | '/Customer/CustomerQueries'
     | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
     | '/Services/AddBannerServices'
@@ -676,6 +699,7 @@ export interface FileRouteTypes {
     | '/_public/HomeImprovement'
     | '/_public/MyAccounts'
     | '/_public/NewLaunch'
+    | '/_public/Notification'
     | '/_public/PrivacyPolicy'
     | '/_public/Services'
     | '/_public/ServicesDetails'
@@ -693,6 +717,7 @@ export interface FileRouteTypes {
     | '/_admin/Category/CategoryList'
     | '/_admin/Category/CategoryUpdate'
     | '/_admin/Customer/CustomerList'
+    | '/_admin/Customer/CustomerQueries'
     | '/_admin/Customer/GetWalletHistoryCustomer'
     | '/_admin/Dashboard/AdminDashboard'
     | '/_admin/Services/AddBannerServices'
@@ -875,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicNewLaunchRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/Notification': {
+      id: '/_public/Notification'
+      path: '/Notification'
+      fullPath: '/Notification'
+      preLoaderRoute: typeof PublicNotificationRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/PrivacyPolicy': {
       id: '/_public/PrivacyPolicy'
       path: '/PrivacyPolicy'
@@ -985,6 +1017,13 @@ declare module '@tanstack/react-router' {
       path: '/Customer/CustomerList'
       fullPath: '/Customer/CustomerList'
       preLoaderRoute: typeof AdminCustomerCustomerListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Customer/CustomerQueries': {
+      id: '/_admin/Customer/CustomerQueries'
+      path: '/Customer/CustomerQueries'
+      fullPath: '/Customer/CustomerQueries'
+      preLoaderRoute: typeof AdminCustomerCustomerQueriesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/Customer/GetWalletHistoryCustomer': {
@@ -1180,6 +1219,7 @@ interface AdminRouteChildren {
   AdminCategoryCategoryListRoute: typeof AdminCategoryCategoryListRoute
   AdminCategoryCategoryUpdateRoute: typeof AdminCategoryCategoryUpdateRoute
   AdminCustomerCustomerListRoute: typeof AdminCustomerCustomerListRoute
+  AdminCustomerCustomerQueriesRoute: typeof AdminCustomerCustomerQueriesRoute
   AdminCustomerGetWalletHistoryCustomerRoute: typeof AdminCustomerGetWalletHistoryCustomerRoute
   AdminDashboardAdminDashboardRoute: typeof AdminDashboardAdminDashboardRoute
   AdminServicesAddBannerServicesRoute: typeof AdminServicesAddBannerServicesRoute
@@ -1204,6 +1244,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCategoryCategoryListRoute: AdminCategoryCategoryListRoute,
   AdminCategoryCategoryUpdateRoute: AdminCategoryCategoryUpdateRoute,
   AdminCustomerCustomerListRoute: AdminCustomerCustomerListRoute,
+  AdminCustomerCustomerQueriesRoute: AdminCustomerCustomerQueriesRoute,
   AdminCustomerGetWalletHistoryCustomerRoute:
     AdminCustomerGetWalletHistoryCustomerRoute,
   AdminDashboardAdminDashboardRoute: AdminDashboardAdminDashboardRoute,
@@ -1297,6 +1338,7 @@ interface PublicRouteChildren {
   PublicHomeImprovementRoute: typeof PublicHomeImprovementRoute
   PublicMyAccountsRoute: typeof PublicMyAccountsRoute
   PublicNewLaunchRoute: typeof PublicNewLaunchRoute
+  PublicNotificationRoute: typeof PublicNotificationRoute
   PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
   PublicServicesRoute: typeof PublicServicesRoute
   PublicServicesDetailsRoute: typeof PublicServicesDetailsRoute
@@ -1316,6 +1358,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicHomeImprovementRoute: PublicHomeImprovementRoute,
   PublicMyAccountsRoute: PublicMyAccountsRoute,
   PublicNewLaunchRoute: PublicNewLaunchRoute,
+  PublicNotificationRoute: PublicNotificationRoute,
   PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
   PublicServicesRoute: PublicServicesRoute,
   PublicServicesDetailsRoute: PublicServicesDetailsRoute,

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { signOut, useSession } from '../api/session';
 import { Button, PublicLayout } from '../ui';
+import { NotificationBell } from './-components/NotificationBell';
 import { DASHBOARD } from './-components/roles';
 import { HeaderSearch } from './-components/storefront/HeaderSearch';
 
@@ -22,6 +23,7 @@ function Account() {
   return (
     <>
       {user.Role !== 'Cust' && <Link to={DASHBOARD[user.Role]}>My dashboard</Link>}
+      <NotificationBell signedIn />
       <span>{user.FullName}</span>
       <Button size="sm" variant="ghost" onClick={() => signOut()}>
         Sign out

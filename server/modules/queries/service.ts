@@ -42,7 +42,7 @@ export interface RaiseInput {
  * The customer raises a query about one of their own order lines, named by its id or by its order and service (the
  * specification's query names a service). Another customer's line is "not found", like a line that does not exist.
  */
-export async function raise(db: Db, user: CurrentUser, body: RaiseInput) {
+export async function raise(db: Db, user: Pick<CurrentUser, 'id'>, body: RaiseInput) {
   const text = body.Query.trim();
   if (!text) throw badRequest('Query', 'write your question');
   let by: Parameters<typeof repo.ownLine>[2];
@@ -117,7 +117,7 @@ export async function list(db: Db, user: CurrentUser, q: ListQuery) {
  * Staff answer a raised query, once (the machine refuses a second answer and an answer to a deleted query with
  * 409); the answer, its time and who answered are kept, and the customer is told in the same transaction.
  */
-export async function answer(db: Db, user: CurrentUser, id: number, text: string) {
+export async function answer(db: Db, user: Pick<CurrentUser, 'id'>, id: number, text: string) {
   const ans = text.trim();
   if (!ans) throw badRequest('QueryAns', 'write the answer');
   await db.transaction(async (tx) => {
@@ -147,7 +147,7 @@ export async function answer(db: Db, user: CurrentUser, id: number, text: string
 }
 
 /** The customer deletes their own query while it is unanswered (409 once answered or deleted). */
-export async function remove(db: Db, user: CurrentUser, id: number) {
+export async function remove(db: Db, user: Pick<CurrentUser, 'id'>, id: number) {
   await db.transaction((tx) =>
     applyEvent(tx, {
       machine: customerQueryMachine,

@@ -106,6 +106,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       items: [
         { label: 'User Management', to: '/Customer/CustomerList' },
         { label: 'Customer Wallet History', to: '/Customer/GetWalletHistoryCustomer' },
+        { label: 'Customer Queries', to: '/Customer/CustomerQueries' },
       ],
     },
     {

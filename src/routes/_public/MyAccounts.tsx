@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import type { ReactNode } from 'react';
 import { sessionUser, useSession } from '../../api/session';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
+import { QueriesTab, validateQueryLine } from '../-components/account/QueriesTab';
 import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
 import { WalletTab } from '../-components/account/WalletTab';
 import { DASHBOARD } from '../-components/roles';
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/_public/MyAccounts')({
     ...validateAccountTab(raw.tab),
     ...validateHistorySearch(raw),
     ...validateReturnSearch(raw),
+    ...validateQueryLine(raw),
   }),
   // A public-area page for signed-in people: anyone else signs in first and comes back.
   beforeLoad: ({ location }) => {
@@ -47,10 +49,11 @@ function MyAccounts() {
 }
 
 function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobileNo: string; email: string | null }) {
-  const { UID, tab = 'wallet' } = Route.useSearch();
+  const { UID, tab = 'wallet', line } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const content: Record<AccountTab, ReactNode> = {
     wallet: <WalletTab mobileNo={mobileNo} uid={UID} />,
+    queries: <QueriesTab line={line} />,
   };
   return (
     <div className={st.page}>

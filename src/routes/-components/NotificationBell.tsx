@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { unreadNotificationCountQuery } from '../../api/notifications';
+import * as s from './NotificationBell.css';
+
+/**
+ * The header's bell for a signed-in person: opens /Notification, with the unread count as a badge. The count is
+ * asked for only while someone is signed in (a visitor's home page makes no call for it).
+ */
+export function NotificationBell({ signedIn }: { signedIn: boolean }) {
+  const count = useQuery(unreadNotificationCountQuery(signedIn));
+  const unread = count.data ?? 0;
+  if (!signedIn) return null;
+  return (
+    <Link
+      to="/Notification"
+      className={s.bell}
+      aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+      title="Notifications"
+    >
+      <svg
+        width={20}
+        height={20}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {unread > 0 ? (
+        <span className={s.badge} aria-hidden="true" data-testid="unread-count">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

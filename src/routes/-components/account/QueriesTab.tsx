@@ -1,0 +1,188 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call, client } from '../../../api/client';
+import { invalidateAfter } from '../../../api/invalidate';
+import { keyOf } from '../../../api/kit';
+import { addCustomerQuery, type CustomerQuery, customerQueriesQuery, deleteCustomerQuery } from '../../../api/queries';
+import { CUSTOMER_QUERY_STATE_LABELS } from '../../../machines/customerQuery/customerQuery.machine';
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, formatDateTime, LoadingPlaceholder } from '../../../ui';
+import { Form, FormActions, FormErrorSummary, SelectField, TextArea } from '../../../ui/form';
+import { useOperationForm } from '../form';
+import * as s from '../wallet/wallet.css';
+
+const PAGE_SIZE = 10;
+const STATE_TONE = { raised: 'warning', answered: 'success', deleted: 'neutral' } as const;
+
+/** `?line=<order line id>`: the line a "Raise a query" button on an order sent the customer here for. */
+export function validateQueryLine(raw: Record<string, unknown>): { line?: number } {
+  const n = Number(raw.line);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? { line: n } : {};
+}
+
+interface LineChoice {
+  lineId: number;
+  label: string;
+}
+
+/** The customer's order lines to choose from (upcoming and past, the newest hundred of each). */
+function useOrderLineChoices() {
+  return useQuery({
+    queryKey: keyOf('OrderLines', 'getOrdersForCustomer', { for: 'queries' }),
+    queryFn: async (): Promise<LineChoice[]> => {
+      const page = (when: 'upcoming' | 'past') =>
+        call(client.POST('/api/Customer/GetOrdersForCustomer', { body: { when, page: 1, pageSize: 100 } }));
+      const [upcoming, past] = await Promise.all([page('upcoming'), page('past')]);
+      return [...upcoming.data.items, ...past.data.items].map((l) => ({
+        lineId: l.lineId,
+        label: `Order #${l.orderId} · ${l.serviceName} · ${formatDateTime(l.slotStart)} · ${l.stateLabel}`,
+      }));
+    },
+  });
+}
+
+/** /MyAccounts?tab=queries: raise a query about an order line, see the answers, delete one while unanswered. */
+export function QueriesTab({ line }: { line: number | undefined }) {
+  const [page, setPage] = useState(1);
+  const list = useQuery(customerQueriesQuery({ page, pageSize: PAGE_SIZE }));
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <>
+      <RaiseQuery line={line} onRaised={() => setPage(1)} />
+      <Card title="Your queries">
+        {list.isPending ? (
+          <LoadingPlaceholder />
+        ) : list.error ? (
+          <Alert tone="danger">{list.error.message}</Alert>
+        ) : total === 0 ? (
+          <EmptyState title="No queries yet" description="Questions about an order you raise here are answered here." />
+        ) : (
+          <div style={{ display: 'grid', gap: 12 }}>
+            <ul
+              aria-label="Your queries"
+              style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}
+            >
+              {list.data.items.map((q) => (
+                <QueryItem key={q.id} q={q} />
+              ))}
+            </ul>
+            {pages > 1 ? (
+              <nav aria-label="Queries pages" className={s.rowActions}>
+                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Previous
+                </Button>
+                <span className={s.muted}>
+                  Page {page} of {pages}
+                </span>
+                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next
+                </Button>
+              </nav>
+            ) : null}
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function QueryItem({ q }: { q: CustomerQuery }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li
+      aria-label={`Query about ${q.serviceName}`}
+      style={{ border: '1px solid var(--border, #d0d5dd)', borderRadius: 8, padding: 12, display: 'grid', gap: 6 }}
+    >
+      <div className={s.rowActions} style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <strong>
+          {q.serviceName} <span className={s.muted}>· Order #{q.orderId}</span>
+        </strong>
+        <Badge tone={STATE_TONE[q.state]}>{CUSTOMER_QUERY_STATE_LABELS[q.state]}</Badge>
+      </div>
+      <p className={s.muted}>Raised {formatDateTime(q.queryRaisedDate)}</p>
+      <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.query}</p>
+      {q.state === 'answered' && q.queryAns ? (
+        <div
+          role="note"
+          aria-label="Answer"
+          style={{ borderInlineStart: '3px solid currentColor', paddingInlineStart: 8 }}
+        >
+          <p className={s.muted}>
+            Answered {q.queryResDate ? formatDateTime(q.queryResDate) : ''}
+            {q.queryResByName ? ` by ${q.queryResByName}` : ''}
+          </p>
+          <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.queryAns}</p>
+        </div>
+      ) : null}
+      {q.allowedEvents.includes('DELETE') ? (
+        <div>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+            Delete query
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete this query?"
+            message="It has not been answered yet. Once deleted, it will not be answered."
+            confirmLabel="Delete query"
+            tone="danger"
+            onConfirm={async () => {
+              await deleteCustomerQuery(q.id);
+              await invalidateAfter(queryClient, 'deleteCustomerQuery');
+            }}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function RaiseQuery({ line, onRaised }: { line: number | undefined; onRaised(): void }) {
+  const lines = useOrderLineChoices();
+  const form = useOperationForm({
+    operation: 'addCustomerQuery',
+    initial: { OrderLineId: line ? String(line) : '', Query: '' },
+    labels: { OrderLineId: 'Order line', Query: 'Your question' },
+    precheck: (v) => (v.OrderLineId ? {} : { OrderLineId: 'Choose the order line your question is about.' }),
+    toBody: (v) => ({ OrderLineId: Number(v.OrderLineId), Query: v.Query.trim() }),
+    send: addCustomerQuery,
+    onSaved: () => {
+      form.set('Query', '');
+      onRaised();
+    },
+  });
+  const options = (lines.data ?? []).map((l) => ({ value: String(l.lineId), label: l.label }));
+  // A line named in the URL that the lists do not hold (an older one) still shows as a choice.
+  if (line && lines.data && !options.some((o) => o.value === String(line))) {
+    options.unshift({ value: String(line), label: `Order line ${line}` });
+  }
+  return (
+    <Card title="Raise a query">
+      <Form onSubmit={form.submit} aria-label="Raise a query">
+        <FormErrorSummary errors={form.errors} />
+        {lines.error ? <Alert tone="warning">Your orders could not be loaded: {lines.error.message}</Alert> : null}
+        {lines.data && options.length === 0 ? (
+          <p className={s.muted}>You have no orders yet: a query is raised about an order you have placed.</p>
+        ) : (
+          <>
+            <SelectField
+              {...form.field('OrderLineId')}
+              value={form.values.OrderLineId}
+              onChange={(e) => form.set('OrderLineId', e.target.value)}
+              options={options}
+              placeholder={lines.isPending ? 'Loading your orders…' : 'Choose an order line'}
+              fullWidth
+            />
+            <TextArea {...form.text('Query')} rows={3} hint="Up to 1,000 characters." fullWidth />
+            <FormActions>
+              <Button type="submit" loading={form.busy}>
+                Send query
+              </Button>
+            </FormActions>
+          </>
+        )}
+      </Form>
+    </Card>
+  );
+}

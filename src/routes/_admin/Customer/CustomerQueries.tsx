@@ -1,0 +1,194 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  type CustomerQuery,
+  type CustomerQueryState,
+  customerQueriesQuery,
+  responseCustomerQuery,
+} from '../../../api/queries';
+import {
+  CUSTOMER_QUERY_STATE_LABELS,
+  CUSTOMER_QUERY_STATES,
+  customerQueryMachine,
+} from '../../../machines/customerQuery/customerQuery.machine';
+import { Badge, Button, Dialog, formatDateTime, MachineDiagram, PageHeader } from '../../../ui';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import { Form, FormActions, FormErrorSummary, TextArea } from '../../../ui/form';
+import { useOperationForm } from '../../-components/form';
+import * as s from '../-components/admin.css';
+import { FilterSelect } from '../-components/FilterSelect';
+import { type ListSearch, tableStateOf, validateListSearch } from '../-components/listSearch';
+import { useServerTable } from '../-components/useServerTable';
+
+// Spelled out rather than read from the machine: a route's search check is in every page's first chunk.
+const STATE = /^(raised|answered|deleted)$/;
+const stateOf = (v: unknown): CustomerQueryState | undefined =>
+  typeof v === 'string' && STATE.test(v) ? (v as CustomerQueryState) : undefined;
+
+export const Route = createFileRoute('/_admin/Customer/CustomerQueries')({
+  head: () => ({ meta: [{ title: 'Customer queries · Doorstep' }] }),
+  validateSearch: (raw: Record<string, unknown>): ListSearch & { state?: CustomerQueryState } => ({
+    ...validateListSearch(raw),
+    state: stateOf(raw.state),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(customerQueriesQuery({ ...tableStateOf(deps), state: deps.state })),
+  component: CustomerQueries,
+});
+
+const TONE = { raised: 'warning', answered: 'success', deleted: 'neutral' } as const;
+const DIAGRAM_LABELS: Record<string, string> = { ...CUSTOMER_QUERY_STATE_LABELS, ANSWER: 'Answer', DELETE: 'Delete' };
+
+function CustomerQueries() {
+  const { state } = Route.useSearch();
+  const navigate = useNavigate();
+  const table = useServerTable<CustomerQuery>((t) => customerQueriesQuery({ ...t, state }));
+  const [open, setOpen] = useState<CustomerQuery | null>(null);
+
+  const columns: Column<CustomerQuery>[] = [
+    {
+      key: 'queryRaisedDate',
+      header: 'Raised',
+      render: (q) => <span className={s.nowrap}>{formatDateTime(q.queryRaisedDate)}</span>,
+    },
+    {
+      key: 'customerName',
+      header: 'Customer',
+      render: (q) => (
+        <>
+          <bdi>{q.customerName}</bdi> <span className={s.nowrap}>{q.customerMobileNo}</span>
+        </>
+      ),
+    },
+    {
+      key: 'serviceName',
+      header: 'Order line',
+      render: (q) => (
+        <>
+          {q.serviceName} <span className={s.nowrap}>(order #{q.orderId})</span>
+        </>
+      ),
+    },
+    {
+      key: 'query',
+      header: 'Query',
+      render: (q) => (
+        <span style={{ overflowWrap: 'anywhere' }}>{q.query.length > 120 ? `${q.query.slice(0, 119)}…` : q.query}</span>
+      ),
+    },
+    {
+      key: 'state',
+      header: 'State',
+      render: (q) => <Badge tone={TONE[q.state]}>{CUSTOMER_QUERY_STATE_LABELS[q.state]}</Badge>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      render: (q) => (
+        <Button
+          variant={q.state === 'raised' ? 'primary' : 'ghost'}
+          size="sm"
+          aria-label={`${q.state === 'raised' ? 'Answer' : 'View'} the query of ${q.customerName} about ${q.serviceName}`}
+          onClick={() => setOpen(q)}
+        >
+          {q.state === 'raised' ? 'Answer' : 'View'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Customer queries"
+        description="Questions customers raised about their order lines, newest first. Answer a raised one: the customer is notified."
+      />
+      <DataTable
+        {...table}
+        caption="Customer queries"
+        columns={columns}
+        rowKey={(q) => q.id}
+        searchPlaceholder="Query, customer, mobile or service…"
+        emptyMessage={table.state.search || state ? undefined : 'No customer has raised a query yet.'}
+        toolbar={
+          <FilterSelect
+            label="State"
+            allLabel="All states"
+            value={state ?? ''}
+            options={CUSTOMER_QUERY_STATES.map((v) => ({ value: v, label: CUSTOMER_QUERY_STATE_LABELS[v] }))}
+            onChange={(v) => navigate({ to: '.', search: (prev) => ({ ...prev, state: stateOf(v), page: undefined }) })}
+          />
+        }
+      />
+      {open ? <AnswerDialog q={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function AnswerDialog({ q, onClose }: { q: CustomerQuery; onClose(): void }) {
+  const [current, setCurrent] = useState(q);
+  const form = useOperationForm({
+    operation: 'responseCustomerQuery',
+    initial: { QueryAns: '' },
+    labels: { QueryAns: 'Answer' },
+    toBody: (v) => ({ QueryAns: v.QueryAns.trim() }),
+    send: (body) => responseCustomerQuery(q.id, body),
+    onSaved: (reply) => setCurrent(reply.data),
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      size="lg"
+      title={`Query about ${current.serviceName}`}
+      description={`${current.customerName} · ${current.customerMobileNo} · order #${current.orderId}`}
+    >
+      <div style={{ display: 'grid', gap: 12 }}>
+        <p className={s.muted} style={{ margin: 0 }}>
+          Raised {formatDateTime(current.queryRaisedDate)}
+        </p>
+        <blockquote aria-label="Query" style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {current.query}
+        </blockquote>
+        <MachineDiagram
+          machine={customerQueryMachine}
+          current={current.state}
+          allowedEvents={current.allowedEvents}
+          labels={DIAGRAM_LABELS}
+          title="Query"
+        />
+        {current.state === 'answered' ? (
+          <div role="note" aria-label="Answer">
+            <p className={s.muted} style={{ margin: 0 }}>
+              Answered {current.queryResDate ? formatDateTime(current.queryResDate) : ''}
+              {current.queryResByName ? ` by ${current.queryResByName}` : ''}
+            </p>
+            <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{current.queryAns}</p>
+          </div>
+        ) : current.allowedEvents.includes('ANSWER') ? (
+          <Form onSubmit={form.submit} aria-label="Answer the query">
+            <FormErrorSummary errors={form.errors} />
+            <TextArea
+              {...form.text('QueryAns')}
+              rows={4}
+              hint="The customer sees it in My account and is notified."
+              fullWidth
+            />
+            <FormActions>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.busy}>
+                Send answer
+              </Button>
+            </FormActions>
+          </Form>
+        ) : (
+          <p className={s.muted}>The customer deleted this query before it was answered.</p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
