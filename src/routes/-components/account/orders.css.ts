@@ -1,0 +1,76 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { font, radius, space, vars } from '../../../ui/theme.css';
+
+export const lists = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockEnd: space.md });
+
+export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+
+export const line = style({
+  display: 'grid',
+  gap: space.xs,
+  padding: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  background: vars.color.surface,
+});
+
+export const lineHead = style({
+  display: 'flex',
+  gap: space.sm,
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+});
+
+export const actions = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockStart: space.xs });
+
+export const terms = style({ display: 'grid', gap: space.sm });
+
+export const termsTable = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: `${space.xs} ${space.lg}`,
+  margin: 0,
+});
+globalStyle(`${termsTable} dd`, { margin: 0, textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+
+export const slotPicker = style({
+  display: 'grid',
+  gap: space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+});
+
+export const stars = style({
+  display: 'flex',
+  gap: space.xs,
+  border: 0,
+  padding: 0,
+  margin: `0 0 ${space.md}`,
+});
+globalStyle(`${stars} legend`, { fontWeight: 600, marginBlockEnd: space.xs, fontSize: font.size.sm });
+
+export const star = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  fontSize: '1.75rem',
+  lineHeight: 1,
+  color: vars.color.border,
+  cursor: 'pointer',
+  padding: space.xs,
+  borderRadius: radius.sm,
+  selectors: {
+    '&[data-on]': { color: vars.color.accent },
+    '&:focus-within': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 },
+  },
+});
+
+export const starInput = style({ position: 'absolute', opacity: 0, width: 1, height: 1, margin: 0 });
+
+export const starLabel = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
