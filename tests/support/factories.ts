@@ -2,6 +2,8 @@
 // rules and side effects run), the service for accounts that have no admin screen yet. Every argument is
 // optional: a test names only what it asserts on, and anything it needs underneath (a service's sub-category
 // and category) is made for it.
+import { eq } from 'drizzle-orm';
+import { orderLines } from '../../server/db/schema';
 import { createAccount, signup } from '../../server/modules/auth/service';
 import { b64, cityIds, dataOf, png } from './catalogue';
 import type { TestServer } from './server';
@@ -119,6 +121,64 @@ export function factories(t: TestServer) {
           return dataOf<{ Token: string }>(res).Token;
         },
       };
+    },
+
+    /**
+     * A wallet-paid order of `customer`, placed through the API as the customer would: the admin credits their
+     * wallet, they add an address in a fresh zone that serves a fresh category, put `services` (1 unless told) of it
+     * in the cart with a slot 3 days ahead at 10:00 India time, and place it with ApiName=Wallet. Answers the order
+     * id and its lines (id, serviceId, state) in line order.
+     */
+    async placedOrder(customer: { mobileNo: string; fullName: string; token(): Promise<string> }, services = 1) {
+      const pinCode = freshPincode();
+      const zone = await f.zone({ pinCode: [pinCode] });
+      const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
+      const sub = await f.subCategory({ categoryId: category.id });
+      const made: Row[] = [];
+      for (let i = 0; i < services; i++) made.push(await f.service({ subCategoryId: sub.id }));
+      const key = () => ({ 'idempotency-key': `k-${crypto.randomUUID()}` });
+      const credit = await t.api('POST', '/api/UpdateCustomerWalletBalance', {
+        token: await admin(),
+        body: { MobileNo: customer.mobileNo, Amount: 1000 * services, Remark: 'Test funds for an order' },
+        headers: key(),
+      });
+      dataOf(credit, 200);
+      const token = await customer.token();
+      const address = dataOf<Row>(
+        await t.api('POST', '/api/Order/AddAddressForCustomer', {
+          token,
+          body: {
+            adress: '12 Test Road',
+            pinCode,
+            city: 'Mumbai',
+            state: 'Maharashtra',
+            receiverName: customer.fullName,
+            receiverMobileNo: customer.mobileNo,
+          },
+        }),
+        200,
+      );
+      const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const slot = `${day}T10:00:00+05:30`;
+      for (const s of made) {
+        dataOf(
+          await t.api('POST', '/api/Cart/AddCart', { token, body: { ServiceId: s.id, SchedulingDateTime: slot } }),
+        );
+      }
+      const placed = dataOf<{ orderId: number }>(
+        await t.api('POST', '/api/Order/OrderPlacedNew?ApiName=Wallet', {
+          token,
+          body: { AddressId: address.id },
+          headers: key(),
+        }),
+        201,
+      );
+      const lines = await t.db
+        .select({ id: orderLines.id, serviceId: orderLines.serviceId, state: orderLines.state })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, placed.orderId))
+        .orderBy(orderLines.id);
+      return { orderId: placed.orderId, lines, services: made };
     },
   };
   return f;
