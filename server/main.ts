@@ -2,8 +2,9 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { demoPassword, isEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_ACCOUNTS, demoPassword, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
+import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedReference } from './db/seed/reference';
 import { startReconciliation } from './modules/payments/reconcile';
 
@@ -18,6 +19,8 @@ if (database.kind === 'pglite') {
   if (await isEmpty(database.db)) {
     await seedDemo(database.db, password);
     await seedDemoCatalogue(database.db, path.join(config.dataDir, 'uploads'));
+    // Demo data that points at the catalogue's services comes after it.
+    await seedDemoFavourites(database.db, DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo);
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);

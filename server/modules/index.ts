@@ -6,11 +6,14 @@ import { cartHandlers } from './cart/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
 import { favouriteHandlers } from './favourites/routes';
+import { favouriteHandlers } from './favourites/routes';
 import { geoHandlers } from './geo/routes';
 import { notificationHandlers } from './notifications/routes';
 import { orderLineHandlers } from './orderLines/routes';
 import { paymentHandlers } from './payments/routes';
 import { queryHandlers } from './queries/routes';
+import { taxHandlers } from './tax/routes';
+import { tipHandlers } from './tips/routes';
 import { taxHandlers } from './tax/routes';
 import { tipHandlers } from './tips/routes';
 import { walletHandlers } from './wallets/routes';
@@ -28,6 +31,9 @@ export const handlers: Handlers = {
   ...addressHandlers,
   ...queryHandlers,
   ...notificationHandlers,
+  ...tipHandlers,
+  ...taxHandlers,
+  ...favouriteHandlers,
   ...tipHandlers,
   ...taxHandlers,
   ...favouriteHandlers,

@@ -28,7 +28,6 @@ export type MediaKind = ServiceMedia['type'];
 export type ToggleKind = operations['toggleActive']['parameters']['query']['action1'];
 export type Status = 'all' | 'active' | 'inactive';
 
-export const GST_RATES: readonly GstRate[] = [0, 5, 12, 18, 28];
 export const PROFESSIONAL_TYPES: readonly ProfessionalType[] = ['Technician', 'Engineer'];
 
 /** Paging, search and sort of the admin lists (the DataTable's TableState). */

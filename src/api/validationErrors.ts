@@ -14,6 +14,7 @@ const patternMessages: Record<string, string> = {
   '^[6-9][0-9]{9}$': 'must be a 10-digit mobile number starting with 6, 7, 8 or 9',
   '^[1-9][0-9]{5}$': 'must be a 6-digit pincode',
   '^[0-9]{6}$': 'must be 6 digits',
+  '^99[0-9]{4}$': 'must be a 6-digit SAC code of a service (starting with 99)',
 };
 
 export interface AjvError {

@@ -242,8 +242,8 @@ describe('sub-categories and services', () => {
         JSON.stringify(body),
       ).toContain(field);
     }
-    const okMax = dataOf(await send({ heading: 'Max', price: 1000000, discount: 0, gst: 28 }), 201);
-    expect(okMax).toMatchObject({ price: 1000000, gstAmount: 280000, finalPrice: 1280000 });
+    const okMax = dataOf(await send({ heading: 'Max', price: 1000000, discount: 0, gst: 40 }), 201);
+    expect(okMax).toMatchObject({ price: 1000000, gstAmount: 400000, finalPrice: 1400000 });
   });
 
   it('keeps sub-category names unique per category and headings unique per sub-category', async () => {

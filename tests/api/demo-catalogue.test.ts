@@ -49,6 +49,25 @@ describe('demo catalogue seed', () => {
     for (const s of subs) expect(s.headingField, s.name).not.toBe('');
   });
 
+  it("gives each category the SAC code of its services (CGST Rule 46), shown by the category's API", async () => {
+    const cats = await t.db
+      .select({ id: categories.id, name: categories.name, sac: categories.sacCode })
+      .from(categories);
+    expect(Object.fromEntries(cats.map((c) => [c.name, c.sac]))).toEqual({
+      'Home Cleaning': '998533',
+      'AC & Appliance Repair': '998715',
+      Plumbing: '995462',
+      Electrical: '995461',
+      Painting: '995473',
+      'Pest Control': '998531',
+      Carpentry: '995476',
+      'Salon at Home': '999721',
+    });
+    const plumbing = cats.find((c) => c.name === 'Plumbing')!;
+    const res = await t.api('GET', `/api/Common/GetCategoryByID/${plumbing.id}`);
+    expect(res.body.data.sacCode).toBe('995462');
+  });
+
   it('creates about 60 services with believable prices, discounts and GST slabs', async () => {
     const rows = await t.db.select().from(services);
     expect(rows.length).toBeGreaterThanOrEqual(55);
@@ -64,7 +83,8 @@ describe('demo catalogue seed', () => {
       expect(r.pricePaise % 100, r.heading).toBe(0);
       expect(r.discountPercent).toBeGreaterThanOrEqual(0);
       expect(r.discountPercent).toBeLessThanOrEqual(25);
-      expect([0, 5, 12, 18, 28]).toContain(r.gstPercent);
+      // The rates in force since 22 September 2025 (12 and 28 were withdrawn).
+      expect([0, 5, 18, 40]).toContain(r.gstPercent);
       expect(['Technician', 'Engineer']).toContain(r.professionalType);
       expect(r.details.length, r.heading).toBeGreaterThan(80);
       expect(r.details, r.heading).toMatch(/Takes /);

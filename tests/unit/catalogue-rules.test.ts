@@ -2,7 +2,7 @@
 // API tests keep one case per rule to prove the route names the field.
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http';
-import { GST_RATES, serviceMoney } from '../../server/modules/catalogue/service';
+import { serviceMoney } from '../../server/modules/catalogue/service';
 import { parsePincodeList } from '../../server/modules/geo/service';
 import { paise, priceBreakdown, toPaise } from '../../server/money';
 
@@ -39,16 +39,21 @@ describe('money', () => {
 
 describe('service money', () => {
   const ok = { price: paise(49900), discount: 10, gst: 18 };
+  // The GST rates in force since 22 September 2025 (the service reads them from gst_rates: tests/api/gst-rates).
+  const RATES = [0, 5, 18, 40];
 
   it('stores paise and whole percentages', () => {
-    expect(serviceMoney({ ...ok, visitingCharges: paise(4950) })).toEqual({
+    expect(serviceMoney({ ...ok, visitingCharges: paise(4950) }, RATES)).toEqual({
       pricePaise: 49900,
       discountPercent: 10,
       gstPercent: 18,
       visitingChargesPaise: 4950,
     });
-    expect(serviceMoney({ price: paise(1), gst: 0 })).toMatchObject({ discountPercent: 0, visitingChargesPaise: 0 });
-    expect(serviceMoney({ price: paise(100_000_000), gst: 28, discount: 100 }).pricePaise).toBe(100_000_000);
+    expect(serviceMoney({ price: paise(1), gst: 0 }, RATES)).toMatchObject({
+      discountPercent: 0,
+      visitingChargesPaise: 0,
+    });
+    expect(serviceMoney({ price: paise(100_000_000), gst: 40, discount: 100 }, RATES).pricePaise).toBe(100_000_000);
   });
 
   it.each([
@@ -63,12 +68,17 @@ describe('service money', () => {
     [{ visitingCharges: paise(-1) }, 'visitingCharges'],
     [{ visitingCharges: paise(10_000_001) }, 'visitingCharges'],
   ])('refuses %o naming %s', (change, field) => {
-    expect(refusal(() => serviceMoney({ ...ok, ...change }))).toMatchObject({ status: 400, field });
+    expect(refusal(() => serviceMoney({ ...ok, ...change }, RATES))).toMatchObject({ status: 400, field });
   });
 
-  it('accepts every GST slab and no other', () => {
-    for (const gst of GST_RATES) expect(serviceMoney({ ...ok, gst }).gstPercent).toBe(gst);
-    for (const gst of [1, 6, 15, 30]) expect(refusal(() => serviceMoney({ ...ok, gst })).field).toBe('gst');
+  it('accepts every GST rate in force and no other, naming the rates in force', () => {
+    for (const gst of RATES) expect(serviceMoney({ ...ok, gst }, RATES).gstPercent).toBe(gst);
+    for (const gst of [1, 6, 12, 15, 28, 30]) {
+      expect(refusal(() => serviceMoney({ ...ok, gst }, RATES))).toMatchObject({
+        field: 'gst',
+        message: 'must be one of the GST rates in force today: 0, 5, 18, 40',
+      });
+    }
   });
 });
 

@@ -7,7 +7,8 @@ import type { Db } from '../client';
 import { banners, categories, categoryZones, services, subCategories, zones } from '../schema';
 import { DEMO_ZONES } from './demo';
 
-type Gst = 0 | 5 | 12 | 18 | 28;
+/** The GST rates in force since 22 September 2025 (the gst_rates table). */
+type Gst = 0 | 5 | 18 | 40;
 type ProfessionalType = 'Technician' | 'Engineer';
 
 interface DemoService {
@@ -26,6 +27,8 @@ interface DemoCategory {
   name: string;
   /** Names the pictures in ./images: category-<slug>.svg and service-<slug>.svg. */
   slug: string;
+  /** The SAC code its services are invoiced under (CGST Rule 46). */
+  sac: string;
   details: string;
   subs: { name: string; headingField: string; services: DemoService[] }[];
 }
@@ -46,15 +49,16 @@ const svc = (
   details,
 });
 
-// Salon and barber services are in the 5% GST slab; works contracts (repainting, waterproofing) are shown at 12%.
+// Salon and barber services are in the 5% GST slab; the rest, works contracts (repainting, waterproofing) included
+// since the 12% slab was withdrawn on 22 September 2025, are at 18%.
 const SALON = { gst: 5 } as const;
-const WORKS = { gst: 12 } as const;
 const ENGINEER = { pro: 'Engineer' } as const;
 
 export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Home Cleaning',
     slug: 'home-cleaning',
+    sac: '998533', // General cleaning services
     details:
       'Trained cleaners with professional machines and eco-safe chemicals for kitchens, bathrooms, sofas and whole homes. We bring everything; you only need to show us around.',
     subs: [
@@ -148,6 +152,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'AC & Appliance Repair',
     slug: 'ac-appliance-repair',
+    sac: '998715', // Maintenance and repair services of electrical household appliances
     details:
       'Service, repair and installation of air conditioners, washing machines, refrigerators and water purifiers, with genuine spare parts at listed rates.',
     subs: [
@@ -251,6 +256,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Plumbing',
     slug: 'plumbing',
+    sac: '995462', // Water plumbing and drain laying services
     details:
       'Leaking taps, blocked drains, toilets and water tanks fixed by experienced plumbers who carry their own tools and standard spares.',
     subs: [
@@ -319,6 +325,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Electrical',
     slug: 'electrical',
+    sac: '995461', // Electrical installation services
     details:
       'Fans, lights, switches, wiring and inverters installed and repaired safely by trained electricians, with standard parts at listed prices.',
     subs: [
@@ -396,6 +403,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Painting',
     slug: 'painting',
+    sac: '995473', // Painting services
     details:
       'Interior painting, textures, wallpaper and waterproofing with branded paints; furniture is moved and covered, and the room is cleaned after the work.',
     subs: [
@@ -414,7 +422,6 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
             24999,
             15,
             'Walls and ceilings of a 2 BHK up to 900 sq ft carpet area: putty touch-up, sanding, one primer coat and two coats of branded emulsion, with daily clean-up. Takes 4–5 days. Doors, windows, grills, exterior walls and waterproofing are not included.',
-            WORKS,
           ),
         ],
       },
@@ -446,14 +453,14 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
             4499,
             10,
             'Cleaning, crack filling and two coats of a polymer waterproof coating on the terrace, followed by a water test. Takes 2–3 days including drying. Tile removal, brickbat coba and parapet plastering are quoted after inspection.',
-            { ...WORKS, ...ENGINEER },
+            ENGINEER,
           ),
           svc(
             'Bathroom Waterproofing',
             5999,
             0,
             'Chemical grouting of tile joints and injection treatment of the floor to stop leaks into the flat below, without breaking tiles. Takes 1–2 days; the bathroom cannot be used for 24 hours. Re-tiling and plumbing repairs are not included.',
-            { ...WORKS, ...ENGINEER },
+            ENGINEER,
           ),
         ],
       },
@@ -462,6 +469,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Pest Control',
     slug: 'pest-control',
+    sac: '998531', // Disinfecting and exterminating services
     details:
       'Odourless, family-safe treatments for cockroaches, termites, bed bugs and mosquitoes, using government-approved chemicals applied by trained technicians.',
     subs: [
@@ -525,6 +533,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Carpentry',
     slug: 'carpentry',
+    sac: '995476', // Joinery and carpentry services
     details:
       'Door and lock repairs, furniture assembly, curtain rods and TV mounting by skilled carpenters who bring their own drills and fittings.',
     subs: [
@@ -594,6 +603,7 @@ export const DEMO_CATALOGUE: DemoCategory[] = [
   {
     name: 'Salon at Home',
     slug: 'salon-at-home',
+    sac: '999721', // Hairdressing and barbers services
     details:
       'Haircuts, grooming, facials, waxing and hair care at home by trained beauticians and barbers, with single-use kits and sanitised tools.',
     subs: [
@@ -722,6 +732,7 @@ export async function seedDemoCatalogue(db: Db, uploadsDir: string): Promise<voi
         DEMO_CATALOGUE.map((c, i) => ({
           name: c.name,
           details: c.details,
+          sacCode: c.sac,
           imageUrl: demoUrl(`category-${c.slug}.svg`),
           createdAt: ago(240 - i),
           updatedAt: ago(240 - i),

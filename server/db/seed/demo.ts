@@ -6,6 +6,7 @@ import type { RoleCode } from '../../http';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Db } from '../client';
 import { cities, customers, states, users, zonePincodes, zones } from '../schema';
+import { seedDemoTips } from './demo-tips';
 import { seedDemoWallets } from './demo-wallets';
 
 export const DEMO_ACCOUNTS: { role: RoleCode; email: string; mobileNo: string; fullName: string }[] = [
@@ -82,4 +83,5 @@ export async function seedDemo(db: Db, password: string) {
     }
   });
   await seedDemoWallets(db, DEMO_ACCOUNTS);
+  await seedDemoTips(db);
 }

@@ -5,6 +5,7 @@ import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { isAdmin } from '../../roles';
 import * as geo from '../geo/service';
+import * as tips from '../tips/service';
 import * as catalogue from './service';
 
 /** Visitors always see visible items; admins may choose with `status` (default active). */
@@ -218,7 +219,9 @@ export const catalogueHandlers: Handlers = {
     const data =
       action1 === 'Zone'
         ? await geo.toggleZone(req.server.db, id, actor)
-        : await catalogue.toggle(req.server.db, action1, id, actor);
+        : action1 === 'Tip'
+          ? await tips.toggleTip(req.server.db, id, actor)
+          : await catalogue.toggle(req.server.db, action1, id, actor);
     return ok(data, data.active ? 'Activated.' : 'Deactivated.');
   },
 };

@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import type { ReactNode } from 'react';
 import { sessionUser, useSession } from '../../api/session';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
+import { FavouritesTab } from '../-components/account/FavouritesTab';
 import { QueriesTab, validateQueryLine } from '../-components/account/QueriesTab';
 import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
 import { WalletTab } from '../-components/account/WalletTab';
@@ -53,6 +54,7 @@ function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobi
   const navigate = useNavigate({ from: Route.fullPath });
   const content: Record<AccountTab, ReactNode> = {
     wallet: <WalletTab mobileNo={mobileNo} uid={UID} />,
+    favourites: <FavouritesTab />,
     queries: <QueriesTab line={line} />,
   };
   return (

@@ -1,9 +1,10 @@
 /** The tabs of /MyAccounts, in order; `?tab=` names one (wallet when absent, so top-up returns land there). */
-export const ACCOUNT_TABS = ['wallet', 'queries'] as const;
+export const ACCOUNT_TABS = ['wallet', 'favourites', 'queries'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   wallet: 'Wallet',
+  favourites: 'Favourites',
   queries: 'Queries',
 };
 

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ServiceDetail, serviceQuery } from '../../../api/storefront';
 import { formatRupees, srOnly } from '../../../ui';
+import { FavouriteButton } from './FavouriteButton';
+import * as fav from './favourite.css';
 import { PincodeCheck } from './PincodeCheck';
 import { Img, NotAvailable, PriceLine, QueryView, Section } from './parts';
 import * as s from './storefront.css';
@@ -91,7 +93,10 @@ function Details({ service }: { service: ServiceDetail }) {
         <Gallery service={service} />
         <div className={s.panel}>
           <div className={s.hero}>
-            <h1 className={s.heroTitle}>{service.heading}</h1>
+            <div className={fav.titleRow}>
+              <h1 className={s.heroTitle}>{service.heading}</h1>
+              <FavouriteButton serviceId={service.id} heading={service.heading} />
+            </div>
             <p className={s.muted}>
               {service.subCategoryName} · {service.categoryName}
             </p>

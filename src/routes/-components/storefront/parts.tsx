@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Category, Service } from '../../../api/storefront';
 import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder } from '../../../ui';
+import { FavouriteButton } from './FavouriteButton';
+import * as fav from './favourite.css';
 import { srcsetOf } from './images';
 import * as s from './storefront.css';
 
@@ -120,7 +122,17 @@ export function PriceLine({ service }: { service: Pick<Service, 'finalPrice' | '
   );
 }
 
+/** A service's card: the link to its page, with the favourite heart over the picture (outside the link). */
 export function ServiceCard({ service }: { service: Service }) {
+  return (
+    <div className={fav.cardWithHeart}>
+      <ServiceCardLink service={service} />
+      <FavouriteButton serviceId={service.id} heading={service.heading} className={fav.onCard} />
+    </div>
+  );
+}
+
+function ServiceCardLink({ service }: { service: Service }) {
   return (
     <Link to="/ServicesDetails" search={{ id: service.id }} className={s.serviceCard}>
       <Img

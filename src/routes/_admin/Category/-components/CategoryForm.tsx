@@ -18,14 +18,22 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
     initial: {
       categoryName: category?.categoryName ?? '',
       details: category?.details ?? '',
+      sacCode: category?.sacCode ?? '998729',
       image: null as FileValue | null,
       zones: [] as string[],
     },
-    labels: { categoryName: 'Category name', image: 'Picture', details: 'Details', zones: 'Zones' },
+    labels: {
+      categoryName: 'Category name',
+      sacCode: 'SAC code',
+      image: 'Picture',
+      details: 'Details',
+      zones: 'Zones',
+    },
     alias: { categoryZoneList: 'zones', fileName: 'image' },
     toBody: (v) => ({
       categoryName: v.categoryName.trim(),
       details: v.details.trim(),
+      sacCode: v.sacCode.trim(),
       ...toBody(v.image),
       ...(category ? {} : { categoryZoneList: v.zones.map((id) => ({ zoneId: Number(id) })) }),
     }),
@@ -43,6 +51,12 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
       cancelTo="/Category/CategoryList"
     >
       <TextField {...form.text('categoryName')} autoComplete="off" />
+      <TextField
+        {...form.text('sacCode')}
+        autoComplete="off"
+        inputMode="numeric"
+        hint="The 6-digit services accounting code printed on its services' tax invoices (CGST Rule 46), e.g. 998533 for cleaning."
+      />
       <PictureField
         {...form.field('image')}
         value={form.values.image}

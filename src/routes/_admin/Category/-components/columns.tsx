@@ -14,6 +14,7 @@ export const categoryColumns: Column<Category>[] = [
     render: (c) => <Thumbnail src={c.imageUrl} alt={c.categoryName} />,
   },
   { key: 'categoryName', header: 'Name', sortable: true },
+  { key: 'sacCode', header: 'SAC' },
   { key: 'zoneCount', header: 'Zones', align: 'end' },
   {
     key: 'subCategoryCount',
@@ -40,5 +41,6 @@ export const categoryColumns: Column<Category>[] = [
 export const categoryImportColumns: ImportColumn[] = [
   { key: 'categoryName', header: 'categoryName', required: true, maxLength: 100, example: 'Plumbing' },
   { key: 'details', header: 'details', maxLength: 2000, example: 'Taps, pipes and drains' },
+  { key: 'sacCode', header: 'sacCode', maxLength: 6, example: '995462' },
   { key: 'zoneName', header: 'zoneName', maxLength: 2000, example: 'Andheri, Bandra' },
 ];

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   addService,
-  GST_RATES,
   type GstRate,
   PROFESSIONAL_TYPES,
   type ProfessionalType,
@@ -9,6 +8,7 @@ import {
   subCategoriesOfCategoryQuery,
   updateService,
 } from '../../../../api/catalogue';
+import { gstRatesQuery } from '../../../../api/tips';
 import { type FileValue, NumberField, SearchSelectField, SelectField, TextArea, TextField } from '../../../../ui/form';
 import { chosenId, OperationForm, typedNumber, useOperationForm } from '../../../-components/form';
 import { PictureField } from '../../-components/PictureField';
@@ -74,6 +74,11 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
   const v = form.values;
   const categories = useCategoryPicker(v.categoryId);
   const subCategories = useQuery(subCategoriesOfCategoryQuery(Number(v.categoryId) || 0));
+  // GST rates are data with effective dates: the select offers the rates in force today. A service stored at a rate
+  // withdrawn since (12 or 28 before 22 September 2025) shows it, marked, so the admin sees what to change.
+  const gstRates = useQuery(gstRatesQuery());
+  const inForce = gstRates.data?.inForce ?? [];
+  const stored = service && gstRates.data && !inForce.includes(service.gst) ? [service.gst] : [];
 
   return (
     <OperationForm
@@ -128,10 +133,20 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
       />
       <SelectField
         {...form.field('gst')}
-        options={GST_RATES.map((r) => ({ value: String(r), label: `${r} %` }))}
-        value={v.gst}
+        options={[
+          ...inForce.map((r) => ({ value: String(r), label: `${r} %` })),
+          ...stored.map((r) => ({ value: String(r), label: `${r} % (no longer in force)` })),
+        ]}
+        placeholder={gstRates.isPending ? 'Loading GST rates…' : undefined}
+        value={gstRates.data ? v.gst : ''}
         onChange={(e) => form.set('gst', e.target.value)}
-        hint="Charged on the discounted price."
+        hint={
+          gstRates.error
+            ? `GST rates could not be loaded: ${gstRates.error.message}`
+            : stored.length
+              ? `${service?.gst} % is no longer in force: choose one of the rates in force today.`
+              : 'Charged on the discounted price; the rates in force today.'
+        }
       />
       <SelectField
         {...form.field('professionalType')}

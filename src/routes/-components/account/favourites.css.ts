@@ -1,0 +1,33 @@
+// The Favourites tab of /MyAccounts. Logical properties only, so right-to-left works.
+import { style } from '@vanilla-extract/css';
+import { radius, space, vars } from '../../../ui/theme.css';
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+
+export const item = style({
+  display: 'grid',
+  gridTemplateColumns: '96px 1fr auto',
+  alignItems: 'center',
+  gap: space.md,
+  padding: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  background: vars.color.surface,
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '72px 1fr' } },
+});
+
+export const picture = style({
+  inlineSize: '100%',
+  blockSize: 'auto',
+  aspectRatio: '3 / 2',
+  objectFit: 'cover',
+  borderRadius: radius.md,
+});
+
+export const body = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minInlineSize: 0 });
+
+export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
+
+export const meta = style({ color: vars.color.muted, fontSize: '0.875rem' });
+
+export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.md });
