@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { type Credentials, type SessionUser, sessionMachine } from '../machines/session/session.machine';
 import { call, client, configureAuth } from './client';
+import { mergeLocalCart } from './localCart';
 
 export type { RoleCode, SessionUser } from '../machines/session/session.machine';
 
@@ -24,7 +25,10 @@ async function signIn({ area, identifier, password }: Credentials) {
       : await call(
           client.POST('/api/Userlogin', { body: { MobileNoOrEmail: identifier, Password: password, Device: 'Web' } }),
         );
-  return { user: reply.data.User as SessionUser, token: reply.data.Token };
+  const signedIn = { user: reply.data.User as SessionUser, token: reply.data.Token };
+  // A customer's sign-in takes the visitor's cart along: it joins the server cart before the pages load it.
+  if (signedIn.user.Role === 'Cust') await mergeLocalCart(signedIn.token);
+  return signedIn;
 }
 
 /** The one session of this tab: the session machine with its side effects provided. */

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { signOut, useSession } from '../api/session';
 import { Button, PublicLayout } from '../ui';
+import { CartLink } from './-components/cart/CartLink';
 import { NotificationBell } from './-components/NotificationBell';
 import { DASHBOARD } from './-components/roles';
 import { HeaderSearch } from './-components/storefront/HeaderSearch';
@@ -48,6 +49,7 @@ function PublicArea() {
       actions={
         <>
           <HeaderSearch />
+          <CartLink />
           <Account />
         </>
       }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http';
 import { assertSlot, indiaHour, SLOT_RULES } from '../../server/modules/cart/slots';
+import {
+  CLIENT_SLOT_RULES,
+  indiaDayHour,
+  slotDays,
+  slotHours,
+  slotIso,
+  slotLabel,
+  slotStartOf,
+} from '../../src/routes/-components/cart/slots';
 
 // 2026-03-10 09:00 India time = 03:30 UTC.
 const now = new Date('2026-03-10T03:30:00Z');
@@ -79,5 +88,36 @@ describe('slot rules', () => {
 
   it('refuse something that is not a time', () => {
     expect(refusal(new Date('nonsense'))).toMatch(/date and time/);
+  });
+});
+
+describe("the pages' slot choices", () => {
+  it('follow the same rules as the server', () => {
+    expect(CLIENT_SLOT_RULES).toEqual(SLOT_RULES);
+  });
+
+  it('offer only slots the server accepts, and every one it accepts', () => {
+    for (const at of [now, new Date('2026-03-10T12:45:00Z'), new Date('2026-03-10T18:29:00Z')]) {
+      const days = slotDays(at);
+      expect(days.length).toBeGreaterThanOrEqual(30);
+      let offered = 0;
+      for (const day of days) {
+        for (let hour = 0; hour < 24; hour++) {
+          const start = slotStartOf(day, hour);
+          expect(new Date(slotIso(day, hour)).getTime()).toBe(start.getTime());
+          const ok = refusal(start, at) === null;
+          expect(slotHours(day, at).includes(hour), `${day} ${hour}`).toBe(ok);
+          if (ok) offered++;
+        }
+      }
+      // 30 days of 12 windows, give or take the partial first and last days.
+      expect(offered).toBeGreaterThan(340);
+      expect(offered).toBeLessThanOrEqual(31 * 12);
+    }
+  });
+
+  it('label a slot in India time', () => {
+    expect(slotLabel('2026-03-11T04:30:00Z')).toBe('Wed, 11 Mar, 10:00–11:00');
+    expect(indiaDayHour(new Date('2026-03-10T18:30:00Z'))).toEqual({ day: '2026-03-11', hour: 0 });
   });
 });

@@ -1,0 +1,254 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
+import { type CartLine, cartQuery, changeCartQuantity, clearCart, removeFromCart, setCartSlot } from '../../api/cart';
+import { ApiError } from '../../api/client';
+import { invalidateAfter, type WriteId } from '../../api/invalidate';
+import { sessionUser, useSession } from '../../api/session';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClassName,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  formatRupees,
+  PageHeader,
+  toast,
+} from '../../ui';
+import * as c from '../-components/cart/cart.css';
+import { SlotPicker } from '../-components/cart/SlotPicker';
+import { slotLabel } from '../-components/cart/slots';
+import { DASHBOARD } from '../-components/roles';
+import { Img, QueryView } from '../-components/storefront/parts';
+import * as s from '../-components/storefront/storefront.css';
+
+export const Route = createFileRoute('/_public/UserCart')({
+  head: () => ({ meta: [{ title: 'My cart · Doorstep' }] }),
+  beforeLoad: ({ location }) => {
+    if (!sessionUser()) throw redirect({ to: '/Auth', search: { redirect: location.href } });
+  },
+  loader: ({ context: { queryClient } }) => {
+    if (sessionUser()?.Role === 'Cust') return queryClient.ensureQueryData(cartQuery()).then(() => undefined);
+  },
+  component: UserCart,
+});
+
+/** Runs a cart write, refreshes what it changed and toasts its words (the cart's corner: bottom-left). */
+function useCartWrite() {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(key: string, operation: WriteId, write: () => Promise<{ message: string }>) {
+    setBusy(key);
+    try {
+      const reply = await write();
+      await invalidateAfter(queryClient, operation);
+      toast.success(reply.message, 'bottom-left');
+      return null;
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.errors.length === 0) toast.error((e as Error).message, 'bottom-left');
+      return e instanceof ApiError ? (e.errors[0]?.message ?? e.message) : (e as Error).message;
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
+function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCartWrite> }) {
+  const [slotError, setSlotError] = useState<string | undefined>();
+  const key = (what: string) => `${what}:${line.serviceId}`;
+  const busy = write.busy !== null;
+  return (
+    <li
+      className={line.available ? c.line : `${c.line} ${c.unavailable}`}
+      data-testid="cart-line"
+      data-service={line.serviceId}
+    >
+      <Img src={line.imageUrl} alt="" width={72} height={72} className={c.lineImg} fallback={line.heading} />
+      <div className={c.lineBody}>
+        <div className={c.lineHead}>
+          <Link to="/ServicesDetails" search={{ id: line.serviceId }} className={c.heading}>
+            {line.heading}
+          </Link>
+          {line.available ? (
+            <span data-testid="line-amount">{formatRupees(line.lineTotal)}</span>
+          ) : (
+            <Badge tone="danger">Unavailable</Badge>
+          )}
+        </div>
+        <span className={c.muted}>
+          {formatRupees(line.price)} each
+          {line.discountPercent > 0 ? ` · ${line.discountPercent}% off` : ''} · GST {line.gstPercent}%
+          {line.available
+            ? ` · taxable ${formatRupees(line.taxableAmount)} + GST ${formatRupees(line.gstAmount)}`
+            : ' · no longer offered: remove it to book the rest'}
+        </span>
+        <div className={c.controls}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon
+            aria-label={`One fewer ${line.heading}`}
+            disabled={busy}
+            loading={write.busy === key('dec')}
+            onClick={() =>
+              write.run(key('dec'), 'changeCartQuantity', () => changeCartQuantity(line.serviceId, 'Decrement'))
+            }
+          >
+            −
+          </Button>
+          <output className={c.quantity} data-testid="line-quantity" aria-label={`Quantity of ${line.heading}`}>
+            {line.quantity}
+          </output>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon
+            aria-label={`One more ${line.heading}`}
+            disabled={busy || !line.available || line.quantity >= 99}
+            loading={write.busy === key('inc')}
+            onClick={() =>
+              write.run(key('inc'), 'changeCartQuantity', () => changeCartQuantity(line.serviceId, 'Increment'))
+            }
+          >
+            +
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            loading={write.busy === key('rm')}
+            onClick={() => write.run(key('rm'), 'clearCartByService', () => removeFromCart(line.serviceId))}
+          >
+            Remove
+          </Button>
+        </div>
+        {line.available && (
+          <>
+            <span className={c.muted} data-testid="line-slot">
+              {line.slotStart ? `Slot: ${slotLabel(line.slotStart)} (India time)` : 'No time slot chosen yet'}
+            </span>
+            <SlotPicker
+              value={line.slotStart}
+              label={`Time slot for ${line.heading}`}
+              error={slotError}
+              disabled={busy}
+              onChange={async (iso) => {
+                setSlotError(undefined);
+                const refused = await write.run(key('slot'), 'setCartSlot', () => setCartSlot(line.serviceId, iso));
+                if (refused) setSlotError(refused);
+              }}
+            />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function CustomerCart() {
+  const cart = useQuery(cartQuery());
+  const write = useCartWrite();
+  const [confirmClear, setConfirmClear] = useState(false);
+  return (
+    <QueryView query={cart} label="your cart">
+      {({ lines, totals, unavailableCount }) =>
+        lines.length === 0 ? (
+          <EmptyState
+            title="Your cart is empty"
+            description="Add services from their cards or pages, then pick a time slot for each."
+            action={
+              <Link to="/Services" className={buttonClassName()}>
+                Browse services
+              </Link>
+            }
+          />
+        ) : (
+          <div className={c.layout}>
+            <ul className={c.lines} aria-label="Cart lines">
+              {lines.map((l) => (
+                <Line key={l.serviceId} line={l} write={write} />
+              ))}
+            </ul>
+            <Card title="Summary">
+              {unavailableCount > 0 && (
+                <Alert tone="warning">
+                  {unavailableCount === 1 ? 'One service is' : `${unavailableCount} services are`} no longer offered and
+                  left out of the total.
+                </Alert>
+              )}
+              <dl className={c.summary}>
+                <div className={c.summaryRow}>
+                  <dt>Items</dt>
+                  <dd data-testid="total-quantity">{totals.quantity}</dd>
+                </div>
+                <div className={c.summaryRow}>
+                  <dt>Price</dt>
+                  <dd>{formatRupees(totals.grossAmount)}</dd>
+                </div>
+                <div className={c.summaryRow}>
+                  <dt>Discount</dt>
+                  <dd>−{formatRupees(totals.discountAmount)}</dd>
+                </div>
+                <div className={c.summaryRow}>
+                  <dt>GST</dt>
+                  <dd>{formatRupees(totals.gstAmount)}</dd>
+                </div>
+                <div className={c.summaryRow}>
+                  <dt>Total</dt>
+                  <dd className={c.total} data-testid="total-price">
+                    {formatRupees(totals.total)}
+                  </dd>
+                </div>
+              </dl>
+              <p className={c.muted}>The amount you pay, with any tip and wallet use, is confirmed at checkout.</p>
+              <div className={c.actions}>
+                <a href="/Checkout" className={buttonClassName()}>
+                  Proceed to checkout
+                </a>
+                <Button variant="ghost" onClick={() => setConfirmClear(true)}>
+                  Clear cart
+                </Button>
+              </div>
+              <ConfirmDialog
+                open={confirmClear}
+                onOpenChange={setConfirmClear}
+                title="Clear your cart?"
+                message="Every service and its time slot is taken out of your cart."
+                confirmLabel="Clear cart"
+                tone="danger"
+                onConfirm={() => write.run('clear', 'clearCart', clearCart)}
+              />
+            </Card>
+          </div>
+        )
+      }
+    </QueryView>
+  );
+}
+
+/** /UserCart: the signed-in customer's cart on the server, with a time slot per line and the server's amounts. */
+function UserCart() {
+  const user = useSession().context.user;
+  if (!user) return null;
+  return (
+    <div className={s.page}>
+      <PageHeader title="My cart" description="Pick a time slot for each service, then proceed to checkout." />
+      {user.Role === 'Cust' ? (
+        <CustomerCart />
+      ) : (
+        <EmptyState
+          title="The cart is for customers"
+          description="Staff, vendor and professional accounts do not book services."
+          action={
+            <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
+              Go to my dashboard
+            </Link>
+          }
+        />
+      )}
+    </div>
+  );
+}
