@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
@@ -71,6 +72,7 @@ describe.skipIf(!chromiumPath)('customer queries and notifications in the browse
     await expect.poll(() => item.getByText('Awaiting answer').isVisible()).toBe(true);
     expect(await item.getByText('Will the professional bring a ladder?').isVisible()).toBe(true);
     expect(await item.getByRole('button', { name: 'Delete query' }).isVisible()).toBe(true);
+    expect(await axeViolations(customer), 'My account → Queries').toEqual([]);
 
     // The admin finds it among the raised queries and answers it.
     await admin.goto(`${t.url}/Customer/CustomerQueries?state=raised`);
@@ -80,6 +82,7 @@ describe.skipIf(!chromiumPath)('customer queries and notifications in the browse
     await answerButton.click();
     const dialog = admin.getByRole('dialog', { name: `Query about ${serviceName}` });
     await expect.poll(() => dialog.getByText('Will the professional bring a ladder?').isVisible()).toBe(true);
+    expect(await axeViolations(admin), 'the answer dialog').toEqual([]);
     // The query's machine, in its raised state.
     expect(await dialog.getByRole('figure').first().isVisible()).toBe(true);
     await dialog.getByRole('textbox', { name: /^Answer/ }).fill('Yes, a ladder comes with every visit.');
@@ -112,7 +115,8 @@ describe.skipIf(!chromiumPath)('customer queries and notifications in the browse
     const answered = list.getByRole('listitem', { name: 'Unread: Your query was answered' });
     await expect.poll(() => answered.isVisible()).toBe(true);
     expect(await answered.textContent()).toContain('Yes, a ladder comes with every visit.');
-    await answered.getByRole('button', { name: 'Mark “Your query was answered” as read' }).click();
+    expect(await axeViolations(customer), '/Notification').toEqual([]);
+    await answered.getByRole('button', { name: 'Mark as read: Your query was answered' }).click();
     await expect.poll(() => list.getByRole('listitem', { name: 'Your query was answered' }).isVisible()).toBe(true);
     await expect.poll(unreadFromServer).toBe(unread - 1);
     await expect

@@ -152,7 +152,7 @@ function NotificationItem({ n, busy, onRead }: { n: PersonNotification; busy: bo
           </Link>
         ) : null}
         {n.read ? null : (
-          <Button variant="ghost" size="sm" disabled={busy} onClick={onRead} aria-label={`Mark “${n.title}” as read`}>
+          <Button variant="ghost" size="sm" disabled={busy} onClick={onRead} aria-label={`Mark as read: ${n.title}`}>
             Mark as read
           </Button>
         )}
