@@ -28,6 +28,9 @@ import {
 
 export const ENTITY = 'OrderLine';
 
+/** Who acts: the signed-in user (or, for the demo seed, the person it acts as). */
+export type Actor = Pick<CurrentUser, 'id' | 'role'>;
+
 export interface LineEventExtra {
   remark?: string | null;
   /** ASSIGN and SELF_ASSIGN: the professional (a user id) who takes the line. */
@@ -121,7 +124,7 @@ export interface LineRef {
  * The line a caller may act on: a customer only their own (another's is 404, as if it did not exist); staff any,
  * and when they name a customer the line must be that customer's.
  */
-async function lineFor(exec: Executor, user: CurrentUser, ref: LineRef) {
+async function lineFor(exec: Executor, user: Actor, ref: LineRef) {
   const line = await repo.findLineOf(exec, ref.orderId, ref.serviceId);
   const missing = notFound(`Order ${ref.orderId} with service ${ref.serviceId}`);
   if (!line) throw missing;
@@ -159,7 +162,7 @@ async function tipRefundOf(
 }
 
 /** POST Order/OrderCancellationQuote: what cancelling costs now, shown before the customer confirms. */
-export async function cancellationQuote(db: Db, user: CurrentUser, ref: LineRef, now = new Date()) {
+export async function cancellationQuote(db: Db, user: Actor, ref: LineRef, now = new Date()) {
   const { id } = await lineFor(db, user, ref);
   const line = (await repo.findLine(db, id))!;
   if (!orderLineAllowedEvents(line.state).includes('CANCEL')) throw refused('CANCEL', id, line.state);
@@ -187,7 +190,7 @@ export interface CancelInput extends LineRef {
  * wallet through the ledger, with a credit note when the order was invoiced, all in the transaction that moves the
  * line to cancelled. The line's row lock makes a second cancellation wait, then find it cancelled (409).
  */
-export async function cancelLine(db: Db, user: CurrentUser, input: CancelInput, now = new Date()) {
+export async function cancelLine(db: Db, user: Actor, input: CancelInput, now = new Date()) {
   const { id } = await lineFor(db, user, input);
   return db.transaction(async (tx) => {
     type Outcome = {
@@ -213,7 +216,6 @@ export async function cancelLine(db: Db, user: CurrentUser, input: CancelInput, 
             'Cancellation fee changed',
             `The cancellation fee is now ${rupeesText(terms.feePaise)} (you accepted ${rupeesText(input.acceptedFeePaise ?? 0)}): nothing was cancelled. Check the new terms and confirm again.`,
             [{ field: 'AcceptedFee', message: `is now ${toRupees(terms.feePaise)}` }],
-            { fee: toRupees(terms.feePaise), refund: toRupees(terms.refundPaise) },
           );
         }
         const tip = await tipRefundOf(tx, order, row.id);
@@ -298,7 +300,7 @@ export async function cancelLine(db: Db, user: CurrentUser, input: CancelInput, 
 }
 
 /** POST Order/OrderReschedule: a new valid slot, until 3 hours before the current one, at most twice. */
-export async function reschedule(db: Db, user: CurrentUser, ref: LineRef & { slot: Date }, now = new Date()) {
+export async function reschedule(db: Db, user: Actor, ref: LineRef & { slot: Date }, now = new Date()) {
   assertSlot(ref.slot, 'RescheduleDate', now);
   const { id } = await lineFor(db, user, ref);
   return db.transaction(async (tx) => {
@@ -340,23 +342,33 @@ export async function reschedule(db: Db, user: CurrentUser, ref: LineRef & { slo
 /** The customer's rating of a completed line (once), with the service's stats in the same transaction. */
 export async function rate(
   db: Db,
-  user: CurrentUser,
-  ref: LineRef & { rating: 1 | 2 | 3 | 4 | 5; review: string | null },
+  user: Actor,
+  ref: LineRef & { rating: Stars; review: string | null },
   now = new Date(),
 ) {
   const { id } = await lineFor(db, user, ref);
-  return db.transaction(async (tx) => {
-    let serviceId = 0;
-    await applyLineEvent(tx, id, 'RATE', user.id, {
-      now,
-      check: (row) => {
-        serviceId = row.serviceId;
-      },
-      patch: { rating: ref.rating, review: ref.review, ratedAt: now },
-    });
-    await repo.addRating(tx, serviceId, ref.rating);
-    return { lineId: id, state: 'rated', rating: ref.rating, message: 'Thank you for rating this visit.' };
+  await db.transaction((tx) => rateLine(tx, id, { rating: ref.rating, review: ref.review, actorId: user.id, now }));
+  return { lineId: id, state: 'rated', rating: ref.rating, message: 'Thank you for rating this visit.' };
+}
+
+export type Stars = 1 | 2 | 3 | 4 | 5;
+
+/** RATE inside the caller's transaction: the line's rating and review, and the service's running stats. */
+export async function rateLine(
+  tx: Tx,
+  lineId: number,
+  r: { rating: Stars; review: string | null; actorId: number | null; now?: Date },
+) {
+  const now = r.now ?? new Date();
+  let serviceId = 0;
+  await applyLineEvent(tx, lineId, 'RATE', r.actorId, {
+    now,
+    check: (row) => {
+      serviceId = row.serviceId;
+    },
+    patch: { rating: r.rating, review: r.review, ratedAt: now },
   });
+  await repo.addRating(tx, serviceId, r.rating);
 }
 
 /** GET Order/GetRatingReview?Action=ByService: the service's summary and a page of its reviews, newest first. */
@@ -382,7 +394,7 @@ export async function ratingReview(db: Db, serviceId: number, q: { page?: number
 }
 
 /** The customer an operation acts for: the caller, or the customer staff name by mobile number. */
-async function customerIdOf(db: Db, user: CurrentUser, mobileNo: string | undefined) {
+async function customerIdOf(db: Db, user: Actor, mobileNo: string | undefined) {
   if (isPartyRole(user.role)) return user.id;
   if (!mobileNo) throw badRequest('CustomerMobileNo', 'is required: say which customer');
   return (await wallets.findOwner(db, 'customer', { mobileNo })).id;
@@ -413,7 +425,7 @@ function lineDto(r: repo.ListRow, now: Date) {
 /** POST Customer/GetOrdersForCustomer: upcoming (soonest first) or past (latest first) lines, one page. */
 export async function customerOrders(
   db: Db,
-  user: CurrentUser,
+  user: Actor,
   q: { mobileNo?: string; when: 'upcoming' | 'past'; page?: number; pageSize?: number },
   now = new Date(),
 ) {
@@ -426,7 +438,7 @@ export async function customerOrders(
 /** POST Customer/GetCancelledOrdersForCustomer: cancelled lines, latest slot first, with refund, fee, credit note. */
 export async function cancelledOrders(
   db: Db,
-  user: CurrentUser,
+  user: Actor,
   q: { mobileNo?: string; page?: number; pageSize?: number },
   now = new Date(),
 ) {
