@@ -6,14 +6,12 @@ import { cartHandlers } from './cart/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
 import { favouriteHandlers } from './favourites/routes';
-import { favouriteHandlers } from './favourites/routes';
 import { geoHandlers } from './geo/routes';
 import { notificationHandlers } from './notifications/routes';
 import { orderLineHandlers } from './orderLines/routes';
+import { orderHandlers } from './orders/routes';
 import { paymentHandlers } from './payments/routes';
 import { queryHandlers } from './queries/routes';
-import { taxHandlers } from './tax/routes';
-import { tipHandlers } from './tips/routes';
 import { taxHandlers } from './tax/routes';
 import { tipHandlers } from './tips/routes';
 import { walletHandlers } from './wallets/routes';
@@ -34,8 +32,6 @@ export const handlers: Handlers = {
   ...tipHandlers,
   ...taxHandlers,
   ...favouriteHandlers,
-  ...tipHandlers,
-  ...taxHandlers,
-  ...favouriteHandlers,
   ...orderLineHandlers,
+  ...orderHandlers,
 };

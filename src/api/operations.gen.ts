@@ -93,6 +93,12 @@ export type TagOf = {
   deleteCustomerAddress: 'Addresses';
   makeAddressDefault: 'Addresses';
   getAddressDropDown: 'Addresses';
+  orderCheckOut: 'Orders';
+  orderPlacedNew: 'Orders';
+  orderPlacedCheckPaymentGate: 'Orders';
+  retryOrderPayment: 'Orders';
+  orderInvoice: 'Orders';
+  orderInvoicePdf: 'Orders';
   getOrdersForCustomer: 'OrderLines';
   getCancelledOrdersForCustomer: 'OrderLines';
   orderCancellationQuote: 'OrderLines';

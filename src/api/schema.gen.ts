@@ -1726,6 +1726,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/OrderCheckOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The server's quote of the customer's cart at an address, with the tip and the wallet's part
+         * @description Per line: unit price, discount, taxable value, GST rate and amount (CGST + SGST when the address is in the
+         *     company's registered state, IGST otherwise), line total, slot and problems (service unavailable, category not
+         *     served at the address's pincode, no slot or a slot no longer valid, GST rate no longer in force). Totals:
+         *     taxable value, GST, tip (untaxed), total, wallet balance, wallet usable, amount payable, and whether the order
+         *     can be placed. Integer paise, half-up, per line (decision 014). The screens never compute money. The address is
+         *     the given one (the customer's own) or the default. Coupons come in a later issue: a CouponCode is refused (400).
+         *     Staff (admin, call desk) may quote for a customer by CustomerMobileNo.
+         */
+        post: operations["orderCheckOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderPlacedNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places the cart as an order, paid from the wallet or through a payment provider
+         * @description One transaction: the quote is recomputed (a cart that cannot be placed is 409 naming the line), the order
+         *     (status 'order created' when the wallet pays it all, 'awaiting payment' for a provider; type 'normal') and its
+         *     lines with their price snapshot are written, the wallet is debited and the tax invoice numbered, or a payment
+         *     intent is opened for the provider's part, and the cart is emptied; all of it or nothing. ApiName is the payment
+         *     mode: Wallet (the wallet pays all; 409 when it holds too little), or a provider (it pays all, or the rest when
+         *     UseWallet). A provider order answers its checkoutUrl; the provider returns to /PayProcessInvoice?UID=…. The same
+         *     Idempotency-Key answers the first result (one order); another request under the key is 422. Staff (admin, call
+         *     desk) may place for a customer: the customer's wallet is debited, never the staff's.
+         */
+        post: operations["orderPlacedNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderPlacedCheckPAymentGate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verifies an order's provider payment on return, and answers the order's status
+         * @description orderID is our payment order id, the UID the provider returned with. The server asks the provider (never the
+         *     browser) through the one settle: a paid order is placed once ('order created', invoice numbered, the wallet
+         *     credited with the payment and debited the order); a failed, cancelled or expired payment leaves the order
+         *     'payment failed' (retry with RetryOrderPayment). The answer is the order's status either way; a reload repeats
+         *     it. Another customer's payment, or one that is not an order's, is 404.
+         */
+        put: operations["orderPlacedCheckPaymentGate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/RetryOrderPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays an order whose payment failed again (our own)
+         * @description The order keeps its lines and prices (RETRY_PAYMENT on each line); the wallet pays at once when it covers the
+         *     total (ApiName Wallet, or a provider with UseWallet), else a new payment intent answers its checkoutUrl. Only an
+         *     order in 'payment failed' (409 otherwise). Another customer's order is 404.
+         */
+        post: operations["retryOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order's GST tax invoice (CGST Rule 46)
+         * @description Supplier name, address and GSTIN; invoice number (consecutive per financial year, at most 16 characters) and
+         *     date; the customer's name and address with state and PIN; place of supply (state and GST code); per line the
+         *     description, SAC, taxable value, GST rate and CGST/SGST or IGST; the tip apart and untaxed; the total in figures
+         *     and in words (Indian style). Cancelled lines show their credit note. An order not yet paid has no invoice (409).
+         *     Only the order's customer, the admin and the accountant; another customer's order is 404.
+         */
+        post: operations["orderInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/OrderInvoicePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's tax invoice as a PDF made on the server (our own) */
+        get: operations["orderInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Customer/GetOrdersForCustomer": {
         parameters: {
             query?: never;
@@ -2600,7 +2740,7 @@ export interface components {
              * @description The day asked about (India time)
              */
             on: string;
-            /** @description The rates in force that day */
+            /** @description The rates in force that day, ascending */
             inForce: number[];
             rates: components["schemas"]["GstRatePeriod"][];
         };
@@ -2616,7 +2756,7 @@ export interface components {
             quantity: number;
             /** Format: date-time */
             slotStart: string | null;
-            /** @description False when the service */
+            /** @description False when the service, its sub-category or its category is inactive (checkout refuses it) */
             available: boolean;
             /** @description The unit price in rupees */
             price: number;
@@ -2670,7 +2810,7 @@ export interface components {
             data: {
                 /** @description How many services were added to the cart */
                 merged: number;
-                /** @description Services no longer on offer */
+                /** @description Services no longer on offer, left out */
                 skipped: number[];
             };
         };
@@ -2719,9 +2859,193 @@ export interface components {
             message: string;
             data: {
                 id: number;
-                /** @description The state */
+                /** @description The state, city or zone name, or the pincode */
                 name: string;
             }[];
+        };
+        OrderLineProblem: {
+            /** @enum {string} */
+            code: "unavailable" | "notServed" | "slot" | "gstRate";
+            message: string;
+        };
+        OrderQuoteLine: {
+            serviceId: number;
+            description: string;
+            sacCode: string;
+            quantity: number;
+            /** @description Rupees */
+            unitPrice: number;
+            /** @description Rupees: unit price × quantity */
+            gross: number;
+            discountPercent: number;
+            /** @description Rupees */
+            discount: number;
+            /** @description Rupees: gross − discount */
+            taxableValue: number;
+            /** @description Percent */
+            gstRate: number;
+            /** @description Rupees */
+            gst: number;
+            /** @description Rupees (inside the company's state; else 0) */
+            cgst: number;
+            /** @description Rupees (inside the company's state; else 0) */
+            sgst: number;
+            /** @description Rupees (outside the company's state; else 0) */
+            igst: number;
+            /** @description Rupees: taxable value + GST */
+            total: number;
+            /** Format: date-time */
+            slotStart: string | null;
+            problems: components["schemas"]["OrderLineProblem"][];
+        };
+        OrderQuoteAddress: {
+            id: number;
+            receiverName: string;
+            receiverMobileNo: string;
+            address: string;
+            city: string;
+            state: string;
+            pinCode: string;
+        };
+        OrderQuote: {
+            address: components["schemas"]["OrderQuoteAddress"];
+            placeOfSupply: {
+                state: string;
+                /** @description The GST state code */
+                code: string | null;
+            };
+            /** @enum {string} */
+            gstType: "CGST+SGST" | "IGST";
+            lines: components["schemas"]["OrderQuoteLine"][];
+            totals: {
+                gross: number;
+                discount: number;
+                taxableValue: number;
+                gst: number;
+                cgst: number;
+                sgst: number;
+                igst: number;
+                /** @description Rupees; not taxed */
+                tip: number;
+                /** @description Rupees: Σ line totals + tip */
+                total: number;
+                walletBalance: number;
+                /** @description Rupees the wallet can pay: min(balance, total) */
+                walletUsable: number;
+                /** @description Rupees the wallet pays (0 unless UseWallet) */
+                wallet: number;
+                /** @description Rupees left for a payment provider */
+                amountPayable: number;
+            };
+            /** @description Coupons come in a later issue: always null */
+            coupon: Record<string, never> | null;
+            placeable: boolean;
+            problems: string[];
+        };
+        /**
+         * @description Wallet (the wallet pays all), or a provider (it pays all, or the rest when UseWallet)
+         * @enum {string}
+         */
+        OrderPayMode: "Wallet" | "CF" | "RP" | "sandbox";
+        /** @enum {string} */
+        OrderStatus: "awaiting payment" | "order created" | "payment failed";
+        OrderPlaced: {
+            orderId: number;
+            status: components["schemas"]["OrderStatus"];
+            invoiceNo: string | null;
+            /** @description Rupees */
+            total: number;
+            /** @description Rupees paid from the wallet */
+            wallet: number;
+            /** @description Rupees paid through the provider */
+            provider: number;
+            /** @description Where the browser goes to pay (provider modes, awaiting payment) */
+            checkoutUrl: string | null;
+            /** @description Our payment order id: the return's UID */
+            paymentOrderId: string | null;
+            /** @description True when an earlier request under the same Idempotency-Key placed it */
+            replayed: boolean;
+        };
+        OrderPlacedReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["OrderPlaced"];
+        };
+        OrderInvoiceLine: {
+            lineId: number;
+            serviceId: number;
+            description: string;
+            sacCode: string;
+            quantity: number;
+            unitPrice: number;
+            discount: number;
+            taxableValue: number;
+            gstRate: number;
+            cgst: number;
+            sgst: number;
+            igst: number;
+            total: number;
+            /** Format: date-time */
+            slotStart: string;
+            state: string;
+            cancelled: boolean;
+            creditNote: {
+                number: string;
+                total: number;
+                /** Format: date-time */
+                date: string;
+            } | null;
+        };
+        OrderInvoice: {
+            orderId: number;
+            invoiceNo: string;
+            /** Format: date-time */
+            invoiceDate: string;
+            /** Format: date-time */
+            orderDate: string;
+            supplier: {
+                legalName: string;
+                address: string;
+                state: string;
+                stateCode: string;
+                gstin: string;
+            };
+            customer: {
+                name: string;
+                receiverName: string;
+                receiverMobileNo: string;
+                address: string;
+                city: string;
+                state: string;
+                stateCode: string | null;
+                pinCode: string;
+                country: string;
+            };
+            placeOfSupply: {
+                state: string;
+                code: string | null;
+            };
+            /** @enum {string} */
+            gstType: "CGST+SGST" | "IGST";
+            /** @description Whether tax is payable on reverse charge (never, for these services) */
+            reverseCharge: boolean;
+            lines: components["schemas"]["OrderInvoiceLine"][];
+            totals: {
+                taxableValue: number;
+                cgst: number;
+                sgst: number;
+                igst: number;
+                gst: number;
+                /** @description Rupees: taxable value + GST (the taxed supply) */
+                invoiceValue: number;
+                /** @description Rupees: the tip for the professional, shown apart, not taxed */
+                tip: number;
+                /** @description Rupees: what the customer paid (invoice value + tip) */
+                total: number;
+            };
+            amountInWords: string;
+            paymentType: string;
+            status: components["schemas"]["OrderStatus"];
         };
         /**
          * @description What the customer may do with the line now (from its state, the clock and the limits)
@@ -2778,7 +3102,7 @@ export interface components {
             /** @description Rupees that would go back to the wallet now */
             refund: number;
             lineTotal: number;
-            /** @description The order's tip */
+            /** @description The order's tip, refunded with its last line cancelled */
             tipRefund: number;
             reason: string;
             /** Format: date-time */
@@ -5885,6 +6209,233 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    orderCheckOut: {
+        parameters: {
+            query?: {
+                /** @description The customer; omitted, the signed-in customer */
+                CustomerMobileNo?: components["schemas"]["MobileNo"];
+                CouponCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    AddressId?: number;
+                    /** @description Rupees: 0 or an active tip amount */
+                    Tip?: number;
+                    /** @default false */
+                    UseWallet?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["OrderQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    orderPlacedNew: {
+        parameters: {
+            query: {
+                /** @description The customer; omitted, the signed-in customer */
+                CustomerMobileNo?: components["schemas"]["MobileNo"];
+                /** @description Rupees: 0 (the default) or an active tip amount */
+                Tip?: number;
+                ApiName: components["schemas"]["OrderPayMode"];
+            };
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    AddressId?: number;
+                    /**
+                     * @description The wallet pays what it can, the provider the rest
+                     * @default false
+                     */
+                    UseWallet?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The order placed earlier under this Idempotency-Key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPlacedReply"];
+                };
+            };
+            /** @description Placed (paid from the wallet) or awaiting the provider's payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPlacedReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    orderPlacedCheckPaymentGate: {
+        parameters: {
+            query: {
+                orderID: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's status after the verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            orderId: number | null;
+                            status: components["schemas"]["OrderStatus"];
+                            invoiceNo: string | null;
+                            paymentState: components["schemas"]["PaymentIntentState"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    retryOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderId: number;
+                    ApiName: components["schemas"]["OrderPayMode"];
+                    /** @default false */
+                    UseWallet?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid from the wallet, or awaiting the provider's payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPlacedReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    orderInvoice: {
+        parameters: {
+            query: {
+                OrderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["OrderInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    orderInvoicePdf: {
+        parameters: {
+            query: {
+                OrderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
         };
     };
     getOrdersForCustomer: {

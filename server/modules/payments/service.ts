@@ -35,6 +35,113 @@ const RETURN_PATHS = {
 /** Our order id: unguessable, so a UID cannot be enumerated, and within every provider's order id rules. */
 const newOrderId = () => `DSW${Date.now().toString(36).toUpperCase()}${randomBytes(8).toString('hex').toUpperCase()}`;
 
+/** The words a purpose's intent answers with when it ends without money moving, or is still open. */
+type Messages = typeof MESSAGES;
+
+/**
+ * What another module does with the payments of its own purpose ('Order'): settle credits the provider's money to the
+ * intent's account as for any purpose, then calls `paid` in the same transaction (the orders module debits the order
+ * from that wallet there); an intent that ends unpaid (failed, cancelled, expired) calls `closed` in the transaction
+ * that ends it. Registered by the module that owns the purpose, so payments never imports it (no import cycle).
+ */
+export interface PurposeHandler {
+  paid(
+    tx: Tx,
+    intent: repo.IntentRow,
+    credit: { transferId: number; balance: number },
+    actorId: number | null,
+  ): Promise<{ message: string }>;
+  closed(tx: Tx, intent: repo.IntentRow, state: repo.PaymentIntentState, actorId: number | null): Promise<void>;
+  /** The purpose's own words for an unpaid ending (the wallet top-up's by default). */
+  messages?: Partial<Messages>;
+}
+const purposes = new Map<string, PurposeHandler>();
+
+/** Registers the handler of a purpose (once per process; a second registration replaces the first). */
+export function registerPurpose(purpose: string, handler: PurposeHandler) {
+  purposes.set(purpose, handler);
+}
+
+const messagesOf = (purpose: string): Messages => ({ ...MESSAGES, ...purposes.get(purpose)?.messages });
+
+export interface NewPayment {
+  provider: repo.PaymentProviderCode;
+  purpose: string;
+  payer: { id: number; role: 'Vendor' | 'Cust' };
+  /** The ledger account the provider's money is credited to when it is paid. */
+  accountId: number;
+  amount: Paise;
+  actorId: number;
+}
+
+/** Records a new intent (state created) in the caller's transaction, so a purpose creates it with its own rows. */
+export async function createIntent(tx: Tx, p: NewPayment) {
+  const made = await repo.insertIntent(tx, {
+    orderId: newOrderId(),
+    provider: p.provider,
+    purpose: p.purpose,
+    payerUserId: p.payer.id,
+    payerRole: p.payer.role,
+    accountId: p.accountId,
+    amount: p.amount,
+    currency: 'INR',
+    state: 'created',
+  });
+  await recordTransition(tx, {
+    entity: ENTITY,
+    entityId: made.id,
+    from: null,
+    to: 'created',
+    event: 'CREATE',
+    actorId: p.actorId,
+  });
+  return made;
+}
+
+/**
+ * Asks the intent's provider for an order (outside any transaction) and moves the intent to awaitingPayment; when the
+ * provider cannot start it, the intent fails (its purpose's `closed` runs) and the answer is 502.
+ */
+export async function requestProviderOrder(
+  db: Db,
+  providers: Providers,
+  intent: repo.IntentRow,
+  payer: { id: number; fullName: string; mobileNo: string; email: string | null },
+  returnUrl: string,
+  origin: string,
+  actorId: number,
+) {
+  let created: Awaited<ReturnType<PaymentProvider['createOrder']>>;
+  try {
+    created = await providers.providerFor(intent.provider).createOrder({
+      orderId: intent.orderId,
+      amount: paise(intent.amount),
+      currency: 'INR',
+      payer: { id: payer.id, name: payer.fullName, phone: payer.mobileNo, email: payer.email },
+      returnUrl,
+      notifyUrl: `${origin}/api/Payments/Webhook/${intent.provider}`,
+    });
+  } catch (e) {
+    const message = e instanceof ProviderError ? e.message : 'the provider could not be reached';
+    await db.transaction((tx) =>
+      move(tx, intent.id, 'PROVIDER_FAILED', actorId, { resultMessage: 'The payment could not be started.' }, message),
+    );
+    throw new HttpError(
+      502,
+      'Payment provider unavailable',
+      `The payment could not be started: ${message}. Please try again.`,
+    );
+  }
+  await db.transaction((tx) =>
+    move(tx, intent.id, 'ORDER_CREATED', actorId, {
+      providerOrderRef: created.providerOrderRef,
+      // The checkout address is kept too, so a replayed placement can send the payer back to it.
+      checkout: { ...created.checkout, checkoutUrl: created.checkoutUrl },
+    }),
+  );
+  return created;
+}
+
 function walletOwnerOf(user: { role: string }): wallets.WalletOwnerKind {
   return user.role === 'VE' ? 'vendor' : 'customer';
 }
@@ -48,15 +155,15 @@ export interface TopUpRequest {
 }
 
 /** Moves an intent through the payment intent machine, with what the new state carries, in the caller's transaction. */
-const move = (
+async function move(
   tx: Tx,
   id: number,
   event: PaymentIntentEventType,
   actorId: number | null,
   patch: Partial<repo.NewIntent> = {},
   remark: string | null = null,
-) =>
-  applyEvent(tx, {
+) {
+  const applied = await applyEvent(tx, {
     machine: paymentIntentMachine,
     entity: ENTITY,
     id,
@@ -66,6 +173,13 @@ const move = (
     lock: (t, i) => repo.lockIntent(t, i),
     write: (t, i, state) => repo.updateIntent(t, i, { ...patch, state: state as repo.PaymentIntentState }),
   });
+  // An intent that ends unpaid tells its purpose, in the same transaction.
+  const to = applied.to as repo.PaymentIntentState;
+  if (applied.from !== to && isFinal(to) && to !== 'paid') {
+    await purposes.get(applied.row.purpose)?.closed(tx, { ...applied.row, ...patch, state: to }, to, actorId);
+  }
+  return applied;
+}
 
 /**
  * Starts a wallet top-up: checks the amount against the limits, records the intent, asks the provider for an order
@@ -95,58 +209,28 @@ export async function startTopUp(
   const ownPages: (keyof typeof RETURN_PATHS)[] =
     kind === 'vendor' ? ['VendorDashboard', 'WalletBalanceOfVendor'] : ['MyAccounts'];
   if (r.returnTo && !ownPages.includes(r.returnTo)) throw badRequest('returnTo', `must be ${ownPages.join(' or ')}`);
-  const orderId = newOrderId();
   const intent = await db.transaction(async (tx) => {
     const wallet = await wallets.openWallet(tx, kind, user);
     await wallets.roomFor(tx, wallet, r.amount, limits.maxWalletBalancePaise, 'order_amount');
-    const made = await repo.insertIntent(tx, {
-      orderId,
+    return createIntent(tx, {
       provider: mode,
       purpose: 'Wallet',
-      payerUserId: user.id,
-      payerRole,
+      payer: { id: user.id, role: payerRole },
       accountId: wallet,
       amount: r.amount,
-      currency: 'INR',
-      state: 'created',
-    });
-    await recordTransition(tx, {
-      entity: ENTITY,
-      entityId: made.id,
-      from: null,
-      to: 'created',
-      event: 'CREATE',
       actorId: user.id,
     });
-    return made;
   });
+  const orderId = intent.orderId;
   const path = RETURN_PATHS[r.returnTo ?? (kind === 'vendor' ? 'VendorDashboard' : 'MyAccounts')];
-  let created: Awaited<ReturnType<PaymentProvider['createOrder']>>;
-  try {
-    created = await providers.providerFor(mode).createOrder({
-      orderId,
-      amount: r.amount,
-      currency: 'INR',
-      payer: { id: user.id, name: user.fullName, phone: user.mobileNo, email: user.email },
-      returnUrl: `${origin}${path}?UID=${orderId}`,
-      notifyUrl: `${origin}/api/Payments/Webhook/${mode}`,
-    });
-  } catch (e) {
-    const message = e instanceof ProviderError ? e.message : 'the provider could not be reached';
-    await db.transaction((tx) =>
-      move(tx, intent.id, 'PROVIDER_FAILED', user.id, { resultMessage: 'The payment could not be started.' }, message),
-    );
-    throw new HttpError(
-      502,
-      'Payment provider unavailable',
-      `The payment could not be started: ${message}. Please try again.`,
-    );
-  }
-  await db.transaction((tx) =>
-    move(tx, intent.id, 'ORDER_CREATED', user.id, {
-      providerOrderRef: created.providerOrderRef,
-      checkout: created.checkout,
-    }),
+  const created = await requestProviderOrder(
+    db,
+    providers,
+    intent,
+    user,
+    `${origin}${path}?UID=${orderId}`,
+    origin,
+    user.id,
   );
   return {
     response_code: '10' as const,
@@ -176,7 +260,7 @@ const MESSAGES = {
 const settledOf = (i: repo.IntentRow, balance: number | null = null): Settled => ({
   state: i.state,
   amount: paise(i.amount),
-  message: i.resultMessage ?? (i.state === 'paid' ? 'Payment received.' : MESSAGES.pending),
+  message: i.resultMessage ?? (i.state === 'paid' ? 'Payment received.' : messagesOf(i.purpose).pending),
   balance,
 });
 
@@ -218,15 +302,16 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
     if (!intent) throw notFound(`Payment ${orderId}`);
     if (isFinal(intent.state)) return settledOf(intent);
     if (verified.status === 'pending' || intent.state === 'created') return settledOf(intent);
+    const words = messagesOf(intent.purpose);
     if (verified.status === 'failed' || verified.status === 'cancelled') {
       const event = verified.status === 'failed' ? 'PROVIDER_FAILED' : 'PROVIDER_CANCELLED';
-      await move(tx, intent.id, event, actorId, { resultMessage: MESSAGES[verified.status] });
-      return { ...settledOf(intent), state: verified.status, message: MESSAGES[verified.status] };
+      await move(tx, intent.id, event, actorId, { resultMessage: words[verified.status] });
+      return { ...settledOf(intent), state: verified.status, message: words[verified.status] };
     }
     if (!matches(intent, verified)) {
       const remark = `provider reported order ${verified.orderId}, ${verified.amount} ${verified.currency} paise, payer ${verified.payerId ?? '-'}`;
-      await move(tx, intent.id, 'PROVIDER_FAILED', actorId, { resultMessage: MESSAGES.mismatch }, remark);
-      return { ...settledOf(intent), state: 'failed', message: MESSAGES.mismatch };
+      await move(tx, intent.id, 'PROVIDER_FAILED', actorId, { resultMessage: words.mismatch }, remark);
+      return { ...settledOf(intent), state: 'failed', message: words.mismatch };
     }
     const clearing = { id: wallets.systemAccountId('provider_clearing', intent.provider) };
     const paymentId = verified.paymentId ?? `${intent.provider}:${intent.orderId}`;
@@ -252,7 +337,13 @@ export async function settle(db: Db, providers: Providers, orderId: string, acto
       }
       throw e;
     }
-    const message = `${rupeesText(intent.amount)} added to your wallet.`;
+    let message = `${rupeesText(intent.amount)} added to your wallet.`;
+    // Another purpose (an order) does its part with the money now in the wallet, in this transaction.
+    const handler = purposes.get(intent.purpose);
+    if (handler) {
+      const balance = posted.balances.get(intent.accountId) ?? 0;
+      message = (await handler.paid(tx, intent, { transferId: posted.transferId, balance }, actorId)).message;
+    }
     if (intent.payerRole === 'Cust' && intent.purpose === 'Wallet') {
       await notifyCustomerOfTopUp(tx, intent, posted.balances.get(intent.accountId) ?? null);
     }
@@ -397,7 +488,7 @@ async function expire(db: Db, orderId: string, actorId: number | null, remark: s
   await db.transaction(async (tx) => {
     const intent = await repo.findIntent(tx, { orderId });
     if (!intent) throw notFound(`Payment ${orderId}`);
-    await move(tx, intent.id, 'EXPIRE', actorId, { resultMessage: MESSAGES.expired }, remark);
+    await move(tx, intent.id, 'EXPIRE', actorId, { resultMessage: messagesOf(intent.purpose).expired }, remark);
   });
 }
 

@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import {
+  cartLines,
+  categories,
+  creditNotes,
+  orderLines,
+  orders,
+  services,
+  states,
+  subCategories,
+  transitionLog,
+  users,
+} from '../../db/schema';
+import type { OrderLineState } from '../../db/schema/orders';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrderLine = typeof orderLines.$inferInsert;
+
+/** The order a customer placed under an Idempotency-Key, if any. */
+export async function findByIdempotency(exec: Executor, customerUserId: number, key: string) {
+  const [row] = await exec
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerUserId, customerUserId), eq(orders.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * Locks the customer's cart lines (placing waits here for a racing placement of the same cart, then finds the lines
+ * it took gone), answering their ids.
+ */
+export async function lockCart(tx: Tx, customerUserId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: cartLines.id })
+    .from(cartLines)
+    .where(eq(cartLines.customerUserId, customerUserId))
+    .orderBy(asc(cartLines.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Services with their price terms and whether they are on offer (the explicit lines of a seed or test placement). */
+export const servicesForLines = (exec: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({
+          serviceId: services.id,
+          heading: services.heading,
+          categoryId: subCategories.categoryId,
+          sacCode: categories.sacCode,
+          pricePaise: services.pricePaise,
+          discountPercent: services.discountPercent,
+          gstPercent: services.gstPercent,
+          available: sql<boolean>`(${services.active} and ${subCategories.active} and ${categories.active})`,
+        })
+        .from(services)
+        .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+        .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+        .where(inArray(services.id, ids));
+
+/**
+ * For each category, why it is not served at the pincode (null when it is), in one query: the pincode's zone must be
+ * active and list the category (catalogue service `availability`, for many categories at once).
+ */
+export async function servedAt(
+  exec: Executor,
+  pinCode: string,
+  categoryIds: number[],
+): Promise<Map<number, { served: boolean; name: string; zoneName: string | null; zoneActive: boolean | null }>> {
+  if (categoryIds.length === 0) return new Map();
+  const result = (await exec.execute(sql`
+    select c.id, c.name, z.zone_name as "zoneName", z.active as "zoneActive",
+      (z.active and exists (select 1 from category_zones cz where cz.zone_id = z.id and cz.category_id = c.id)) as served
+    from categories c
+    left join zone_pincodes zp on zp.pin_code = ${pinCode}
+    left join zones z on z.id = zp.zone_id
+    where c.id in (${sql.join(
+      categoryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as {
+    rows: { id: number; name: string; zoneName: string | null; zoneActive: boolean | null; served: boolean | null }[];
+  };
+  return new Map(
+    result.rows.map((r) => [
+      Number(r.id),
+      { served: r.served === true, name: r.name, zoneName: r.zoneName, zoneActive: r.zoneActive },
+    ]),
+  );
+}
+
+export async function stateById(exec: Executor, id: number) {
+  const [row] = await exec.select({ id: states.id, name: states.name }).from(states).where(eq(states.id, id));
+  return row ?? null;
+}
+
+export async function person(exec: Executor, id: number) {
+  const [row] = await exec
+    .select({ id: users.id, fullName: users.fullName, mobileNo: users.mobileNo, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Inserts the order unless the customer already placed one under the key (then nothing: the caller replays it). */
+export async function insertOrder(tx: Tx, row: NewOrder) {
+  const [made] = await tx.insert(orders).values(row).onConflictDoNothing().returning();
+  return made ?? null;
+}
+
+export async function insertLines(tx: Tx, rows: NewOrderLine[]) {
+  return tx.insert(orderLines).values(rows).returning({ id: orderLines.id, serviceId: orderLines.serviceId });
+}
+
+export interface LineTransition {
+  entityId: number;
+  fromState: string | null;
+  toState: string;
+  event: string;
+  actorId: number | null;
+  remark?: string | null;
+}
+
+/** Transition log rows of order lines, in one statement. */
+export async function logLineTransitions(tx: Tx, entity: string, rows: LineTransition[]) {
+  if (rows.length === 0) return;
+  await tx.insert(transitionLog).values(rows.map((r) => ({ ...r, entity, remark: r.remark ?? null })));
+}
+
+export async function lockOrder(tx: Tx, id: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findOrder(exec: Executor, id: number) {
+  const [row] = await exec.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+export async function orderOfIntent(tx: Tx, paymentIntentId: number) {
+  const [row] = await tx.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).for('update');
+  return row ?? null;
+}
+
+export async function orderOfIntentRead(exec: Executor, paymentIntentId: number) {
+  const [row] = await exec.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  return row ?? null;
+}
+
+export async function updateOrder(tx: Tx, id: number, patch: Partial<NewOrder>) {
+  await tx.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+/** The order's lines, locked, in id order. */
+export const lockLinesOf = (tx: Tx, orderId: number) =>
+  tx
+    .select({ id: orderLines.id, state: orderLines.state })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id))
+    .for('update');
+
+export async function setLinesState(tx: Tx, ids: number[], state: OrderLineState, at: Date) {
+  if (ids.length === 0) return;
+  await tx.update(orderLines).set({ state, stateChangedAt: at }).where(inArray(orderLines.id, ids));
+}
+
+export const linesOf = (exec: Executor, orderId: number) =>
+  exec.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+
+/** The credit notes of an order's lines (issued when an invoiced line is cancelled). */
+export const creditNotesOf = (exec: Executor, lineIds: number[]) =>
+  lineIds.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({
+          orderLineId: creditNotes.orderLineId,
+          number: creditNotes.number,
+          totalPaise: creditNotes.totalPaise,
+          createdAt: creditNotes.createdAt,
+        })
+        .from(creditNotes)
+        .where(inArray(creditNotes.orderLineId, lineIds));

@@ -1,0 +1,705 @@
+import { transition } from 'xstate';
+import {
+  type OrderLineEventType,
+  type OrderLineState,
+  orderLineMachine,
+} from '../../../src/machines/orderLine/orderLine.machine';
+import type { CompanyConfig } from '../../config';
+import type { Db, Executor, Tx } from '../../db/client';
+import type { OrderPaymentType } from '../../db/schema/orders';
+import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
+import { type Paise, paise, rupeesText, toRupees } from '../../money';
+import type { PaymentProviders } from '../../plugins/payments';
+import type { PaymentProviderCode } from '../../plugins/payments/provider';
+import { isPartyRole } from '../../roles';
+import * as addresses from '../addresses/service';
+import * as cart from '../cart/service';
+import { assertSlot } from '../cart/slots';
+import { nextDocumentNumber } from '../documents/service';
+import { notifyPerson } from '../notifications/service';
+import * as paymentsRepo from '../payments/repo';
+import * as payments from '../payments/service';
+import * as tax from '../tax/service';
+import * as tips from '../tips/service';
+import * as wallets from '../wallets/service';
+import { canonicalStateName, gstStateCode } from './gstin';
+import { type Quote, type QuoteLineInput, quote } from './quote';
+import * as repo from './repo';
+
+/** The order line's entity name in the transition log (shared with the order lines module). */
+export const LINE_ENTITY = 'OrderLine';
+export const ORDER_PURPOSE = 'Order';
+
+/** How an order is paid: from the wallet alone, or through a provider (for the rest, when the wallet pays part). */
+export type PayMode = 'Wallet' | PaymentProviderCode;
+
+/** A line given directly instead of from the cart (the demo seed and tests place orders this way). */
+export interface OrderItem {
+  serviceId: number;
+  quantity: number;
+  slotStart: Date;
+}
+
+export interface QuoteRequest {
+  customerUserId: number;
+  addressId: number | null;
+  tipPaise: Paise;
+  useWallet: boolean;
+  /** Lines given directly; without them the customer's cart is quoted. */
+  items?: OrderItem[];
+  now?: Date;
+}
+
+export interface PricedOrder {
+  quote: Quote;
+  address: addresses.AddressRow;
+  placeOfSupply: { state: string; code: string | null };
+}
+
+// ---------------------------------------------------------------------------------------------- the quote
+
+async function itemLines(exec: Executor, items: OrderItem[]) {
+  const found = new Map(
+    (await repo.servicesForLines(exec, [...new Set(items.map((i) => i.serviceId))])).map((s) => [s.serviceId, s]),
+  );
+  return items.map((i, n) => {
+    const s = found.get(i.serviceId);
+    if (!s) throw badRequest(`items[${n}].serviceId`, `service ${i.serviceId} does not exist`);
+    return {
+      serviceId: s.serviceId,
+      quantity: i.quantity,
+      slotStart: i.slotStart,
+      heading: s.heading,
+      categoryId: s.categoryId,
+      sacCode: s.sacCode,
+      pricePaise: s.pricePaise,
+      discountPercent: s.discountPercent,
+      gstPercent: s.gstPercent,
+      available: !!s.available,
+    };
+  });
+}
+
+function slotProblem(heading: string, slot: Date | null, now: Date): string | null {
+  if (!slot) return `Pick a time slot for ${heading}.`;
+  try {
+    assertSlot(slot, 'slot', now);
+    return null;
+  } catch (e) {
+    if (e instanceof HttpError)
+      return `The slot of ${heading} ${e.errors[0]?.message ?? 'is not valid'}: pick another.`;
+    throw e;
+  }
+}
+
+/** Whether an address is in the company's registered state (CGST + SGST), by state name. */
+export const isIntraState = (company: CompanyConfig, stateName: string) =>
+  canonicalStateName(stateName) === company.state;
+
+/**
+ * The server's quote of the customer's cart (or of given lines) at an address: prices, GST split by the place of
+ * supply, the tip, the wallet's part and each line's problems. Reads only; placing recomputes it in its transaction.
+ */
+export async function priceOrder(exec: Executor, company: CompanyConfig, r: QuoteRequest): Promise<PricedOrder> {
+  const now = r.now ?? new Date();
+  const address = await addresses.addressForOrder(exec, r.customerUserId, r.addressId);
+  await tips.assertTipAmount(exec, r.tipPaise, 'Tip');
+  const lines = r.items ? await itemLines(exec, r.items) : await cart.cartForCheckout(exec, r.customerUserId);
+  const [served, rates, balance] = await Promise.all([
+    repo.servedAt(exec, address.pinCode, [...new Set(lines.map((l) => l.categoryId))]),
+    tax.ratesInForce(exec, now),
+    wallets.walletBalance(exec, 'customer', r.customerUserId),
+  ]);
+  const inputs = lines.map((l): QuoteLineInput => {
+    const s = served.get(l.categoryId);
+    const notServedMessage = !s
+      ? undefined
+      : s.zoneName === null || s.zoneActive === false
+        ? `We do not serve pincode ${address.pinCode} yet, so ${l.heading} cannot be booked at this address.`
+        : `${s.name} is not offered in ${s.zoneName} (pincode ${address.pinCode}), so ${l.heading} cannot be booked at this address.`;
+    return {
+      serviceId: l.serviceId,
+      description: l.heading,
+      categoryId: l.categoryId,
+      sacCode: l.sacCode,
+      quantity: l.quantity,
+      unitPricePaise: l.pricePaise,
+      discountPercent: l.discountPercent,
+      gstRate: l.gstPercent,
+      slotStart: l.slotStart,
+      available: l.available,
+      served: s?.served === true,
+      notServedMessage,
+      slotProblem: slotProblem(l.heading, l.slotStart, now),
+      rateInForce: rates.includes(l.gstPercent),
+    };
+  });
+  const q = quote({
+    lines: inputs,
+    intraState: isIntraState(company, address.state),
+    tipPaise: r.tipPaise,
+    walletBalancePaise: balance,
+    useWallet: r.useWallet,
+  });
+  return { quote: q, address, placeOfSupply: { state: address.state, code: gstStateCode(address.state) } };
+}
+
+const r2 = (p: number) => toRupees(paise(p));
+
+/** The quote in rupees, as OrderCheckOut answers it. */
+export function quoteOut(p: PricedOrder, coupon: null = null) {
+  const q = p.quote;
+  const t = q.totals;
+  return {
+    address: {
+      id: p.address.id,
+      receiverName: p.address.receiverName,
+      receiverMobileNo: p.address.receiverMobileNo,
+      address: p.address.address,
+      city: p.address.city,
+      state: p.address.state,
+      pinCode: p.address.pinCode,
+    },
+    placeOfSupply: p.placeOfSupply,
+    gstType: q.intraState ? ('CGST+SGST' as const) : ('IGST' as const),
+    lines: q.lines.map((l) => ({
+      serviceId: l.serviceId,
+      description: l.description,
+      sacCode: l.sacCode,
+      quantity: l.quantity,
+      unitPrice: r2(l.unitPricePaise),
+      gross: r2(l.grossPaise),
+      discountPercent: l.discountPercent,
+      discount: r2(l.discountPaise),
+      taxableValue: r2(l.taxablePaise),
+      gstRate: l.gstRate,
+      gst: r2(l.gstPaise),
+      cgst: r2(l.cgstPaise),
+      sgst: r2(l.sgstPaise),
+      igst: r2(l.igstPaise),
+      total: r2(l.totalPaise),
+      slotStart: l.slotStart,
+      problems: l.problems,
+    })),
+    totals: {
+      gross: r2(t.grossPaise),
+      discount: r2(t.discountPaise),
+      taxableValue: r2(t.taxablePaise),
+      gst: r2(t.gstPaise),
+      cgst: r2(t.cgstPaise),
+      sgst: r2(t.sgstPaise),
+      igst: r2(t.igstPaise),
+      tip: r2(t.tipPaise),
+      total: r2(t.totalPaise),
+      walletBalance: r2(t.walletBalancePaise),
+      walletUsable: r2(t.walletUsablePaise),
+      wallet: r2(t.walletPaise),
+      amountPayable: r2(t.payablePaise),
+    },
+    coupon,
+    placeable: q.placeable,
+    problems: q.problems,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- lines and payment
+
+/** The state an order line goes to on an event, as the order line machine says (409 when it refuses). */
+function nextLineState(from: OrderLineState, event: OrderLineEventType): OrderLineState {
+  const snapshot = orderLineMachine.resolveState({ value: from });
+  if (!snapshot.can({ type: event })) {
+    throw new HttpError(409, 'Event not allowed', `${event} is not allowed while an order line is ${from}.`, [], {
+      state: from,
+    });
+  }
+  return transition(orderLineMachine, snapshot, { type: event })[0].value as OrderLineState;
+}
+
+/**
+ * Applies one event to every line of an order inside the caller's transaction: the lines are locked, the machine
+ * decides for each (one refusal refuses all), then one UPDATE writes the states and one INSERT the transition log.
+ */
+async function applyToLines(tx: Tx, orderId: number, event: OrderLineEventType, actorId: number | null, at: Date) {
+  const lines = await repo.lockLinesOf(tx, orderId);
+  const moves = lines.map((l) => ({ id: l.id, from: l.state, to: nextLineState(l.state, event) }));
+  const byState = new Map<OrderLineState, number[]>();
+  for (const m of moves) byState.set(m.to, [...(byState.get(m.to) ?? []), m.id]);
+  for (const [state, ids] of byState) await repo.setLinesState(tx, ids, state, at);
+  await repo.logLineTransitions(
+    tx,
+    LINE_ENTITY,
+    moves.map((m) => ({ entityId: m.id, fromState: m.from, toState: m.to, event, actorId })),
+  );
+}
+
+const orderLink = (orderId: number) => `/PayProcessInvoice?OrderId=${orderId}`;
+
+/**
+ * Pays an order from the customer's wallet inside the caller's transaction (a wallet order at once; a provider order
+ * once its money is in the wallet): the wallet is debited the total (revenue + taxable, GST payable + GST, tips + tip),
+ * the lines get PAYMENT_SETTLED, the order 'order created' with its invoice number, and the customer is told.
+ */
+async function payFromWallet(tx: Tx, order: repo.OrderRow, actorId: number | null, at: Date, amountField: string) {
+  const wallet = await wallets.openWallet(tx, 'customer', { id: order.customerUserId, fullName: order.customerName });
+  const posted = await wallets.post(tx, {
+    kind: 'order_payment',
+    legs: [
+      { accountId: wallet, amount: -order.totalPaise },
+      { accountId: wallets.systemAccountId('revenue'), amount: order.taxablePaise },
+      { accountId: wallets.systemAccountId('gst_payable'), amount: order.gstPaise },
+      { accountId: wallets.systemAccountId('tips_payable'), amount: order.tipPaise },
+    ],
+    reference: `Order ${order.id}`,
+    remark: `Payment for order ${order.id}`,
+    actorId,
+    amountField,
+    amount: paise(order.totalPaise),
+  });
+  await applyToLines(tx, order.id, 'PAYMENT_SETTLED', actorId, at);
+  const invoiceNo = await nextDocumentNumber(tx, 'INV', at);
+  await repo.updateOrder(tx, order.id, {
+    status: 'order created',
+    statusUpdateDate: at,
+    transferId: posted.transferId,
+    invoiceNo,
+    invoiceDate: at,
+  });
+  const customer = await repo.person(tx, order.customerUserId);
+  if (customer) {
+    await notifyPerson(tx, {
+      userId: customer.id,
+      mobileNo: customer.mobileNo,
+      kind: 'order_placed',
+      title: `Order ${order.id} placed`,
+      body: `Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice ${invoiceNo}.`,
+      link: orderLink(order.id),
+    });
+  }
+  return { invoiceNo, transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
+}
+
+/** The payment failed (or could not be taken): the lines get PAYMENT_FAILED, the order 'payment failed', and the customer is told. */
+async function failPayment(tx: Tx, order: repo.OrderRow, actorId: number | null, at: Date, why: string) {
+  await applyToLines(tx, order.id, 'PAYMENT_FAILED', actorId, at);
+  await repo.updateOrder(tx, order.id, { status: 'payment failed', statusUpdateDate: at });
+  const customer = await repo.person(tx, order.customerUserId);
+  if (customer) {
+    await notifyPerson(tx, {
+      userId: customer.id,
+      mobileNo: customer.mobileNo,
+      kind: 'payment_failed',
+      title: `Payment for order ${order.id} failed`,
+      body: `${why} Your order of ${rupeesText(order.totalPaise)} is not placed yet: you can try the payment again.`,
+      link: orderLink(order.id),
+    });
+  }
+}
+
+const ORDER_MESSAGES = {
+  failed: 'The payment failed: your order is not placed. You can try again.',
+  cancelled: 'The payment was cancelled: your order is not placed. You can try again.',
+  expired: 'The payment was not completed in time: your order is not placed. You can try again.',
+  mismatch:
+    'The payment did not match its order (amount, currency or payer): your order is not placed. Please contact us.',
+  pending: 'The payment is not complete yet. Please check again in a minute.',
+};
+
+// Settle (payments) calls these for intents of purpose 'Order', in its own transaction.
+payments.registerPurpose(ORDER_PURPOSE, {
+  messages: ORDER_MESSAGES,
+  async paid(tx, intent, credit, actorId) {
+    const order = await repo.orderOfIntent(tx, intent.id);
+    const got = rupeesText(intent.amount);
+    if (!order || order.status !== 'awaiting payment') {
+      return { message: `${got} was received and added to your wallet.` };
+    }
+    const at = new Date();
+    // The provider's money is in the wallet now; the wallet pays the whole order, when it still holds enough.
+    if (credit.balance < order.totalPaise) {
+      const why = `${got} was added to your wallet, but the wallet no longer holds the order's ${rupeesText(order.totalPaise)}.`;
+      await failPayment(tx, order, actorId, at, why);
+      return { message: `${why} The order is not placed: try again.` };
+    }
+    await repo.updateOrder(tx, order.id, {
+      providerPaise: intent.amount,
+      walletPaise: order.totalPaise - intent.amount,
+    });
+    const paid = await payFromWallet(tx, order, actorId, at, 'orderID');
+    return { message: `Payment received: order ${order.id} is placed. Tax invoice ${paid.invoiceNo}.` };
+  },
+  async closed(tx, intent, state, actorId) {
+    const order = await repo.orderOfIntent(tx, intent.id);
+    if (!order || order.status !== 'awaiting payment') return;
+    const why =
+      state === 'expired'
+        ? 'The payment was not completed in time.'
+        : state === 'cancelled'
+          ? 'The payment was cancelled.'
+          : 'The payment failed.';
+    await failPayment(tx, order, actorId, new Date(), why);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------- placing
+
+export interface PlaceRequest {
+  customerUserId: number;
+  addressId: number | null;
+  tipPaise: Paise;
+  /** Wallet: the wallet pays all; a provider pays all, or the rest when useWallet. */
+  mode: PayMode;
+  useWallet: boolean;
+  idempotency: wallets.Idempotency;
+  actor: { id: number };
+  items?: OrderItem[];
+}
+
+export interface PlaceContext {
+  company: CompanyConfig;
+  /** The site's origin for the provider's return address (provider modes only). */
+  origin?: string;
+}
+
+export interface Placed {
+  orderId: number;
+  status: repo.OrderRow['status'];
+  invoiceNo: string | null;
+  total: Paise;
+  wallet: Paise;
+  provider: Paise;
+  /** The provider's checkout page when the order awaits a provider payment. */
+  checkoutUrl: string | null;
+  /** Our payment order id (the return's UID) when a provider is paying. */
+  paymentOrderId: string | null;
+  replayed: boolean;
+}
+
+async function placedOf(exec: Executor, order: repo.OrderRow, replayed: boolean): Promise<Placed> {
+  let checkoutUrl: string | null = null;
+  let paymentOrderId: string | null = null;
+  if (order.paymentIntentId) {
+    const intent = await paymentsRepo.findIntent(exec, { id: order.paymentIntentId });
+    paymentOrderId = intent?.orderId ?? null;
+    const url = (intent?.checkout as { checkoutUrl?: unknown } | null)?.checkoutUrl;
+    if (order.status === 'awaiting payment' && typeof url === 'string') checkoutUrl = url;
+  }
+  return {
+    orderId: order.id,
+    status: order.status,
+    invoiceNo: order.invoiceNo,
+    total: paise(order.totalPaise),
+    wallet: paise(order.walletPaise),
+    provider: paise(order.providerPaise),
+    checkoutUrl,
+    paymentOrderId,
+    replayed,
+  };
+}
+
+/** The first result for a repeated Idempotency-Key; another request under the key is 422. */
+function replayOrRefuse(existing: repo.OrderRow, hash: string) {
+  if (existing.requestHash !== hash) {
+    throw new HttpError(
+      422,
+      'Idempotency key reused',
+      'This Idempotency-Key was already used to place a different order; nothing was placed.',
+      [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
+    );
+  }
+  return existing;
+}
+
+function refusePlacing(q: Quote): never {
+  const first = q.lines.findIndex((l) => l.problems.length > 0);
+  if (first >= 0) {
+    const line = q.lines[first];
+    throw new HttpError(
+      409,
+      'Cannot place the order',
+      line.problems.map((p) => p.message).join(' '),
+      [{ field: `lines[${first}]`, message: line.problems.map((p) => p.message).join(' ') }],
+      { serviceId: line.serviceId, problems: q.problems },
+    );
+  }
+  throw new HttpError(409, 'Cannot place the order', q.problems.join(' ') || 'The order cannot be placed.', [
+    { field: 'cart', message: q.problems.join(' ') },
+  ]);
+}
+
+const paymentTypeOf = (mode: PayMode, wallet: number, provider: number): OrderPaymentType =>
+  provider === 0 ? 'Wallet' : wallet === 0 ? (mode as PaymentProviderCode) : (`Wallet+${mode}` as OrderPaymentType);
+
+/**
+ * Places an order (Order/OrderPlacedNew) in ONE transaction: the quote is recomputed (a cart that is not placeable is
+ * refused naming the line), the order and its lines are written with the price snapshot, the wallet is debited and
+ * the invoice numbered when the wallet pays it all, or a payment intent is opened for the provider's part; the cart
+ * is emptied. All of it, or nothing. The same Idempotency-Key answers the first result. A provider's order is then
+ * asked for outside the transaction and the browser is sent to its checkout.
+ *
+ * Exported for the demo seed and other modules' tests (with `items` and mode Wallet, no HTTP needed).
+ */
+export async function placeOrder(
+  db: Db,
+  providers: PaymentProviders,
+  r: PlaceRequest,
+  ctx: PlaceContext,
+): Promise<Placed> {
+  if (r.mode !== 'Wallet' && !providers.isAvailable(r.mode)) {
+    throw badRequest(
+      'ApiName',
+      `${r.mode} is not set up on this server: choose ${['Wallet', ...providers.modes].join(', ')}`,
+    );
+  }
+  const key = r.idempotency.key;
+  const made = await db.transaction(async (tx) => {
+    if (key) {
+      const existing = await repo.findByIdempotency(tx, r.customerUserId, key);
+      if (existing) return { order: replayOrRefuse(existing, r.idempotency.hash), intent: null, replayed: true };
+    }
+    // A racing placement of the same cart waits here, then finds the lines it took gone.
+    if (!r.items) await repo.lockCart(tx, r.customerUserId);
+    const priced = await priceOrder(tx, ctx.company, { ...r, now: new Date() });
+    const q = priced.quote;
+    if (!q.placeable) {
+      // A twin under the same key may have placed this cart a moment ago.
+      const twin = key ? await repo.findByIdempotency(tx, r.customerUserId, key) : null;
+      if (twin) return { order: replayOrRefuse(twin, r.idempotency.hash), intent: null, replayed: true };
+      refusePlacing(q);
+    }
+    const t = q.totals;
+    if (r.mode === 'Wallet' && t.walletBalancePaise < t.totalPaise) {
+      throw conflict(
+        'ApiName',
+        `Your wallet holds ${rupeesText(t.walletBalancePaise)}, less than the order's ${rupeesText(t.totalPaise)}: pay the rest with a payment provider.`,
+      );
+    }
+    const walletPaise = r.mode === 'Wallet' ? t.totalPaise : r.useWallet ? t.walletUsablePaise : 0;
+    const providerPaise = t.totalPaise - walletPaise;
+    const paidNow = providerPaise === 0;
+    const now = new Date();
+    const a = priced.address;
+    const customer = await repo.person(tx, r.customerUserId);
+    if (!customer) throw notFound(`Customer ${r.customerUserId}`);
+    const order = await repo.insertOrder(tx, {
+      customerUserId: r.customerUserId,
+      status: 'awaiting payment',
+      statusUpdateDate: now,
+      orderType: 'normal',
+      paymentType: paymentTypeOf(r.mode, walletPaise, providerPaise),
+      addressId: a.id,
+      customerName: customer.fullName,
+      placeAddress: a.address,
+      city: a.city,
+      state: a.state,
+      stateId: a.stateId,
+      pinCode: a.pinCode,
+      country: 'India',
+      receiverName: a.receiverName,
+      receiverMobileNo: a.receiverMobileNo,
+      intraState: q.intraState,
+      taxablePaise: t.taxablePaise,
+      gstPaise: t.gstPaise,
+      tipPaise: t.tipPaise,
+      totalPaise: t.totalPaise,
+      walletPaise,
+      providerPaise,
+      idempotencyKey: key,
+      requestHash: key ? r.idempotency.hash : null,
+      createdAt: now,
+    });
+    if (!order) {
+      // The unique key refused a twin's second insert: the twin committed first, so answer its order.
+      const twin = await repo.findByIdempotency(tx, r.customerUserId, key!);
+      return { order: replayOrRefuse(twin!, r.idempotency.hash), intent: null, replayed: true };
+    }
+    const lines = await repo.insertLines(
+      tx,
+      q.lines.map((l) => ({
+        orderId: order.id,
+        customerUserId: r.customerUserId,
+        serviceId: l.serviceId,
+        categoryId: l.categoryId,
+        description: l.description,
+        sacCode: l.sacCode,
+        quantity: l.quantity,
+        unitPricePaise: l.unitPricePaise,
+        discountPercent: l.discountPercent,
+        discountPaise: l.discountPaise,
+        taxablePaise: l.taxablePaise,
+        gstRate: l.gstRate,
+        cgstPaise: l.cgstPaise,
+        sgstPaise: l.sgstPaise,
+        igstPaise: l.igstPaise,
+        totalPaise: l.totalPaise,
+        slotStart: l.slotStart!,
+        state: 'awaitingPayment' as const,
+        stateChangedAt: now,
+        createdAt: now,
+      })),
+    );
+    // Each line starts in the machine's initial state; the creation is logged like any transition.
+    await repo.logLineTransitions(
+      tx,
+      LINE_ENTITY,
+      lines.map((l) => ({
+        entityId: l.id,
+        fromState: null,
+        toState: 'awaitingPayment',
+        event: 'CREATE',
+        actorId: r.actor.id,
+      })),
+    );
+    let intent: Awaited<ReturnType<typeof payments.createIntent>> | null = null;
+    if (paidNow) {
+      await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet');
+    } else {
+      const wallet = await wallets.openWallet(tx, 'customer', customer);
+      intent = await payments.createIntent(tx, {
+        provider: r.mode as PaymentProviderCode,
+        purpose: ORDER_PURPOSE,
+        payer: { id: customer.id, role: 'Cust' },
+        accountId: wallet,
+        amount: paise(providerPaise),
+        actorId: r.actor.id,
+      });
+      await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
+    }
+    if (!r.items) await cart.clearCart(tx, r.customerUserId);
+    return { order: (await repo.findOrder(tx, order.id))!, intent, replayed: false };
+  });
+  if (made.intent) await askProvider(db, providers, made.intent, made.order, ctx, r.actor.id);
+  return placedOf(db, (await repo.findOrder(db, made.order.id))!, made.replayed);
+}
+
+async function askProvider(
+  db: Db,
+  providers: PaymentProviders,
+  intent: Awaited<ReturnType<typeof payments.createIntent>>,
+  order: repo.OrderRow,
+  ctx: PlaceContext,
+  actorId: number,
+) {
+  const customer = (await repo.person(db, order.customerUserId))!;
+  const origin = ctx.origin ?? '';
+  await payments.requestProviderOrder(
+    db,
+    providers,
+    intent,
+    customer,
+    `${origin}/PayProcessInvoice?UID=${intent.orderId}`,
+    origin,
+    actorId,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- after placing
+
+/** The order as its customer or staff may see it; another customer's order is 404 (it is not theirs to know of). */
+export async function orderFor(exec: Executor, user: CurrentUser, orderId: number) {
+  const order = await repo.findOrder(exec, orderId);
+  if (!order || (isPartyRole(user.role) && order.customerUserId !== user.id)) throw notFound(`Order ${orderId}`);
+  return order;
+}
+
+export interface RetryRequest {
+  orderId: number;
+  mode: PayMode;
+  useWallet: boolean;
+}
+
+/**
+ * Tries a failed order's payment again (RETRY_PAYMENT on its lines): the same order and prices, paid from the wallet
+ * at once when it covers the total (mode Wallet, or a provider with the wallet's part), else through a new intent.
+ */
+export async function retryPayment(
+  db: Db,
+  providers: PaymentProviders,
+  user: CurrentUser,
+  r: RetryRequest,
+  ctx: PlaceContext,
+) {
+  if (r.mode !== 'Wallet' && !providers.isAvailable(r.mode)) {
+    throw badRequest(
+      'ApiName',
+      `${r.mode} is not set up on this server: choose ${['Wallet', ...providers.modes].join(', ')}`,
+    );
+  }
+  await orderFor(db, user, r.orderId);
+  const made = await db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, r.orderId);
+    if (!order) throw notFound(`Order ${r.orderId}`);
+    if (order.status !== 'payment failed') {
+      throw conflict(
+        'OrderId',
+        `Order ${order.id} is ${order.status}: only an order whose payment failed is paid again.`,
+      );
+    }
+    const now = new Date();
+    await applyToLines(tx, order.id, 'RETRY_PAYMENT', user.id, now);
+    const balance = await wallets.walletBalance(tx, 'customer', order.customerUserId);
+    if (r.mode === 'Wallet' && balance < order.totalPaise) {
+      throw conflict(
+        'ApiName',
+        `Your wallet holds ${rupeesText(balance)}, less than the order's ${rupeesText(order.totalPaise)}: pay the rest with a payment provider.`,
+      );
+    }
+    const walletPaise = r.mode === 'Wallet' ? order.totalPaise : r.useWallet ? Math.min(balance, order.totalPaise) : 0;
+    const providerPaise = order.totalPaise - walletPaise;
+    await repo.updateOrder(tx, order.id, {
+      status: 'awaiting payment',
+      statusUpdateDate: now,
+      walletPaise,
+      providerPaise,
+      paymentType: paymentTypeOf(r.mode, walletPaise, providerPaise),
+    });
+    const current = (await repo.findOrder(tx, order.id))!;
+    if (providerPaise === 0) {
+      await payFromWallet(tx, current, user.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet');
+      return { order: current, intent: null };
+    }
+    const customer = (await repo.person(tx, order.customerUserId))!;
+    const wallet = await wallets.openWallet(tx, 'customer', customer);
+    const intent = await payments.createIntent(tx, {
+      provider: r.mode as PaymentProviderCode,
+      purpose: ORDER_PURPOSE,
+      payer: { id: customer.id, role: 'Cust' },
+      accountId: wallet,
+      amount: paise(providerPaise),
+      actorId: user.id,
+    });
+    await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
+    return { order: current, intent };
+  });
+  if (made.intent) await askProvider(db, providers, made.intent, made.order, ctx, user.id);
+  return placedOf(db, (await repo.findOrder(db, r.orderId))!, false);
+}
+
+/**
+ * The return from a provider (Order/OrderPlacedCheckPAymentGate): settle verifies with the provider and places the
+ * order (or marks its payment failed); the answer is the order's status. 200 placed, 402 failed (retry offered), 409
+ * still pending. Another customer's payment, or one that is not an order's, is 404.
+ */
+export async function checkPayment(db: Db, providers: PaymentProviders, user: CurrentUser, paymentOrderId: string) {
+  const intent = await paymentsRepo.findIntent(db, { orderId: paymentOrderId });
+  if (!intent || intent.purpose !== ORDER_PURPOSE || (isPartyRole(user.role) && intent.payerUserId !== user.id)) {
+    throw notFound(`Payment ${paymentOrderId}`);
+  }
+  const settled = await payments.settle(db, providers, paymentOrderId, user.id);
+  const order = await repo.orderOfIntentRead(db, intent.id);
+  const data = {
+    orderId: order?.id ?? null,
+    status: order?.status ?? null,
+    invoiceNo: order?.invoiceNo ?? null,
+    paymentState: settled.state,
+  };
+  if (order?.status === 'order created') return { data, message: settled.message };
+  if (settled.state === 'created' || settled.state === 'awaitingPayment') {
+    throw new HttpError(409, 'Payment pending', ORDER_MESSAGES.pending, [], data);
+  }
+  throw new HttpError(402, 'Payment not completed', settled.message, [], data);
+}
+
+/** Order/OrderCheckOut: the quote for the customer (or staff acting for one). */
+export async function checkout(db: Db, company: CompanyConfig, r: QuoteRequest) {
+  return quoteOut(await priceOrder(db, company, r));
+}
