@@ -6,6 +6,7 @@ import type { RoleCode } from '../../http';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Db } from '../client';
 import { cities, customers, states, users, zonePincodes, zones } from '../schema';
+import { seedDemoAddresses } from './demo-addresses';
 import { seedDemoTips } from './demo-tips';
 import { seedDemoWallets } from './demo-wallets';
 
@@ -84,4 +85,5 @@ export async function seedDemo(db: Db, password: string) {
   });
   await seedDemoWallets(db, DEMO_ACCOUNTS);
   await seedDemoTips(db);
+  await seedDemoAddresses(db, DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo);
 }

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categoryZones, cities, customerAddresses, states, subCategories, zonePincodes, zones } from '../../db/schema';
+import {
+  categoryZones,
+  cities,
+  customerAddresses,
+  states,
+  subCategories,
+  users,
+  zonePincodes,
+  zones,
+} from '../../db/schema';
 
 export type AddressRow = typeof customerAddresses.$inferSelect;
 
@@ -28,14 +37,19 @@ export const findDefault = async (exec: Executor, customerUserId: number) =>
       .where(and(eq(customerAddresses.customerUserId, customerUserId), eq(customerAddresses.isDefault, true)))
   )[0];
 
-/** All of the customer's addresses, locked: every write to one customer's addresses runs one after another. */
-export const lockAll = (exec: Executor, customerUserId: number) =>
-  exec
+/**
+ * All of the customer's addresses, after locking the customer's account row: every write to one customer's addresses
+ * runs one after another, the first address of two racing adds included (only one becomes the default).
+ */
+export const lockAll = async (exec: Executor, customerUserId: number) => {
+  await exec.select({ id: users.id }).from(users).where(eq(users.id, customerUserId)).for('update');
+  return exec
     .select({ id: customerAddresses.id, isDefault: customerAddresses.isDefault })
     .from(customerAddresses)
     .where(eq(customerAddresses.customerUserId, customerUserId))
     .orderBy(asc(customerAddresses.id))
     .for('update');
+};
 
 export const insert = async (exec: Executor, values: typeof customerAddresses.$inferInsert) =>
   (await exec.insert(customerAddresses).values(values).returning())[0] as AddressRow;
