@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, demoPassword, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
+import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedReference } from './db/seed/reference';
 import { startReconciliation } from './modules/payments/reconcile';
 
@@ -19,6 +20,11 @@ if (database.kind === 'pglite') {
   if (await isEmpty(database.db)) {
     await seedDemo(database.db, password);
     await seedDemoCatalogue(database.db, path.join(config.dataDir, 'uploads'));
+    // The demo customer's orders in every state and other customers' ratings (after the addresses and wallets).
+    await seedDemoOrders(database.db, {
+      company: config.company,
+      customerMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
+    });
     // Demo data that points at the catalogue's services comes after it.
     await seedDemoFavourites(database.db, DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo);
     console.log('Demo data created.');
