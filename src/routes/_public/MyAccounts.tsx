@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { sessionUser, useSession } from '../../api/session';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
 import { FavouritesTab } from '../-components/account/FavouritesTab';
-import { QueriesTab, validateQueryLine } from '../-components/account/QueriesTab';
+import { OrdersTab } from '../-components/account/OrdersTab';
+import { validateOrdersSearch } from '../-components/account/ordersSearch';
+import { QueriesTab } from '../-components/account/QueriesTab';
+import { validateQueryLine } from '../-components/account/queriesSearch';
 import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
 import { WalletTab } from '../-components/account/WalletTab';
 import { DASHBOARD } from '../-components/roles';
@@ -18,6 +21,7 @@ export const Route = createFileRoute('/_public/MyAccounts')({
     ...validateAccountTab(raw.tab),
     ...validateHistorySearch(raw),
     ...validateReturnSearch(raw),
+    ...validateOrdersSearch(raw),
     ...validateQueryLine(raw),
   }),
   // A public-area page for signed-in people: anyone else signs in first and comes back.
@@ -50,9 +54,10 @@ function MyAccounts() {
 }
 
 function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobileNo: string; email: string | null }) {
-  const { UID, tab = 'wallet', line } = Route.useSearch();
+  const { UID, tab = 'wallet', line, list, opage } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const content: Record<AccountTab, ReactNode> = {
+    orders: <OrdersTab list={list} page={opage} />,
     wallet: <WalletTab mobileNo={mobileNo} uid={UID} />,
     favourites: <FavouritesTab />,
     queries: <QueriesTab line={line} />,

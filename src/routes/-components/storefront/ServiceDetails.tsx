@@ -6,6 +6,7 @@ import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
 import { PincodeCheck } from './PincodeCheck';
 import { Img, NotAvailable, PriceLine, QueryView, Section } from './parts';
+import { ServiceRatings } from './Ratings';
 import * as s from './storefront.css';
 
 function Gallery({ service }: { service: ServiceDetail }) {
@@ -137,6 +138,7 @@ function Details({ service }: { service: ServiceDetail }) {
         </Section>
       )}
       <PincodeCheck category={{ id: service.categoryId, categoryName: service.categoryName }} />
+      <ServiceRatings serviceId={service.id} />
     </>
   );
 }

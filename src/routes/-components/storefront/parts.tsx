@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Category, Service } from '../../../api/storefront';
-import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder } from '../../../ui';
+import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder, srOnly } from '../../../ui';
 import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
 import { srcsetOf } from './images';
+import * as r from './ratings.css';
 import * as s from './storefront.css';
 
 export interface ImgProps {
@@ -150,6 +151,14 @@ function ServiceCardLink({ service }: { service: Service }) {
         <span className={s.tileMeta}>
           {service.subCategoryName} · {service.categoryName}
         </span>
+        {service.ratingAverage != null && service.ratingCount ? (
+          <span className={r.cardRating}>
+            <span aria-hidden="true">★ </span>
+            {service.ratingAverage.toFixed(1)}
+            <span className={srOnly}> out of 5 from</span> ({service.ratingCount}
+            <span className={srOnly}> ratings</span>)
+          </span>
+        ) : null}
         <PriceLine service={service} />
       </span>
     </Link>
