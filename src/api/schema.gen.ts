@@ -1792,8 +1792,9 @@ export interface paths {
          * @description orderID is our payment order id, the UID the provider returned with. The server asks the provider (never the
          *     browser) through the one settle: a paid order is placed once ('order created', invoice numbered, the wallet
          *     credited with the payment and debited the order); a failed, cancelled or expired payment leaves the order
-         *     'payment failed' (retry with RetryOrderPayment). The answer is the order's status either way; a reload repeats
-         *     it. Another customer's payment, or one that is not an order's, is 404.
+         *     'payment failed' (retry with RetryOrderPayment), and one the provider has not finished leaves it 'awaiting
+         *     payment'. The answer is 200 with the order's status either way; a reload repeats it. A payment replaced by a
+         *     retry is 409. Another customer's payment, or one that is not an order's, is 404.
          */
         put: operations["orderPlacedCheckPaymentGate"];
         post?: never;
@@ -6330,7 +6331,7 @@ export interface operations {
                         status: string;
                         message: string;
                         data: {
-                            orderId: number | null;
+                            orderId: number;
                             status: components["schemas"]["OrderStatus"];
                             invoiceNo: string | null;
                             paymentState: components["schemas"]["PaymentIntentState"];
@@ -6342,6 +6343,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             502: components["responses"]["Problem"];
         };
     };

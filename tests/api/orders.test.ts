@@ -1,7 +1,7 @@
 // Checkout and placing (issue 9 §3) and the GST tax invoice (§5), through the API: the server's quote (intra- and
 // inter-state GST, the served pincode per line, tips, slots), placing with the wallet, the sandbox provider and both,
 // exactly once under an Idempotency-Key, nothing written on refusal, ownership and roles.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, transitionLog } from '../../server/db/schema';
 import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
@@ -215,5 +215,306 @@ describe('placing an order paid from the wallet', () => {
     ]);
     const cartNow = dataOf(await t.api('POST', '/api/Cart/GetCartDetailsByCustomerId', { token, body: {} }), 200);
     expect(JSON.stringify(cartNow)).not.toContain(`"serviceId":${service.id}`);
+  });
+});
+
+describe('placing exactly once, all or nothing', () => {
+  it('answers the first order for a repeated Idempotency-Key and refuses another body under it (422)', async () => {
+    const { c, token } = await readyCustomer({ wallet: 2000 });
+    const k = key();
+    const first = dataOf(await place(token, 'ApiName=Wallet', {}, k), 201);
+    const again = await place(token, 'ApiName=Wallet', {}, k);
+    expect(again.status).toBe(200);
+    expect(dataOf(again, 200)).toMatchObject({ orderId: first.orderId, invoiceNo: first.invoiceNo, replayed: true });
+    const other = await place(token, 'ApiName=Wallet', { UseWallet: true }, k);
+    expect(other.status).toBe(422);
+    expect(other.body.errors[0].field).toBe('Idempotency-Key');
+    const mine = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.customerUserId, c.id));
+    expect(mine).toHaveLength(1);
+    expect(await walletBalance(t.db, 'customer', c.id)).toBe(200_000 - 52_994);
+  });
+
+  it('writes nothing when the wallet is short, the cart is empty, a line cannot be booked or the input is bad', async () => {
+    const { c, token, cat } = await readyCustomer({ wallet: 100 });
+    const foreign = await f.customer();
+    const theirAddress = await addAddress(await foreign.token(), foreign, cat.pinCode);
+    const before = await tableCounts(t.db);
+    const short = await place(token, 'ApiName=Wallet');
+    expect(short.status).toBe(409);
+    expect(short.body.errors[0].field).toBe('ApiName');
+    const stale = await f.service({ subCategoryId: cat.sub.id, heading: 'Geyser fix' });
+    await addToCart(token, stale.id, null);
+    const afterCart = await tableCounts(t.db);
+    const noSlot = await place(token, 'ApiName=sandbox');
+    expect(noSlot.status).toBe(409);
+    expect(noSlot.body.errors[0]).toEqual({ field: 'lines[1]', message: 'Pick a time slot for Geyser fix.' });
+    for (const [query, body, field] of [
+      ['ApiName=Bitcoin', {}, 'ApiName'],
+      ['ApiName=CF', {}, 'ApiName'],
+      ['ApiName=Wallet&Tip=7.777', {}, 'Tip'],
+      ['ApiName=Wallet&Tip=13', {}, 'Tip'],
+      ['ApiName=Wallet', { AddressId: 'one' }, 'AddressId'],
+      ['ApiName=Wallet', { Extra: 1 }, 'Extra'],
+      ['', {}, 'ApiName'],
+    ] as [string, Record<string, unknown>, string][]) {
+      const res = await place(token, query, body);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body.errors), query).toContain(field);
+    }
+    expect((await place(token, 'ApiName=Wallet', {}, 'bad key!')).status).toBe(400);
+    expect((await place(token, 'ApiName=Wallet', { AddressId: theirAddress.id })).status).toBe(404);
+    expect(await tableCounts(t.db)).toEqual(afterCart);
+    expect(afterCart.cart_lines).toBe(before.cart_lines + 1);
+    expect(await walletBalance(t.db, 'customer', c.id)).toBe(10_000);
+    // An empty cart.
+    const empty = await f.customer();
+    const emptyToken = await empty.token();
+    await addAddress(emptyToken, empty, cat.pinCode);
+    const none = await place(emptyToken, 'ApiName=Wallet');
+    expect(none.status).toBe(409);
+    expect(none.body.detail).toBe('Your cart is empty.');
+  });
+
+  it('places one order when two requests race with one key, and refuses a second placement of an emptied cart', async () => {
+    const { c, token } = await readyCustomer({ wallet: 5000 });
+    const k = key();
+    const [a, b] = await Promise.all([place(token, 'ApiName=Wallet', {}, k), place(token, 'ApiName=Wallet', {}, k)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.data.orderId).toBe(b.body.data.orderId);
+    const again = await place(token, 'ApiName=Wallet');
+    expect(again.status).toBe(409);
+    expect((await t.db.select().from(orders).where(eq(orders.customerUserId, c.id))).length).toBe(1);
+  });
+});
+
+/** The payer's choice on the sandbox's checkout page: the form's own POST, answered with a redirect. */
+const choose = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
+  fetch(new URL(checkoutUrl, t.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `outcome=${outcome}`,
+    redirect: 'manual',
+  });
+const gate = (token: string, uid: string) =>
+  t.api('PUT', `/api/Order/OrderPlacedCheckPAymentGate?orderID=${uid}`, { token });
+
+describe('placing an order paid through a provider', () => {
+  it('awaits the sandbox payment, then on return is placed once with its invoice; the wallet ends where it began', async () => {
+    const { c, token } = await readyCustomer();
+    const placed = dataOf(await place(token, 'ApiName=sandbox'), 201);
+    expect(placed).toMatchObject({
+      status: 'awaiting payment',
+      invoiceNo: null,
+      total: 529.94,
+      wallet: 0,
+      provider: 529.94,
+    });
+    expect(placed.checkoutUrl).toBe(`/sandbox/checkout/${placed.paymentOrderId}`);
+    const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, placed.orderId));
+    expect(line.state).toBe('awaitingPayment');
+    // The cart is emptied at placing: the order holds the lines now.
+    expect((await place(token, 'ApiName=sandbox')).status).toBe(409);
+
+    const paid = await choose(placed.checkoutUrl, 'pay');
+    const back = new URL(paid.headers.get('location')!);
+    expect(back.pathname).toBe('/PayProcessInvoice');
+    expect(back.searchParams.get('UID')).toBe(placed.paymentOrderId);
+    const verified = await gate(token, placed.paymentOrderId);
+    expect(dataOf(verified, 200)).toMatchObject({
+      orderId: placed.orderId,
+      status: 'order created',
+      paymentState: 'paid',
+    });
+    expect(verified.body.data.invoiceNo).toMatch(/^INV\//);
+    for (let i = 0; i < 2; i++) expect(dataOf(await gate(token, placed.paymentOrderId)).status).toBe('order created');
+    const [after] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, placed.orderId));
+    expect(after.state).toBe('unassigned');
+    // The provider's money went through the wallet into the order: credited, then debited, once each.
+    expect(await walletBalance(t.db, 'customer', c.id)).toBe(0);
+    const h = dataOf(await t.api('GET', `/api/GetWalletHistoryForCustomer?CustomerMobileNo=${c.mobileNo}`, { token }));
+    expect(h.items.map((r: any) => [r.Type, r.Amount])).toEqual([
+      ['Debit', 529.94],
+      ['Credit', 529.94],
+    ]);
+    // Another customer cannot verify it; an unknown one is 404.
+    const other = await f.customer();
+    expect((await gate(await other.token(), placed.paymentOrderId)).status).toBe(404);
+    expect((await gate(token, 'DSWNOSUCHORDER')).status).toBe(404);
+  });
+
+  it('pays part from the wallet and the rest through the provider', async () => {
+    const { c, token } = await readyCustomer({ wallet: 100 });
+    const placed = dataOf(await place(token, 'ApiName=sandbox', { UseWallet: true }), 201);
+    expect(placed).toMatchObject({ status: 'awaiting payment', wallet: 100, provider: 429.94 });
+    await choose(placed.checkoutUrl, 'pay');
+    expect(dataOf(await gate(token, placed.paymentOrderId)).status).toBe('order created');
+    expect(await walletBalance(t.db, 'customer', c.id)).toBe(0);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({ paymentType: 'Wallet+sandbox', walletPaise: 10_000, providerPaise: 42_994 });
+  });
+
+  it('marks a failed payment, tells the customer, and pays on retry from the wallet', async () => {
+    const { c, token } = await readyCustomer();
+    const placed = dataOf(await place(token, 'ApiName=sandbox'), 201);
+    await choose(placed.checkoutUrl, 'fail');
+    const failed = await gate(token, placed.paymentOrderId);
+    expect(dataOf(failed, 200)).toMatchObject({ status: 'payment failed', paymentState: 'failed', invoiceNo: null });
+    expect(failed.body.message).toMatch(/not placed/);
+    const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, placed.orderId));
+    expect(line.state).toBe('paymentFailed');
+    const notes = dataOf(await t.api('GET', '/api/Notifications/Mine', { token }));
+    expect(JSON.stringify(notes)).toContain(`Payment for order ${placed.orderId} failed`);
+    // Retry with a provider, cancel, then from the wallet once it holds enough.
+    const retry = dataOf(
+      await t.api('POST', '/api/Order/RetryOrderPayment', {
+        token,
+        body: { OrderId: placed.orderId, ApiName: 'sandbox' },
+      }),
+      200,
+    );
+    expect(retry).toMatchObject({ status: 'awaiting payment' });
+    expect(retry.paymentOrderId).not.toBe(placed.paymentOrderId);
+    const notFailed = await t.api('POST', '/api/Order/RetryOrderPayment', {
+      token,
+      body: { OrderId: placed.orderId, ApiName: 'Wallet' },
+    });
+    expect(notFailed.status).toBe(409);
+    await choose(retry.checkoutUrl, 'cancel');
+    expect(dataOf(await gate(token, retry.paymentOrderId)).status).toBe('payment failed');
+    await creditWallet(c, 600);
+    const byWallet = dataOf(
+      await t.api('POST', '/api/Order/RetryOrderPayment', {
+        token,
+        body: { OrderId: placed.orderId, ApiName: 'Wallet' },
+      }),
+      200,
+    );
+    expect(byWallet).toMatchObject({ status: 'order created', wallet: 529.94, provider: 0 });
+    expect(await walletBalance(t.db, 'customer', c.id)).toBe(60_000 - 52_994);
+    const log = await t.db
+      .select({ event: transitionLog.event })
+      .from(transitionLog)
+      .where(and(eq(transitionLog.entity, 'OrderLine'), eq(transitionLog.entityId, line.id)))
+      .orderBy(transitionLog.id);
+    expect(log.map((l) => l.event)).toEqual([
+      'CREATE',
+      'PAYMENT_FAILED',
+      'RETRY_PAYMENT',
+      'PAYMENT_FAILED',
+      'RETRY_PAYMENT',
+      'PAYMENT_SETTLED',
+    ]);
+    // Another customer's order cannot be retried.
+    const other = await f.customer();
+    const theirs = await t.api('POST', '/api/Order/RetryOrderPayment', {
+      token: await other.token(),
+      body: { OrderId: placed.orderId, ApiName: 'Wallet' },
+    });
+    expect(theirs.status).toBe(404);
+  });
+});
+
+describe('staff at the call desk', () => {
+  it('quotes and places for a customer by mobile number, from the customer’s wallet', async () => {
+    const { c } = await readyCustomer({ wallet: 1000 });
+    const desk = await t.tokenFor('CD');
+    const q = dataOf(await checkout(desk, {}, `?CustomerMobileNo=${c.mobileNo}`), 200);
+    expect(q.totals.total).toBe(529.94);
+    expect((await checkout(desk)).status).toBe(400);
+    const placed = dataOf(await place(desk, `ApiName=Wallet&CustomerMobileNo=${c.mobileNo}`), 201);
+    expect(placed.status).toBe('order created');
+    expect(await walletBalance(t.db, 'customer', c.id)).toBe(100_000 - 52_994);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order.customerUserId).toBe(c.id);
+  });
+
+  it('lets only customers, the admin and the call desk quote and place; the invoice to its customer, admin and accountant', async () => {
+    for (const role of ['TE', 'IM', 'VE', 'HR', 'MR', 'AC'] as const) {
+      const token = await t.tokenFor(role);
+      expect((await checkout(token)).status, role).toBe(403);
+      expect((await place(token, 'ApiName=Wallet')).status, role).toBe(403);
+    }
+    for (const role of ['TE', 'IM', 'VE', 'HR', 'MR', 'CD'] as const) {
+      const token = await t.tokenFor(role);
+      expect((await t.api('POST', '/api/Order/OrderInvoice?OrderId=1', { token })).status, role).toBe(403);
+    }
+    expect((await checkout('')).status).toBe(401);
+  });
+});
+
+describe('the GST tax invoice', () => {
+  it('follows CGST Rule 46 and is the same in JSON and as a PDF; only its customer and staff see it', async () => {
+    const { c, token, address } = await readyCustomer({ wallet: 2000 });
+    const placed = dataOf(await place(token, 'ApiName=Wallet'), 201);
+    const inv = dataOf(await t.api('POST', `/api/Order/OrderInvoice?OrderId=${placed.orderId}`, { token }), 200);
+    expect(inv).toMatchObject({
+      orderId: placed.orderId,
+      invoiceNo: placed.invoiceNo,
+      supplier: { state: 'Karnataka', stateCode: '29', gstin: '29AAFCD1234K1ZN' },
+      customer: { name: c.fullName, state: 'Karnataka', stateCode: '29', pinCode: address.pinCode, country: 'India' },
+      placeOfSupply: { state: 'Karnataka', code: '29' },
+      gstType: 'CGST+SGST',
+      reverseCharge: false,
+      totals: {
+        taxableValue: 449.1,
+        cgst: 40.42,
+        sgst: 40.42,
+        igst: 0,
+        gst: 80.84,
+        invoiceValue: 529.94,
+        tip: 0,
+        total: 529.94,
+      },
+      amountInWords: 'Rupees Five Hundred Twenty Nine and Ninety Four Paise Only',
+    });
+    expect(inv.invoiceNo.length).toBeLessThanOrEqual(16);
+    expect(inv.lines).toEqual([
+      expect.objectContaining({
+        sacCode: '998729',
+        taxableValue: 449.1,
+        gstRate: 18,
+        cgst: 40.42,
+        sgst: 40.42,
+        creditNote: null,
+      }),
+    ]);
+    for (const who of [admin, await t.tokenFor('AC')]) {
+      expect(
+        dataOf(await t.api('POST', `/api/Order/OrderInvoice?OrderId=${placed.orderId}`, { token: who })).invoiceNo,
+      ).toBe(placed.invoiceNo);
+    }
+    const other = await (await f.customer()).token();
+    expect((await t.api('POST', `/api/Order/OrderInvoice?OrderId=${placed.orderId}`, { token: other })).status).toBe(
+      404,
+    );
+    expect((await t.api('GET', `/api/Order/OrderInvoicePdf?OrderId=${placed.orderId}`, { token: other })).status).toBe(
+      404,
+    );
+    expect((await t.api('POST', '/api/Order/OrderInvoice?OrderId=99999999', { token })).status).toBe(404);
+    expect((await t.api('POST', '/api/Order/OrderInvoice?OrderId=x', { token })).status).toBe(400);
+
+    const pdf = await fetch(`${t.url}/api/Order/OrderInvoicePdf?OrderId=${placed.orderId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`invoice-${placed.invoiceNo.replace(/\//g, '-')}.pdf`);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+  });
+
+  it('has no invoice before payment (409) and numbers invoices consecutively', async () => {
+    const a = await readyCustomer({ wallet: 1000 });
+    const pending = dataOf(await place(a.token, 'ApiName=sandbox'), 201);
+    expect((await t.api('POST', `/api/Order/OrderInvoice?OrderId=${pending.orderId}`, { token: a.token })).status).toBe(
+      409,
+    );
+    const b = await readyCustomer({ wallet: 1000 });
+    const first = dataOf(await place(b.token, 'ApiName=Wallet'), 201).invoiceNo as string;
+    const c2 = await readyCustomer({ wallet: 1000 });
+    const second = dataOf(await place(c2.token, 'ApiName=Wallet'), 201).invoiceNo as string;
+    expect(Number(second.slice(-6))).toBe(Number(first.slice(-6)) + 1);
+    expect(second.slice(0, 9)).toBe(first.slice(0, 9));
   });
 });

@@ -676,8 +676,9 @@ export async function retryPayment(
 
 /**
  * The return from a provider (Order/OrderPlacedCheckPAymentGate): settle verifies with the provider and places the
- * order (or marks its payment failed); the answer is the order's status. 200 placed, 402 failed (retry offered), 409
- * still pending. Another customer's payment, or one that is not an order's, is 404.
+ * order (or marks its payment failed); the answer is the order's status, whatever it is ('order created', 'payment
+ * failed' with a retry offered, 'awaiting payment' while the provider has not finished): the verification itself
+ * succeeded. Another customer's payment, or one that is not an order's, is 404.
  */
 export async function checkPayment(db: Db, providers: PaymentProviders, user: CurrentUser, paymentOrderId: string) {
   const intent = await paymentsRepo.findIntent(db, { orderId: paymentOrderId });
@@ -686,17 +687,12 @@ export async function checkPayment(db: Db, providers: PaymentProviders, user: Cu
   }
   const settled = await payments.settle(db, providers, paymentOrderId, user.id);
   const order = await repo.orderOfIntentRead(db, intent.id);
-  const data = {
-    orderId: order?.id ?? null,
-    status: order?.status ?? null,
-    invoiceNo: order?.invoiceNo ?? null,
-    paymentState: settled.state,
-  };
-  if (order?.status === 'order created') return { data, message: settled.message };
-  if (settled.state === 'created' || settled.state === 'awaitingPayment') {
-    throw new HttpError(409, 'Payment pending', ORDER_MESSAGES.pending, [], data);
+  if (!order) {
+    // The order was paid again with a newer payment since (RetryOrderPayment): this one no longer pays it.
+    throw conflict('orderID', `${settled.message} This payment was replaced by a newer one: see My account → Orders.`);
   }
-  throw new HttpError(402, 'Payment not completed', settled.message, [], data);
+  const data = { orderId: order.id, status: order.status, invoiceNo: order.invoiceNo, paymentState: settled.state };
+  return { data, message: order.status === 'awaiting payment' ? ORDER_MESSAGES.pending : settled.message };
 }
 
 /** Order/OrderCheckOut: the quote for the customer (or staff acting for one). */
