@@ -192,7 +192,7 @@ describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', 
     ]);
     const template = fs.readFileSync((await download.path())!, 'utf8');
     // A byte-order mark first, so Excel reads the file as UTF-8.
-    expect(template.split('\r\n')[0]).toBe('\ufeffcategoryName,details,zoneName');
+    expect(template.split('\r\n')[0]).toBe('\ufeffcategoryName,details,sacCode,zoneName');
     await dialog.getByLabel('Spreadsheet file (.xlsx or .csv)').setInputFiles(csv);
     await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect.poll(() => dialog.textContent()).toContain('Nothing was imported');
