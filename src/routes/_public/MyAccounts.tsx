@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import type { ReactNode } from 'react';
 import { sessionUser, useSession } from '../../api/session';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
+import { AddressesTab } from '../-components/account/AddressesTab';
 import { FavouritesTab } from '../-components/account/FavouritesTab';
 import { OrdersTab } from '../-components/account/OrdersTab';
 import { validateOrdersSearch } from '../-components/account/ordersSearch';
@@ -59,6 +60,7 @@ function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobi
   const content: Record<AccountTab, ReactNode> = {
     orders: <OrdersTab list={list} page={opage} />,
     wallet: <WalletTab mobileNo={mobileNo} uid={UID} />,
+    addresses: <AddressesTab />,
     favourites: <FavouritesTab />,
     queries: <QueriesTab line={line} />,
   };

@@ -1,10 +1,11 @@
 /** The tabs of /MyAccounts, in order; `?tab=` names one (wallet when absent, so top-up returns land there). */
-export const ACCOUNT_TABS = ['orders', 'wallet', 'favourites', 'queries'] as const;
+export const ACCOUNT_TABS = ['orders', 'wallet', 'addresses', 'favourites', 'queries'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   orders: 'Orders',
   wallet: 'Wallet',
+  addresses: 'Addresses',
   favourites: 'Favourites',
   queries: 'Queries',
 };
