@@ -18,7 +18,15 @@ export interface CartService {
  * "Add to cart": a visitor's goes to the local cart in this browser, a signed-in customer's to their cart on the
  * server. Staff, vendors and professionals do not book, so they see no button.
  */
-export function AddToCartButton({ service, size = 'sm' }: { service: CartService; size?: ButtonSize }) {
+export function AddToCartButton({
+  service,
+  size = 'sm',
+  className,
+}: {
+  service: CartService;
+  size?: ButtonSize;
+  className?: string;
+}) {
   const session = useSession();
   const user = session.matches('signedIn') ? session.context.user : null;
   const queryClient = useQueryClient();
@@ -51,7 +59,14 @@ export function AddToCartButton({ service, size = 'sm' }: { service: CartService
   }
 
   return (
-    <Button size={size} variant="secondary" loading={busy} onClick={add} aria-label={`Add ${service.heading} to cart`}>
+    <Button
+      size={size}
+      variant="secondary"
+      className={className}
+      loading={busy}
+      onClick={add}
+      aria-label={`Add ${service.heading} to cart`}
+    >
       Add to cart
     </Button>
   );

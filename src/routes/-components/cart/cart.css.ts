@@ -53,3 +53,9 @@ export const summaryRow = style({ display: 'flex', justifyContent: 'space-betwee
 export const total = style({ fontWeight: 700, fontSize: font.size.lg });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, marginBlockStart: space.md });
+
+/** A service card's "Add to cart", at the bottom inline-end of the card, outside its link. */
+export const onCard = style({ position: 'absolute', insetBlockEnd: space.lg, insetInlineEnd: space.lg, zIndex: 1 });
+
+/** Room at the bottom of a card's text for the button over it. */
+export const roomForCart = style({ paddingBlockEnd: `calc(${space.lg} + 40px)` });

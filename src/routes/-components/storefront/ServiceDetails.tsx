@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ServiceDetail, serviceQuery } from '../../../api/storefront';
 import { formatRupees, srOnly } from '../../../ui';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
 import { PincodeCheck } from './PincodeCheck';
@@ -112,6 +113,9 @@ function Details({ service }: { service: ServiceDetail }) {
             )}
           </div>
           <PriceLine service={service} />
+          <div>
+            <AddToCartButton service={service} size="md" />
+          </div>
           <dl className={s.priceTable} aria-label="Price breakdown">
             <dt>Price</dt>
             <dd>{formatRupees(service.price)}</dd>

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Category, Service } from '../../../api/storefront';
 import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder, srOnly } from '../../../ui';
+import { AddToCartButton } from '../cart/AddToCartButton';
+import * as cart from '../cart/cart.css';
 import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
 import { srcsetOf } from './images';
@@ -129,6 +131,7 @@ export function ServiceCard({ service }: { service: Service }) {
     <div className={fav.cardWithHeart}>
       <ServiceCardLink service={service} />
       <FavouriteButton serviceId={service.id} heading={service.heading} className={fav.onCard} />
+      <AddToCartButton service={service} className={cart.onCard} />
     </div>
   );
 }
@@ -146,7 +149,7 @@ function ServiceCardLink({ service }: { service: Service }) {
         className={s.serviceImg}
         fallback={service.heading}
       />
-      <span className={s.serviceBody}>
+      <span className={cx(s.serviceBody, cart.roomForCart)}>
         <span className={s.serviceName}>{service.heading}</span>
         <span className={s.tileMeta}>
           {service.subCategoryName} · {service.categoryName}
