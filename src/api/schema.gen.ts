@@ -2745,7 +2745,10 @@ export interface components {
             inForce: number[];
             rates: components["schemas"]["GstRatePeriod"][];
         };
-        /** @description The start of a one-hour slot, India time: on the hour from 08:00 to 19:00 (the last slot ends 20:00), at least 2 hours from now and at most 30 days ahead (decision 014). */
+        /**
+         * @description The start of a one-hour slot, India time: on the hour from 08:00 to 19:00 (the last slot ends 20:00), at least 2 hours from now and at most 30 days ahead (decision 014).
+         * @example 2026-12-01T10:00:00+05:30
+         */
         SlotStart: string;
         CartLine: {
             id: number;
