@@ -15,12 +15,11 @@ export const myNotificationsQuery = (p: { page: number; pageSize: number }) =>
     placeholderData: keepPreviousData,
   });
 
-/** The header bell's count; asked for only while someone is signed in. */
-export const unreadNotificationCountQuery = (signedIn: boolean) =>
+/** The header bell's count (the bell is shown only while someone is signed in). */
+export const unreadNotificationCountQuery = (userId: number) =>
   queryOptions({
-    queryKey: keyOf('Notifications', 'getUnreadNotificationCount', { signedIn }),
+    queryKey: keyOf('Notifications', 'getUnreadNotificationCount', { userId }),
     queryFn: async () => (await call(client.GET('/api/Notifications/UnreadCount'))).data.unread,
-    enabled: signedIn,
     staleTime: 30_000,
   });
 

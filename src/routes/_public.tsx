@@ -1,10 +1,15 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { signOut, useSession } from '../api/session';
 import { Button, PublicLayout } from '../ui';
 import { CartLink } from './-components/cart/CartLink';
-import { NotificationBell } from './-components/NotificationBell';
 import { DASHBOARD } from './-components/roles';
 import { HeaderSearch } from './-components/storefront/HeaderSearch';
+
+// Loaded only once someone is signed in: a visitor's home page never downloads it.
+const NotificationBell = lazy(() =>
+  import('./-components/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export const Route = createFileRoute('/_public')({
   component: PublicArea,
@@ -24,7 +29,9 @@ function Account() {
   return (
     <>
       {user.Role !== 'Cust' && <Link to={DASHBOARD[user.Role]}>My dashboard</Link>}
-      <NotificationBell signedIn />
+      <Suspense fallback={null}>
+        <NotificationBell userId={user.Id} />
+      </Suspense>
       <span>{user.FullName}</span>
       <Button size="sm" variant="ghost" onClick={() => signOut()}>
         Sign out

@@ -4,13 +4,12 @@ import { unreadNotificationCountQuery } from '../../api/notifications';
 import * as s from './NotificationBell.css';
 
 /**
- * The header's bell for a signed-in person: opens /Notification, with the unread count as a badge. The count is
- * asked for only while someone is signed in (a visitor's home page makes no call for it).
+ * The header's bell for a signed-in person: opens /Notification, with the unread count as a badge. The header renders
+ * it (and loads its code) only while someone is signed in, so a visitor's home page makes no call for the count.
  */
-export function NotificationBell({ signedIn }: { signedIn: boolean }) {
-  const count = useQuery(unreadNotificationCountQuery(signedIn));
+export function NotificationBell({ userId }: { userId: number }) {
+  const count = useQuery(unreadNotificationCountQuery(userId));
   const unread = count.data ?? 0;
-  if (!signedIn) return null;
   return (
     <Link
       to="/Notification"

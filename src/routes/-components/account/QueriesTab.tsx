@@ -13,12 +13,6 @@ import * as s from '../wallet/wallet.css';
 const PAGE_SIZE = 10;
 const STATE_TONE = { raised: 'warning', answered: 'success', deleted: 'neutral' } as const;
 
-/** `?line=<order line id>`: the line a "Raise a query" button on an order sent the customer here for. */
-export function validateQueryLine(raw: Record<string, unknown>): { line?: number } {
-  const n = Number(raw.line);
-  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? { line: n } : {};
-}
-
 interface LineChoice {
   lineId: number;
   label: string;
