@@ -66,6 +66,16 @@ describe('toggling a favourite', () => {
     expect(dataOf(await list(token))).toMatchObject({ total: 0, items: [] });
   });
 
+  it('toggles one at a time: ten toggles at once leave it as ten toggles in a row would (not a favourite)', async () => {
+    const c = await f.customer();
+    const token = await c.token();
+    const s = await f.service();
+    const replies = await Promise.all(Array.from({ length: 10 }, () => toggle(token, s.id)));
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(replies.filter((r) => r.body.data.favourite).length).toBe(5);
+    expect(dataOf(await list(token)).total).toBe(0);
+  });
+
   it('lists newest first, paged', async () => {
     const c = await f.customer();
     const token = await c.token();

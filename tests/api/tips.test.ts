@@ -68,6 +68,14 @@ describe('CrudTipsManage', () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
+  it('adds an amount once when ten admins add it at the same time; the others get 409', async () => {
+    const replies = await Promise.all(Array.from({ length: 10 }, () => manage('Action1=Add&TipAmnt=35')));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(amounts(await tipsAs(admin, 'all')).filter((a) => a === 35)).toHaveLength(1);
+    const id = replies.find((r) => r.status === 201)!.body.data.id;
+    dataOf(await manage(`Action1=Delete&id=${id}`));
+  });
+
   it('refuses bad input naming the field, and writes nothing', async () => {
     const before = await tableCounts(t.db);
     const cases: [string, number, string, RegExp][] = [
