@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, demoPassword, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
+import { seedDemoQueries } from './db/seed/demo-queries';
 import { seedReference } from './db/seed/reference';
 import { startReconciliation } from './modules/payments/reconcile';
 
@@ -25,6 +26,12 @@ if (database.kind === 'pglite') {
       company: config.company,
       customerMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
     });
+    // An answered query about the demo customer's first completed line, and their welcome credit's notification.
+    await seedDemoQueries(
+      database.db,
+      DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
+      DEMO_ACCOUNTS.find((a) => a.role === 'A')!.mobileNo,
+    );
     // Demo data that points at the catalogue's services comes after it.
     await seedDemoFavourites(database.db, DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo);
     console.log('Demo data created.');
