@@ -22,17 +22,30 @@ import {
   Card,
   Dialog,
   EmptyState,
-  formatDateTime,
   formatRupees,
   LoadingPlaceholder,
   toast,
 } from '../../../ui';
-import { SelectField, TextArea } from '../../../ui/form';
+import { TextArea } from '../../../ui/form';
+import { SlotPicker } from '../cart/SlotPicker';
 import * as s from '../wallet/wallet.css';
 import * as o from './orders.css';
 import { ORDER_LISTS, type OrderList } from './ordersSearch';
 
 const PAGE_SIZE = 10;
+
+const slotFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+/** A visit's slot in India time, wherever the customer's device is: slots are India time by rule. */
+const slotText = (iso: string) => `${slotFormat.format(new Date(iso))} IST`;
 const LIST_LABELS: Record<OrderList, string> = { upcoming: 'Upcoming', past: 'Past', cancelled: 'Cancelled' };
 const STATE_TONE: Record<string, BadgeTone> = {
   awaitingPayment: 'warning',
@@ -126,7 +139,7 @@ function OrderLineItem({ line }: { line: Line }) {
         <Badge tone={STATE_TONE[line.state] ?? 'neutral'}>{line.stateLabel}</Badge>
       </div>
       <p className={s.muted}>
-        Order #{line.orderId} · {formatDateTime(line.slotStart)} · Qty {line.quantity} · {formatRupees(line.total)}
+        Order #{line.orderId} · {slotText(line.slotStart)} · Qty {line.quantity} · {formatRupees(line.total)}
         {line.invoiceNo ? ` · Invoice ${line.invoiceNo}` : ''}
       </p>
       {line.rating !== null && (
@@ -219,7 +232,7 @@ function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Cancel this visit?"
-      description={`${line.serviceName} on ${formatDateTime(line.slotStart)}`}
+      description={`${line.serviceName} on ${slotText(line.slotStart)}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -254,7 +267,7 @@ function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
               <strong>{formatRupees(terms.data.refund)}</strong>
             </dd>
           </dl>
-          {terms.data.freeUntil && <p className={s.muted}>Free until {formatDateTime(terms.data.freeUntil)}.</p>}
+          {terms.data.freeUntil && <p className={s.muted}>Free until {slotText(terms.data.freeUntil)}.</p>}
         </section>
       )}
       {error && <Alert tone="danger">{error}</Alert>}
@@ -262,45 +275,17 @@ function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
   );
 }
 
-const IST_MS = 330 * 60_000;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The bookable days (India time) from today to 30 days ahead, and the hours of a day still at least 2 hours away. */
-function slotChoices(now = Date.now()) {
-  const days: { value: string; label: string }[] = [];
-  const fmt = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  for (let i = 0; i <= 30; i++) {
-    const d = new Date(now + IST_MS + i * 86_400_000);
-    const value = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-    days.push({ value, label: fmt.format(d) });
-  }
-  const hoursOf = (day: string) =>
-    Array.from({ length: 12 }, (_, i) => 8 + i)
-      .map((h) => ({ h, at: new Date(`${day}T${pad(h)}:00:00+05:30`).getTime() }))
-      .filter(({ at }) => at >= now + 2 * 3_600_000 && at <= now + 30 * 86_400_000)
-      .map(({ h }) => ({
-        value: String(h),
-        label: `${h > 12 ? h - 12 : h}:00 ${h >= 12 ? 'pm' : 'am'} – ${h + 1 > 12 ? h + 1 - 12 : h + 1}:00 ${h + 1 >= 12 ? 'pm' : 'am'}`,
-      }));
-  return { days: days.filter((d) => hoursOf(d.value).length > 0), hoursOf };
-}
-
 function RescheduleDialog({ line, onClose }: { line: Line; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [{ days, hoursOf }] = useState(() => slotChoices());
-  const [day, setDay] = useState(days[0]?.value ?? '');
-  const [hour, setHour] = useState('');
+  const [slot, setSlot] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const hours = day ? hoursOf(day) : [];
   const save = async () => {
+    if (!slot) return;
     setBusy(true);
     setError(null);
     try {
-      const reply = await rescheduleOrderLine({
-        ...ref(line),
-        RescheduleDate: `${day}T${pad(Number(hour))}:00:00+05:30`,
-      });
+      const reply = await rescheduleOrderLine({ ...ref(line), RescheduleDate: slot });
       toast.success(reply.message);
       await invalidateAfter(queryClient, 'orderReschedule');
       onClose();
@@ -315,38 +300,19 @@ function RescheduleDialog({ line, onClose }: { line: Line; onClose: () => void }
       open
       onOpenChange={(open) => !open && onClose()}
       title="Move this visit"
-      description={`${line.serviceName}, now on ${formatDateTime(line.slotStart)}. ${line.reschedulesLeft} move${line.reschedulesLeft === 1 ? '' : 's'} left.`}
+      description={`${line.serviceName}, now on ${slotText(line.slotStart)}. ${line.reschedulesLeft} move${line.reschedulesLeft === 1 ? '' : 's'} left.`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button disabled={!day || !hour || busy} onClick={save}>
+          <Button disabled={!slot || busy} onClick={save}>
             Move the visit
           </Button>
         </>
       }
     >
-      <div className={o.slotPicker}>
-        <SelectField
-          label="Day"
-          name="day"
-          value={day}
-          onChange={(e) => {
-            setDay(e.target.value);
-            setHour('');
-          }}
-          options={days}
-        />
-        <SelectField
-          label="Time (India time)"
-          name="hour"
-          value={hour}
-          placeholder="Choose a time"
-          onChange={(e) => setHour(e.target.value)}
-          options={hours}
-        />
-      </div>
+      <SlotPicker value={slot} label={`New slot for ${line.serviceName}`} onChange={setSlot} />
       {error && <Alert tone="danger">{error}</Alert>}
     </Dialog>
   );
@@ -382,7 +348,7 @@ function RateDialog({ line, onClose }: { line: Line; onClose: () => void }) {
       open
       onOpenChange={(open) => !open && onClose()}
       title="Rate this visit"
-      description={`${line.serviceName} on ${formatDateTime(line.slotStart)}`}
+      description={`${line.serviceName} on ${slotText(line.slotStart)}`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

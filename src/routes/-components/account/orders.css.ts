@@ -50,6 +50,7 @@ export const stars = style({
 globalStyle(`${stars} legend`, { fontWeight: 600, marginBlockEnd: space.xs, fontSize: font.size.sm });
 
 export const star = style({
+  position: 'relative',
   display: 'inline-flex',
   alignItems: 'center',
   fontSize: '1.75rem',
@@ -64,7 +65,16 @@ export const star = style({
   },
 });
 
-export const starInput = style({ position: 'absolute', opacity: 0, width: 1, height: 1, margin: 0 });
+// The radio covers its star, so a click or tap anywhere on the star chooses it; it stays in the keyboard's path.
+export const starInput = style({
+  position: 'absolute',
+  inset: 0,
+  opacity: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  cursor: 'pointer',
+});
 
 export const starLabel = style({
   position: 'absolute',
