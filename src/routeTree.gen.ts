@@ -24,19 +24,23 @@ import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicAboutRouteImport } from './routes/_public/About'
 import { Route as PublicAdminRouteImport } from './routes/_public/Admin'
 import { Route as PublicAuthRouteImport } from './routes/_public/Auth'
+import { Route as PublicCheckoutRouteImport } from './routes/_public/Checkout'
 import { Route as PublicCustomerServicesRouteImport } from './routes/_public/CustomerServices'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/ForgotPassword'
 import { Route as PublicHomeImprovementRouteImport } from './routes/_public/HomeImprovement'
 import { Route as PublicMyAccountsRouteImport } from './routes/_public/MyAccounts'
 import { Route as PublicNewLaunchRouteImport } from './routes/_public/NewLaunch'
 import { Route as PublicNotificationRouteImport } from './routes/_public/Notification'
+import { Route as PublicPayProcessInvoiceRouteImport } from './routes/_public/PayProcessInvoice'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/PrivacyPolicy'
 import { Route as PublicServicesRouteImport } from './routes/_public/Services'
 import { Route as PublicServicesDetailsRouteImport } from './routes/_public/ServicesDetails'
 import { Route as PublicSignUpRouteImport } from './routes/_public/SignUp'
 import { Route as PublicSubCategoryRouteImport } from './routes/_public/SubCategory'
 import { Route as PublicSubCategoryERouteImport } from './routes/_public/SubCategoryE'
+import { Route as PublicUserCartRouteImport } from './routes/_public/UserCart'
 import { Route as PublicAllServicesRouteImport } from './routes/_public/allServices'
+import { Route as PublicCartRouteImport } from './routes/_public/cart'
 import { Route as AccountantDashboardAccountDashboardRouteImport } from './routes/_accountant/Dashboard/AccountDashboard'
 import { Route as AdminBannerBannerAddRouteImport } from './routes/_admin/Banner/BannerAdd'
 import { Route as AdminBannerBannerListRouteImport } from './routes/_admin/Banner/BannerList'
@@ -56,6 +60,9 @@ import { Route as AdminServicesServicesUpdateRouteImport } from './routes/_admin
 import { Route as AdminSubCategorySubCategoryAddRouteImport } from './routes/_admin/SubCategory/SubCategoryAdd'
 import { Route as AdminSubCategorySubCategoryListRouteImport } from './routes/_admin/SubCategory/SubCategoryList'
 import { Route as AdminSubCategorySubCategoryUpdateRouteImport } from './routes/_admin/SubCategory/SubCategoryUpdate'
+import { Route as AdminTipsAddTipsRouteImport } from './routes/_admin/Tips/AddTips'
+import { Route as AdminTipsTipsListRouteImport } from './routes/_admin/Tips/TipsList'
+import { Route as AdminTipsTipsUpdateRouteImport } from './routes/_admin/Tips/TipsUpdate'
 import { Route as AdminVendorVendorWalletHistoryRouteImport } from './routes/_admin/Vendor/VendorWalletHistory'
 import { Route as AdminZoneZoneAddRouteImport } from './routes/_admin/Zone/ZoneAdd'
 import { Route as AdminZoneZoneListRouteImport } from './routes/_admin/Zone/ZoneList'
@@ -136,6 +143,11 @@ const PublicAuthRoute = PublicAuthRouteImport.update({
   path: '/Auth',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicCheckoutRoute = PublicCheckoutRouteImport.update({
+  id: '/Checkout',
+  path: '/Checkout',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicCustomerServicesRoute = PublicCustomerServicesRouteImport.update({
   id: '/CustomerServices',
   path: '/CustomerServices',
@@ -164,6 +176,11 @@ const PublicNewLaunchRoute = PublicNewLaunchRouteImport.update({
 const PublicNotificationRoute = PublicNotificationRouteImport.update({
   id: '/Notification',
   path: '/Notification',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPayProcessInvoiceRoute = PublicPayProcessInvoiceRouteImport.update({
+  id: '/PayProcessInvoice',
+  path: '/PayProcessInvoice',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicPrivacyPolicyRoute = PublicPrivacyPolicyRouteImport.update({
@@ -196,9 +213,19 @@ const PublicSubCategoryERoute = PublicSubCategoryERouteImport.update({
   path: '/SubCategoryE',
   getParentRoute: () => PublicRoute,
 } as any)
+const PublicUserCartRoute = PublicUserCartRouteImport.update({
+  id: '/UserCart',
+  path: '/UserCart',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicAllServicesRoute = PublicAllServicesRouteImport.update({
   id: '/allServices',
   path: '/allServices',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicCartRoute = PublicCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
   getParentRoute: () => PublicRoute,
 } as any)
 const AccountantDashboardAccountDashboardRoute =
@@ -313,6 +340,21 @@ const AdminSubCategorySubCategoryUpdateRoute =
     path: '/SubCategory/SubCategoryUpdate',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminTipsAddTipsRoute = AdminTipsAddTipsRouteImport.update({
+  id: '/Tips/AddTips',
+  path: '/Tips/AddTips',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTipsTipsListRoute = AdminTipsTipsListRouteImport.update({
+  id: '/Tips/TipsList',
+  path: '/Tips/TipsList',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTipsTipsUpdateRoute = AdminTipsTipsUpdateRouteImport.update({
+  id: '/Tips/TipsUpdate',
+  path: '/Tips/TipsUpdate',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminVendorVendorWalletHistoryRoute =
   AdminVendorVendorWalletHistoryRouteImport.update({
     id: '/Vendor/VendorWalletHistory',
@@ -405,19 +447,23 @@ export interface FileRoutesByFullPath {
   '/About': typeof PublicAboutRoute
   '/Admin': typeof PublicAdminRoute
   '/Auth': typeof PublicAuthRoute
+  '/Checkout': typeof PublicCheckoutRoute
   '/CustomerServices': typeof PublicCustomerServicesRoute
   '/ForgotPassword': typeof PublicForgotPasswordRoute
   '/HomeImprovement': typeof PublicHomeImprovementRoute
   '/MyAccounts': typeof PublicMyAccountsRoute
   '/NewLaunch': typeof PublicNewLaunchRoute
   '/Notification': typeof PublicNotificationRoute
+  '/PayProcessInvoice': typeof PublicPayProcessInvoiceRoute
   '/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/Services': typeof PublicServicesRoute
   '/ServicesDetails': typeof PublicServicesDetailsRoute
   '/SignUp': typeof PublicSignUpRoute
   '/SubCategory': typeof PublicSubCategoryRoute
   '/SubCategoryE': typeof PublicSubCategoryERoute
+  '/UserCart': typeof PublicUserCartRoute
   '/allServices': typeof PublicAllServicesRoute
+  '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
   '/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/Banner/BannerList': typeof AdminBannerBannerListRoute
@@ -437,6 +483,9 @@ export interface FileRoutesByFullPath {
   '/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/Tips/AddTips': typeof AdminTipsAddTipsRoute
+  '/Tips/TipsList': typeof AdminTipsTipsListRoute
+  '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
   '/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/Zone/ZoneList': typeof AdminZoneZoneListRoute
@@ -458,19 +507,23 @@ export interface FileRoutesByTo {
   '/About': typeof PublicAboutRoute
   '/Admin': typeof PublicAdminRoute
   '/Auth': typeof PublicAuthRoute
+  '/Checkout': typeof PublicCheckoutRoute
   '/CustomerServices': typeof PublicCustomerServicesRoute
   '/ForgotPassword': typeof PublicForgotPasswordRoute
   '/HomeImprovement': typeof PublicHomeImprovementRoute
   '/MyAccounts': typeof PublicMyAccountsRoute
   '/NewLaunch': typeof PublicNewLaunchRoute
   '/Notification': typeof PublicNotificationRoute
+  '/PayProcessInvoice': typeof PublicPayProcessInvoiceRoute
   '/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/Services': typeof PublicServicesRoute
   '/ServicesDetails': typeof PublicServicesDetailsRoute
   '/SignUp': typeof PublicSignUpRoute
   '/SubCategory': typeof PublicSubCategoryRoute
   '/SubCategoryE': typeof PublicSubCategoryERoute
+  '/UserCart': typeof PublicUserCartRoute
   '/allServices': typeof PublicAllServicesRoute
+  '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
   '/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/Banner/BannerList': typeof AdminBannerBannerListRoute
@@ -490,6 +543,9 @@ export interface FileRoutesByTo {
   '/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/Tips/AddTips': typeof AdminTipsAddTipsRoute
+  '/Tips/TipsList': typeof AdminTipsTipsListRoute
+  '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
   '/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/Zone/ZoneList': typeof AdminZoneZoneListRoute
@@ -522,19 +578,23 @@ export interface FileRoutesById {
   '/_public/About': typeof PublicAboutRoute
   '/_public/Admin': typeof PublicAdminRoute
   '/_public/Auth': typeof PublicAuthRoute
+  '/_public/Checkout': typeof PublicCheckoutRoute
   '/_public/CustomerServices': typeof PublicCustomerServicesRoute
   '/_public/ForgotPassword': typeof PublicForgotPasswordRoute
   '/_public/HomeImprovement': typeof PublicHomeImprovementRoute
   '/_public/MyAccounts': typeof PublicMyAccountsRoute
   '/_public/NewLaunch': typeof PublicNewLaunchRoute
   '/_public/Notification': typeof PublicNotificationRoute
+  '/_public/PayProcessInvoice': typeof PublicPayProcessInvoiceRoute
   '/_public/PrivacyPolicy': typeof PublicPrivacyPolicyRoute
   '/_public/Services': typeof PublicServicesRoute
   '/_public/ServicesDetails': typeof PublicServicesDetailsRoute
   '/_public/SignUp': typeof PublicSignUpRoute
   '/_public/SubCategory': typeof PublicSubCategoryRoute
   '/_public/SubCategoryE': typeof PublicSubCategoryERoute
+  '/_public/UserCart': typeof PublicUserCartRoute
   '/_public/allServices': typeof PublicAllServicesRoute
+  '/_public/cart': typeof PublicCartRoute
   '/_public/': typeof PublicIndexRoute
   '/_accountant/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
   '/_admin/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
@@ -555,6 +615,9 @@ export interface FileRoutesById {
   '/_admin/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/_admin/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/_admin/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/_admin/Tips/AddTips': typeof AdminTipsAddTipsRoute
+  '/_admin/Tips/TipsList': typeof AdminTipsTipsListRoute
+  '/_admin/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
   '/_admin/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/_admin/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/_admin/Zone/ZoneList': typeof AdminZoneZoneListRoute
@@ -578,19 +641,23 @@ export interface FileRouteTypes {
     | '/About'
     | '/Admin'
     | '/Auth'
+    | '/Checkout'
     | '/CustomerServices'
     | '/ForgotPassword'
     | '/HomeImprovement'
     | '/MyAccounts'
     | '/NewLaunch'
     | '/Notification'
+    | '/PayProcessInvoice'
     | '/PrivacyPolicy'
     | '/Services'
     | '/ServicesDetails'
     | '/SignUp'
     | '/SubCategory'
     | '/SubCategoryE'
+    | '/UserCart'
     | '/allServices'
+    | '/cart'
     | '/Dashboard/AccountDashboard'
     | '/Banner/BannerAdd'
     | '/Banner/BannerList'
@@ -610,6 +677,9 @@ export interface FileRouteTypes {
     | '/SubCategory/SubCategoryAdd'
     | '/SubCategory/SubCategoryList'
     | '/SubCategory/SubCategoryUpdate'
+    | '/Tips/AddTips'
+    | '/Tips/TipsList'
+    | '/Tips/TipsUpdate'
     | '/Vendor/VendorWalletHistory'
     | '/Zone/ZoneAdd'
     | '/Zone/ZoneList'
@@ -631,19 +701,23 @@ export interface FileRouteTypes {
     | '/About'
     | '/Admin'
     | '/Auth'
+    | '/Checkout'
     | '/CustomerServices'
     | '/ForgotPassword'
     | '/HomeImprovement'
     | '/MyAccounts'
     | '/NewLaunch'
     | '/Notification'
+    | '/PayProcessInvoice'
     | '/PrivacyPolicy'
     | '/Services'
     | '/ServicesDetails'
     | '/SignUp'
     | '/SubCategory'
     | '/SubCategoryE'
+    | '/UserCart'
     | '/allServices'
+    | '/cart'
     | '/Dashboard/AccountDashboard'
     | '/Banner/BannerAdd'
     | '/Banner/BannerList'
@@ -663,6 +737,9 @@ export interface FileRouteTypes {
     | '/SubCategory/SubCategoryAdd'
     | '/SubCategory/SubCategoryList'
     | '/SubCategory/SubCategoryUpdate'
+    | '/Tips/AddTips'
+    | '/Tips/TipsList'
+    | '/Tips/TipsUpdate'
     | '/Vendor/VendorWalletHistory'
     | '/Zone/ZoneAdd'
     | '/Zone/ZoneList'
@@ -694,19 +771,23 @@ export interface FileRouteTypes {
     | '/_public/About'
     | '/_public/Admin'
     | '/_public/Auth'
+    | '/_public/Checkout'
     | '/_public/CustomerServices'
     | '/_public/ForgotPassword'
     | '/_public/HomeImprovement'
     | '/_public/MyAccounts'
     | '/_public/NewLaunch'
     | '/_public/Notification'
+    | '/_public/PayProcessInvoice'
     | '/_public/PrivacyPolicy'
     | '/_public/Services'
     | '/_public/ServicesDetails'
     | '/_public/SignUp'
     | '/_public/SubCategory'
     | '/_public/SubCategoryE'
+    | '/_public/UserCart'
     | '/_public/allServices'
+    | '/_public/cart'
     | '/_public/'
     | '/_accountant/Dashboard/AccountDashboard'
     | '/_admin/Banner/BannerAdd'
@@ -727,6 +808,9 @@ export interface FileRouteTypes {
     | '/_admin/SubCategory/SubCategoryAdd'
     | '/_admin/SubCategory/SubCategoryList'
     | '/_admin/SubCategory/SubCategoryUpdate'
+    | '/_admin/Tips/AddTips'
+    | '/_admin/Tips/TipsList'
+    | '/_admin/Tips/TipsUpdate'
     | '/_admin/Vendor/VendorWalletHistory'
     | '/_admin/Zone/ZoneAdd'
     | '/_admin/Zone/ZoneList'
@@ -865,6 +949,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicAuthRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/Checkout': {
+      id: '/_public/Checkout'
+      path: '/Checkout'
+      fullPath: '/Checkout'
+      preLoaderRoute: typeof PublicCheckoutRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/CustomerServices': {
       id: '/_public/CustomerServices'
       path: '/CustomerServices'
@@ -905,6 +996,13 @@ declare module '@tanstack/react-router' {
       path: '/Notification'
       fullPath: '/Notification'
       preLoaderRoute: typeof PublicNotificationRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/PayProcessInvoice': {
+      id: '/_public/PayProcessInvoice'
+      path: '/PayProcessInvoice'
+      fullPath: '/PayProcessInvoice'
+      preLoaderRoute: typeof PublicPayProcessInvoiceRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/PrivacyPolicy': {
@@ -949,11 +1047,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSubCategoryERouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/UserCart': {
+      id: '/_public/UserCart'
+      path: '/UserCart'
+      fullPath: '/UserCart'
+      preLoaderRoute: typeof PublicUserCartRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/allServices': {
       id: '/_public/allServices'
       path: '/allServices'
       fullPath: '/allServices'
       preLoaderRoute: typeof PublicAllServicesRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/cart': {
+      id: '/_public/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof PublicCartRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_accountant/Dashboard/AccountDashboard': {
@@ -1087,6 +1199,27 @@ declare module '@tanstack/react-router' {
       path: '/SubCategory/SubCategoryUpdate'
       fullPath: '/SubCategory/SubCategoryUpdate'
       preLoaderRoute: typeof AdminSubCategorySubCategoryUpdateRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Tips/AddTips': {
+      id: '/_admin/Tips/AddTips'
+      path: '/Tips/AddTips'
+      fullPath: '/Tips/AddTips'
+      preLoaderRoute: typeof AdminTipsAddTipsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Tips/TipsList': {
+      id: '/_admin/Tips/TipsList'
+      path: '/Tips/TipsList'
+      fullPath: '/Tips/TipsList'
+      preLoaderRoute: typeof AdminTipsTipsListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Tips/TipsUpdate': {
+      id: '/_admin/Tips/TipsUpdate'
+      path: '/Tips/TipsUpdate'
+      fullPath: '/Tips/TipsUpdate'
+      preLoaderRoute: typeof AdminTipsTipsUpdateRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/Vendor/VendorWalletHistory': {
@@ -1229,6 +1362,9 @@ interface AdminRouteChildren {
   AdminSubCategorySubCategoryAddRoute: typeof AdminSubCategorySubCategoryAddRoute
   AdminSubCategorySubCategoryListRoute: typeof AdminSubCategorySubCategoryListRoute
   AdminSubCategorySubCategoryUpdateRoute: typeof AdminSubCategorySubCategoryUpdateRoute
+  AdminTipsAddTipsRoute: typeof AdminTipsAddTipsRoute
+  AdminTipsTipsListRoute: typeof AdminTipsTipsListRoute
+  AdminTipsTipsUpdateRoute: typeof AdminTipsTipsUpdateRoute
   AdminVendorVendorWalletHistoryRoute: typeof AdminVendorVendorWalletHistoryRoute
   AdminZoneZoneAddRoute: typeof AdminZoneZoneAddRoute
   AdminZoneZoneListRoute: typeof AdminZoneZoneListRoute
@@ -1256,6 +1392,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSubCategorySubCategoryListRoute: AdminSubCategorySubCategoryListRoute,
   AdminSubCategorySubCategoryUpdateRoute:
     AdminSubCategorySubCategoryUpdateRoute,
+  AdminTipsAddTipsRoute: AdminTipsAddTipsRoute,
+  AdminTipsTipsListRoute: AdminTipsTipsListRoute,
+  AdminTipsTipsUpdateRoute: AdminTipsTipsUpdateRoute,
   AdminVendorVendorWalletHistoryRoute: AdminVendorVendorWalletHistoryRoute,
   AdminZoneZoneAddRoute: AdminZoneZoneAddRoute,
   AdminZoneZoneListRoute: AdminZoneZoneListRoute,
@@ -1333,19 +1472,23 @@ interface PublicRouteChildren {
   PublicAboutRoute: typeof PublicAboutRoute
   PublicAdminRoute: typeof PublicAdminRoute
   PublicAuthRoute: typeof PublicAuthRoute
+  PublicCheckoutRoute: typeof PublicCheckoutRoute
   PublicCustomerServicesRoute: typeof PublicCustomerServicesRoute
   PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
   PublicHomeImprovementRoute: typeof PublicHomeImprovementRoute
   PublicMyAccountsRoute: typeof PublicMyAccountsRoute
   PublicNewLaunchRoute: typeof PublicNewLaunchRoute
   PublicNotificationRoute: typeof PublicNotificationRoute
+  PublicPayProcessInvoiceRoute: typeof PublicPayProcessInvoiceRoute
   PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
   PublicServicesRoute: typeof PublicServicesRoute
   PublicServicesDetailsRoute: typeof PublicServicesDetailsRoute
   PublicSignUpRoute: typeof PublicSignUpRoute
   PublicSubCategoryRoute: typeof PublicSubCategoryRoute
   PublicSubCategoryERoute: typeof PublicSubCategoryERoute
+  PublicUserCartRoute: typeof PublicUserCartRoute
   PublicAllServicesRoute: typeof PublicAllServicesRoute
+  PublicCartRoute: typeof PublicCartRoute
   PublicIndexRoute: typeof PublicIndexRoute
 }
 
@@ -1353,19 +1496,23 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicAboutRoute: PublicAboutRoute,
   PublicAdminRoute: PublicAdminRoute,
   PublicAuthRoute: PublicAuthRoute,
+  PublicCheckoutRoute: PublicCheckoutRoute,
   PublicCustomerServicesRoute: PublicCustomerServicesRoute,
   PublicForgotPasswordRoute: PublicForgotPasswordRoute,
   PublicHomeImprovementRoute: PublicHomeImprovementRoute,
   PublicMyAccountsRoute: PublicMyAccountsRoute,
   PublicNewLaunchRoute: PublicNewLaunchRoute,
   PublicNotificationRoute: PublicNotificationRoute,
+  PublicPayProcessInvoiceRoute: PublicPayProcessInvoiceRoute,
   PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
   PublicServicesRoute: PublicServicesRoute,
   PublicServicesDetailsRoute: PublicServicesDetailsRoute,
   PublicSignUpRoute: PublicSignUpRoute,
   PublicSubCategoryRoute: PublicSubCategoryRoute,
   PublicSubCategoryERoute: PublicSubCategoryERoute,
+  PublicUserCartRoute: PublicUserCartRoute,
   PublicAllServicesRoute: PublicAllServicesRoute,
+  PublicCartRoute: PublicCartRoute,
   PublicIndexRoute: PublicIndexRoute,
 }
 

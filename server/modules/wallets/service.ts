@@ -249,6 +249,8 @@ const KIND_LABEL: Record<string, string> = {
   account_credit: 'Bank deposit',
   wallet_debit: 'Payment',
   correction: 'Correction',
+  order_payment: 'Order payment',
+  order_refund: 'Order refund',
 };
 
 const common = (r: Row) => ({

@@ -1,0 +1,104 @@
+// /Checkout and /PayProcessInvoice. Logical properties only, so right-to-left works.
+import { globalStyle, style } from '@vanilla-extract/css';
+import { font, radius, space, vars } from '../../../ui/theme.css';
+
+export const layout = style({
+  display: 'grid',
+  gap: space.xl,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { '(min-width: 900px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(280px, 1fr)' } },
+  alignItems: 'start',
+});
+
+export const column = style({ display: 'flex', flexDirection: 'column', gap: space.lg, minInlineSize: 0 });
+
+export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+
+export const line = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.sm,
+  padding: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  background: vars.color.surface,
+});
+
+export const lineProblem = style({ borderColor: vars.color.danger });
+
+export const lineHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: space.sm,
+  alignItems: 'baseline',
+  fontWeight: 650,
+});
+
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm });
+
+export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, border: 0, padding: 0, margin: 0 });
+
+export const choice = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: space.xs,
+  paddingBlock: space.xs,
+  paddingInline: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.pill,
+  cursor: 'pointer',
+});
+
+export const summary = style({ display: 'grid', gap: space.sm, margin: 0 });
+export const summaryRow = style({ display: 'flex', justifyContent: 'space-between', gap: space.md });
+export const total = style({ fontWeight: 700, fontSize: font.size.lg });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, marginBlockStart: space.md });
+
+// ---- the invoice (printable)
+
+export const invoice = style({
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  padding: space.xl,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.lg,
+  overflowX: 'auto',
+});
+
+export const invoiceTitle = style({ margin: 0, fontSize: font.size.xl, textAlign: 'center' });
+
+export const parties = style({
+  display: 'grid',
+  gap: space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+});
+
+export const party = style({ display: 'flex', flexDirection: 'column', gap: space.xs, fontSize: font.size.sm });
+
+export const table = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: font.size.sm });
+globalStyle(`${table} th, ${table} td`, {
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  paddingBlock: space.xs,
+  paddingInline: space.sm,
+  textAlign: 'end',
+  verticalAlign: 'top',
+});
+globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: 'start' });
+
+export const totals = style({ display: 'grid', gap: space.xs, marginInlineStart: 'auto', minInlineSize: 260 });
+
+export const words = style({ fontStyle: 'italic' });
+
+export const noPrint = style({ '@media': { print: { display: 'none' } } });
+
+// Printing a page that shows an invoice prints the invoice alone: the header, menus and footer are hidden (only
+// while an invoice is on the page, so printing any other page is unchanged).
+globalStyle(`body:has(${invoice}) *`, { '@media': { print: { visibility: 'hidden' } } });
+globalStyle(`${invoice}, ${invoice} *`, { '@media': { print: { visibility: 'visible' } } });
+globalStyle(invoice, {
+  '@media': { print: { position: 'absolute', insetInlineStart: 0, insetBlockStart: 0, inlineSize: '100%', border: 0 } },
+});

@@ -1,0 +1,326 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { setCartSlot } from '../../api/cart';
+import { ApiError } from '../../api/client';
+import { invalidateAfter } from '../../api/invalidate';
+import { checkoutQuery, type OrderPayMode, type OrderQuoteLine, placeOrder } from '../../api/orders';
+import { paymentModesQuery } from '../../api/payments';
+import { sessionUser, useSession } from '../../api/session';
+import { tipsQuery } from '../../api/tips';
+import { newIdempotencyKey } from '../../api/wallets';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClassName,
+  Card,
+  EmptyState,
+  formatRupees,
+  LoadingPlaceholder,
+  PageHeader,
+  toast,
+} from '../../ui';
+import { CheckboxField, SelectField } from '../../ui/form';
+import { AddressPicker } from '../-components/account/AddressPicker';
+import { SlotPicker } from '../-components/cart/SlotPicker';
+import { slotLabel } from '../-components/cart/slots';
+import * as c from '../-components/checkout/checkout.css';
+import { DASHBOARD } from '../-components/roles';
+import * as st from '../-components/storefront/storefront.css';
+
+export const Route = createFileRoute('/_public/Checkout')({
+  head: () => ({ meta: [{ title: 'Checkout · Doorstep' }] }),
+  // Visitors sign in first and come back here.
+  beforeLoad: ({ location }) => {
+    if (!sessionUser()) throw redirect({ to: '/Auth', search: { redirect: location.href } });
+  },
+  component: Checkout,
+});
+
+const PROVIDER_NAMES: Record<string, string> = {
+  CF: 'Cashfree',
+  RP: 'Razorpay',
+  sandbox: 'Sandbox (test payments)',
+};
+
+function QuoteLine({ line, intra, onSlotChanged }: { line: OrderQuoteLine; intra: boolean; onSlotChanged(): void }) {
+  const [slotError, setSlotError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const problems = line.problems;
+  return (
+    <li
+      className={problems.length ? `${c.line} ${c.lineProblem}` : c.line}
+      data-testid="checkout-line"
+      data-service={line.serviceId}
+    >
+      <div className={c.lineHead}>
+        <span>
+          {line.description} × {line.quantity}
+        </span>
+        <span data-testid="line-total">{formatRupees(line.total)}</span>
+      </div>
+      <span className={c.muted}>
+        {formatRupees(line.unitPrice)} each
+        {line.discount > 0 ? ` · ${line.discountPercent}% off (−${formatRupees(line.discount)})` : ''} · taxable{' '}
+        {formatRupees(line.taxableValue)} · GST {line.gstRate}%{' '}
+        {intra
+          ? `(CGST ${formatRupees(line.cgst)} + SGST ${formatRupees(line.sgst)})`
+          : `(IGST ${formatRupees(line.igst)})`}{' '}
+        · SAC {line.sacCode}
+      </span>
+      <span className={c.muted} data-testid="line-slot">
+        {line.slotStart ? `Slot: ${slotLabel(line.slotStart)} (India time)` : 'No time slot chosen yet'}
+      </span>
+      <SlotPicker
+        value={line.slotStart}
+        label={`Time slot for ${line.description}`}
+        error={slotError}
+        disabled={busy}
+        onChange={async (iso) => {
+          setSlotError(undefined);
+          setBusy(true);
+          try {
+            await setCartSlot(line.serviceId, iso);
+            onSlotChanged();
+          } catch (e) {
+            setSlotError(e instanceof ApiError ? (e.errors[0]?.message ?? e.message) : (e as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+      {problems.map((p) => (
+        <Alert key={p.code} tone="danger">
+          {p.message}
+        </Alert>
+      ))}
+    </li>
+  );
+}
+
+function CustomerCheckout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [tip, setTip] = useState(0);
+  const [useWallet, setUseWallet] = useState(false);
+  const [mode, setMode] = useState<OrderPayMode | ''>('');
+  // One key per opened page: a double click, a retry or a second submit places one order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [placing, setPlacing] = useState(false);
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const params = { addressId, tip, useWallet };
+  const quote = useQuery({ ...checkoutQuery(params), placeholderData: keepPreviousData, retry: false });
+  const tips = useQuery(tipsQuery('active'));
+  const modes = useQuery(paymentModesQuery());
+  const provider = (mode || modes.data?.defaultMode || 'sandbox') as OrderPayMode;
+
+  if (quote.isPending) return <LoadingPlaceholder label="Working out your order…" />;
+  if (quote.isError) {
+    const needsAddress = quote.error instanceof ApiError && quote.error.errors[0]?.field === 'AddressId';
+    return needsAddress ? (
+      <Card title="Where should we come?">
+        <p className={c.muted}>Add the address of the visit to see your order's amounts.</p>
+        <AddressPicker value={addressId} onChange={setAddressId} />
+      </Card>
+    ) : (
+      <Alert tone="danger" title="We could not work out your order.">
+        {quote.error.message}
+      </Alert>
+    );
+  }
+  const q = quote.data;
+  if (q.lines.length === 0) {
+    return (
+      <EmptyState
+        title="Your cart is empty"
+        description="Add services to your cart, then come back to check out."
+        action={
+          <Link to="/Services" className={buttonClassName()}>
+            Browse services
+          </Link>
+        }
+      />
+    );
+  }
+  const t = q.totals;
+  const intra = q.gstType === 'CGST+SGST';
+  const walletPaysAll = useWallet && t.amountPayable === 0;
+  const payMode: OrderPayMode = walletPaysAll ? 'Wallet' : provider;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['Orders', 'orderCheckOut'] });
+
+  async function submit() {
+    setPlacing(true);
+    setPlaceError(null);
+    try {
+      const reply = await placeOrder({ ...params, addressId: q.address.id, mode: payMode }, idempotencyKey);
+      await invalidateAfter(queryClient, 'orderPlacedNew');
+      const placed = reply.data;
+      if (placed.status === 'awaiting payment' && placed.checkoutUrl) {
+        window.location.assign(placed.checkoutUrl);
+        return;
+      }
+      toast.success(reply.message);
+      await navigate({ to: '/PayProcessInvoice', search: { OrderId: placed.orderId } });
+    } catch (e) {
+      setPlaceError((e as Error).message);
+      await refresh();
+      setPlacing(false);
+    }
+  }
+
+  return (
+    <div className={c.layout}>
+      <div className={c.column}>
+        <Card title="Address of the visit">
+          <AddressPicker value={q.address.id} onChange={setAddressId} />
+          <p className={c.muted}>
+            Place of supply: {q.placeOfSupply.state}
+            {q.placeOfSupply.code ? ` (${q.placeOfSupply.code})` : ''} · {intra ? 'CGST + SGST' : 'IGST'}.{' '}
+            <Link to="/MyAccounts">Manage addresses in My account</Link>
+          </p>
+        </Card>
+        <Card title="Services and time slots">
+          <ul className={c.lines} aria-label="Order lines">
+            {q.lines.map((l) => (
+              <QuoteLine key={l.serviceId} line={l} intra={intra} onSlotChanged={refresh} />
+            ))}
+          </ul>
+        </Card>
+        <Card title="Tip for the professional">
+          <p className={c.muted}>Not taxed; it goes to the professional who carries out your order.</p>
+          <fieldset className={c.choices} aria-label="Tip">
+            {[0, ...(tips.data ?? []).map((x) => x.amount)].map((amount) => (
+              <label key={amount} className={c.choice}>
+                <input type="radio" name="tip" checked={tip === amount} onChange={() => setTip(amount)} />
+                {amount === 0 ? 'No tip' : formatRupees(amount)}
+              </label>
+            ))}
+          </fieldset>
+        </Card>
+        <Card title="Payment">
+          <CheckboxField
+            name="useWallet"
+            label={`Use my wallet balance (${formatRupees(t.walletBalance)}; ${formatRupees(t.walletUsable)} usable for this order)`}
+            checked={useWallet}
+            disabled={t.walletBalance === 0}
+            onChange={(e) => setUseWallet(e.target.checked)}
+          />
+          {walletPaysAll ? (
+            <p className={c.muted} data-testid="wallet-pays-all">
+              Your wallet pays the whole order.
+            </p>
+          ) : (
+            <SelectField
+              name="paymentMode"
+              label={useWallet ? 'Pay the rest with' : 'Pay with'}
+              value={provider}
+              onChange={(e) => setMode(e.target.value as OrderPayMode)}
+              options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: PROVIDER_NAMES[m] ?? m }))}
+            />
+          )}
+        </Card>
+      </div>
+      <Card title="Order summary">
+        <dl className={c.summary} aria-busy={quote.isFetching}>
+          <div className={c.summaryRow}>
+            <dt>Price</dt>
+            <dd>{formatRupees(t.gross)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Discount</dt>
+            <dd>−{formatRupees(t.discount)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Taxable value</dt>
+            <dd>{formatRupees(t.taxableValue)}</dd>
+          </div>
+          {intra ? (
+            <>
+              <div className={c.summaryRow}>
+                <dt>CGST</dt>
+                <dd>{formatRupees(t.cgst)}</dd>
+              </div>
+              <div className={c.summaryRow}>
+                <dt>SGST</dt>
+                <dd>{formatRupees(t.sgst)}</dd>
+              </div>
+            </>
+          ) : (
+            <div className={c.summaryRow}>
+              <dt>IGST</dt>
+              <dd>{formatRupees(t.igst)}</dd>
+            </div>
+          )}
+          <div className={c.summaryRow}>
+            <dt>Tip (not taxed)</dt>
+            <dd data-testid="tip">{formatRupees(t.tip)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Total</dt>
+            <dd className={c.total} data-testid="order-total">
+              {formatRupees(t.total)}
+            </dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>From your wallet</dt>
+            <dd data-testid="from-wallet">−{formatRupees(t.wallet)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>To pay now</dt>
+            <dd className={c.total} data-testid="amount-payable">
+              {formatRupees(t.amountPayable)}
+            </dd>
+          </div>
+        </dl>
+        {!q.placeable && (
+          <Alert tone="warning" title="Not ready to place">
+            {q.problems.join(' ')}
+          </Alert>
+        )}
+        {placeError && <Alert tone="danger">{placeError}</Alert>}
+        <div className={c.actions}>
+          <Button onClick={submit} disabled={!q.placeable || quote.isFetching} loading={placing}>
+            {walletPaysAll
+              ? `Place order · ${formatRupees(t.total)}`
+              : `Place order and pay ${formatRupees(t.amountPayable)}`}
+          </Button>
+          <Link to="/UserCart" className={buttonClassName({ variant: 'ghost' })}>
+            Back to cart
+          </Link>
+        </div>
+        <p className={c.muted}>
+          {walletPaysAll
+            ? 'Paid from your wallet at once.'
+            : `You will pay on ${PROVIDER_NAMES[payMode] ?? payMode}'s page.`}{' '}
+          <Badge tone="neutral">GST invoice included</Badge>
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+/** /Checkout: the server's quote of the cart, the address, slots, tip and wallet choice, and Place order. */
+function Checkout() {
+  const user = useSession().context.user;
+  if (!user) return null;
+  return (
+    <div className={st.page}>
+      <PageHeader title="Checkout" description="Check the address, the slots and the amounts, then place your order." />
+      {user.Role === 'Cust' ? (
+        <CustomerCheckout />
+      ) : (
+        <EmptyState
+          title="Checkout is for customers"
+          description="Staff, vendor and professional accounts do not book services here."
+          action={
+            <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
+              Go to my dashboard
+            </Link>
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,375 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { invalidateAfter, tagsChangedBy } from '../../api/invalidate';
+import { keyOf } from '../../api/kit';
+import {
+  checkOrderPayment,
+  type OrderInvoice,
+  type OrderPayMode,
+  orderInvoicePdf,
+  orderInvoiceQuery,
+  retryOrderPayment,
+} from '../../api/orders';
+import { paymentModesQuery } from '../../api/payments';
+import { sessionUser, useSession } from '../../api/session';
+import {
+  Alert,
+  Button,
+  buttonClassName,
+  Card,
+  formatDate,
+  formatRupees,
+  LoadingPlaceholder,
+  PageHeader,
+  toast,
+} from '../../ui';
+import { CheckboxField, SelectField } from '../../ui/form';
+import { slotLabel } from '../-components/cart/slots';
+import * as c from '../-components/checkout/checkout.css';
+import * as st from '../-components/storefront/storefront.css';
+
+interface Search {
+  /** Our payment order id: the provider returns here with it. */
+  UID?: string;
+  /** The order whose invoice is shown. */
+  OrderId?: number;
+}
+
+export const Route = createFileRoute('/_public/PayProcessInvoice')({
+  head: () => ({ meta: [{ title: 'Your order · Doorstep' }] }),
+  validateSearch: (raw: Record<string, unknown>): Search => {
+    const out: Search = {};
+    if (typeof raw.UID === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw.UID)) out.UID = raw.UID;
+    const id = Number(raw.OrderId);
+    if (Number.isInteger(id) && id > 0) out.OrderId = id;
+    return out;
+  },
+  beforeLoad: ({ location }) => {
+    if (!sessionUser()) throw redirect({ to: '/Auth', search: { redirect: location.href } });
+  },
+  component: PayProcessInvoice,
+});
+
+const PROVIDER_NAMES: Record<string, string> = { CF: 'Cashfree', RP: 'Razorpay', sandbox: 'Sandbox (test payments)' };
+
+/** Paying a failed order again: a provider (or the wallet for what it holds), then the provider's page or the invoice. */
+function RetryPayment({ orderId }: { orderId: number }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const modes = useQuery(paymentModesQuery());
+  const [mode, setMode] = useState<OrderPayMode | ''>('');
+  const [useWallet, setUseWallet] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const provider = (mode || modes.data?.defaultMode || 'sandbox') as OrderPayMode;
+  async function retry() {
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await retryOrderPayment({ OrderId: orderId, ApiName: provider, UseWallet: useWallet });
+      await invalidateAfter(queryClient, 'retryOrderPayment');
+      if (reply.data.status === 'awaiting payment' && reply.data.checkoutUrl) {
+        window.location.assign(reply.data.checkoutUrl);
+        return;
+      }
+      toast.success(reply.message);
+      await navigate({ to: '/PayProcessInvoice', search: { OrderId: orderId }, replace: true });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+    setBusy(false);
+  }
+  return (
+    <Card title="Try the payment again">
+      <p className={c.muted}>Your order keeps its services, slots and prices.</p>
+      <CheckboxField
+        name="retryWallet"
+        label="Use my wallet balance first"
+        checked={useWallet}
+        onChange={(e) => setUseWallet(e.target.checked)}
+      />
+      <SelectField
+        name="retryMode"
+        label="Pay with"
+        value={provider}
+        onChange={(e) => setMode(e.target.value as OrderPayMode)}
+        options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: PROVIDER_NAMES[m] ?? m }))}
+      />
+      {error && <Alert tone="danger">{error}</Alert>}
+      <div className={c.actions}>
+        <Button onClick={retry} loading={busy}>
+          Try again
+        </Button>
+        <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
+          My orders
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** The return from a provider: verify (the server asks the provider), then the invoice, or the failure and a retry. */
+function Verify({ uid }: { uid: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const check = useQuery({
+    queryKey: keyOf('Orders', 'orderPlacedCheckPaymentGate', { uid }),
+    queryFn: () => checkOrderPayment(uid),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const reply = check.data;
+  useEffect(() => {
+    if (!reply) return;
+    // What the verification changed is read again (not this verification itself: it would run again).
+    for (const tag of tagsChangedBy('orderPlacedCheckPaymentGate')) {
+      void queryClient.invalidateQueries({
+        queryKey: [tag],
+        predicate: (q) => q.queryKey[1] !== 'orderPlacedCheckPaymentGate',
+      });
+    }
+    if (reply.data.status === 'order created') {
+      toast.success(reply.message);
+      // The UID leaves the address: a reload shows the invoice, and never verifies again.
+      void navigate({ to: '/PayProcessInvoice', search: { OrderId: reply.data.orderId }, replace: true });
+    }
+  }, [reply, queryClient, navigate]);
+  if (check.isPending) return <LoadingPlaceholder label="Checking your payment with the provider…" />;
+  if (check.isError) {
+    return (
+      <Alert tone="danger" title="We could not check this payment.">
+        {check.error.message}{' '}
+        <Link to="/MyAccounts" search={{ tab: 'orders' }}>
+          See my orders
+        </Link>
+      </Alert>
+    );
+  }
+  const { data, message } = check.data;
+  if (data.status === 'order created') return <LoadingPlaceholder label="Opening your invoice…" />;
+  if (data.status === 'awaiting payment') {
+    return (
+      <Alert tone="info" title="Your payment is not complete yet">
+        {message}{' '}
+        <Button size="sm" variant="secondary" loading={check.isFetching} onClick={() => check.refetch()}>
+          Check again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <div className={c.column}>
+      <Alert tone="danger" title="Payment not completed">
+        {message}
+      </Alert>
+      <RetryPayment orderId={data.orderId} />
+    </div>
+  );
+}
+
+async function downloadPdf(inv: OrderInvoice) {
+  try {
+    const blob = await orderInvoicePdf(inv.orderId);
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `invoice-${inv.invoiceNo.replace(/\//g, '-')}.pdf`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (e) {
+    toast.error((e as Error).message);
+  }
+}
+
+/** The GST tax invoice (CGST Rule 46) as a printable page; the PDF is made on the server from the same data. */
+export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
+  const intra = inv.gstType === 'CGST+SGST';
+  return (
+    <div className={c.column}>
+      <div className={`${c.actions} ${c.noPrint}`}>
+        <Button onClick={() => window.print()}>Print</Button>
+        <Button variant="secondary" onClick={() => downloadPdf(inv)}>
+          Download PDF
+        </Button>
+        <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
+          My orders
+        </Link>
+      </div>
+      <article className={c.invoice} aria-label={`Tax invoice ${inv.invoiceNo}`} data-testid="invoice">
+        <h2 className={c.invoiceTitle}>Tax invoice</h2>
+        <div className={c.parties}>
+          <div className={c.party}>
+            <strong>{inv.supplier.legalName}</strong>
+            <span>{inv.supplier.address}</span>
+            <span>
+              State: {inv.supplier.state} ({inv.supplier.stateCode})
+            </span>
+            <span data-testid="gstin">GSTIN: {inv.supplier.gstin}</span>
+          </div>
+          <div className={c.party}>
+            <span>
+              Invoice no.: <strong data-testid="invoice-no">{inv.invoiceNo}</strong>
+            </span>
+            <span>Invoice date: {formatDate(inv.invoiceDate)}</span>
+            <span>Order: {inv.orderId}</span>
+            <span>
+              Place of supply: {inv.placeOfSupply.state}
+              {inv.placeOfSupply.code ? ` (${inv.placeOfSupply.code})` : ''}
+            </span>
+            <span>Tax payable on reverse charge: {inv.reverseCharge ? 'Yes' : 'No'}</span>
+          </div>
+          <div className={c.party}>
+            <strong>Billed to: {inv.customer.name}</strong>
+            {inv.customer.receiverName !== inv.customer.name && <span>Service to: {inv.customer.receiverName}</span>}
+            <span>{inv.customer.address}</span>
+            <span>
+              {inv.customer.city}, {inv.customer.state}
+              {inv.customer.stateCode ? ` (${inv.customer.stateCode})` : ''} {inv.customer.pinCode},{' '}
+              {inv.customer.country}
+            </span>
+            <span>Mobile: {inv.customer.receiverMobileNo}</span>
+          </div>
+        </div>
+        <table className={c.table}>
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">SAC</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Taxable value</th>
+              <th scope="col">GST rate</th>
+              {intra ? (
+                <>
+                  <th scope="col">CGST</th>
+                  <th scope="col">SGST</th>
+                </>
+              ) : (
+                <th scope="col">IGST</th>
+              )}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inv.lines.map((l) => (
+              <tr key={l.lineId} data-testid="invoice-line">
+                <td>
+                  {l.description}
+                  <br />
+                  <span className={c.muted}>
+                    {slotLabel(l.slotStart)}
+                    {l.creditNote
+                      ? ` · cancelled: credit note ${l.creditNote.number} (${formatRupees(l.creditNote.total)})`
+                      : l.cancelled
+                        ? ' · cancelled'
+                        : ''}
+                  </span>
+                </td>
+                <td>{l.sacCode}</td>
+                <td>{l.quantity}</td>
+                <td>{formatRupees(l.taxableValue)}</td>
+                <td>{l.gstRate}%</td>
+                {intra ? (
+                  <>
+                    <td>{formatRupees(l.cgst)}</td>
+                    <td>{formatRupees(l.sgst)}</td>
+                  </>
+                ) : (
+                  <td>{formatRupees(l.igst)}</td>
+                )}
+                <td>{formatRupees(l.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className={`${c.summary} ${c.totals}`}>
+          <div className={c.summaryRow}>
+            <dt>Taxable value</dt>
+            <dd>{formatRupees(inv.totals.taxableValue)}</dd>
+          </div>
+          {intra ? (
+            <>
+              <div className={c.summaryRow}>
+                <dt>CGST</dt>
+                <dd>{formatRupees(inv.totals.cgst)}</dd>
+              </div>
+              <div className={c.summaryRow}>
+                <dt>SGST</dt>
+                <dd>{formatRupees(inv.totals.sgst)}</dd>
+              </div>
+            </>
+          ) : (
+            <div className={c.summaryRow}>
+              <dt>IGST</dt>
+              <dd>{formatRupees(inv.totals.igst)}</dd>
+            </div>
+          )}
+          <div className={c.summaryRow}>
+            <dt>Invoice value</dt>
+            <dd>{formatRupees(inv.totals.invoiceValue)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Tip for the professional (not taxed)</dt>
+            <dd data-testid="invoice-tip">{formatRupees(inv.totals.tip)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Total paid</dt>
+            <dd className={c.total} data-testid="invoice-total">
+              {formatRupees(inv.totals.total)}
+            </dd>
+          </div>
+        </dl>
+        <p className={c.words} data-testid="amount-in-words">
+          {inv.amountInWords}
+        </p>
+        <p className={c.muted}>
+          Paid by {inv.paymentType}. For {inv.supplier.legalName}: authorised signatory (electronically issued).
+        </p>
+      </article>
+    </div>
+  );
+}
+
+function Invoice({ orderId }: { orderId: number }) {
+  const invoice = useQuery({ ...orderInvoiceQuery(orderId), retry: false });
+  if (invoice.isPending) return <LoadingPlaceholder label="Loading your invoice…" />;
+  if (invoice.isError) {
+    const notPaid = invoice.error instanceof ApiError && invoice.error.status === 409;
+    return (
+      <div className={c.column}>
+        <Alert
+          tone={notPaid ? 'warning' : 'danger'}
+          title={notPaid ? 'No invoice yet' : 'We could not load the invoice.'}
+        >
+          {invoice.error.message}
+        </Alert>
+        {notPaid && /payment failed/.test(invoice.error.message) && <RetryPayment orderId={orderId} />}
+      </div>
+    );
+  }
+  return <InvoiceView invoice={invoice.data} />;
+}
+
+/** /PayProcessInvoice: the provider's return (?UID=) is verified, then the order's printable tax invoice (?OrderId=). */
+function PayProcessInvoice() {
+  const user = useSession().context.user;
+  const { UID, OrderId } = Route.useSearch();
+  if (!user) return null;
+  return (
+    <div className={st.page}>
+      <PageHeader title="Your order" description="Your payment and your GST tax invoice." />
+      {UID ? (
+        <Verify uid={UID} />
+      ) : OrderId ? (
+        <Invoice orderId={OrderId} />
+      ) : (
+        <Alert tone="info">
+          No order is named here. <Link to="/MyAccounts">See your orders in My account</Link>.
+        </Alert>
+      )}
+    </div>
+  );
+}
