@@ -1,5 +1,5 @@
 import type { LocalCartLine } from '../machines/localCart/localCart.machine';
-import { totalsOf } from '../machines/localCart/localCart.machine';
+import { totalsOf } from '../machines/localCart/localCart.totals';
 import { call, client } from './client';
 
 /**
@@ -10,6 +10,8 @@ import { call, client } from './client';
 export const LOCAL_CART_KEY = 'doorstep.cart';
 /** Raised on window when this tab changed the stored cart outside the cart actor (the merge at sign-in). */
 export const LOCAL_CART_CHANGED = 'doorstep:local-cart-changed';
+/** Raised on window after every write of the stored cart in this tab (the header's count follows it). */
+const LOCAL_CART_WRITTEN = 'doorstep:local-cart-written';
 
 interface StoredLine {
   id: number;
@@ -69,7 +71,32 @@ export function writeLocalCart(lines: readonly LocalCartLine[]) {
     localStorage.setItem(LOCAL_CART_KEY, JSON.stringify({ lines: stored, ...totalsOf(lines) }));
   } catch {
     // Storage full or blocked (private mode): the cart lives on in memory for this visit.
+  } finally {
+    window.dispatchEvent(new Event(LOCAL_CART_WRITTEN));
   }
+}
+
+let countCache: { raw: string | null; count: number } = { raw: null, count: 0 };
+
+/**
+ * How many items the stored cart holds, read straight from storage (for the header, which should not need the cart
+ * machine on every page); with `subscribeLocalCartCount`, a useSyncExternalStore source.
+ */
+export function localCartCount(): number {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(LOCAL_CART_KEY);
+  } catch {}
+  if (raw !== countCache.raw) countCache = { raw, count: totalsOf(readLocalCart()).totalQuantity };
+  return countCache.count;
+}
+
+export function subscribeLocalCartCount(changed: () => void): () => void {
+  const events = ['storage', LOCAL_CART_WRITTEN, LOCAL_CART_CHANGED];
+  for (const e of events) window.addEventListener(e, changed);
+  return () => {
+    for (const e of events) window.removeEventListener(e, changed);
+  };
 }
 
 /**

@@ -76,7 +76,7 @@ export async function addAddress(db: Db, customerUserId: number, input: AddressI
     if (c.stateId !== stateRow.id) throw badRequest('CityId', `is not a city of ${stateRow.name}`);
   }
   const served = await repo.servedPincode(db, input.pinCode);
-  if (!served) throw badRequest('pinCode', `we do not serve pincode ${input.pinCode} yet`);
+  if (!served) throw badRequest('pinCode', `is not one we serve yet (${input.pinCode})`);
   if (served.stateId !== stateRow.id) throw badRequest('pinCode', `is in ${served.stateName}, not ${stateRow.name}`);
   return db.transaction(async (tx) => {
     const existing = await repo.lockAll(tx, customerUserId);

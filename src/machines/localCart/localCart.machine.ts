@@ -1,4 +1,7 @@
 import { assign, not, setup } from 'xstate';
+import { totalsOf } from './localCart.totals';
+
+export { totalsOf };
 
 /**
  * The visitor's cart (SPEC §3, §4): lines of a service's id, its unit price and quantity, plus what the /cart page
@@ -43,17 +46,6 @@ export const CART_TOASTS = {
 } as const;
 
 export const MAX_QUANTITY = 99;
-
-/** The totals of SPEC §3: totalPrice in rupees (exact: paise / 100), totalQuantity a count. */
-export function totalsOf(lines: readonly LocalCartLine[]): { totalPrice: number; totalQuantity: number } {
-  let paise = 0;
-  let quantity = 0;
-  for (const l of lines) {
-    paise += l.pricePaise * l.quantity;
-    quantity += l.quantity;
-  }
-  return { totalPrice: paise / 100, totalQuantity: quantity };
-}
 
 const lineOf = (lines: readonly LocalCartLine[], id: number) => lines.find((l) => l.id === id);
 const idOf = (event: LocalCartEvent) => (event.type === 'ADD' ? event.item.id : 'id' in event ? event.id : -1);

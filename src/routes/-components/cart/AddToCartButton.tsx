@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addToCart } from '../../../api/cart';
-import { invalidateAfter } from '../../../api/invalidate';
 import { useSession } from '../../../api/session';
 import { Button, type ButtonSize, toast } from '../../../ui';
-import { localCart } from './localCartStore';
 
 export interface CartService {
   id: number;
@@ -34,7 +31,9 @@ export function AddToCartButton({
   if (user && user.Role !== 'Cust') return null;
 
   async function add() {
+    // The cart's code loads on the first click: the pages that only show cards do not carry it.
     if (!user) {
+      const { localCart } = await import('./localCartStore');
       localCart().send({
         type: 'ADD',
         item: {
@@ -48,6 +47,10 @@ export function AddToCartButton({
     }
     setBusy(true);
     try {
+      const [{ addToCart }, { invalidateAfter }] = await Promise.all([
+        import('../../../api/cart'),
+        import('../../../api/invalidate'),
+      ]);
       const reply = await addToCart(service.id);
       toast.success(reply.message, 'bottom-left');
       await invalidateAfter(queryClient, 'addCart');

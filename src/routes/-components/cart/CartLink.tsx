@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { cartQuery } from '../../../api/cart';
+import { localCartCount, subscribeLocalCartCount } from '../../../api/localCart';
 import { useSession } from '../../../api/session';
-import { useLocalCartCount } from './localCartStore';
 
 function CartIcon() {
   return (
@@ -31,7 +32,8 @@ function Cart({ to, count }: { to: '/cart' | '/UserCart'; count: number }) {
 }
 
 function VisitorCart() {
-  return <Cart to="/cart" count={useLocalCartCount()} />;
+  const count = useSyncExternalStore(subscribeLocalCartCount, localCartCount, () => 0);
+  return <Cart to="/cart" count={count} />;
 }
 
 function CustomerCart() {

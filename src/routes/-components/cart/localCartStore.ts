@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { type Actor, createActor } from 'xstate';
 import { LOCAL_CART_CHANGED, LOCAL_CART_KEY, readLocalCart, writeLocalCart } from '../../../api/localCart';
-import { type LocalCartContext, localCartMachine, totalsOf } from '../../../machines/localCart/localCart.machine';
+import { type LocalCartContext, localCartMachine } from '../../../machines/localCart/localCart.machine';
 import { toast } from '../../../ui/toastStore';
 
 let actor: Actor<typeof localCartMachine> | null = null;
@@ -33,5 +33,3 @@ export function localCart(): Actor<typeof localCartMachine> {
 export function useLocalCart<T>(select: (context: LocalCartContext) => T): T {
   return useSelector(localCart(), (s) => select(s.context));
 }
-
-export const useLocalCartCount = () => useLocalCart((c) => totalsOf(c.lines).totalQuantity);
