@@ -2,6 +2,8 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 
+export type { NotificationKind } from '../../db/schema';
+
 export async function insert(exec: Executor, row: typeof notifications.$inferInsert) {
   const [made] = await exec.insert(notifications).values(row).returning({ id: notifications.id });
   return made.id;

@@ -1,8 +1,8 @@
 import type { Db, Executor } from '../../db/client';
 import { type PageQuery, pageOf } from '../../db/paging';
-import type { NotificationKind } from '../../db/schema';
 import { badRequest } from '../../http';
 import { notify } from '../../plugins/notify';
+import type { NotificationKind } from './repo';
 import * as repo from './repo';
 
 export interface PersonNotification {

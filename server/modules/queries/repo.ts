@@ -4,6 +4,8 @@ import type { Executor, Tx } from '../../db/client';
 import { likeTerm } from '../../db/paging';
 import { type CustomerQueryState, customerQueries, orderLines, users } from '../../db/schema';
 
+export type { CustomerQueryState } from '../../db/schema';
+
 /** The line a query is raised about, if it is the customer's own. */
 export async function ownLine(
   exec: Executor,

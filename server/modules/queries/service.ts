@@ -5,12 +5,12 @@ import {
 } from '../../../src/machines/customerQuery/customerQuery.machine';
 import type { Db } from '../../db/client';
 import { type PageQuery, pageOf } from '../../db/paging';
-import type { CustomerQueryState } from '../../db/schema';
 import { badRequest, type CurrentUser, HttpError, notFound } from '../../http';
 import { recordTransition } from '../../plugins/audit';
 import { isStaff } from '../../roles';
 import { applyEvent } from '../../workflow/apply';
 import { notifyPerson } from '../notifications/service';
+import type { CustomerQueryState } from './repo';
 import * as repo from './repo';
 
 /** The transition log's entity name. */
