@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, client } from '../../../api/client';
 import { invalidateAfter } from '../../../api/invalidate';
-import { keyOf } from '../../../api/kit';
+import { customerOrdersQuery } from '../../../api/orderLines';
 import { addCustomerQuery, type CustomerQuery, customerQueriesQuery, deleteCustomerQuery } from '../../../api/queries';
 import { CUSTOMER_QUERY_STATE_LABELS } from '../../../machines/customerQuery/customerQuery.machine';
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, formatDateTime, LoadingPlaceholder } from '../../../ui';
@@ -20,18 +19,16 @@ interface LineChoice {
 
 /** The customer's order lines to choose from (upcoming and past, the newest hundred of each). */
 function useOrderLineChoices() {
-  return useQuery({
-    queryKey: keyOf('OrderLines', 'getOrdersForCustomer', { for: 'queries' }),
-    queryFn: async (): Promise<LineChoice[]> => {
-      const page = (when: 'upcoming' | 'past') =>
-        call(client.POST('/api/Customer/GetOrdersForCustomer', { body: { when, page: 1, pageSize: 100 } }));
-      const [upcoming, past] = await Promise.all([page('upcoming'), page('past')]);
-      return [...upcoming.data.items, ...past.data.items].map((l) => ({
-        lineId: l.lineId,
-        label: `Order #${l.orderId} · ${l.serviceName} · ${formatDateTime(l.slotStart)} · ${l.stateLabel}`,
-      }));
-    },
-  });
+  const upcoming = useQuery(customerOrdersQuery('upcoming', { page: 1, pageSize: 100 }));
+  const past = useQuery(customerOrdersQuery('past', { page: 1, pageSize: 100 }));
+  const data: LineChoice[] | undefined =
+    upcoming.data && past.data
+      ? [...upcoming.data.items, ...past.data.items].map((l) => ({
+          lineId: l.lineId,
+          label: `Order #${l.orderId} · ${l.serviceName} · ${formatDateTime(l.slotStart)} · ${l.stateLabel}`,
+        }))
+      : undefined;
+  return { data, isPending: upcoming.isPending || past.isPending, error: upcoming.error ?? past.error };
 }
 
 /** /MyAccounts?tab=queries: raise a query about an order line, see the answers, delete one while unanswered. */
