@@ -12,7 +12,9 @@ import {
   transitionLog,
   users,
 } from '../../db/schema';
-import type { OrderLineState } from '../../db/schema/orders';
+import type { OrderLineState, OrderPaymentType } from '../../db/schema/orders';
+
+export type { OrderPaymentType };
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;

@@ -6,7 +6,6 @@ import {
 } from '../../../src/machines/orderLine/orderLine.machine';
 import type { CompanyConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
-import type { OrderPaymentType } from '../../db/schema/orders';
 import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
@@ -17,7 +16,6 @@ import * as cart from '../cart/service';
 import { assertSlot } from '../cart/slots';
 import { nextDocumentNumber } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
-import * as paymentsRepo from '../payments/repo';
 import * as payments from '../payments/service';
 import * as tax from '../tax/service';
 import * as tips from '../tips/service';
@@ -310,7 +308,7 @@ payments.registerPurpose(ORDER_PURPOSE, {
   async paid(tx, intent, credit, actorId) {
     const order = await repo.orderOfIntent(tx, intent.id);
     const got = rupeesText(intent.amount);
-    if (!order || order.status !== 'awaiting payment') {
+    if (order?.status !== 'awaiting payment') {
       return { message: `${got} was received and added to your wallet.` };
     }
     const at = new Date();
@@ -329,7 +327,7 @@ payments.registerPurpose(ORDER_PURPOSE, {
   },
   async closed(tx, intent, state, actorId) {
     const order = await repo.orderOfIntent(tx, intent.id);
-    if (!order || order.status !== 'awaiting payment') return;
+    if (order?.status !== 'awaiting payment') return;
     const why =
       state === 'expired'
         ? 'The payment was not completed in time.'
@@ -378,7 +376,7 @@ async function placedOf(exec: Executor, order: repo.OrderRow, replayed: boolean)
   let checkoutUrl: string | null = null;
   let paymentOrderId: string | null = null;
   if (order.paymentIntentId) {
-    const intent = await paymentsRepo.findIntent(exec, { id: order.paymentIntentId });
+    const intent = await payments.findIntent(exec, { id: order.paymentIntentId });
     paymentOrderId = intent?.orderId ?? null;
     const url = (intent?.checkout as { checkoutUrl?: unknown } | null)?.checkoutUrl;
     if (order.status === 'awaiting payment' && typeof url === 'string') checkoutUrl = url;
@@ -426,8 +424,12 @@ function refusePlacing(q: Quote): never {
   ]);
 }
 
-const paymentTypeOf = (mode: PayMode, wallet: number, provider: number): OrderPaymentType =>
-  provider === 0 ? 'Wallet' : wallet === 0 ? (mode as PaymentProviderCode) : (`Wallet+${mode}` as OrderPaymentType);
+const paymentTypeOf = (mode: PayMode, wallet: number, provider: number): repo.OrderPaymentType =>
+  provider === 0
+    ? 'Wallet'
+    : wallet === 0
+      ? (mode as PaymentProviderCode)
+      : (`Wallet+${mode}` as repo.OrderPaymentType);
 
 /**
  * Places an order (Order/OrderPlacedNew) in ONE transaction: the quote is recomputed (a cart that is not placeable is
@@ -681,7 +683,7 @@ export async function retryPayment(
  * succeeded. Another customer's payment, or one that is not an order's, is 404.
  */
 export async function checkPayment(db: Db, providers: PaymentProviders, user: CurrentUser, paymentOrderId: string) {
-  const intent = await paymentsRepo.findIntent(db, { orderId: paymentOrderId });
+  const intent = await payments.findIntent(db, { orderId: paymentOrderId });
   if (!intent || intent.purpose !== ORDER_PURPOSE || (isPartyRole(user.role) && intent.payerUserId !== user.id)) {
     throw notFound(`Payment ${paymentOrderId}`);
   }

@@ -57,6 +57,9 @@ export interface PurposeHandler {
 }
 const purposes = new Map<string, PurposeHandler>();
 
+/** An intent by our id or by our order id (the return's UID), for the purposes' own reads; null when unknown. */
+export const findIntent = (exec: Db | Tx, where: { id: number } | { orderId: string }) => repo.findIntent(exec, where);
+
 /** Registers the handler of a purpose (once per process; a second registration replaces the first). */
 export function registerPurpose(purpose: string, handler: PurposeHandler) {
   purposes.set(purpose, handler);
