@@ -202,6 +202,9 @@ export function quoteOut(p: PricedOrder, coupon: null = null) {
 
 // ---------------------------------------------------------------------------------------------- lines and payment
 
+/** Where every order line starts: the machine's initial state. */
+const INITIAL_LINE_STATE = orderLineMachine.config.initial as OrderLineState;
+
 /** The state an order line goes to on an event, as the order line machine says (409 when it refuses). */
 function nextLineState(from: OrderLineState, event: OrderLineEventType): OrderLineState {
   const snapshot = orderLineMachine.resolveState({ value: from });
@@ -237,7 +240,14 @@ const orderLink = (orderId: number) => `/PayProcessInvoice?OrderId=${orderId}`;
  * once its money is in the wallet): the wallet is debited the total (revenue + taxable, GST payable + GST, tips + tip),
  * the lines get PAYMENT_SETTLED, the order 'order created' with its invoice number, and the customer is told.
  */
-async function payFromWallet(tx: Tx, order: repo.OrderRow, actorId: number | null, at: Date, amountField: string) {
+async function payFromWallet(
+  tx: Tx,
+  order: repo.OrderRow,
+  actorId: number | null,
+  at: Date,
+  amountField: string,
+  known: { customer?: { id: number; mobileNo: string }; linesSettled?: boolean } = {},
+) {
   const wallet = await wallets.openWallet(tx, 'customer', { id: order.customerUserId, fullName: order.customerName });
   const posted = await wallets.post(tx, {
     kind: 'order_payment',
@@ -253,7 +263,8 @@ async function payFromWallet(tx: Tx, order: repo.OrderRow, actorId: number | nul
     amountField,
     amount: paise(order.totalPaise),
   });
-  await applyToLines(tx, order.id, 'PAYMENT_SETTLED', actorId, at);
+  // Placing from the wallet writes its lines settled already (with both transitions logged).
+  if (!known.linesSettled) await applyToLines(tx, order.id, 'PAYMENT_SETTLED', actorId, at);
   const invoiceNo = await nextDocumentNumber(tx, 'INV', at);
   await repo.updateOrder(tx, order.id, {
     status: 'order created',
@@ -262,7 +273,7 @@ async function payFromWallet(tx: Tx, order: repo.OrderRow, actorId: number | nul
     invoiceNo,
     invoiceDate: at,
   });
-  const customer = await repo.person(tx, order.customerUserId);
+  const customer = known.customer ?? (await repo.person(tx, order.customerUserId));
   if (customer) {
     await notifyPerson(tx, {
       userId: customer.id,
@@ -514,6 +525,7 @@ export async function placeOrder(
       const twin = await repo.findByIdempotency(tx, r.customerUserId, key!);
       return { order: replayOrRefuse(twin!, r.idempotency.hash), intent: null, replayed: true };
     }
+    const lineState = paidNow ? nextLineState(INITIAL_LINE_STATE, 'PAYMENT_SETTLED') : INITIAL_LINE_STATE;
     const lines = await repo.insertLines(
       tx,
       q.lines.map((l) => ({
@@ -534,26 +546,37 @@ export async function placeOrder(
         igstPaise: l.igstPaise,
         totalPaise: l.totalPaise,
         slotStart: l.slotStart!,
-        state: 'awaitingPayment' as const,
+        state: lineState,
         stateChangedAt: now,
         createdAt: now,
       })),
     );
-    // Each line starts in the machine's initial state; the creation is logged like any transition.
+    // Each line starts in the machine's initial state, logged like any transition; paid from the wallet at once, it
+    // is written settled, with PAYMENT_SETTLED logged too (the machine said where it goes).
     await repo.logLineTransitions(
       tx,
       LINE_ENTITY,
-      lines.map((l) => ({
-        entityId: l.id,
-        fromState: null,
-        toState: 'awaitingPayment',
-        event: 'CREATE',
-        actorId: r.actor.id,
-      })),
+      lines.flatMap((l) => [
+        { entityId: l.id, fromState: null, toState: INITIAL_LINE_STATE, event: 'CREATE', actorId: r.actor.id },
+        ...(paidNow
+          ? [
+              {
+                entityId: l.id,
+                fromState: INITIAL_LINE_STATE,
+                toState: lineState,
+                event: 'PAYMENT_SETTLED',
+                actorId: r.actor.id,
+              },
+            ]
+          : []),
+      ]),
     );
     let intent: Awaited<ReturnType<typeof payments.createIntent>> | null = null;
     if (paidNow) {
-      await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet');
+      await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet', {
+        customer,
+        linesSettled: true,
+      });
     } else {
       const wallet = await wallets.openWallet(tx, 'customer', customer);
       intent = await payments.createIntent(tx, {
@@ -567,7 +590,7 @@ export async function placeOrder(
       await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
     }
     if (!r.items) await cart.clearCart(tx, r.customerUserId);
-    return { order: (await repo.findOrder(tx, order.id))!, intent, replayed: false };
+    return { order, intent, replayed: false };
   });
   if (made.intent) await askProvider(db, providers, made.intent, made.order, ctx, r.actor.id);
   return placedOf(db, (await repo.findOrder(db, made.order.id))!, made.replayed);
