@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { chromiumPath, launch } from '../support/browser';
 import { dataOf } from '../support/catalogue';
 import { factories, type Row } from '../support/factories';
@@ -124,6 +125,7 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
     await expect.poll(() => page.getByLabel('Pay with').inputValue()).toBe('sandbox');
 
     await expect.poll(() => placeButton.isDisabled()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await placeButton.click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -140,6 +142,7 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
     expect(await page.getByTestId('invoice-total').textContent()).toBe(rupees(quote.totals.total));
     expect(await page.getByTestId('amount-in-words').textContent()).toMatch(/^Rupees .* Only$/);
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -188,5 +191,29 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
       .filter({ hasText: 'Order payment' })
       .filter({ hasText: total.replace('₹', '') });
     await expect.poll(() => debit.count()).toBeGreaterThan(0);
+  });
+  it('shows a failed provider payment with Try again, which pays the same order', async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    dataOf(
+      await t.api('POST', '/api/Cart/AddCart', {
+        token: customerToken,
+        body: { ServiceId: services[0].id, SchedulingDateTime: `${day}T09:00:00+05:30` },
+      }),
+    );
+    await page.goto(`${t.url}/Checkout`);
+    await expect.poll(() => page.getByTestId('checkout-line').count()).toBe(1);
+    await page.locator('label', { hasText: pinCode }).getByRole('radio').check();
+    await expect.poll(() => page.getByText(/cannot be booked at this address/).count()).toBe(0);
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/PayProcessInvoice');
+    await expect.poll(() => page.getByText('Payment not completed').isVisible()).toBe(true);
+    expect(await page.getByRole('alert').first().textContent()).toContain('your order is not placed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect.poll(() => page.getByTestId('invoice').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId('invoice-line').count()).toBe(1);
   });
 });
