@@ -175,7 +175,7 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
       await page.goto(servicesUrl);
       let lines: LocalCartLine[] = [];
       // The model's machine, replayed beside the page: after each step the page must show its lines.
-      const model = createActor(localCartMachine).start();
+      const model = createActor(localCartMachine, { input: {} }).start();
       await expectShows(lines);
       for (const step of path.steps.slice(1)) {
         const event = step.event as LocalCartEvent;

@@ -205,9 +205,9 @@ function CustomerCart() {
               </dl>
               <p className={c.muted}>The amount you pay, with any tip and wallet use, is confirmed at checkout.</p>
               <div className={c.actions}>
-                <a href="/Checkout" className={buttonClassName()}>
+                <Link to="/Checkout" className={buttonClassName()}>
                   Proceed to checkout
-                </a>
+                </Link>
                 <Button variant="ghost" onClick={() => setConfirmClear(true)}>
                   Clear cart
                 </Button>
