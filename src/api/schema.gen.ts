@@ -1768,7 +1768,8 @@ export interface paths {
          *     lines with their price snapshot are written, the wallet is debited and the tax invoice numbered, or a payment
          *     intent is opened for the provider's part, and the cart is emptied; all of it or nothing. ApiName is the payment
          *     mode: Wallet (the wallet pays all; 409 when it holds too little), or a provider (it pays all, or the rest when
-         *     UseWallet). A provider order answers its checkoutUrl; the provider returns to /PayProcessInvoice?UID=…. The same
+         *     UseWallet). A provider order answers its checkoutUrl; the provider returns to /PayProcessInvoice?UID=…; a provider
+         *     that cannot start the payment leaves the order 'payment failed' (pay again with RetryOrderPayment). The same
          *     Idempotency-Key answers the first result (one order); another request under the key is 422. Staff (admin, call
          *     desk) may place for a customer: the customer's wallet is debited, never the staff's.
          */
@@ -6016,7 +6017,10 @@ export interface operations {
                 "application/json": {
                     MobileNo?: components["schemas"]["MobileNo"];
                     ServiceId: number;
-                    /** @description A slot start (see SlotStart), or null to clear the slot */
+                    /**
+                     * @description A slot start (see SlotStart), or null to clear the slot
+                     * @example 2026-12-01T10:00:00+05:30
+                     */
                     SchedulingDateTime: string | null;
                 };
             };

@@ -567,3 +567,50 @@ describe('after placing', () => {
     expect(inv.totals.total).toBe(placed.total);
   });
 });
+
+describe('a provider that cannot start the payment', () => {
+  it('keeps the order, marks its payment failed and lets it be paid again', async () => {
+    const { ProviderError } = await import('../../server/plugins/payments/provider');
+    const { placeOrder } = await import('../../server/modules/orders/service');
+    const { requestHash } = await import('../../server/modules/wallets/service');
+    const { c, service, address } = await readyCustomer();
+    const down = {
+      ...t.app.payments,
+      isAvailable: () => true,
+      providerFor: () => ({
+        ...t.app.payments.sandbox,
+        createOrder: async () => {
+          throw new ProviderError('sandbox', 'the provider is down');
+        },
+      }),
+    } as unknown as typeof t.app.payments;
+    const placed = await placeOrder(
+      t.db,
+      down,
+      {
+        customerUserId: c.id,
+        addressId: address.id,
+        tipPaise: 0 as never,
+        mode: 'sandbox',
+        useWallet: false,
+        idempotency: { key: key(), hash: requestHash('down', c.id, 1) },
+        actor: { id: c.id },
+      },
+      { company: t.app.config.company, origin: t.url },
+    );
+    expect(placed).toMatchObject({ status: 'payment failed', checkoutUrl: null });
+    const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, placed.orderId));
+    expect(line).toMatchObject({ serviceId: service.id, state: 'paymentFailed' });
+    const token = await c.token();
+    const retry = dataOf(
+      await t.api('POST', '/api/Order/RetryOrderPayment', {
+        token,
+        body: { OrderId: placed.orderId, ApiName: 'sandbox' },
+      }),
+      200,
+    );
+    expect(retry).toMatchObject({ status: 'awaiting payment' });
+    await choose(retry.checkoutUrl, 'pay');
+    expect(dataOf(await gate(token, retry.paymentOrderId)).status).toBe('order created');
+  });
+});

@@ -78,7 +78,7 @@ export const orderHandlers: Handlers = {
         ? `Order ${placed.orderId} placed and paid. Tax invoice ${placed.invoiceNo}.`
         : placed.status === 'awaiting payment'
           ? `Order ${placed.orderId} is waiting for its payment.`
-          : `The payment of order ${placed.orderId} could not be taken: try again.`;
+          : `Order ${placed.orderId} is saved, but its payment could not be started at the provider: try again.`;
     return ok(placedOut(placed), message);
   },
 

@@ -592,7 +592,15 @@ export async function placeOrder(
     if (!r.items) await cart.clearCart(tx, r.customerUserId);
     return { order, intent, replayed: false };
   });
-  if (made.intent) await askProvider(db, providers, made.intent, made.order, ctx, r.actor.id);
+  if (made.intent) {
+    try {
+      await askProvider(db, providers, made.intent, made.order, ctx, r.actor.id);
+    } catch (e) {
+      // The order is placed; only its payment could not start (the intent failed and the order is 'payment failed'):
+      // the answer says so, and the order's page offers to pay again.
+      if (!(e instanceof HttpError && e.statusCode === 502)) throw e;
+    }
+  }
   return placedOf(db, (await repo.findOrder(db, made.order.id))!, made.replayed);
 }
 

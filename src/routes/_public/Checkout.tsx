@@ -161,7 +161,9 @@ function CustomerCheckout() {
         window.location.assign(placed.checkoutUrl);
         return;
       }
-      toast.success(reply.message);
+      // Paid from the wallet: the invoice; a payment that could not start: the order's page offers to pay again.
+      if (placed.status === 'order created') toast.success(reply.message);
+      else toast.error(reply.message);
       await navigate({ to: '/PayProcessInvoice', search: { OrderId: placed.orderId } });
     } catch (e) {
       setPlaceError((e as Error).message);
