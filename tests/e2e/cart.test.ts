@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, waitForPath } from '../support/browser';
 import { factories, type Row } from '../support/factories';
 import { recordToasts } from '../support/held-calls';
@@ -69,6 +70,7 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
       [geyser.id, 1],
       [curtain.id, 1],
     ]);
+    expect(await axeViolations(page), '/cart').toEqual([]);
     await line(curtain).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(texts).toContain('Product removed from cart');
     expect(new Set(await texts())).toEqual(
@@ -91,6 +93,7 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
     expect(await line(kitchen).getByTestId('line-amount').textContent()).toBe('₹3,183.88');
     expect(await page.getByTestId('total-price').textContent()).toBe('₹3,654.70');
     expect(await page.evaluate(() => localStorage.getItem('doorstep.cart'))).toBeNull();
+    expect(await axeViolations(page), '/UserCart').toEqual([]);
     await expect.poll(() => page.getByTestId('cart-link').textContent()).toBe(' Cart (3)');
     // A signed-in customer's /cart is their server cart.
     await page.goto(`${t.url}/cart`);
@@ -121,6 +124,7 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
     await page.goto(`${t.url}/MyAccounts?tab=addresses`);
     const form = page.getByRole('form', { name: 'Add an address' });
     await expect.poll(() => page.getByTestId('address').count()).toBe(2);
+    expect(await axeViolations(page), 'My account → Addresses').toEqual([]);
     await form.getByLabel(/^Name/).fill('Kavya at home');
     await form.getByLabel(/^Mobile number/).fill('9845011223');
     await form.getByLabel(/^Address/).fill('7, 2nd Main, HSR Layout');
