@@ -106,7 +106,7 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
     chunkSizeWarningLimit: 600,
     cssCodeSplit: false,
     rolldownOptions: {

@@ -3,7 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import { sessionActor } from './api/session';
+import { sessionView, subscribeSession } from './api/session';
 import { primeHomeReads } from './api/storefront';
 import { routeTree } from './routeTree.gen';
 import { LoadingPlaceholder } from './ui';
@@ -35,8 +35,9 @@ declare module '@tanstack/react-router' {
 }
 
 // When the session ends (expired, revoked, signed out), guarded pages re-check and redirect.
-let wasSignedIn = sessionActor.getSnapshot().matches('signedIn');
-sessionActor.subscribe((s) => {
+let wasSignedIn = sessionView().matches('signedIn');
+subscribeSession(() => {
+  const s = sessionView();
   const signedIn = s.matches('signedIn');
   if (wasSignedIn && !signedIn && s.matches('signedOut')) {
     queryClient.clear();

@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
-import { type Credentials, type SessionUser, sessionMachine } from '../machines/session/session.machine';
+import { useSyncExternalStore } from 'react';
+import type { Credentials, SessionContext, SessionEvent, SessionUser } from '../machines/session/session.machine';
 import { call, client, configureAuth } from './client';
 import { mergeLocalCart } from './localCart';
 
@@ -31,53 +30,107 @@ async function signIn({ area, identifier, password }: Credentials) {
   return signedIn;
 }
 
-/** The one session of this tab: the session machine with its side effects provided. */
-export const sessionActor = createActor(
-  sessionMachine.provide({
-    actions: {
-      requestLogin: ({ self }, { credentials }) => {
-        signIn(credentials).then(
-          (r) => self.send({ type: 'LOGIN_SUCCEEDED', ...r }),
-          (e: Error) => self.send({ type: 'LOGIN_FAILED', message: e.message }),
-        );
-      },
-      requestLogout: ({ self }) => {
-        call(client.POST('/api/Auth/Logout'))
-          .catch(() => undefined)
-          .finally(() => self.send({ type: 'LOGGED_OUT' }));
-      },
-      persist: ({ context }) =>
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ user: context.user, token: context.token })),
-      clear: () => sessionStorage.removeItem(STORAGE_KEY),
+type SessionState = 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut';
+
+/** What screens read of the session: the machine's state value and context (a snapshot's `matches` and `context`). */
+export interface SessionView {
+  value: SessionState;
+  context: SessionContext;
+  matches(state: SessionState): boolean;
+}
+
+const viewOf = (value: SessionState, context: SessionContext): SessionView => ({
+  value,
+  context,
+  matches: (state) => state === value,
+});
+
+// The session machine decides every transition, but xstate loads only when the session is first changed (sign-in,
+// sign-out, expiry): until then the state is the one the machine's `restoring` step would reach from per-tab storage.
+// So the public pages a visitor opens first do not carry xstate (the home page's JavaScript budget, decision 009).
+const restored = restore();
+let view = viewOf(restored ? 'signedIn' : 'signedOut', {
+  user: restored?.user ?? null,
+  token: restored?.token ?? null,
+  error: null,
+  notice: null,
+});
+const listeners = new Set<() => void>();
+function publish(next: SessionView) {
+  view = next;
+  for (const l of [...listeners]) l();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+let actor: Promise<{ send(event: SessionEvent): void }> | null = null;
+/** The one session machine of this tab, with its side effects provided; made on first use. */
+function sessionActor() {
+  actor ??= Promise.all([import('xstate'), import('../machines/session/session.machine')]).then(
+    ([{ createActor }, { sessionMachine }]) => {
+      const { user, token } = view.context;
+      const a = createActor(
+        sessionMachine.provide({
+          actions: {
+            requestLogin: ({ self }, { credentials }) => {
+              signIn(credentials).then(
+                (r) => self.send({ type: 'LOGIN_SUCCEEDED', ...r }),
+                (e: Error) => self.send({ type: 'LOGIN_FAILED', message: e.message }),
+              );
+            },
+            requestLogout: ({ self }) => {
+              call(client.POST('/api/Auth/Logout'))
+                .catch(() => undefined)
+                .finally(() => self.send({ type: 'LOGGED_OUT' }));
+            },
+            persist: ({ context }) =>
+              sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ user: context.user, token: context.token })),
+            clear: () => sessionStorage.removeItem(STORAGE_KEY),
+          },
+        }),
+        { input: { restored: user && token ? { user, token } : null } },
+      ).start();
+      // The machine starts where the view already is; from here on every change it makes is published.
+      a.subscribe((s) => publish(viewOf(s.value as SessionState, s.context)));
+      return a;
     },
-  }),
-  { input: { restored: restore() } },
-).start();
+  );
+  return actor;
+}
+
+/** Sends an event to the session machine (LOGIN from the sign-in forms). */
+export function sendSession(event: SessionEvent) {
+  void sessionActor().then((a) => a.send(event));
+}
 
 configureAuth({
-  token: () => sessionActor.getSnapshot().context.token,
+  token: () => view.context.token,
   unauthorized: (message) => {
-    if (sessionActor.getSnapshot().matches('signedIn')) sessionActor.send({ type: 'EXPIRED', message });
+    if (view.matches('signedIn')) sendSession({ type: 'EXPIRED', message });
   },
 });
 
-export const sessionUser = () => {
-  const s = sessionActor.getSnapshot();
-  return s.matches('signedIn') ? s.context.user : null;
-};
+export const sessionView = () => view;
+export const subscribeSession = subscribe;
 
-export const useSession = () => useSelector(sessionActor, (s) => s);
+export const sessionUser = () => (view.matches('signedIn') ? view.context.user : null);
+
+export const useSession = () => useSyncExternalStore(subscribe, sessionView, sessionView);
 
 /** Resolves once the sign-in attempt settles: the signed-in user, or the error message. */
 export function waitForSignIn(): Promise<SessionUser> {
   return new Promise((resolve, reject) => {
-    const sub = sessionActor.subscribe((s) => {
-      if (s.matches('signedIn')) {
-        sub.unsubscribe();
-        resolve(s.context.user!);
-      } else if (s.matches('signedOut')) {
-        sub.unsubscribe();
-        reject(new Error(s.context.error ?? 'Sign-in failed'));
+    const unsubscribe = subscribe(() => {
+      if (view.matches('signedIn')) {
+        unsubscribe();
+        resolve(view.context.user!);
+      } else if (view.matches('signedOut')) {
+        unsubscribe();
+        reject(new Error(view.context.error ?? 'Sign-in failed'));
       }
     });
   });
@@ -86,13 +139,13 @@ export function waitForSignIn(): Promise<SessionUser> {
 /** Resolves when signing out has finished. */
 export function signOut(): Promise<void> {
   return new Promise((resolve) => {
-    if (!sessionActor.getSnapshot().matches('signedIn')) return resolve();
-    const sub = sessionActor.subscribe((s) => {
-      if (s.matches('signedOut')) {
-        sub.unsubscribe();
+    if (!view.matches('signedIn')) return resolve();
+    const unsubscribe = subscribe(() => {
+      if (view.matches('signedOut')) {
+        unsubscribe();
         resolve();
       }
     });
-    sessionActor.send({ type: 'LOGOUT' });
+    sendSession({ type: 'LOGOUT' });
   });
 }

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { sessionActor, signOut, useSession, waitForSignIn } from '../../api/session';
+import { sendSession, signOut, useSession, waitForSignIn } from '../../api/session';
 import { Alert, Button, Card } from '../../ui';
 import { Form, FormActions, TextField } from '../../ui/form';
 import { DASHBOARD, ROLE_NAME } from './roles';
@@ -47,7 +47,7 @@ export function LoginForm({ area, title, identifierLabel, redirectTo }: Props) {
     if (!password) errors.password = 'Enter your password';
     setMissing(errors);
     if (Object.keys(errors).length) return;
-    sessionActor.send({ type: 'LOGIN', credentials: { area, identifier: identifier.trim(), password } });
+    sendSession({ type: 'LOGIN', credentials: { area, identifier: identifier.trim(), password } });
     try {
       const signedIn = await waitForSignIn();
       if (signedIn.MustChangePassword) navigate({ to: '/Dashboard/ChangPasswordForProfessional' });

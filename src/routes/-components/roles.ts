@@ -35,3 +35,6 @@ export const ROLE_NAME: Record<RoleCode, string> = {
   AC: 'Accountant',
   Cust: 'Customer',
 };
+
+/** The shared group's Change Password page, where a one-time password must be changed first. */
+export const CHANGE_PASSWORD_PATH = '/Dashboard/ChangPasswordForProfessional';
