@@ -52,7 +52,7 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
   it('fills the local cart from service cards with the toasts bottom-left, and merges it at sign-in', async () => {
     const [kitchen, geyser, curtain] = services;
     await page.goto(`${t.url}/Services?subCategoryId=${subCategoryId}`);
-    const add = (s: Row) => page.getByRole('button', { name: `Add ${s.heading} to cart` }).click();
+    const add = (s: Row) => page.getByRole('button', { name: `Add to cart: ${s.heading}` }).click();
 
     await add(kitchen);
     await expect.poll(texts).toEqual(['Product added to cart']);

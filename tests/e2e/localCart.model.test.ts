@@ -78,7 +78,7 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
       await page.goto(servicesUrl);
     }
     await expect
-      .poll(() => page.getByRole('button', { name: `Add ${headingOf(CART_FIXTURES.a.id)} to cart` }).count())
+      .poll(() => page.getByRole('button', { name: `Add to cart: ${headingOf(CART_FIXTURES.a.id)}` }).count())
       .toBe(1);
   }
 
@@ -96,7 +96,7 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
   async function send(event: LocalCartEvent) {
     switch (event.type) {
       case 'ADD':
-        await page.getByRole('button', { name: `Add ${headingOf(event.item.id)} to cart` }).click();
+        await page.getByRole('button', { name: `Add to cart: ${headingOf(event.item.id)}` }).click();
         return;
       case 'INCREASE':
       case 'DECREASE':

@@ -176,7 +176,8 @@ function CustomerCheckout() {
     <div className={c.layout}>
       <div className={c.column}>
         <Card title="Address of the visit">
-          <AddressPicker value={q.address.id} onChange={setAddressId} />
+          {/* The choice shows at once; the quote for it follows. */}
+          <AddressPicker value={addressId ?? q.address.id} onChange={setAddressId} />
           <p className={c.muted}>
             Place of supply: {q.placeOfSupply.state}
             {q.placeOfSupply.code ? ` (${q.placeOfSupply.code})` : ''} · {intra ? 'CGST + SGST' : 'IGST'}.{' '}

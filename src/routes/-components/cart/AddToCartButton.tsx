@@ -68,7 +68,7 @@ export function AddToCartButton({
       className={className}
       loading={busy}
       onClick={add}
-      aria-label={`Add ${service.heading} to cart`}
+      aria-label={`Add to cart: ${service.heading}`}
     >
       Add to cart
     </Button>
