@@ -167,3 +167,31 @@ export function formatPathReport(reports: MachineReport[]): string {
   );
   return lines.join('\n');
 }
+
+/**
+ * A subset of `paths` that still takes every transition the whole set takes (greedy set cover): for model tests that
+ * walk a slow real implementation (a browser), where the shortest paths repeat the same early steps many times.
+ */
+export function coveringPaths<P extends Path>(machine: AnyStateMachine, paths: P[]): P[] {
+  const taken = paths.map((path) => {
+    const c = coverageOf(machine, [path]);
+    const missing = new Set(c.transitions.missing);
+    return { path, transitions: new Set(c.transitions.all.filter((t) => !missing.has(t))) };
+  });
+  const needed = new Set(taken.flatMap((t) => [...t.transitions]));
+  const chosen: P[] = [];
+  while (needed.size > 0) {
+    let best = taken[0];
+    let bestNew = -1;
+    for (const t of taken) {
+      const n = [...t.transitions].filter((x) => needed.has(x)).length;
+      if (n > bestNew) {
+        best = t;
+        bestNew = n;
+      }
+    }
+    chosen.push(best.path);
+    for (const x of best.transitions) needed.delete(x);
+  }
+  return chosen;
+}
