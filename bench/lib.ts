@@ -118,3 +118,34 @@ export function buildClient(clientDir: string) {
     env: { ...process.env, CLIENT_DIR: clientDir, NODE_ENV: 'production' },
   });
 }
+
+/** A JSON call to the bench's server: the status and the parsed body (or the text when it is not JSON). */
+export function apiCaller(baseUrl: string) {
+  return async (method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(baseUrl + p, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: res.status, body: parsed };
+  };
+}
+
+/** Runs `fn(i)` for i < n, `width` at a time. */
+export async function pool(n: number, width: number, fn: (i: number) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+}

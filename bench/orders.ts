@@ -15,6 +15,7 @@ import { seedDemoCatalogue } from '../server/db/seed/demo-catalogue';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { postgresAnswers, startServerProcess, templateCopy } from '../tests/support/server-processes';
 import { TEST_PASSWORD } from '../tests/support/template';
+import { apiCaller, pool } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -50,31 +51,7 @@ const sql = new pg.Pool({ connectionString: copy.url, max: 10 });
   await database.close();
 }
 
-async function api(method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(server.url + p, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: any = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body: parsed };
-}
-
-async function pool(n: number, width: number, fn: (i: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-}
+const api = apiCaller(server.url);
 
 const must = (what: string, r: { status: number; body: any }) => {
   if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`);

@@ -18,6 +18,7 @@ import * as wallets from '../server/modules/wallets/service';
 import { paise } from '../server/money';
 import { postgresAnswers, startServerProcess, templateCopy } from '../tests/support/server-processes';
 import { TEST_PASSWORD } from '../tests/support/template';
+import { apiCaller, pool } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -86,33 +87,7 @@ process.env.PG_POOL_MAX = String(CONNECTIONS);
 const database = await openDatabase({ databaseUrl: copy.url });
 const db = database.db;
 
-async function api(method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(server.url + p, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed: any = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {}
-  return { status: res.status, body: parsed };
-}
-
-/** Runs `fn(i)` for i < n, `width` at a time. */
-async function pool(n: number, width: number, fn: (i: number) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-}
+const api = apiCaller(server.url);
 
 const runId = Date.now().toString(36);
 let keySeq = 0;
