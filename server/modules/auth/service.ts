@@ -127,21 +127,32 @@ export async function signup(db: Db, input: SignupInput) {
   }
 
   const passwordHash = await hashPassword(input.password);
-  const referralCode = referralCodeFor(input.fullName);
-  try {
-    const id = await db.transaction((tx) =>
-      repo.insertCustomer(
-        tx,
-        { fullName: input.fullName.trim(), mobileNo: input.mobileNo, email, role: 'Cust', passwordHash },
-        { city: input.city.trim(), pinCode: input.pinCode, zoneId, referralCode, referredBy },
-      ),
-    );
-    return { Id: id, ReferralCode: referralCode, ZoneId: zoneId };
-  } catch (err) {
-    if (isUniqueViolation(err))
+  // A referral code is four letters of the name and four random digits: people with similar names can draw the same
+  // code, so a clash on the code (and only on it) draws again.
+  for (let attempt = 1; ; attempt++) {
+    const referralCode = referralCodeFor(input.fullName);
+    try {
+      const id = await db.transaction((tx) =>
+        repo.insertCustomer(
+          tx,
+          { fullName: input.fullName.trim(), mobileNo: input.mobileNo, email, role: 'Cust', passwordHash },
+          { city: input.city.trim(), pinCode: input.pinCode, zoneId, referralCode, referredBy },
+        ),
+      );
+      return { Id: id, ReferralCode: referralCode, ZoneId: zoneId };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (constraintOf(err) === REFERRAL_CODE_UNIQUE && attempt < 10) continue;
       throw conflict('mobileNo', 'An account with this mobile number or e-mail already exists.');
-    throw err;
+    }
   }
+}
+
+const REFERRAL_CODE_UNIQUE = 'customers_referral_code_unique';
+
+function constraintOf(err: unknown): string | undefined {
+  const e = err as { constraint?: string; cause?: { constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint;
 }
 
 /**
