@@ -90,13 +90,13 @@ export interface SignupInput {
   zoneId?: number | null;
 }
 
-function referralCodeFor(name: string) {
+function referralCodeFor(name: string, digits: number) {
   const letters = name
     .replace(/[^a-z]/gi, '')
     .toUpperCase()
     .slice(0, 4)
     .padEnd(4, 'X');
-  return `${letters}${randomInt(1000, 10000)}`;
+  return `${letters}${digits}`;
 }
 
 function isUniqueViolation(err: unknown): err is { constraint?: string } {
@@ -104,7 +104,8 @@ function isUniqueViolation(err: unknown): err is { constraint?: string } {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export async function signup(db: Db, input: SignupInput) {
+/** `drawDigits` gives the referral code's four random digits (a test draws its own). */
+export async function signup(db: Db, input: SignupInput, drawDigits = () => randomInt(1000, 10000)) {
   const email = input.email.trim();
   const taken = await repo.mobileOrEmailTaken(db, input.mobileNo, email);
   if (taken.mobileNo) throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
@@ -130,7 +131,7 @@ export async function signup(db: Db, input: SignupInput) {
   // A referral code is four letters of the name and four random digits: people with similar names can draw the same
   // code, so a clash on the code (and only on it) draws again.
   for (let attempt = 1; ; attempt++) {
-    const referralCode = referralCodeFor(input.fullName);
+    const referralCode = referralCodeFor(input.fullName, drawDigits());
     try {
       const id = await db.transaction((tx) =>
         repo.insertCustomer(
