@@ -236,6 +236,13 @@ describe('the address dropdowns', () => {
     const s2 = await f.subCategory({ categoryId: onlyMumbai.id });
     expect((await dd(`Action=State&SubCategoryIds=${s1.id}`)).names).toEqual(['Karnataka', 'Maharashtra']);
     expect((await dd(`Action=State&SubCategoryIds=${s1.id},${s2.id}`)).names).toEqual(['Maharashtra']);
+    // An id past the id column's range (the fuzz found it answering 500).
+    const tooLarge = await t.api(
+      'GET',
+      `/api/Order/GetZoneWiseDropDownForAddAdress?Action=State&SubCategoryIds=${s1.id},2147483648`,
+    );
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors[0].field).toBe('SubCategoryIds');
     expect(
       (await dd(`Action=Zone&StateId=${andheri.stateId}&CityId=${andheri.cityId}&SubCategoryIds=${s2.id}`)).names,
     ).toEqual(['Andheri']);

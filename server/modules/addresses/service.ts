@@ -131,6 +131,8 @@ export async function dropDown(
   let served: { id: number; stateId: number; cityId: number }[] | null = null;
   if (q.SubCategoryIds) {
     const ids = [...new Set(q.SubCategoryIds.split(',').map(Number))];
+    // The pattern allows ten digits; an id column holds at most 2^31 - 1.
+    if (ids.some((id) => id > 2_147_483_647)) throw badRequest('SubCategoryIds', 'holds an id that is too large');
     const categoryIds = await repo.categoriesOf(db, ids);
     if (categoryIds.length < 1) throw badRequest('SubCategoryIds', 'names no known sub-category');
     served = await repo.zonesServingAll(db, categoryIds);
