@@ -16,6 +16,7 @@ export * from './icons';
 export { LoadingPlaceholder, type LoadingPlaceholderProps } from './LoadingPlaceholder';
 export { MachineDiagram, type MachineDiagramProps } from './machine/MachineDiagram';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { Pager, type PagerProps } from './Pager';
 export { initials, ProfileMenu, type ProfileMenuProps } from './ProfileMenu';
 export { type FooterLink, PublicLayout, type PublicLayoutProps } from './PublicLayout';
 export { SettingsPanel } from './SettingsPanel';

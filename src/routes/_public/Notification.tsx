@@ -14,6 +14,7 @@ import {
   formatDateTime,
   LoadingPlaceholder,
   PageHeader,
+  Pager,
   toast,
 } from '../../ui';
 import { QueryView, Section, ServiceGrid } from '../-components/storefront/parts';
@@ -91,19 +92,7 @@ function Notifications() {
                   <NotificationItem key={n.id} n={n} busy={busy} onRead={() => mark({ ids: [n.id] })} />
                 ))}
               </ul>
-              {pages > 1 ? (
-                <nav aria-label="Notification pages" className={s.rowActions}>
-                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                    Previous
-                  </Button>
-                  <span className={s.muted}>
-                    Page {page} of {pages}
-                  </span>
-                  <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                    Next
-                  </Button>
-                </nav>
-              ) : null}
+              <Pager page={page} pages={pages} label="Notification pages" onPage={setPage} />
             </div>
           )}
         </Card>

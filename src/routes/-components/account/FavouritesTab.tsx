@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type Favourite, favouritesQuery, toggleFavourite } from '../../../api/favourites';
 import { invalidateAfter } from '../../../api/invalidate';
-import { Alert, Badge, Button, Card, EmptyState, LoadingPlaceholder, toast } from '../../../ui';
+import { Alert, Badge, Button, Card, EmptyState, LoadingPlaceholder, Pager, toast } from '../../../ui';
 import { Img, PriceLine } from '../storefront/parts';
 import * as s from './favourites.css';
 
@@ -88,19 +88,7 @@ export function FavouritesTab() {
               <Row key={f.id} favourite={f} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <div className={s.pager}>
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </div>
-          ) : null}
+          <Pager page={page} pages={pages} label="Favourites pages" onPage={setPage} />
         </>
       )}
     </Card>

@@ -24,6 +24,7 @@ import {
   EmptyState,
   formatRupees,
   LoadingPlaceholder,
+  Pager,
   toast,
 } from '../../../ui';
 import { TextArea } from '../../../ui/form';
@@ -109,19 +110,7 @@ export function OrdersTab({ list = 'upcoming', page = 1 }: { list?: OrderList; p
               <OrderLineItem key={line.lineId} line={line} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Order pages" className={s.rowActions}>
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go(list, page - 1)}>
-                Previous
-              </Button>
-              <span className={s.muted}>
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => go(list, page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} label="Order pages" onPage={(p) => go(list, p)} />
         </>
       )}
     </Card>

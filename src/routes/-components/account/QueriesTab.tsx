@@ -4,7 +4,17 @@ import { invalidateAfter } from '../../../api/invalidate';
 import { customerOrdersQuery } from '../../../api/orderLines';
 import { addCustomerQuery, type CustomerQuery, customerQueriesQuery, deleteCustomerQuery } from '../../../api/queries';
 import { CUSTOMER_QUERY_STATE_LABELS } from '../../../machines/customerQuery/customerQuery.machine';
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, formatDateTime, LoadingPlaceholder } from '../../../ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  formatDateTime,
+  LoadingPlaceholder,
+  Pager,
+} from '../../../ui';
 import { Form, FormActions, FormErrorSummary, SelectField, TextArea } from '../../../ui/form';
 import { useOperationForm } from '../form';
 import * as s from '../wallet/wallet.css';
@@ -57,19 +67,7 @@ export function QueriesTab({ line }: { line: number | undefined }) {
                 <QueryItem key={q.id} q={q} />
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Queries pages" className={s.rowActions}>
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <span className={s.muted}>
-                  Page {page} of {pages}
-                </span>
-                <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
-              </nav>
-            ) : null}
+            <Pager page={page} pages={pages} label="Queries pages" onPage={setPage} />
           </div>
         )}
       </Card>

@@ -30,4 +30,3 @@ export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 
 export const meta = style({ color: vars.color.muted, fontSize: '0.875rem' });
 
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.md });

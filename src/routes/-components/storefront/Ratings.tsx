@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ratingReviewQuery } from '../../../api/orderLines';
-import { Button, formatDate, srOnly } from '../../../ui';
+import { formatDate, Pager, srOnly } from '../../../ui';
 import { Section } from './parts';
 import * as r from './ratings.css';
 import * as s from './storefront.css';
@@ -66,19 +66,15 @@ export function ServiceRatings({ serviceId }: { serviceId: number }) {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Review pages" className={r.pager}>
-          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
-          </Button>
-          <span className={s.muted}>
-            Page {page} of {pages}
-          </span>
-          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        label="Review pages"
+        onPage={setPage}
+        previousLabel="Newer"
+        nextLabel="Older"
+        className={r.pager}
+      />
     </Section>
   );
 }
