@@ -29,4 +29,3 @@ export const body = style({ display: 'flex', flexDirection: 'column', gap: space
 export const name = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 
 export const meta = style({ color: vars.color.muted, fontSize: '0.875rem' });
-
