@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     // The slowest files are printed at the end of every run, CI included.
     reporters: ['default', './tests/support/slowest-files.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine, which ran every file
+    // one after another (CI neared its 15 minutes). Two files run at once, of any project: an end-to-end file mostly
+    // waits on its browser, so it shares the machine well with an API file.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'], environment: 'node' } },
       {
@@ -44,9 +48,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [templateSetup, 'tests/e2e/global-setup.ts'],
           isolate: false,
-          // One file at a time: tried two at once on this 2-core machine, pages then took over a second to reach
-          // states the tests wait for. Within a file, independent tests may run concurrently (roles.test.ts).
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // expect.poll waits up to 5 s (vitest's default is 1 s) for a page to reach the state a test names: the

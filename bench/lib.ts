@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -148,4 +149,57 @@ export async function pool(n: number, width: number, fn: (i: number) => Promise<
     while (next < n) await fn(next++);
   };
   await Promise.all(Array.from({ length: width }, worker));
+}
+
+/** The q-quantile of some timings (nearest rank). */
+export const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+/**
+ * A bench's PostgreSQL set-up: a copy of the test template (the demo accounts and zones) with the demo catalogue
+ * seeded as a fresh start does, one server process (server/main.ts) on it, a pg pool, an API caller, and `close`.
+ * Exits with a message when PostgreSQL does not answer at BENCH_PG_URL.
+ */
+export async function benchOnPostgres(name: string, poolMax: number) {
+  const { postgresAnswers, startServerProcess, templateCopy } = await import('../tests/support/server-processes');
+  const { openDatabase } = await import('../server/db/client');
+  const { seedDemoCatalogue } = await import('../server/db/seed/demo-catalogue');
+  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await postgresAnswers(base))) {
+    console.log(`PostgreSQL: nothing answers at ${base}; bench:${name} needs it (BENCH_PG_URL).`);
+    process.exit(1);
+  }
+  const copy = await templateCopy(base, `doorstep_bench_${name}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
+  const server = await startServerProcess({
+    DATABASE_URL: copy.url,
+    DATA_DIR: dataDir,
+    SERVE_CLIENT: 'false',
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  });
+  const sql = new pg.Pool({ connectionString: copy.url, max: poolMax });
+  const database = await openDatabase({ databaseUrl: copy.url });
+  await seedDemoCatalogue(database.db, path.join(dataDir, 'uploads'));
+  await database.close();
+  return {
+    copy,
+    server,
+    sql,
+    api: apiCaller(server.url),
+    async close() {
+      await sql.end();
+      server.child.kill();
+      await copy.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A reply's body, or an error naming the step when the status is not a success. */
+export function must(what: string, r: { status: number; body: any }) {
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`);
+  return r.body;
 }

@@ -4,59 +4,20 @@
 // 2. With 1,000,000 order lines seeded in SQL: the customer's order list (through the API) and the staff lists by
 //    state (the dispatch issue's queries, in SQL until their calls exist) answer with p95 under 50 ms; the plans
 //    show the indexes used (decision 014).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../server/db/client';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import { seedDemoCatalogue } from '../server/db/seed/demo-catalogue';
 import { hashPassword } from '../server/modules/auth/passwords';
-import { postgresAnswers, startServerProcess, templateCopy } from '../tests/support/server-processes';
 import { TEST_PASSWORD } from '../tests/support/template';
-import { apiCaller, pool } from './lib';
+import { benchOnPostgres, must, pool, quantile } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1000);
 const PLACEMENTS = Number(process.env.BENCH_PLACEMENTS ?? 2000);
 const LINES = Number(process.env.BENCH_ORDER_LINES ?? 1_000_000);
-const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench-orders-1';
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
-
-if (!(await postgresAnswers(base))) {
-  console.log(`PostgreSQL: nothing answers at ${base}; bench:orders needs it (BENCH_PG_URL).`);
-  process.exit(1);
-}
-const copy = await templateCopy(base, 'doorstep_bench_orders');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
-const server = await startServerProcess({
-  DATABASE_URL: copy.url,
-  DATA_DIR: dataDir,
-  SERVE_CLIENT: 'false',
-  RATE_LIMITS: 'off',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-});
-const sql = new pg.Pool({ connectionString: copy.url, max: 10 });
-// The test template holds the demo accounts and zones; the demo catalogue is seeded here, as a fresh start does.
-{
-  const database = await openDatabase({ databaseUrl: copy.url });
-  await seedDemoCatalogue(database.db, path.join(dataDir, 'uploads'));
-  await database.close();
-}
-
-const api = apiCaller(server.url);
-
-const must = (what: string, r: { status: number; body: any }) => {
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`);
-  return r.body;
-};
+const { server, sql, api, close } = await benchOnPostgres('orders', 10);
 
 /** A slot the server accepts: tomorrow (India time) at `hour`:00, plus `day` days. */
 function slot(day: number, hour: number): string {
@@ -324,8 +285,5 @@ try {
   );
   console.log(`\nLedger: ${ledger[0].bad === 0 ? 'no wallet below zero' : `${ledger[0].bad} wallets below zero!`}`);
 } finally {
-  await sql.end();
-  server.child.kill();
-  await copy.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -16,6 +16,7 @@ import cachePlugin from './plugins/cache';
 import clientPlugin, { compression } from './plugins/client';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
+import livePlugin from './plugins/live';
 import loggingPlugin, { lazyChildLogger, loggerOptions, RequestLog } from './plugins/logging';
 import ownerPlugin, { ownerRuleOf } from './plugins/owner';
 import { type PaymentProviders, paymentProviders } from './plugins/payments';
@@ -135,6 +136,7 @@ export async function buildApp(
   });
   await app.register(authPlugin, { db: database.db });
   await app.register(ownerPlugin);
+  await app.register(livePlugin);
   const uploads = path.join(config.dataDir, 'uploads');
   await app.register(storagePlugin, { root: uploads });
   // Public catalogue reads are cached; any successful write of these tags drops the cache.

@@ -4,8 +4,10 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, demoPassword, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
+import { seedDemoDispatch } from './db/seed/demo-dispatch';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
+import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
 import { seedReference } from './db/seed/reference';
 import { startReconciliation } from './modules/payments/reconcile';
@@ -34,6 +36,11 @@ if (database.kind === 'pglite') {
     );
     // Demo data that points at the catalogue's services comes after it.
     await seedDemoFavourites(database.db, DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo);
+    // Professionals over the demo zones and services. After the demo orders: those were booked before dispatch existed
+    // (slot capacity would refuse services no demo professional of the zone does); before the jobs that name them.
+    await seedDemoProfessionals(database.db);
+    // Jobs in every state over today and the coming days (many the demo technician's) and professionals' ratings.
+    await seedDemoDispatch(database.db, { company: config.company });
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);

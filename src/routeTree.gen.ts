@@ -53,6 +53,14 @@ import { Route as AdminCustomerCustomerListRouteImport } from './routes/_admin/C
 import { Route as AdminCustomerCustomerQueriesRouteImport } from './routes/_admin/Customer/CustomerQueries'
 import { Route as AdminCustomerGetWalletHistoryCustomerRouteImport } from './routes/_admin/Customer/GetWalletHistoryCustomer'
 import { Route as AdminDashboardAdminDashboardRouteImport } from './routes/_admin/Dashboard/AdminDashboard'
+import { Route as AdminEmployeeEmployeeAddRouteImport } from './routes/_admin/Employee/EmployeeAdd'
+import { Route as AdminOrdersAssignedOrdersRouteImport } from './routes/_admin/Orders/AssignedOrders'
+import { Route as AdminOrdersCancelledOrdersRouteImport } from './routes/_admin/Orders/CancelledOrders'
+import { Route as AdminOrdersCompletedOrdersRouteImport } from './routes/_admin/Orders/CompletedOrders'
+import { Route as AdminOrdersOrderLineRouteImport } from './routes/_admin/Orders/OrderLine'
+import { Route as AdminOrdersPendingOrdersRouteImport } from './routes/_admin/Orders/PendingOrders'
+import { Route as AdminRatingFeedbackRatingsRouteImport } from './routes/_admin/Rating/FeedbackRatings'
+import { Route as AdminRatingRatingDetailsRouteImport } from './routes/_admin/Rating/RatingDetails'
 import { Route as AdminServicesAddBannerServicesRouteImport } from './routes/_admin/Services/AddBannerServices'
 import { Route as AdminServicesServicesAddRouteImport } from './routes/_admin/Services/ServicesAdd'
 import { Route as AdminServicesServicesListRouteImport } from './routes/_admin/Services/ServicesList'
@@ -72,10 +80,22 @@ import { Route as FinanceAccountantAccountantWalletRouteImport } from './routes/
 import { Route as FinancePaymentsPaymentIntentDetailRouteImport } from './routes/_finance/Payments/PaymentIntentDetail'
 import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_finance/Payments/PaymentIntents'
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
+import { Route as HrEmployeeEmployeeAddHRRouteImport } from './routes/_hr/Employee/EmployeeAddHR'
 import { Route as InventoryDashboardInventoryManagerDashBoardRouteImport } from './routes/_inventory/Dashboard/InventoryManagerDashBoard'
 import { Route as MarketingDashboardMarketingDashboardRouteImport } from './routes/_marketing/Dashboard/MarketingDashboard'
 import { Route as SharedDashboardChangPasswordForProfessionalRouteImport } from './routes/_shared/Dashboard/ChangPasswordForProfessional'
+import { Route as SharedEmployeeEmployeeDetailRouteImport } from './routes/_shared/Employee/EmployeeDetail'
+import { Route as SharedEmployeeEmployeeListRouteImport } from './routes/_shared/Employee/EmployeeList'
+import { Route as SharedEmployeeEmployeeUpdateRouteImport } from './routes/_shared/Employee/EmployeeUpdate'
+import { Route as SharedFeedbackFeedbackListRouteImport } from './routes/_shared/Feedback/FeedbackList'
+import { Route as SharedHistoryIdealOrderListRouteImport } from './routes/_shared/History/IdealOrderList'
+import { Route as SharedTechnicianTechnicianAddRouteImport } from './routes/_shared/Technician/TechnicianAdd'
+import { Route as SharedTechnicianTechnicianListRouteImport } from './routes/_shared/Technician/TechnicianList'
 import { Route as TechnicianDashboardTechnicianDashboardRouteImport } from './routes/_technician/Dashboard/TechnicianDashboard'
+import { Route as TechnicianHistoryAcceptedOrderListRouteImport } from './routes/_technician/History/AcceptedOrderList'
+import { Route as TechnicianHistoryAssignedOrderListRouteImport } from './routes/_technician/History/AssignedOrderList'
+import { Route as TechnicianHistoryRejectedOrderListRouteImport } from './routes/_technician/History/RejectedOrderList'
+import { Route as TechnicianQueryQueriesRouteImport } from './routes/_technician/Query/Queries'
 import { Route as VendorDashboardVendorDashboardRouteImport } from './routes/_vendor/Dashboard/VendorDashboard'
 import { Route as VendorWalletWalletBalanceOfVendorRouteImport } from './routes/_vendor/Wallet/WalletBalanceOfVendor'
 
@@ -298,6 +318,53 @@ const AdminDashboardAdminDashboardRoute =
     path: '/Dashboard/AdminDashboard',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminEmployeeEmployeeAddRoute =
+  AdminEmployeeEmployeeAddRouteImport.update({
+    id: '/Employee/EmployeeAdd',
+    path: '/Employee/EmployeeAdd',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminOrdersAssignedOrdersRoute =
+  AdminOrdersAssignedOrdersRouteImport.update({
+    id: '/Orders/AssignedOrders',
+    path: '/Orders/AssignedOrders',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminOrdersCancelledOrdersRoute =
+  AdminOrdersCancelledOrdersRouteImport.update({
+    id: '/Orders/CancelledOrders',
+    path: '/Orders/CancelledOrders',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminOrdersCompletedOrdersRoute =
+  AdminOrdersCompletedOrdersRouteImport.update({
+    id: '/Orders/CompletedOrders',
+    path: '/Orders/CompletedOrders',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminOrdersOrderLineRoute = AdminOrdersOrderLineRouteImport.update({
+  id: '/Orders/OrderLine',
+  path: '/Orders/OrderLine',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOrdersPendingOrdersRoute =
+  AdminOrdersPendingOrdersRouteImport.update({
+    id: '/Orders/PendingOrders',
+    path: '/Orders/PendingOrders',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminRatingFeedbackRatingsRoute =
+  AdminRatingFeedbackRatingsRouteImport.update({
+    id: '/Rating/FeedbackRatings',
+    path: '/Rating/FeedbackRatings',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminRatingRatingDetailsRoute =
+  AdminRatingRatingDetailsRouteImport.update({
+    id: '/Rating/RatingDetails',
+    path: '/Rating/RatingDetails',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminServicesAddBannerServicesRoute =
   AdminServicesAddBannerServicesRouteImport.update({
     id: '/Services/AddBannerServices',
@@ -405,6 +472,11 @@ const HrDashboardHrDashboardRoute = HrDashboardHrDashboardRouteImport.update({
   path: '/Dashboard/HrDashboard',
   getParentRoute: () => HrRoute,
 } as any)
+const HrEmployeeEmployeeAddHRRoute = HrEmployeeEmployeeAddHRRouteImport.update({
+  id: '/Employee/EmployeeAddHR',
+  path: '/Employee/EmployeeAddHR',
+  getParentRoute: () => HrRoute,
+} as any)
 const InventoryDashboardInventoryManagerDashBoardRoute =
   InventoryDashboardInventoryManagerDashBoardRouteImport.update({
     id: '/Dashboard/InventoryManagerDashBoard',
@@ -423,12 +495,77 @@ const SharedDashboardChangPasswordForProfessionalRoute =
     path: '/Dashboard/ChangPasswordForProfessional',
     getParentRoute: () => SharedRoute,
   } as any)
+const SharedEmployeeEmployeeDetailRoute =
+  SharedEmployeeEmployeeDetailRouteImport.update({
+    id: '/Employee/EmployeeDetail',
+    path: '/Employee/EmployeeDetail',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedEmployeeEmployeeListRoute =
+  SharedEmployeeEmployeeListRouteImport.update({
+    id: '/Employee/EmployeeList',
+    path: '/Employee/EmployeeList',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedEmployeeEmployeeUpdateRoute =
+  SharedEmployeeEmployeeUpdateRouteImport.update({
+    id: '/Employee/EmployeeUpdate',
+    path: '/Employee/EmployeeUpdate',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedFeedbackFeedbackListRoute =
+  SharedFeedbackFeedbackListRouteImport.update({
+    id: '/Feedback/FeedbackList',
+    path: '/Feedback/FeedbackList',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedHistoryIdealOrderListRoute =
+  SharedHistoryIdealOrderListRouteImport.update({
+    id: '/History/IdealOrderList',
+    path: '/History/IdealOrderList',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedTechnicianTechnicianAddRoute =
+  SharedTechnicianTechnicianAddRouteImport.update({
+    id: '/Technician/TechnicianAdd',
+    path: '/Technician/TechnicianAdd',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedTechnicianTechnicianListRoute =
+  SharedTechnicianTechnicianListRouteImport.update({
+    id: '/Technician/TechnicianList',
+    path: '/Technician/TechnicianList',
+    getParentRoute: () => SharedRoute,
+  } as any)
 const TechnicianDashboardTechnicianDashboardRoute =
   TechnicianDashboardTechnicianDashboardRouteImport.update({
     id: '/Dashboard/TechnicianDashboard',
     path: '/Dashboard/TechnicianDashboard',
     getParentRoute: () => TechnicianRoute,
   } as any)
+const TechnicianHistoryAcceptedOrderListRoute =
+  TechnicianHistoryAcceptedOrderListRouteImport.update({
+    id: '/History/AcceptedOrderList',
+    path: '/History/AcceptedOrderList',
+    getParentRoute: () => TechnicianRoute,
+  } as any)
+const TechnicianHistoryAssignedOrderListRoute =
+  TechnicianHistoryAssignedOrderListRouteImport.update({
+    id: '/History/AssignedOrderList',
+    path: '/History/AssignedOrderList',
+    getParentRoute: () => TechnicianRoute,
+  } as any)
+const TechnicianHistoryRejectedOrderListRoute =
+  TechnicianHistoryRejectedOrderListRouteImport.update({
+    id: '/History/RejectedOrderList',
+    path: '/History/RejectedOrderList',
+    getParentRoute: () => TechnicianRoute,
+  } as any)
+const TechnicianQueryQueriesRoute = TechnicianQueryQueriesRouteImport.update({
+  id: '/Query/Queries',
+  path: '/Query/Queries',
+  getParentRoute: () => TechnicianRoute,
+} as any)
 const VendorDashboardVendorDashboardRoute =
   VendorDashboardVendorDashboardRouteImport.update({
     id: '/Dashboard/VendorDashboard',
@@ -476,6 +613,14 @@ export interface FileRoutesByFullPath {
   '/Customer/CustomerQueries': typeof AdminCustomerCustomerQueriesRoute
   '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
+  '/Employee/EmployeeAdd': typeof AdminEmployeeEmployeeAddRoute
+  '/Orders/AssignedOrders': typeof AdminOrdersAssignedOrdersRoute
+  '/Orders/CancelledOrders': typeof AdminOrdersCancelledOrdersRoute
+  '/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
+  '/Orders/OrderLine': typeof AdminOrdersOrderLineRoute
+  '/Orders/PendingOrders': typeof AdminOrdersPendingOrdersRoute
+  '/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
+  '/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -495,10 +640,22 @@ export interface FileRoutesByFullPath {
   '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
+  '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
+  '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
+  '/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
+  '/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
+  '/Feedback/FeedbackList': typeof SharedFeedbackFeedbackListRoute
+  '/History/IdealOrderList': typeof SharedHistoryIdealOrderListRoute
+  '/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
+  '/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
+  '/History/AcceptedOrderList': typeof TechnicianHistoryAcceptedOrderListRoute
+  '/History/AssignedOrderList': typeof TechnicianHistoryAssignedOrderListRoute
+  '/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
+  '/Query/Queries': typeof TechnicianQueryQueriesRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
   '/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
@@ -536,6 +693,14 @@ export interface FileRoutesByTo {
   '/Customer/CustomerQueries': typeof AdminCustomerCustomerQueriesRoute
   '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
+  '/Employee/EmployeeAdd': typeof AdminEmployeeEmployeeAddRoute
+  '/Orders/AssignedOrders': typeof AdminOrdersAssignedOrdersRoute
+  '/Orders/CancelledOrders': typeof AdminOrdersCancelledOrdersRoute
+  '/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
+  '/Orders/OrderLine': typeof AdminOrdersOrderLineRoute
+  '/Orders/PendingOrders': typeof AdminOrdersPendingOrdersRoute
+  '/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
+  '/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -555,10 +720,22 @@ export interface FileRoutesByTo {
   '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
+  '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
+  '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
+  '/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
+  '/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
+  '/Feedback/FeedbackList': typeof SharedFeedbackFeedbackListRoute
+  '/History/IdealOrderList': typeof SharedHistoryIdealOrderListRoute
+  '/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
+  '/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
+  '/History/AcceptedOrderList': typeof TechnicianHistoryAcceptedOrderListRoute
+  '/History/AssignedOrderList': typeof TechnicianHistoryAssignedOrderListRoute
+  '/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
+  '/Query/Queries': typeof TechnicianQueryQueriesRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
   '/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
@@ -608,6 +785,14 @@ export interface FileRoutesById {
   '/_admin/Customer/CustomerQueries': typeof AdminCustomerCustomerQueriesRoute
   '/_admin/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/_admin/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
+  '/_admin/Employee/EmployeeAdd': typeof AdminEmployeeEmployeeAddRoute
+  '/_admin/Orders/AssignedOrders': typeof AdminOrdersAssignedOrdersRoute
+  '/_admin/Orders/CancelledOrders': typeof AdminOrdersCancelledOrdersRoute
+  '/_admin/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
+  '/_admin/Orders/OrderLine': typeof AdminOrdersOrderLineRoute
+  '/_admin/Orders/PendingOrders': typeof AdminOrdersPendingOrdersRoute
+  '/_admin/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
+  '/_admin/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
   '/_admin/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/_admin/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/_admin/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -627,10 +812,22 @@ export interface FileRoutesById {
   '/_finance/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/_finance/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
+  '/_hr/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/_inventory/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/_marketing/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/_shared/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
+  '/_shared/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
+  '/_shared/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
+  '/_shared/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
+  '/_shared/Feedback/FeedbackList': typeof SharedFeedbackFeedbackListRoute
+  '/_shared/History/IdealOrderList': typeof SharedHistoryIdealOrderListRoute
+  '/_shared/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
+  '/_shared/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
   '/_technician/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
+  '/_technician/History/AcceptedOrderList': typeof TechnicianHistoryAcceptedOrderListRoute
+  '/_technician/History/AssignedOrderList': typeof TechnicianHistoryAssignedOrderListRoute
+  '/_technician/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
+  '/_technician/Query/Queries': typeof TechnicianQueryQueriesRoute
   '/_vendor/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
   '/_vendor/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
@@ -670,6 +867,14 @@ export interface FileRouteTypes {
     | '/Customer/CustomerQueries'
     | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
+    | '/Employee/EmployeeAdd'
+    | '/Orders/AssignedOrders'
+    | '/Orders/CancelledOrders'
+    | '/Orders/CompletedOrders'
+    | '/Orders/OrderLine'
+    | '/Orders/PendingOrders'
+    | '/Rating/FeedbackRatings'
+    | '/Rating/RatingDetails'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
     | '/Services/ServicesList'
@@ -689,10 +894,22 @@ export interface FileRouteTypes {
     | '/Payments/PaymentIntentDetail'
     | '/Payments/PaymentIntents'
     | '/Dashboard/HrDashboard'
+    | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
+    | '/Employee/EmployeeDetail'
+    | '/Employee/EmployeeList'
+    | '/Employee/EmployeeUpdate'
+    | '/Feedback/FeedbackList'
+    | '/History/IdealOrderList'
+    | '/Technician/TechnicianAdd'
+    | '/Technician/TechnicianList'
     | '/Dashboard/TechnicianDashboard'
+    | '/History/AcceptedOrderList'
+    | '/History/AssignedOrderList'
+    | '/History/RejectedOrderList'
+    | '/Query/Queries'
     | '/Dashboard/VendorDashboard'
     | '/Wallet/WalletBalanceOfVendor'
   fileRoutesByTo: FileRoutesByTo
@@ -730,6 +947,14 @@ export interface FileRouteTypes {
     | '/Customer/CustomerQueries'
     | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
+    | '/Employee/EmployeeAdd'
+    | '/Orders/AssignedOrders'
+    | '/Orders/CancelledOrders'
+    | '/Orders/CompletedOrders'
+    | '/Orders/OrderLine'
+    | '/Orders/PendingOrders'
+    | '/Rating/FeedbackRatings'
+    | '/Rating/RatingDetails'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
     | '/Services/ServicesList'
@@ -749,10 +974,22 @@ export interface FileRouteTypes {
     | '/Payments/PaymentIntentDetail'
     | '/Payments/PaymentIntents'
     | '/Dashboard/HrDashboard'
+    | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
+    | '/Employee/EmployeeDetail'
+    | '/Employee/EmployeeList'
+    | '/Employee/EmployeeUpdate'
+    | '/Feedback/FeedbackList'
+    | '/History/IdealOrderList'
+    | '/Technician/TechnicianAdd'
+    | '/Technician/TechnicianList'
     | '/Dashboard/TechnicianDashboard'
+    | '/History/AcceptedOrderList'
+    | '/History/AssignedOrderList'
+    | '/History/RejectedOrderList'
+    | '/Query/Queries'
     | '/Dashboard/VendorDashboard'
     | '/Wallet/WalletBalanceOfVendor'
   id:
@@ -801,6 +1038,14 @@ export interface FileRouteTypes {
     | '/_admin/Customer/CustomerQueries'
     | '/_admin/Customer/GetWalletHistoryCustomer'
     | '/_admin/Dashboard/AdminDashboard'
+    | '/_admin/Employee/EmployeeAdd'
+    | '/_admin/Orders/AssignedOrders'
+    | '/_admin/Orders/CancelledOrders'
+    | '/_admin/Orders/CompletedOrders'
+    | '/_admin/Orders/OrderLine'
+    | '/_admin/Orders/PendingOrders'
+    | '/_admin/Rating/FeedbackRatings'
+    | '/_admin/Rating/RatingDetails'
     | '/_admin/Services/AddBannerServices'
     | '/_admin/Services/ServicesAdd'
     | '/_admin/Services/ServicesList'
@@ -820,10 +1065,22 @@ export interface FileRouteTypes {
     | '/_finance/Payments/PaymentIntentDetail'
     | '/_finance/Payments/PaymentIntents'
     | '/_hr/Dashboard/HrDashboard'
+    | '/_hr/Employee/EmployeeAddHR'
     | '/_inventory/Dashboard/InventoryManagerDashBoard'
     | '/_marketing/Dashboard/MarketingDashboard'
     | '/_shared/Dashboard/ChangPasswordForProfessional'
+    | '/_shared/Employee/EmployeeDetail'
+    | '/_shared/Employee/EmployeeList'
+    | '/_shared/Employee/EmployeeUpdate'
+    | '/_shared/Feedback/FeedbackList'
+    | '/_shared/History/IdealOrderList'
+    | '/_shared/Technician/TechnicianAdd'
+    | '/_shared/Technician/TechnicianList'
     | '/_technician/Dashboard/TechnicianDashboard'
+    | '/_technician/History/AcceptedOrderList'
+    | '/_technician/History/AssignedOrderList'
+    | '/_technician/History/RejectedOrderList'
+    | '/_technician/Query/Queries'
     | '/_vendor/Dashboard/VendorDashboard'
     | '/_vendor/Wallet/WalletBalanceOfVendor'
   fileRoutesById: FileRoutesById
@@ -1152,6 +1409,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/Employee/EmployeeAdd': {
+      id: '/_admin/Employee/EmployeeAdd'
+      path: '/Employee/EmployeeAdd'
+      fullPath: '/Employee/EmployeeAdd'
+      preLoaderRoute: typeof AdminEmployeeEmployeeAddRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Orders/AssignedOrders': {
+      id: '/_admin/Orders/AssignedOrders'
+      path: '/Orders/AssignedOrders'
+      fullPath: '/Orders/AssignedOrders'
+      preLoaderRoute: typeof AdminOrdersAssignedOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Orders/CancelledOrders': {
+      id: '/_admin/Orders/CancelledOrders'
+      path: '/Orders/CancelledOrders'
+      fullPath: '/Orders/CancelledOrders'
+      preLoaderRoute: typeof AdminOrdersCancelledOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Orders/CompletedOrders': {
+      id: '/_admin/Orders/CompletedOrders'
+      path: '/Orders/CompletedOrders'
+      fullPath: '/Orders/CompletedOrders'
+      preLoaderRoute: typeof AdminOrdersCompletedOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Orders/OrderLine': {
+      id: '/_admin/Orders/OrderLine'
+      path: '/Orders/OrderLine'
+      fullPath: '/Orders/OrderLine'
+      preLoaderRoute: typeof AdminOrdersOrderLineRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Orders/PendingOrders': {
+      id: '/_admin/Orders/PendingOrders'
+      path: '/Orders/PendingOrders'
+      fullPath: '/Orders/PendingOrders'
+      preLoaderRoute: typeof AdminOrdersPendingOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Rating/FeedbackRatings': {
+      id: '/_admin/Rating/FeedbackRatings'
+      path: '/Rating/FeedbackRatings'
+      fullPath: '/Rating/FeedbackRatings'
+      preLoaderRoute: typeof AdminRatingFeedbackRatingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Rating/RatingDetails': {
+      id: '/_admin/Rating/RatingDetails'
+      path: '/Rating/RatingDetails'
+      fullPath: '/Rating/RatingDetails'
+      preLoaderRoute: typeof AdminRatingRatingDetailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Services/AddBannerServices': {
       id: '/_admin/Services/AddBannerServices'
       path: '/Services/AddBannerServices'
@@ -1285,6 +1598,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HrDashboardHrDashboardRouteImport
       parentRoute: typeof HrRoute
     }
+    '/_hr/Employee/EmployeeAddHR': {
+      id: '/_hr/Employee/EmployeeAddHR'
+      path: '/Employee/EmployeeAddHR'
+      fullPath: '/Employee/EmployeeAddHR'
+      preLoaderRoute: typeof HrEmployeeEmployeeAddHRRouteImport
+      parentRoute: typeof HrRoute
+    }
     '/_inventory/Dashboard/InventoryManagerDashBoard': {
       id: '/_inventory/Dashboard/InventoryManagerDashBoard'
       path: '/Dashboard/InventoryManagerDashBoard'
@@ -1306,11 +1626,88 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SharedDashboardChangPasswordForProfessionalRouteImport
       parentRoute: typeof SharedRoute
     }
+    '/_shared/Employee/EmployeeDetail': {
+      id: '/_shared/Employee/EmployeeDetail'
+      path: '/Employee/EmployeeDetail'
+      fullPath: '/Employee/EmployeeDetail'
+      preLoaderRoute: typeof SharedEmployeeEmployeeDetailRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Employee/EmployeeList': {
+      id: '/_shared/Employee/EmployeeList'
+      path: '/Employee/EmployeeList'
+      fullPath: '/Employee/EmployeeList'
+      preLoaderRoute: typeof SharedEmployeeEmployeeListRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Employee/EmployeeUpdate': {
+      id: '/_shared/Employee/EmployeeUpdate'
+      path: '/Employee/EmployeeUpdate'
+      fullPath: '/Employee/EmployeeUpdate'
+      preLoaderRoute: typeof SharedEmployeeEmployeeUpdateRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Feedback/FeedbackList': {
+      id: '/_shared/Feedback/FeedbackList'
+      path: '/Feedback/FeedbackList'
+      fullPath: '/Feedback/FeedbackList'
+      preLoaderRoute: typeof SharedFeedbackFeedbackListRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/History/IdealOrderList': {
+      id: '/_shared/History/IdealOrderList'
+      path: '/History/IdealOrderList'
+      fullPath: '/History/IdealOrderList'
+      preLoaderRoute: typeof SharedHistoryIdealOrderListRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Technician/TechnicianAdd': {
+      id: '/_shared/Technician/TechnicianAdd'
+      path: '/Technician/TechnicianAdd'
+      fullPath: '/Technician/TechnicianAdd'
+      preLoaderRoute: typeof SharedTechnicianTechnicianAddRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Technician/TechnicianList': {
+      id: '/_shared/Technician/TechnicianList'
+      path: '/Technician/TechnicianList'
+      fullPath: '/Technician/TechnicianList'
+      preLoaderRoute: typeof SharedTechnicianTechnicianListRouteImport
+      parentRoute: typeof SharedRoute
+    }
     '/_technician/Dashboard/TechnicianDashboard': {
       id: '/_technician/Dashboard/TechnicianDashboard'
       path: '/Dashboard/TechnicianDashboard'
       fullPath: '/Dashboard/TechnicianDashboard'
       preLoaderRoute: typeof TechnicianDashboardTechnicianDashboardRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
+    '/_technician/History/AcceptedOrderList': {
+      id: '/_technician/History/AcceptedOrderList'
+      path: '/History/AcceptedOrderList'
+      fullPath: '/History/AcceptedOrderList'
+      preLoaderRoute: typeof TechnicianHistoryAcceptedOrderListRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
+    '/_technician/History/AssignedOrderList': {
+      id: '/_technician/History/AssignedOrderList'
+      path: '/History/AssignedOrderList'
+      fullPath: '/History/AssignedOrderList'
+      preLoaderRoute: typeof TechnicianHistoryAssignedOrderListRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
+    '/_technician/History/RejectedOrderList': {
+      id: '/_technician/History/RejectedOrderList'
+      path: '/History/RejectedOrderList'
+      fullPath: '/History/RejectedOrderList'
+      preLoaderRoute: typeof TechnicianHistoryRejectedOrderListRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
+    '/_technician/Query/Queries': {
+      id: '/_technician/Query/Queries'
+      path: '/Query/Queries'
+      fullPath: '/Query/Queries'
+      preLoaderRoute: typeof TechnicianQueryQueriesRouteImport
       parentRoute: typeof TechnicianRoute
     }
     '/_vendor/Dashboard/VendorDashboard': {
@@ -1355,6 +1752,14 @@ interface AdminRouteChildren {
   AdminCustomerCustomerQueriesRoute: typeof AdminCustomerCustomerQueriesRoute
   AdminCustomerGetWalletHistoryCustomerRoute: typeof AdminCustomerGetWalletHistoryCustomerRoute
   AdminDashboardAdminDashboardRoute: typeof AdminDashboardAdminDashboardRoute
+  AdminEmployeeEmployeeAddRoute: typeof AdminEmployeeEmployeeAddRoute
+  AdminOrdersAssignedOrdersRoute: typeof AdminOrdersAssignedOrdersRoute
+  AdminOrdersCancelledOrdersRoute: typeof AdminOrdersCancelledOrdersRoute
+  AdminOrdersCompletedOrdersRoute: typeof AdminOrdersCompletedOrdersRoute
+  AdminOrdersOrderLineRoute: typeof AdminOrdersOrderLineRoute
+  AdminOrdersPendingOrdersRoute: typeof AdminOrdersPendingOrdersRoute
+  AdminRatingFeedbackRatingsRoute: typeof AdminRatingFeedbackRatingsRoute
+  AdminRatingRatingDetailsRoute: typeof AdminRatingRatingDetailsRoute
   AdminServicesAddBannerServicesRoute: typeof AdminServicesAddBannerServicesRoute
   AdminServicesServicesAddRoute: typeof AdminServicesServicesAddRoute
   AdminServicesServicesListRoute: typeof AdminServicesServicesListRoute
@@ -1384,6 +1789,14 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCustomerGetWalletHistoryCustomerRoute:
     AdminCustomerGetWalletHistoryCustomerRoute,
   AdminDashboardAdminDashboardRoute: AdminDashboardAdminDashboardRoute,
+  AdminEmployeeEmployeeAddRoute: AdminEmployeeEmployeeAddRoute,
+  AdminOrdersAssignedOrdersRoute: AdminOrdersAssignedOrdersRoute,
+  AdminOrdersCancelledOrdersRoute: AdminOrdersCancelledOrdersRoute,
+  AdminOrdersCompletedOrdersRoute: AdminOrdersCompletedOrdersRoute,
+  AdminOrdersOrderLineRoute: AdminOrdersOrderLineRoute,
+  AdminOrdersPendingOrdersRoute: AdminOrdersPendingOrdersRoute,
+  AdminRatingFeedbackRatingsRoute: AdminRatingFeedbackRatingsRoute,
+  AdminRatingRatingDetailsRoute: AdminRatingRatingDetailsRoute,
   AdminServicesAddBannerServicesRoute: AdminServicesAddBannerServicesRoute,
   AdminServicesServicesAddRoute: AdminServicesServicesAddRoute,
   AdminServicesServicesListRoute: AdminServicesServicesListRoute,
@@ -1434,10 +1847,12 @@ const FinanceRouteWithChildren =
 
 interface HrRouteChildren {
   HrDashboardHrDashboardRoute: typeof HrDashboardHrDashboardRoute
+  HrEmployeeEmployeeAddHRRoute: typeof HrEmployeeEmployeeAddHRRoute
 }
 
 const HrRouteChildren: HrRouteChildren = {
   HrDashboardHrDashboardRoute: HrDashboardHrDashboardRoute,
+  HrEmployeeEmployeeAddHRRoute: HrEmployeeEmployeeAddHRRoute,
 }
 
 const HrRouteWithChildren = HrRoute._addFileChildren(HrRouteChildren)
@@ -1521,11 +1936,25 @@ const PublicRouteWithChildren =
 
 interface SharedRouteChildren {
   SharedDashboardChangPasswordForProfessionalRoute: typeof SharedDashboardChangPasswordForProfessionalRoute
+  SharedEmployeeEmployeeDetailRoute: typeof SharedEmployeeEmployeeDetailRoute
+  SharedEmployeeEmployeeListRoute: typeof SharedEmployeeEmployeeListRoute
+  SharedEmployeeEmployeeUpdateRoute: typeof SharedEmployeeEmployeeUpdateRoute
+  SharedFeedbackFeedbackListRoute: typeof SharedFeedbackFeedbackListRoute
+  SharedHistoryIdealOrderListRoute: typeof SharedHistoryIdealOrderListRoute
+  SharedTechnicianTechnicianAddRoute: typeof SharedTechnicianTechnicianAddRoute
+  SharedTechnicianTechnicianListRoute: typeof SharedTechnicianTechnicianListRoute
 }
 
 const SharedRouteChildren: SharedRouteChildren = {
   SharedDashboardChangPasswordForProfessionalRoute:
     SharedDashboardChangPasswordForProfessionalRoute,
+  SharedEmployeeEmployeeDetailRoute: SharedEmployeeEmployeeDetailRoute,
+  SharedEmployeeEmployeeListRoute: SharedEmployeeEmployeeListRoute,
+  SharedEmployeeEmployeeUpdateRoute: SharedEmployeeEmployeeUpdateRoute,
+  SharedFeedbackFeedbackListRoute: SharedFeedbackFeedbackListRoute,
+  SharedHistoryIdealOrderListRoute: SharedHistoryIdealOrderListRoute,
+  SharedTechnicianTechnicianAddRoute: SharedTechnicianTechnicianAddRoute,
+  SharedTechnicianTechnicianListRoute: SharedTechnicianTechnicianListRoute,
 }
 
 const SharedRouteWithChildren =
@@ -1533,11 +1962,22 @@ const SharedRouteWithChildren =
 
 interface TechnicianRouteChildren {
   TechnicianDashboardTechnicianDashboardRoute: typeof TechnicianDashboardTechnicianDashboardRoute
+  TechnicianHistoryAcceptedOrderListRoute: typeof TechnicianHistoryAcceptedOrderListRoute
+  TechnicianHistoryAssignedOrderListRoute: typeof TechnicianHistoryAssignedOrderListRoute
+  TechnicianHistoryRejectedOrderListRoute: typeof TechnicianHistoryRejectedOrderListRoute
+  TechnicianQueryQueriesRoute: typeof TechnicianQueryQueriesRoute
 }
 
 const TechnicianRouteChildren: TechnicianRouteChildren = {
   TechnicianDashboardTechnicianDashboardRoute:
     TechnicianDashboardTechnicianDashboardRoute,
+  TechnicianHistoryAcceptedOrderListRoute:
+    TechnicianHistoryAcceptedOrderListRoute,
+  TechnicianHistoryAssignedOrderListRoute:
+    TechnicianHistoryAssignedOrderListRoute,
+  TechnicianHistoryRejectedOrderListRoute:
+    TechnicianHistoryRejectedOrderListRoute,
+  TechnicianQueryQueriesRoute: TechnicianQueryQueriesRoute,
 }
 
 const TechnicianRouteWithChildren = TechnicianRoute._addFileChildren(

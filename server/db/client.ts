@@ -56,3 +56,76 @@ export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?
     close: () => client.close(),
   };
 }
+
+/** What a dedicated listener reports: each notification's payload, and each (re)subscription (catch up then). */
+export interface NotificationHandlers {
+  notify(payload: string): void;
+  subscribed(): void;
+  lost?(err: Error): void;
+}
+
+/**
+ * LISTEN on `channel` through a connection of its own (decision 015): on PostgreSQL a `pg` Client beside the pool,
+ * reconnected with backoff when it drops; on PGlite the instance's own listen (one process). Resolves once listening;
+ * the returned function stops it.
+ */
+export async function listenForNotifications(
+  db: Db,
+  channel: string,
+  on: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  const underlying = (db as unknown as { $client: unknown }).$client;
+  if (underlying instanceof PGlite) {
+    const stop = await underlying.listen(channel, on.notify);
+    on.subscribed();
+    return () => stop();
+  }
+  const options = (underlying as pg.Pool).options;
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let delay = 500;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (first = false): Promise<void> => {
+    const c = new pg.Client({ ...options, keepAlive: true });
+    client = c;
+    const lost = (err: Error) => {
+      if (client !== c) return;
+      client = null;
+      c.removeAllListeners('notification');
+      c.end().catch(() => {});
+      if (stopped) return;
+      on.lost?.(err);
+      retry = setTimeout(() => {
+        retry = null;
+        connect().catch(() => {});
+      }, delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 15_000);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost(new Error('listening connection ended')));
+    c.on('notification', (n) => {
+      if (n.channel === channel) on.notify(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      // The first attempt's failure is the caller's to report; later ones retry in the background.
+      if (first) stopped = true;
+      lost(err as Error);
+      if (first) throw err;
+      return;
+    }
+    delay = 500;
+    on.subscribed();
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+}

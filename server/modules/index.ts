@@ -2,16 +2,22 @@ import type { Handlers } from '../http';
 import { addressHandlers } from './addresses/routes';
 import { authHandlers } from './auth/routes';
 import { bannerHandlers } from './banners/routes';
+import { callDeskHandlers } from './callDesk/routes';
 import { cartHandlers } from './cart/routes';
 import { catalogueHandlers } from './catalogue/routes';
 import { dashboardHandlers } from './dashboard/routes';
+import { dispatchHandlers } from './dispatch/routes';
 import { favouriteHandlers } from './favourites/routes';
 import { geoHandlers } from './geo/routes';
+import { liveHandlers } from './live/routes';
 import { notificationHandlers } from './notifications/routes';
 import { orderLineHandlers } from './orderLines/routes';
 import { orderHandlers } from './orders/routes';
 import { paymentHandlers } from './payments/routes';
+import { professionalJobHandlers } from './professionalJobs/routes';
+import { professionalHandlers } from './professionals/routes';
 import { queryHandlers } from './queries/routes';
+import { ratingHandlers } from './ratings/routes';
 import { taxHandlers } from './tax/routes';
 import { tipHandlers } from './tips/routes';
 import { walletHandlers } from './wallets/routes';
@@ -20,6 +26,7 @@ import { walletHandlers } from './wallets/routes';
 export const handlers: Handlers = {
   ...authHandlers,
   ...geoHandlers,
+  ...liveHandlers,
   ...dashboardHandlers,
   ...catalogueHandlers,
   ...bannerHandlers,
@@ -34,4 +41,9 @@ export const handlers: Handlers = {
   ...favouriteHandlers,
   ...orderLineHandlers,
   ...orderHandlers,
+  ...professionalJobHandlers,
+  ...dispatchHandlers,
+  ...professionalHandlers,
+  ...ratingHandlers,
+  ...callDeskHandlers,
 };

@@ -32,3 +32,21 @@ export const clearCart = () => call(client.POST('/api/Cart/ClearCart', { body: {
 /** Sets a line's slot (an ISO date-time with offset), or clears it with null. */
 export const setCartSlot = (serviceId: number, slot: string | null) =>
   call(client.POST('/api/Cart/SetCartSlot', { body: { ServiceId: serviceId, SchedulingDateTime: slot } }));
+
+/**
+ * The slots a service can be booked in at a pincode: where dispatch covers the zone and service (`limited`), only
+ * those with a free matching professional (decision 016); the server checks the same rule when a slot is set.
+ */
+export const freeSlotsQuery = (serviceId: number, pinCode: string) =>
+  queryOptions({
+    queryKey: keyOf('Dispatch', 'getFreeSlots', { serviceId, pinCode }),
+    queryFn: async () =>
+      (
+        await call(
+          client.GET('/api/Cart/GetFreeSlots', {
+            params: { query: { ServiceId: serviceId, PinCode: pinCode, days: 31 } },
+          }),
+        )
+      ).data,
+    staleTime: 30_000,
+  });

@@ -1032,7 +1032,8 @@ export interface paths {
          * Switch an item between active and inactive
          * @description Flips the item's active flag and records the transition (ACTIVATE / DEACTIVATE) with the admin who did it.
          *     Inactive items vanish from every public call but stay in admin lists (an inactive tip is no longer offered
-         *     at checkout). Further kinds join in later issues.
+         *     at checkout). An inactive professional cannot sign in (their sessions end) and their assigned or accepted
+         *     order lines go back to unassigned, with a notification to the admins. Further kinds join in later issues.
          */
         post: operations["toggleActive"];
         delete?: never;
@@ -1770,8 +1771,8 @@ export interface paths {
          *     mode: Wallet (the wallet pays all; 409 when it holds too little), or a provider (it pays all, or the rest when
          *     UseWallet). A provider order answers its checkoutUrl; the provider returns to /PayProcessInvoice?UID=…; a provider
          *     that cannot start the payment leaves the order 'payment failed' (pay again with RetryOrderPayment). The same
-         *     Idempotency-Key answers the first result (one order); another request under the key is 422. Staff (admin, call
-         *     desk) may place for a customer: the customer's wallet is debited, never the staff's.
+         *     Idempotency-Key answers the first result (one order); another request under the key is 422. The admin may
+         *     place for a customer (the call desk only reads: decision 018): the customer's wallet is debited, never the staff's.
          */
         post: operations["orderPlacedNew"];
         delete?: never;
@@ -2000,10 +2001,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The customer rates a completed line (Action CustRating), once
-         * @description Only the line's customer, only once the line is completed, and only once (409 otherwise); the service's rating
-         *     stats change in the same transaction. The professional's 'Complete' action joins the Action enum with the
-         *     dispatch issue; until then only CustRating exists.
+         * The professional completes a job (Action Complete, with the customer's code) or the customer rates it (Action CustRating)
+         * @description Complete (technicians): only the job's professional, only once accepted, with the customer's 4-digit CompletionCode. A wrong code is 409 naming CompletionCode with the attempts left; after 5 wrong codes the job is locked (423) until the admin resets it (ResetCompletionAttempts). Completion notifies the customer with a prompt to rate and owes the order's tip to this professional when it is the order's first completed line; a replay is 409 and owes nothing again. CustRating (customers): only the line's customer, only once the line is completed, only once (409 otherwise); the service's and the professional's rating figures change in the same transaction.
          */
         post: operations["completeByProfessionalOrCustRating"];
         delete?: never;
@@ -2024,6 +2023,720 @@ export interface paths {
          * @description Reviews show the customer's first name only. Visitor replies are cached (ETag).
          */
         get: operations["getRatingReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/AddProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a professional (technician or engineer) with an account, skills and zones
+         * @description Makes a user with role TE and a random one-time password, sent by SMS (and e-mail when given) through the outbox; the password must be changed at the first sign-in. PAN must read AAAAA9999A; Aadhaar must be 12 digits, not starting with 0 or 1, with a correct Verhoeff check digit. The home zone is the zone of the pincode. CandidateId is 0 for adds outside HR's recruitment.
+         */
+        post: operations["addProfessional"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/UpdateProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a professional's profile (and, when the lists are given, their skills and zones)
+         * @description The same rules as AddProfessional. A changed phone becomes their sign-in mobile number. The password, the active flag and the 'Available' switch are not changed here.
+         */
+        put: operations["updateProfessional"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Excel/AddProfessionalExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import professionals from a sheet (all rows or none)
+         * @description roleName is Technician or Engineer; cityName and stateName name a city of that state; vendorName is the vendor's mobile number; serviceName and zoneName may list several names separated by commas (a zone name used in several cities is written `Zone (City)`). Every row is checked first; any problem answers 400 with `errors[].row` (array index + 2) and nothing is imported. Each professional gets a one-time password.
+         */
+        post: operations["importProfessionals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetProfnVendList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Professionals or vendors, as action1 says, one page at a time
+         * @description action1=Professional lists professionals (Aadhaar shows its last 4 digits only), filtered by type, zone, service and status (active by default; `all` for both); action1=Vendor lists the vendor accounts (role VE). The search matches the name, mobile number and e-mail. The call desk reads it too.
+         */
+        get: operations["getProfnVendList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetProfessionalByID/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One professional with their skills, zones and average rating
+         * @description The full Aadhaar number is shown to the admin and HR only; the call desk and the professional (their own record only; another's answers 403) see its last 4 digits.
+         */
+        get: operations["getProfessionalById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetZoneByProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The zones a professional serves
+         * @description A professional may read only their own.
+         */
+        get: operations["getZonesByProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetServiceByProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The services a professional carries out (their skills)
+         * @description A professional may read only their own.
+         */
+        get: operations["getServicesByProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/AddServiceProfessionalwise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give a professional one more skill
+         * @description The service must exist and be carried out by the professional's type (a technician's service for a technician). A skill they already have answers 409.
+         */
+        put: operations["addServiceToProfessional"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/AddZoneProfessionalwise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add one zone to a professional's territory
+         * @description A zone they already serve answers 409.
+         */
+        put: operations["addZoneToProfessional"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/DeleteZoneProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a zone out of a professional's territory
+         * @description Jobs already assigned in that zone stay theirs; new ones there are no longer suggested to them.
+         */
+        delete: operations["deleteZoneFromProfessional"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/DeleteServiceProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a skill away from a professional
+         * @description Jobs already assigned for that service stay theirs; new ones are no longer suggested to them.
+         */
+        delete: operations["deleteServiceFromProfessional"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/DeleteProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a professional who never had a job
+         * @description Removes the account with its skills and zones. A professional who has or had order lines answers 409: deactivate them instead (DeReActivateAll action1=Professional), which keeps their history.
+         */
+        delete: operations["deleteProfessional"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetUnassignedOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unassigned order lines, oldest slot first, with how long each has waited
+         * @description Lines placed and paid that no professional holds (the admin's 'Unassign Orders'). Keyset-paged on (slot, id).
+         */
+        get: operations["getUnassignedOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetAssignedOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assigned and accepted order lines, soonest slot first
+         * @description Our own call (the specification lists assigned orders without naming one). Keyset-paged on (slot, id).
+         */
+        get: operations["getAssignedOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetCancelledOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancelled order lines, latest slot first
+         * @description Cancelled by the customer or by us, with the reason. Keyset-paged on (slot, id), newest first.
+         */
+        get: operations["getCancelledOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetCompletedOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Completed (and rated) order lines, latest slot first
+         * @description Keyset-paged on (slot, id), newest first.
+         */
+        get: operations["getCompletedOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/AssignTechnician": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign (or reassign) one order line to a professional
+         * @description The line is (OrderId, ServiceId). An unassigned line is assigned (ASSIGN); an assigned or accepted line moves to another professional (REASSIGN), who must accept it. The professional must serve the line's zone, have the service as a skill, be active and 'Available', have no other job in the slot and not have rejected this line: otherwise 409 with the reason (`reason`, `reasons`). A remark overrides every rule but an inactive professional; the override is kept on the line and in its history.
+         */
+        post: operations["assignTechnician"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetActivateTechsEngg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active professionals (technicians and engineers), by name
+         * @description Professionals whose account is active, with the zones they serve, their rating and today's jobs. Filter by zone, skill, type and 'Available'; search the name or mobile number.
+         */
+        get: operations["getActivateTechsEngg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dispatch/GetSuggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ranked professionals for one order line, each with the reasons it was chosen
+         * @description Only professionals who may take the line (zone, skill, active, 'Available', free in the slot, never rejected it), ranked by their jobs on the slot's day (fewest first), then average rating (best first; a professional not rated yet counts as 4.0), then distance of zone (their home zone, then the same city, the same state, elsewhere). For an assigned line the current professional is left out (a reassignment).
+         */
+        get: operations["getDispatchSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dispatch/GetOrderLine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order line for staff, with its allowed events and history
+         * @description The line, its order, the customer's first name and mobile number, the area, the professional, the state, the events the machine allows now, the transition history (oldest first) and the professionals who rejected it.
+         */
+        get: operations["getDispatchOrderLine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/GetFreeSlots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The slots a service can be booked in at a pincode (a matching professional is free)
+         * @description The booking slot rules' slots (decision 014) in which at least one professional who serves the pincode's zone and has the service as a skill is active, 'Available' and free (decision 016). Where dispatch does not cover the zone and service yet (no professional of the zone has the skill) every slot is offered. Setting a slot and placing an order check the same rule.
+         */
+        get: operations["getFreeSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetUnassignedOrdersForProffessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unassigned jobs a professional could take, oldest slot first
+         * @description Only jobs in the professional's zones and skills, whose slot has not ended, that they have not rejected, and that do not overlap a job they already hold. A technician names themself (or leaves ProffessionalMobileNo out); the admin and the call desk name a professional. `available` says whether the professional's switch is on (while it is off, taking a job is refused).
+         */
+        get: operations["getUnassignedOrdersForProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetAssignedOrdersForProffessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A professional's open jobs (assigned and accepted), soonest slot first
+         * @description `state` narrows to jobs waiting for their answer (assigned) or taken (accepted). A technician sees only their own; the admin and the call desk name a professional.
+         */
+        get: operations["getAssignedOrdersForProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetAcceptedOrdersForProffessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * /History/AcceptedOrderList: accepted jobs still to do (soonest first) or done (latest first)
+         * @description `when=open` (the default) lists accepted jobs not yet completed; `when=done` lists completed and rated jobs with the rating, the review (unless hidden) and the tip owed for each; `from`/`to` limit the slot's day.
+         */
+        get: operations["getAcceptedOrdersForProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetRejectedOrdersForProffessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** /History/RejectedOrderList: the jobs a professional turned down, latest first */
+        get: operations["getRejectedOrdersForProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/AssignOrderToMyself": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A professional takes an unassigned job, or accepts or rejects one assigned to them (RejFlag 0 take/accept, 1 reject)
+         * @description `id` is the order line. RejFlag 0 on an unassigned job takes it (SELF_ASSIGN: assigned and accepted at once), under the same rules as the admin's assignment (zone, skill, active and available, no overlapping job): a broken rule is 409 with the reason. RejFlag 0 on a job assigned to the caller accepts it (ACCEPT); RejFlag 1 on their assigned or accepted job rejects it (REJECT, with an optional Reason): it goes back to unassigned and is not offered to them again. Another professional's job is 404. Two professionals racing for one job: one gets it, the other 409.
+         */
+        post: operations["assignOrderToMyself"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/ChangeMystatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The technician's 'Available' switch (SPEC §8: response_code '1' on success)
+         * @description While off, the professional is not suggested and cannot be assigned or take a job; jobs they already hold stay theirs. The reply carries `response_code` '1' and a message for the top bar's toast.
+         */
+        put: operations["changeMystatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/GetTechnicianDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** /Dashboard/TechnicianDashboard: today's jobs, counts, average rating and the 'Available' switch */
+        get: operations["getTechnicianDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Professional/ResetCompletionAttempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The admin unlocks a job's completion after too many wrong codes
+         * @description After 5 wrong completion codes a job cannot be completed (423) until the admin, having checked with the customer, resets its attempts with a remark; the reset is in the line's transition log.
+         */
+        post: operations["resetCompletionAttempts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Live/Stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's live updates (server-sent events)
+         * @description A text/event-stream that stays open (decision 015). Each `change` event's data is a LiveEvent, sent to the users and roles it is addressed to; its `id` is the event's id. A client that reconnects sends the last id it saw as Last-Event-ID and first gets the events it missed (at most 1,000 from the last 15 minutes; past that a `reset` event says to reload everything). A `ready` event marks the end of the replay, a comment line is sent every 25 seconds, and an `end` event with reason "session" closes the stream when the session ends. Requests must accept text/event-stream (406 otherwise). Authenticated by the session's bearer token in the Authorization header, never by a query parameter.
+         */
+        get: operations["liveStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Rating/GetRatingDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rating with its service, professional, customer and review, newest first, one page
+         * @description The admin and the call desk see every rating, filtered by service, professional, stars and whether the review is hidden, and searched by review text, service, customer name or mobile and professional name. A professional (TE) sees only ratings of their own visits - naming another professional answers 403 - with the customer's first name only and no text of a hidden review.
+         */
+        get: operations["getRatingDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Rating/GetFeedbackRatings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings per professional or per service - count and average stars - one page
+         * @description Read from the running totals the rating write keeps (professionals.rating_count and rating_total; the service's rating stats), so a page costs the same with a million ratings. Only professionals and services with at least one rating are listed. Sorted by average (default, best first) or count.
+         */
+        get: operations["getFeedbackRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Rating/HideReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The admin hides an abusive review, with a reason
+         * @description `Id` is the rated order line. The review's text leaves the service's public reviews (GetRatingReview); its stars stay in the averages (decision 018). Recorded in the transition log (entity orderLineReview, event HIDE_REVIEW, the reason as remark). A review already hidden, or a rating without review text, answers 409.
+         */
+        put: operations["hideReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Rating/UnhideReview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The admin shows a hidden review again
+         * @description Undoes HideReview (event UNHIDE_REVIEW in the transition log, with the optional remark). A review that is not hidden answers 409.
+         */
+        put: operations["unhideReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CallDesk/GetSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call desk's live picture: today's lines by state and the unassigned lines by age
+         * @description Today is the India day (Asia/Kolkata) of the server's clock; a line is today's when its slot starts today. An unassigned line's age is the time since it last became unassigned; the five that waited longest are listed. Open queries are GetCustomerQueryies with state=raised. Tagged Dispatch first, so the live events that refresh the dispatch lists (new, assigned, taken, rejected, completed lines) refresh this one.
+         */
+        get: operations["getCallDeskSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CallDesk/SearchOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finds orders by the customer's mobile number or by order id, with their lines, states, professionals and history
+         * @description `q` is a 10-digit Indian mobile number (a +91, 91 or 0 prefix and spaces are allowed) - that customer's orders, newest first, one page - or an order id (an optional leading #). Nothing found is an empty page, not 404. Each line carries its transition log, oldest first. Read-only.
+         */
+        get: operations["searchCallDeskOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2104,7 +2817,7 @@ export interface paths {
         };
         /**
          * Customer queries, newest first
-         * @description A customer sees their own (never the deleted ones unless state=deleted is asked for); staff see everyone's, optionally of one state, and search the query text, the customer's name or mobile number and the service.
+         * @description A customer sees their own (never the deleted ones unless state=deleted is asked for); a professional (TE) sees those about their own jobs (the query's technician, or the line's professional now), the same way, with the customer's first name and the mobile number's last 4 digits only; staff see everyone's, optionally of one state, and search the query text, the customer's name or mobile number and the service.
          */
         get: operations["getCustomerQueries"];
         put?: never;
@@ -2124,8 +2837,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Staff answer a raised query (once); the customer is notified
-         * @description The answer, its date (the server's clock) and who answered are kept. A query already answered or deleted answers 409 with its state and the allowed events.
+         * Staff, or the professional whose job it is, answer a raised query (once); the customer is notified
+         * @description The answer, its date (the server's clock) and who answered are kept. A professional (TE) answers only the queries about their own jobs (the query's technician, or the line's professional now); another's answers 404. A query already answered or deleted answers 409 with its state and the allowed events.
          */
         put: operations["responseCustomerQuery"];
         post?: never;
@@ -2225,6 +2938,12 @@ export interface components {
             }[];
             state?: string;
             allowedEvents?: string[];
+            /** @description Why, for programs (a dispatch refusal reason, or slot_full) */
+            reason?: string;
+            /** @description Every dispatch rule an assignment breaks */
+            reasons?: string[];
+            /** @description Wrong completion codes still allowed before the job locks (0: locked) */
+            attemptsLeft?: number;
         };
         Message: {
             /** @enum {string} */
@@ -3088,6 +3807,10 @@ export interface components {
             placedAt: string;
             rating: number | null;
             review: string | null;
+            /** @description The 4-digit code to give the professional at the door (open lines only) */
+            completionCode: string | null;
+            /** @description The assigned professional's first name */
+            professionalName: string | null;
         };
         CancelledOrderLine: components["schemas"]["CustomerOrderLine"] & {
             /** Format: date-time */
@@ -3152,6 +3875,593 @@ export interface components {
                 pageSize: number;
             };
         };
+        /**
+         * @description 12 digits, not starting with 0 or 1, whose last digit is the Verhoeff check digit.
+         * @example 234567890125
+         */
+        AadhaarNumber: string;
+        /**
+         * @description Five letters, four digits, one letter (AAAAA9999A); stored in capitals.
+         * @example ABCDE1234F
+         */
+        PanNumber: string;
+        ProfessionalZone: {
+            /** @description The link's id (for DeleteZoneProfessional) */
+            id: number;
+            zoneId: number;
+            zoneName: string;
+            cityName: string;
+            stateName: string;
+            /** @description Whether the zone itself is active */
+            active: boolean;
+        };
+        ProfessionalService: {
+            /** @description The link's id (for DeleteServiceProfessional) */
+            id: number;
+            serviceId: number;
+            serviceName: string;
+            subCategoryName: string;
+            professionalType: components["schemas"]["ProfessionalType"];
+            /** @description Whether the service itself is active */
+            active: boolean;
+        };
+        ProfessionalBody: {
+            /** Full name */
+            fullName: string;
+            professionalType: components["schemas"]["ProfessionalType"];
+            phone: components["schemas"]["MobileNo"];
+            /**
+             * Alternative contact number
+             * @example 9876501234
+             */
+            altContactNo?: string | null;
+            /**
+             * E-mail
+             * Format: email
+             */
+            email?: string | null;
+            /** State */
+            stateId: number;
+            /** City */
+            cityId: number;
+            pinCode: components["schemas"]["PinCode"];
+            /** Address line 1 */
+            addressLine1: string;
+            /** Address line 2 */
+            addressLine2?: string | null;
+            /**
+             * Birth date
+             * @description YYYY-MM-DD
+             * @example 1990-05-17
+             */
+            birthDate?: string | null;
+            panNumber: components["schemas"]["PanNumber"];
+            aadharNumber: components["schemas"]["AadhaarNumber"];
+            /**
+             * Vendor
+             * @description A vendor's user id (role VE); 0 or null for none.
+             */
+            vendorId?: number | null;
+            /** @description 0 on normal adds (SPEC §9); a service id adds that service to the skills. */
+            serviceId?: number;
+            /** @description The skills. On an update, when given, the list replaces the skills. */
+            professionalServicesDetailsList?: {
+                serviceId: number;
+            }[];
+            /** @description The territory. On an update, when given, the list replaces the zones. */
+            professionalZoneDetailsList?: {
+                zoneId: number;
+            }[];
+        };
+        /** @description A professional, or (action1=Vendor) a vendor: the professional's fields are null for vendors. */
+        ProfessionalListItem: {
+            /** @description The user id */
+            id: number;
+            fullName: string;
+            mobileNo: string;
+            email: string | null;
+            active: boolean;
+            professionalType: components["schemas"]["ProfessionalType"] | null;
+            cityName: string | null;
+            stateName: string | null;
+            pinCode: string | null;
+            homeZoneName: string | null;
+            /** @description Only the last 4 digits of Aadhaar */
+            aadharLast4: string | null;
+            vendorName: string | null;
+            available: boolean | null;
+            averageRating: number | null;
+            ratingCount: number | null;
+            zoneCount: number | null;
+            serviceCount: number | null;
+            /** Format: date-time */
+            createdDate: string;
+        };
+        ProfessionalDetail: {
+            /** @description The user id */
+            id: number;
+            fullName: string;
+            professionalType: components["schemas"]["ProfessionalType"];
+            /** @description Their sign-in mobile number */
+            mobileNo: string;
+            phone: string;
+            email: string | null;
+            altContactNo: string | null;
+            stateId: number;
+            stateName: string;
+            cityId: number;
+            cityName: string;
+            pinCode: string;
+            /** @description The zone of the home pincode, when it has one */
+            homeZoneId: number | null;
+            homeZoneName: string | null;
+            addressLine1: string;
+            addressLine2: string | null;
+            /** Format: date */
+            birthDate: string | null;
+            panNumber: string;
+            /** @description The full number for the admin and HR; masked (last 4 digits) for everyone else */
+            aadharNumber: string;
+            aadharLast4: string;
+            /** @description Whether aadharNumber is masked in this reply */
+            aadharMasked: boolean;
+            vendorId: number | null;
+            vendorName: string | null;
+            candidateId: number | null;
+            /** @description Always 0 (SPEC §9): the skills are the list */
+            serviceId: number;
+            /** @description The professional's own 'Available' switch */
+            available: boolean;
+            /** @description The account's active flag (an inactive professional cannot sign in) */
+            active: boolean;
+            /** @description Whether the one-time password is still to be changed */
+            mustChangePassword: boolean;
+            ratingCount: number;
+            averageRating: number | null;
+            /** @description Order lines assigned to or accepted by them now */
+            openLines: number;
+            /** Format: date-time */
+            createdDate: string;
+            professionalServicesDetailsList: components["schemas"]["ProfessionalService"][];
+            professionalZoneDetailsList: components["schemas"]["ProfessionalZone"][];
+        };
+        ProfessionalReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProfessionalDetail"];
+        };
+        /**
+         * @description Where the next page starts (keyset paging): send a reply's nextCursor back, unchanged, with the same filters.
+         * @example 1764561600000_42
+         */
+        DispatchCursor: string;
+        DispatchPerson: {
+            userId: number;
+            fullName: string;
+            mobileNo: string;
+        } | null;
+        /** @description One order line as staff see it in the dispatch lists. */
+        DispatchLine: {
+            lineId: number;
+            orderId: number;
+            serviceId: number;
+            /** @description The service as it was booked */
+            serviceName: string;
+            categoryId: number;
+            categoryName: string;
+            quantity: number;
+            /** Format: date-time */
+            slotStart: string;
+            /** @enum {string} */
+            state: "awaitingPayment" | "unassigned" | "assigned" | "accepted" | "completed" | "rated" | "cancelled" | "paymentFailed";
+            stateLabel: string;
+            zoneId: number | null;
+            zoneName: string | null;
+            /** @description The visit's city and pincode (the address's area) */
+            area: string;
+            customerFirstName: string;
+            customerMobileNo: string;
+            professional: components["schemas"]["DispatchPerson"];
+            /** @description Rupees charged for the line */
+            total: number;
+            /** Format: date-time */
+            placedAt: string;
+            /**
+             * Format: date-time
+             * @description When the line entered its state
+             */
+            stateChangedAt: string;
+            /** @description Minutes since the line entered its state (for an unassigned line, how long it has waited) */
+            waitingMinutes: number;
+            /** Format: date-time */
+            assignedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            cancelReason: string | null;
+            rating: number | null;
+            /** @description The admin's remark when the assignment broke a rule */
+            assignmentOverride: string | null;
+        };
+        DispatchLinePage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["DispatchLine"][];
+                /** @description Matching lines, counted up to 1,000 */
+                total: number;
+                /** @description True when there are more than 1,000 (total says 1,000) */
+                totalCapped: boolean;
+                pageSize: number;
+                /** @description The cursor of the next page; null on the last page */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description Why a professional may not take a line: not serving its zone, without the service as a skill, switched off by the admin (never overridable), their 'Available' switch off, another job in the same slot, or they rejected this line before.
+         * @enum {string}
+         */
+        DispatchRefusalReason: "wrong_zone" | "missing_skill" | "inactive" | "unavailable" | "overlapping_job" | "rejected_before";
+        DispatchSuggestion: {
+            userId: number;
+            fullName: string;
+            mobileNo: string;
+            professionalType: components["schemas"]["ProfessionalType"];
+            /** @description 1 for the best */
+            rank: number;
+            /** @description Their assigned and accepted lines today (India time) */
+            todayJobs: number;
+            /** @description Average stars (one decimal); null when never rated */
+            rating: number | null;
+            ratingCount: number;
+            /** @description 0 lives in the line's zone, 1 in the same city, 2 in the same state, 3 elsewhere */
+            zoneDistance: number;
+            /** @description Why they are suggested, in the admin's words */
+            reasons: string[];
+        };
+        DispatchSuggestions: {
+            status: string;
+            message: string;
+            data: {
+                lineId: number;
+                state: string;
+                /** @description False when the line is in a state that cannot be assigned */
+                assignable: boolean;
+                suggestions: components["schemas"]["DispatchSuggestion"][];
+            };
+        };
+        DispatchAssigned: {
+            status: string;
+            message: string;
+            data: {
+                lineId: number;
+                orderId: number;
+                serviceId: number;
+                /** @enum {string} */
+                event: "ASSIGN" | "REASSIGN";
+                state: string;
+                allowedEvents: string[];
+                professional: components["schemas"]["DispatchPerson"];
+                /** @description The rules the admin's remark overrode (empty for a clean assignment) */
+                overridden: components["schemas"]["DispatchRefusalReason"][];
+                override: string | null;
+            };
+        };
+        ActiveProfessional: {
+            userId: number;
+            fullName: string;
+            mobileNo: string;
+            professionalType: components["schemas"]["ProfessionalType"];
+            /** @description Their own 'Available' switch */
+            available: boolean;
+            rating: number | null;
+            ratingCount: number;
+            homeZoneName: string | null;
+            /** @description The zones they serve */
+            zones: string[];
+            todayJobs: number;
+        };
+        ActiveProfessionalPage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["ActiveProfessional"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        DispatchLineDetail: {
+            status: string;
+            message: string;
+            data: components["schemas"]["DispatchLine"] & {
+                /** @description The customer's first name */
+                customerName: string;
+                allowedEvents: string[];
+                history: components["schemas"]["Transition"][];
+                rejections: {
+                    professionalUserId: number;
+                    fullName: string;
+                    reason: string | null;
+                    /** Format: date-time */
+                    at: string;
+                }[];
+            };
+        };
+        FreeSlots: {
+            status: string;
+            message: string;
+            data: {
+                serviceId: number;
+                zoneId: number | null;
+                /** @description True when a professional of the zone has the skill, so only slots with a free matching professional are offered; false when dispatch does not cover the zone and service yet and every slot of the booking rules is offered. */
+                limited: boolean;
+                /** @description The slot starts that can be booked, soonest first */
+                slots: string[];
+            };
+        };
+        /**
+         * @description What the professional may do with the job now: Take (RejFlag 0 on an unassigned job), Accept (RejFlag 0 on an assigned one), Reject (RejFlag 1), Complete (with the customer's code)
+         * @enum {string}
+         */
+        ProfessionalJobAction: "Take" | "Accept" | "Reject" | "Complete";
+        ProfessionalJobArea: {
+            city: string;
+            pinCode: string;
+            zoneName: string | null;
+        };
+        /** @description One order line as a professional sees it: the area (city, pincode, zone) and the customer's first name only; the full address and the receiver's number only on a job they have accepted. Never the completion code. */
+        ProfessionalJob: {
+            lineId: number;
+            orderId: number;
+            serviceId: number;
+            serviceName: string;
+            quantity: number;
+            /** Format: date-time */
+            slotStart: string;
+            /** Format: date-time */
+            slotEnd: string;
+            /** @enum {string} */
+            state: "awaitingPayment" | "unassigned" | "assigned" | "accepted" | "completed" | "rated" | "cancelled" | "paymentFailed";
+            stateLabel: string;
+            /** @description The customer's first name */
+            customerName: string;
+            area: components["schemas"]["ProfessionalJobArea"];
+            /** @description The visit's full address (accepted jobs only) */
+            address: string | null;
+            /** @description Who to call at the door (accepted jobs only) */
+            receiverMobileNo: string | null;
+            actions: components["schemas"]["ProfessionalJobAction"][];
+        };
+        ProfessionalJobDone: components["schemas"]["ProfessionalJob"] & {
+            /** Format: date-time */
+            completedAt: string | null;
+            rating: number | null;
+            /** @description The customer's review (null when the admin hid it) */
+            review: string | null;
+            /** @description Rupees of the order's tip owed to the professional for this job */
+            tip: number;
+        };
+        ProfessionalJobPage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["ProfessionalJob"][];
+                total: number;
+                page: number;
+                pageSize: number;
+                /** @description The professional's 'Available' switch: while off, no job can be taken */
+                available: boolean;
+            };
+        };
+        ProfessionalJobDonePage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["ProfessionalJobDone"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        RejectedJob: {
+            rejectionId: number;
+            lineId: number;
+            orderId: number;
+            serviceId: number;
+            serviceName: string;
+            /** Format: date-time */
+            slotStart: string;
+            area: components["schemas"]["ProfessionalJobArea"];
+            reason: string | null;
+            /** Format: date-time */
+            rejectedAt: string;
+        };
+        JobMove: {
+            status: string;
+            message: string;
+            data: {
+                lineId: number;
+                /** @enum {string} */
+                event: "SELF_ASSIGN" | "ACCEPT" | "REJECT" | "COMPLETE";
+                state: string;
+                allowedEvents: string[];
+            };
+        };
+        TechnicianDashboard: {
+            /**
+             * Format: date
+             * @description Today in India
+             */
+            date: string;
+            /** @description Today's jobs, in slot order */
+            today: components["schemas"]["ProfessionalJob"][];
+            counts: {
+                /** @description Assigned and accepted jobs whose slot has not ended */
+                upcoming: number;
+                /** @description Jobs completed since the 1st of this month (India time) */
+                completedThisMonth: number;
+                /** @description Jobs rejected since the 1st of this month (India time) */
+                rejectedThisMonth: number;
+            };
+            rating: {
+                /** @description Average stars to one decimal (0 with no ratings) */
+                average: number;
+                count: number;
+            };
+            available: boolean;
+        };
+        /** @description The data of a live stream's `change` event: something changed that open screens should show. */
+        LiveEvent: {
+            /** @description The event's id (also the SSE id) */
+            id: number;
+            /** @description What happened, e.g. line.assigned */
+            kind: string;
+            /** @description The API tags whose cached reads the change touches; the client refetches them. */
+            tags: string[];
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description One rated order line. A professional reading their own feedback sees the customer's first name only, no mobile number, and no text of a review the admin hid. */
+        RatingEntry: {
+            lineId: number;
+            orderId: number;
+            serviceId: number;
+            serviceName: string;
+            professionalId: number | null;
+            professionalName: string | null;
+            customerId: number | null;
+            customerName: string;
+            customerMobileNo: string | null;
+            rating: number;
+            review: string | null;
+            /** Format: date-time */
+            ratedAt: string | null;
+            reviewHidden: boolean;
+            /** Format: date-time */
+            reviewHiddenAt: string | null;
+            reviewHiddenByName: string | null;
+            reviewHiddenReason: string | null;
+        };
+        RatingEntryReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["RatingEntry"];
+        };
+        /** @description One professional's or one service's ratings: count and average stars (hidden reviews' stars included). */
+        FeedbackRating: {
+            id: number;
+            name: string;
+            /** @description The professional's mobile number, or the service's sub-category. */
+            detail: string | null;
+            count: number;
+            /** @description Average stars to one decimal (0 when unrated) */
+            average: number;
+        };
+        CallDeskSummary: {
+            /**
+             * Format: date
+             * @description Today in India (Asia/Kolkata): the day the counts are of.
+             */
+            day: string;
+            /** Format: date-time */
+            now: string;
+            /** @description Today's lines (slot today, India time) per state, in the order line machine's order; every state listed. */
+            byState: {
+                state: string;
+                label: string;
+                count: number;
+            }[];
+            totalToday: number;
+            unassigned: {
+                total: number;
+                /** @description Unassigned lines by how long they have waited unassigned (since they last became unassigned). */
+                buckets: {
+                    /** @enum {string} */
+                    key: "under1h" | "h1to4" | "h4to24" | "over24h";
+                    label: string;
+                    count: number;
+                }[];
+                oldest: components["schemas"]["CallDeskWaitingLine"][];
+            };
+        };
+        CallDeskWaitingLine: {
+            lineId: number;
+            orderId: number;
+            serviceName: string;
+            customerName: string;
+            customerMobileNo: string;
+            /** Format: date-time */
+            slotStart: string;
+            /** Format: date-time */
+            waitingSince: string;
+            zoneName: string | null;
+        };
+        CallDeskHistoryEntry: {
+            /** Format: date-time */
+            at: string;
+            fromState: string | null;
+            toState: string;
+            event: string;
+            actorName: string | null;
+            remark: string | null;
+        };
+        CallDeskLine: {
+            lineId: number;
+            serviceId: number;
+            serviceName: string;
+            quantity: number;
+            /** Format: date-time */
+            slotStart: string;
+            state: string;
+            stateLabel: string;
+            /** @description Rupees */
+            total: number;
+            professional: {
+                id: number;
+                fullName: string;
+                mobileNo: string;
+            } | null;
+            rating: number | null;
+            review: string | null;
+            history: components["schemas"]["CallDeskHistoryEntry"][];
+        };
+        CallDeskOrder: {
+            orderId: number;
+            /** Format: date-time */
+            placedAt: string;
+            status: string;
+            paymentType: string;
+            /** @description Rupees */
+            total: number;
+            customerName: string;
+            customerMobileNo: string;
+            receiverName: string;
+            receiverMobileNo: string;
+            placeAddress: string;
+            city: string;
+            pinCode: string;
+            lines: components["schemas"]["CallDeskLine"][];
+        };
+        CallDeskSearch: {
+            q: string;
+            /** @enum {string} */
+            kind: "mobile" | "orderId";
+            customer: {
+                id: number;
+                fullName: string;
+                mobileNo: string;
+                email: string | null;
+            } | null;
+            items: components["schemas"]["CallDeskOrder"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
         /** @description One of a customer's favourite services (SPEC §3 Favourite), with the service's card data. */
         Favourite: {
             id: number;
@@ -3200,7 +4510,7 @@ export interface components {
             data: components["schemas"]["CustomerQuery"];
         };
         /** @enum {string} */
-        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered";
+        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered" | "job_released" | "job_assigned" | "job_reassigned";
         Notification: {
             id: number;
             kind: components["schemas"]["NotificationKind"];
@@ -4931,7 +6241,7 @@ export interface operations {
     toggleActive: {
         parameters: {
             query: {
-                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone";
+                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone" | "Professional";
                 id: components["parameters"]["QueryId"];
             };
             header?: never;
@@ -6693,16 +8003,22 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    Action: "CustRating";
+                    Action: "CustRating" | "Complete";
                     OrderId: number;
                     ServiceId: number;
-                    Rating: number;
+                    /** @description Required with CustRating */
+                    Rating?: number;
                     Review?: string;
+                    /**
+                     * @description Required with Complete: the 4-digit code the customer gives at the door
+                     * @example 1234
+                     */
+                    CompletionCode?: string;
                 };
             };
         };
         responses: {
-            /** @description Rated */
+            /** @description Completed or rated */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,7 +8030,9 @@ export interface operations {
                         data: {
                             lineId: number;
                             state: string;
-                            rating: number;
+                            rating?: number;
+                            /** @description Complete: rupees of the order's tip now owed to the professional */
+                            tip?: number;
                         };
                     };
                 };
@@ -6724,6 +8042,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            423: components["responses"]["Problem"];
         };
     };
     getRatingReview: {
@@ -6762,6 +8081,1207 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    addProfessional: {
+        parameters: {
+            query: {
+                /** @description The HR candidate appointed (0 for non-HR adds) */
+                CandidateId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfessionalBody"];
+            };
+        };
+        responses: {
+            /** @description The professional */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateProfessional: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfessionalBody"];
+            };
+        };
+        responses: {
+            /** @description The professional */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    importProfessionals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fullName: string;
+                    roleName: string;
+                    phone: string;
+                    altContactNo?: string;
+                    email?: string;
+                    cityName: string;
+                    stateName: string;
+                    pinCode: string;
+                    addressLine1: string;
+                    addressLine2?: string;
+                    birthDate?: string;
+                    panNumber: string;
+                    aadharNumber: string;
+                    vendorName?: string;
+                    serviceName?: string;
+                    zoneName?: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getProfnVendList: {
+        parameters: {
+            query: {
+                action1: "Professional" | "Vendor";
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                status?: "active" | "inactive" | "all";
+                professionalType?: components["schemas"]["ProfessionalType"];
+                zoneId?: number;
+                serviceId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["ProfessionalListItem"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getProfessionalById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The professional */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getZonesByProfessional: {
+        parameters: {
+            query: {
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Zones by state, city and name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProfessionalZone"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getServicesByProfessional: {
+        parameters: {
+            query: {
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Services by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProfessionalService"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addServiceToProfessional: {
+        parameters: {
+            query: {
+                ServiceId: number;
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProfessionalService"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    addZoneToProfessional: {
+        parameters: {
+            query: {
+                Zoneid: number;
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProfessionalZone"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteZoneFromProfessional: {
+        parameters: {
+            query: {
+                /** @description The link's id (ProfessionalZone.id) */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteServiceFromProfessional: {
+        parameters: {
+            query: {
+                /** @description The link's id (ProfessionalService.id) */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteProfessional: {
+        parameters: {
+            query: {
+                MobileNo: components["schemas"]["MobileNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getUnassignedOrders: {
+        parameters: {
+            query?: {
+                /** @description Only lines of this zone (the address pincode's zone) */
+                ZoneId?: number;
+                CategoryId?: number;
+                /** @description Only lines of this professional (a user id) */
+                ProfessionalId?: number;
+                /** @description The first slot day included (India time) */
+                from?: string;
+                /** @description The last slot day included (India time) */
+                to?: string;
+                /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
+                search?: string;
+                pageSize?: components["parameters"]["PageSize"];
+                cursor?: components["schemas"]["DispatchCursor"];
+                /** @description `csv` streams every matching line (all pages, same filters) as a CSV file instead of one page of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchLinePage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getAssignedOrders: {
+        parameters: {
+            query?: {
+                /** @description Only assigned (not yet accepted) or only accepted lines */
+                State?: "assigned" | "accepted";
+                /** @description Only lines of this zone (the address pincode's zone) */
+                ZoneId?: number;
+                CategoryId?: number;
+                /** @description Only lines of this professional (a user id) */
+                ProfessionalId?: number;
+                /** @description The first slot day included (India time) */
+                from?: string;
+                /** @description The last slot day included (India time) */
+                to?: string;
+                /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
+                search?: string;
+                pageSize?: components["parameters"]["PageSize"];
+                cursor?: components["schemas"]["DispatchCursor"];
+                /** @description `csv` streams every matching line (all pages, same filters) as a CSV file instead of one page of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchLinePage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCancelledOrders: {
+        parameters: {
+            query?: {
+                /** @description Only lines of this zone (the address pincode's zone) */
+                ZoneId?: number;
+                CategoryId?: number;
+                /** @description Only lines of this professional (a user id) */
+                ProfessionalId?: number;
+                /** @description The first slot day included (India time) */
+                from?: string;
+                /** @description The last slot day included (India time) */
+                to?: string;
+                /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
+                search?: string;
+                pageSize?: components["parameters"]["PageSize"];
+                cursor?: components["schemas"]["DispatchCursor"];
+                /** @description `csv` streams every matching line (all pages, same filters) as a CSV file instead of one page of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchLinePage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCompletedOrders: {
+        parameters: {
+            query?: {
+                /** @description Only lines of this zone (the address pincode's zone) */
+                ZoneId?: number;
+                CategoryId?: number;
+                /** @description Only lines of this professional (a user id) */
+                ProfessionalId?: number;
+                /** @description The first slot day included (India time) */
+                from?: string;
+                /** @description The last slot day included (India time) */
+                to?: string;
+                /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
+                search?: string;
+                pageSize?: components["parameters"]["PageSize"];
+                cursor?: components["schemas"]["DispatchCursor"];
+                /** @description `csv` streams every matching line (all pages, same filters) as a CSV file instead of one page of JSON. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchLinePage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    assignTechnician: {
+        parameters: {
+            query: {
+                /** @description The professional (a user id) */
+                TechnicianId: number;
+                ServiceId: number;
+                OrderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{}` for a plain assignment; `{ remark }` to override the rules it breaks */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why a rule is broken on purpose (only needed to override a refusal) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Assigned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchAssigned"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getActivateTechsEngg: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                ZoneId?: number;
+                /** @description Only professionals with this skill */
+                ServiceId?: number;
+                Type?: components["schemas"]["ProfessionalType"];
+                Available?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of professionals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveProfessionalPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getDispatchSuggestions: {
+        parameters: {
+            query: {
+                OrderId: number;
+                ServiceId: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchSuggestions"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getDispatchOrderLine: {
+        parameters: {
+            query: {
+                /** @description The order line's id */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchLineDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getFreeSlots: {
+        parameters: {
+            query: {
+                ServiceId: number;
+                PinCode: components["schemas"]["PinCode"];
+                /** @description The first day (India time); today when omitted */
+                from?: string;
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots, soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeSlots"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getUnassignedOrdersForProfessional: {
+        parameters: {
+            query?: {
+                ProffessionalMobileNo?: components["schemas"]["MobileNo"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalJobPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAssignedOrdersForProfessional: {
+        parameters: {
+            query?: {
+                ProffessionalMobileNo?: components["schemas"]["MobileNo"];
+                state?: "assigned" | "accepted";
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalJobPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAcceptedOrdersForProfessional: {
+        parameters: {
+            query?: {
+                ProffessionalMobileNo?: components["schemas"]["MobileNo"];
+                when?: "open" | "done";
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalJobDonePage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getRejectedOrdersForProfessional: {
+        parameters: {
+            query?: {
+                ProffessionalMobileNo?: components["schemas"]["MobileNo"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rejections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["RejectedJob"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    assignOrderToMyself: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The order line */
+                    id: number;
+                    TechnicianMobileNo?: components["schemas"]["MobileNo"];
+                    /**
+                     * @description 0 take or accept, 1 reject
+                     * @enum {integer}
+                     */
+                    RejFlag: 0 | 1;
+                    /** @description Why the job is rejected (RejFlag 1) */
+                    Reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The job's new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobMove"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    changeMystatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true to switch 'Available' on */
+                    value: boolean;
+                    ProffessionalMobileNo?: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description The switch as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        /** @enum {string} */
+                        response_code: "1";
+                        data: {
+                            available: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getTechnicianDashboard: {
+        parameters: {
+            query?: {
+                ProffessionalMobileNo?: components["schemas"]["MobileNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["TechnicianDashboard"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    resetCompletionAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderLineId: number;
+                    Remark: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Unlocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            lineId: number;
+                            attemptsLeft: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    liveStream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received; the missed ones are replayed first. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: `id:`, `event:` (change, ready, reset, end) and `data:` lines (JSON) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            406: components["responses"]["Problem"];
+        };
+    };
+    getRatingDetails: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                ServiceId?: number;
+                ProfessionalId?: number;
+                Stars?: number;
+                /** @description true lists only hidden reviews, false only visible ones. */
+                hidden?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ratings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["RatingEntry"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getFeedbackRatings: {
+        parameters: {
+            query: {
+                by: "professional" | "service";
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                sort?: "average" | "count" | "name";
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ratings per professional or service */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["FeedbackRating"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    hideReview: {
+        parameters: {
+            query: {
+                Id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rating, its review hidden */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingEntryReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    unhideReview: {
+        parameters: {
+            query: {
+                Id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rating, its review shown again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingEntryReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getCallDeskSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["CallDeskSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    searchCallDeskOrders: {
+        parameters: {
+            query: {
+                q: string;
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["CallDeskSearch"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
     toggleFavourite: {

@@ -36,6 +36,8 @@ export interface DataTableProps<Row> {
   /** False for a list the server cannot search (a wallet's history): no search box. */
   searchable?: boolean;
   pageSizes?: number[];
+  /** The server pages by cursor (keyset): pages are walked one at a time, so there is no jump to the last page. */
+  keyset?: boolean;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -161,6 +163,7 @@ export function DataTable<Row>({
   searchPlaceholder = 'Search…',
   searchable = true,
   pageSizes = DEFAULT_PAGE_SIZES,
+  keyset = false,
 }: DataTableProps<Row>) {
   const id = useId();
   const searchId = `${id}-search`;
@@ -382,17 +385,19 @@ export function DataTable<Row>({
           >
             <Chevron />
           </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            icon
-            aria-label="Last page"
-            disabled={page >= pages}
-            onClick={() => goTo(pages)}
-          >
-            <Chevron double />
-          </Button>
+          {keyset ? null : (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              icon
+              aria-label="Last page"
+              disabled={page >= pages}
+              onClick={() => goTo(pages)}
+            >
+              <Chevron double />
+            </Button>
+          )}
         </nav>
       </div>
     </div>

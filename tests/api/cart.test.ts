@@ -277,11 +277,15 @@ describe('who may use a cart', () => {
     expect(await linesIn(other.id)).toEqual(otherLines);
   });
 
-  it('lets a customer name their own mobile number, and the call desk act for a customer by theirs', async () => {
+  it('lets a customer name their own mobile number, and the admin act for a customer by theirs (the call desk only reads)', async () => {
     const c = await customer();
     const s = await f.service();
     dataOf(await post('/api/Cart/AddCart', c.tok, { MobileNo: c.mobileNo, ServiceId: s.id }));
-    const desk = await t.tokenFor('CD');
+    // The call desk is read-only (decision 018): it reads the cart but cannot change it.
+    expect(
+      (await post('/api/Cart/AddCart', await t.tokenFor('CD'), { MobileNo: c.mobileNo, ServiceId: s.id })).status,
+    ).toBe(403);
+    const desk = await t.tokenFor('A');
     dataOf(await post('/api/Cart/AddCart', desk, { MobileNo: c.mobileNo, ServiceId: s.id }));
     expect((await cartOf(desk, { MobileNo: c.mobileNo })).lines[0].quantity).toBe(2);
     const noOne = await post('/api/Cart/AddCart', desk, { ServiceId: s.id });

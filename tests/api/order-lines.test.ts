@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { creditNotes, orderLines, orders, users } from '../../server/db/schema';
+import { creditNotes, liveEvents, orderLines, orders, users } from '../../server/db/schema';
 import { applyLineEvent, type LineEventExtra, moveSlotForSeed } from '../../server/modules/orderLines/service';
 import { checkLedger } from '../../server/modules/wallets/service';
 import type { OrderLineEventType } from '../../src/machines/orderLine/orderLine.machine';
@@ -335,6 +335,16 @@ describe('cancellation', () => {
     expect(res.body.data.fee).toBe(0);
     expect(await balance(o.c)).toBeCloseTo(before + res.body.data.refund, 2);
     expect((await lineRow(o.line.id)).cancelReason).toBe('No professional free');
+    // Open dispatch screens, the call desk, the customer and the line's professional hear of it live.
+    const live = (await t.db.select().from(liveEvents).where(eq(liveEvents.kind, 'line_cancelled'))).find(
+      (e) => (e.payload as { lineId?: number }).lineId === o.line.id,
+    );
+    expect(live).toMatchObject({
+      roles: ['A', 'CD'],
+      userIds: [o.c.id, technicianId],
+      payload: { lineId: o.line.id, orderId: (await lineRow(o.line.id)).orderId },
+    });
+    expect(live?.tags).toContain('Dispatch');
   });
 });
 
@@ -462,7 +472,7 @@ describe('ratings', () => {
     await complete(o.line.id);
     for (const [body, field] of [
       [{ ...ref(o), Rating: 5 }, 'Action'],
-      [{ Action: 'Complete', ...ref(o), Rating: 5 }, 'Action'],
+      [{ Action: 'Finish', ...ref(o), Rating: 5 }, 'Action'],
       [{ Action: 'CustRating', ...ref(o) }, 'Rating'],
       [{ Action: 'CustRating', ...ref(o), Rating: 0 }, 'Rating'],
       [{ Action: 'CustRating', ...ref(o), Rating: 6 }, 'Rating'],

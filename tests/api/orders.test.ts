@@ -413,10 +413,14 @@ describe('placing an order paid through a provider', () => {
   });
 });
 
-describe('staff at the call desk', () => {
-  it('quotes and places for a customer by mobile number, from the customer’s wallet', async () => {
+describe('staff placing for a customer', () => {
+  it('the admin quotes and places by mobile number, from the customer’s wallet; the call desk only quotes', async () => {
     const { c } = await readyCustomer({ wallet: 1000 });
-    const desk = await t.tokenFor('CD');
+    const cd = await t.tokenFor('CD');
+    expect(dataOf(await checkout(cd, {}, `?CustomerMobileNo=${c.mobileNo}`), 200).totals.total).toBe(529.94);
+    // The call desk is read-only (decision 018).
+    expect((await place(cd, `ApiName=Wallet&CustomerMobileNo=${c.mobileNo}`)).status).toBe(403);
+    const desk = await t.tokenFor('A');
     const q = dataOf(await checkout(desk, {}, `?CustomerMobileNo=${c.mobileNo}`), 200);
     expect(q.totals.total).toBe(529.94);
     expect((await checkout(desk)).status).toBe(400);
@@ -427,7 +431,7 @@ describe('staff at the call desk', () => {
     expect(order.customerUserId).toBe(c.id);
   });
 
-  it('lets only customers, the admin and the call desk quote and place; the invoice to its customer, admin and accountant', async () => {
+  it('lets only customers and the admin place (the call desk quotes); the invoice to its customer, admin and accountant', async () => {
     for (const role of ['TE', 'IM', 'VE', 'HR', 'MR', 'AC'] as const) {
       const token = await t.tokenFor(role);
       expect((await checkout(token)).status, role).toBe(403);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../server/modules/auth/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';
@@ -154,7 +155,7 @@ describe('listing queries', () => {
     expect(paged).toMatchObject({ page: 2, pageSize: 1 });
     expect(paged.total).toBeGreaterThanOrEqual(2);
 
-    for (const role of ['TE', 'IM', 'VE', 'HR', 'MR', 'AC'] as const) {
+    for (const role of ['IM', 'VE', 'HR', 'MR', 'AC'] as const) {
       expect((await list(await t.tokenFor(role))).status, role).toBe(403);
     }
     expect((await list(undefined)).status).toBe(401);
@@ -199,7 +200,7 @@ describe('answering a query', () => {
 
     // A second answer is refused with the state and what it allows, and changes nothing.
     const before = await tableCounts(t.db);
-    const again = await answer(await t.tokenFor('CD'), q.id, { QueryAns: 'Another answer' });
+    const again = await answer(admin, q.id, { QueryAns: 'Another answer' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ state: 'answered', allowedEvents: [] });
     expect(await tableCounts(t.db)).toEqual(before);
@@ -214,7 +215,7 @@ describe('answering a query', () => {
     ]);
   });
 
-  it('refuses bad input, unknown ids, customers and other roles; the call desk may answer', async () => {
+  it('refuses bad input, unknown ids, customers and other roles (the call desk only reads: decision 018)', async () => {
     const c = await customerWithLine();
     const q = dataOf(await raise(c.tok, { OrderLineId: c.line.id, Query: 'Question' }), 201);
     const before = await tableCounts(t.db);
@@ -235,12 +236,131 @@ describe('answering a query', () => {
     ).toBe(400);
     expect((await answer(admin, 2_000_000_000)).status).toBe(404);
     expect((await answer(c.tok, q.id)).status).toBe(403);
-    for (const role of ['TE', 'IM', 'VE', 'HR', 'MR', 'AC'] as const) {
+    for (const role of ['IM', 'VE', 'HR', 'MR', 'AC'] as const) {
       expect((await answer(await t.tokenFor(role), q.id)).status, role).toBe(403);
     }
+    // A professional may answer only their own jobs' queries: this line has none.
+    expect((await answer(await t.tokenFor('TE'), q.id)).status).toBe(404);
     expect((await answer(undefined, q.id)).status).toBe(401);
     expect(await tableCounts(t.db)).toEqual(before);
-    expect(dataOf(await answer(await t.tokenFor('CD'), q.id)).queryResByName).toBe(accountOf('CD').fullName);
+    expect((await answer(await t.tokenFor('CD'), q.id)).status).toBe(403);
+    expect(dataOf(await answer(admin, q.id)).queryResByName).toBe(accountOf('A').fullName);
+  });
+});
+
+describe('professionals and their queries', () => {
+  /** A second technician (TE) account, signed in. */
+  async function technician() {
+    const n = Math.floor(Math.random() * 1e8);
+    const input = {
+      role: 'TE' as const,
+      fullName: `Ravi Technician ${n}`,
+      mobileNo: `6${String(n).padStart(9, '0')}`,
+      email: null,
+      password: `Tech-pass-${n}`,
+    };
+    const id = await createAccount(t.db, input);
+    const res = await t.api('POST', '/api/Userlogin', {
+      body: { MobileNoOrEmail: input.mobileNo, Password: input.password },
+    });
+    return { ...input, id, tok: dataOf<{ Token: string }>(res).Token };
+  }
+  const assign = (lineId: number, userId: number | null) =>
+    t.db.execute(sql.raw(`update order_lines set professional_user_id = ${userId ?? 'null'} where id = ${lineId}`));
+  const userIdOf = async (mobileNo: string) =>
+    (await rows<{ id: number }>(`select id from users where mobile_no = '${mobileNo}'`))[0].id;
+  const liveOf = (kind: string, queryId: number) =>
+    rows<{ user_ids: number[]; roles: string[]; tags: string[] }>(
+      `select user_ids, roles, tags from live_events where kind = '${kind}' and (payload->>'queryId')::int = ${queryId}`,
+    );
+
+  it('a professional sees and answers only the queries about their own jobs; another’s is 404 and writes nothing', async () => {
+    const c = await customerWithLine();
+    const mine = await t.tokenFor('TE');
+    const meId = await userIdOf(accountOf('TE').mobileNo);
+    const other = await technician();
+    // Assigned as dispatch would; the query then keeps its technician.
+    await assign(c.line.id, meId);
+    const q = dataOf(await raise(c.tok, { OrderLineId: c.line.id, Query: 'Please bring a ladder' }), 201);
+    expect(q.technicianId).toBe(meId);
+    // The staff and the line's professional are told live; the customer's other tabs too.
+    expect(await liveOf('query_raised', q.id)).toEqual([
+      { user_ids: expect.arrayContaining([c.id, meId]), roles: ['A', 'CD'], tags: ['Queries'] },
+    ]);
+
+    const seen = dataOf(await list(mine, `?orderLineId=${c.line.id}`)).items;
+    expect(seen.map((x: any) => x.id)).toEqual([q.id]);
+    // The customer as on a job card: first name, and the number's last 4 digits only.
+    expect(seen[0]).toMatchObject({
+      customerName: c.fullName.split(' ')[0],
+      customerMobileNo: `••••••${c.mobileNo.slice(-4)}`,
+      state: 'raised',
+      allowedEvents: ['ANSWER', 'DELETE'],
+    });
+    // Searching by the customer's number would reveal the hidden digits: it finds nothing for a professional.
+    expect(dataOf(await list(mine, `?search=${c.mobileNo}`)).items).toEqual([]);
+    expect(dataOf(await list(mine, '?search=ladder&pageSize=200')).items.map((x: any) => x.id)).toContain(q.id);
+
+    expect(dataOf(await list(other.tok, '?pageSize=200')).items.map((x: any) => x.id)).not.toContain(q.id);
+    expect(dataOf(await list(other.tok, `?orderLineId=${c.line.id}`)).items).toEqual([]);
+    const before = await tableCounts(t.db);
+    const refused = await answer(other.tok, q.id, { QueryAns: 'Not my job' });
+    expect(refused.status).toBe(404);
+    expect(await tableCounts(t.db)).toEqual(before);
+
+    const answered = dataOf(await answer(mine, q.id, { QueryAns: 'Yes, I will bring one.' }));
+    expect(answered).toMatchObject({
+      state: 'answered',
+      queryAns: 'Yes, I will bring one.',
+      queryResBy: meId,
+      customerName: c.fullName.split(' ')[0],
+    });
+    expect(await liveOf('query_answered', q.id)).toEqual([
+      { user_ids: expect.arrayContaining([c.id, meId]), roles: ['A', 'CD'], tags: ['Queries'] },
+    ]);
+    expect(dataOf(await list(c.tok)).items[0]).toMatchObject({
+      id: q.id,
+      queryAns: 'Yes, I will bring one.',
+      queryResByName: accountOf('TE').fullName,
+      customerMobileNo: c.mobileNo,
+    });
+    // Once answered, a second answer is a conflict, not a second notification.
+    expect((await answer(mine, q.id, { QueryAns: 'Again' })).status).toBe(409);
+  });
+
+  it('the query stays with the technician it was raised with, and reaches the line’s new professional', async () => {
+    const c = await customerWithLine();
+    const first = await technician();
+    const second = await technician();
+    await assign(c.line.id, first.id);
+    const q = dataOf(await raise(c.tok, { OrderLineId: c.line.id, Query: 'What time?' }), 201);
+    await assign(c.line.id, second.id);
+    for (const who of [first, second]) {
+      expect(dataOf(await list(who.tok, `?orderLineId=${c.line.id}`)).items.map((x: any) => x.id)).toEqual([q.id]);
+    }
+    // A query raised before anyone was assigned reaches the professional assigned later.
+    const early = await customerWithLine();
+    const q2 = dataOf(await raise(early.tok, { OrderLineId: early.line.id, Query: 'Who is coming?' }), 201);
+    expect(dataOf(await list(second.tok, `?orderLineId=${early.line.id}`)).items).toEqual([]);
+    expect((await answer(second.tok, q2.id)).status).toBe(404);
+    await assign(early.line.id, second.id);
+    expect(dataOf(await answer(second.tok, q2.id, { QueryAns: 'I am, at ten.' }))).toMatchObject({
+      state: 'answered',
+      queryResBy: second.id,
+    });
+    // The customer deleting a query tells its technician's screens too.
+    const q3 = dataOf(await raise(c.tok, { OrderLineId: c.line.id, Query: 'Never mind' }), 201);
+    dataOf(await remove(c.tok, q3.id));
+    expect(await liveOf('query_deleted', q3.id)).toEqual([
+      { user_ids: expect.arrayContaining([c.id, second.id]), roles: ['A', 'CD'], tags: ['Queries'] },
+    ]);
+    // An answer reaches both professionals who see the query: the one it was raised with, and the line's now.
+    const q4 = dataOf(await raise(c.tok, { OrderLineId: c.line.id, Query: 'And the parking?' }), 201);
+    await assign(c.line.id, first.id);
+    dataOf(await answer(admin, q4.id, { QueryAns: 'There is space in front.' }));
+    expect(await liveOf('query_answered', q4.id)).toEqual([
+      { user_ids: expect.arrayContaining([c.id, first.id, second.id]), roles: ['A', 'CD'], tags: ['Queries'] },
+    ]);
   });
 });
 

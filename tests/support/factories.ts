@@ -2,9 +2,11 @@
 // rules and side effects run), the service for accounts that have no admin screen yet. Every argument is
 // optional: a test names only what it asserts on, and anything it needs underneath (a service's sub-category
 // and category) is made for it.
-import { eq } from 'drizzle-orm';
-import { orderLines } from '../../server/db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import { notificationOutbox, orderLines } from '../../server/db/schema';
 import { createAccount, signup } from '../../server/modules/auth/service';
+import { verhoeffDigit } from '../../server/modules/professionals/rules';
+import { setAvailable } from '../../server/modules/professionals/service';
 import { b64, cityIds, dataOf, png } from './catalogue';
 import type { TestServer } from './server';
 
@@ -16,6 +18,18 @@ let seq = 0;
 const next = () => ++seq;
 /** A pincode of the 8xxxxx range, which the demo zones do not use. */
 const freshPincode = () => `8${String(next() % 100_000).padStart(5, '0')}`;
+/** A valid, unique Aadhaar number (Verhoeff check digit) starting with 9, which the demo professionals do not use. */
+export const freshAadhaar = () => {
+  const body = `9${String(next() % 10_000_000_000).padStart(10, '0')}`;
+  return `${body}${verhoeffDigit(body)}`;
+};
+/** A valid, unique PAN ending in T (the demo professionals' end in D). */
+export const freshPan = () => {
+  let n = next();
+  let letters = '';
+  for (let i = 0; i < 5; i++, n = Math.floor(n / 26)) letters = String.fromCharCode(65 + (n % 26)) + letters;
+  return `${letters}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}T`;
+};
 
 export function factories(t: TestServer) {
   const admin = () => t.tokenFor('A');
@@ -122,6 +136,91 @@ export function factories(t: TestServer) {
         },
       };
     },
+
+    /**
+     * A professional through AddProfessional (role TE, one-time password in the outbox): in a fresh zone with a fresh
+     * pincode and with a fresh service of their type unless `zoneIds` / `serviceIds` say otherwise, 'Available' on.
+     * `token()` signs them in, replacing the one-time password on first use (the first sign-in's forced change).
+     */
+    async professional(
+      over: {
+        zoneIds?: number[];
+        serviceIds?: number[];
+        professionalType?: 'Technician' | 'Engineer';
+        available?: boolean;
+        vendorId?: number;
+        mobileNo?: string;
+        fullName?: string;
+      } = {},
+    ) {
+      const n = next();
+      const professionalType = over.professionalType ?? 'Technician';
+      const zoneIds = over.zoneIds ?? [(await f.zone()).id];
+      const serviceIds = over.serviceIds ?? [(await f.service({ professionalType })).id];
+      const mobileNo = over.mobileNo ?? `6${String(n % 1_000_000_000).padStart(9, '0')}`;
+      const made = await send('POST', '/api/Professional/AddProfessional?CandidateId=0', {
+        fullName: over.fullName ?? `Professional ${n}`,
+        professionalType,
+        phone: mobileNo,
+        email: `professional${n}@example.in`,
+        ...(await cityIds(t, 'Maharashtra', 'Mumbai')),
+        pinCode: '400001',
+        addressLine1: `${n} Test Lane`,
+        panNumber: freshPan(),
+        aadharNumber: freshAadhaar(),
+        vendorId: over.vendorId ?? 0,
+        serviceId: 0,
+        professionalServicesDetailsList: serviceIds.map((serviceId) => ({ serviceId })),
+        professionalZoneDetailsList: zoneIds.map((zoneId) => ({ zoneId })),
+      });
+      if (over.available === false) await setAvailable(t.db, made.id, false);
+      const password = `Professional-pass-${n}`;
+      let changed = false;
+      const login = async (pass: string) =>
+        dataOf<{ Token: string }>(
+          await t.api('POST', '/api/Userlogin', { body: { MobileNoOrEmail: mobileNo, Password: pass } }),
+        ).Token;
+      return {
+        ...made,
+        id: made.id as number,
+        mobileNo,
+        fullName: made.fullName as string,
+        zoneIds,
+        serviceIds,
+        password,
+        /** Signs them in; the first call replaces the one-time password with `password`. */
+        async token(): Promise<string> {
+          if (!changed) {
+            const [sent] = await t.db
+              .select({ payload: notificationOutbox.payload })
+              .from(notificationOutbox)
+              .where(
+                and(
+                  eq(notificationOutbox.recipient, mobileNo),
+                  eq(notificationOutbox.template, 'professional_welcome'),
+                ),
+              )
+              .orderBy(desc(notificationOutbox.id))
+              .limit(1);
+            const oneTime = (sent?.payload as { password?: string } | null)?.password;
+            if (!oneTime) throw new Error(`no one-time password was sent to ${mobileNo}`);
+            const first = await login(oneTime);
+            dataOf(
+              await t.api('PUT', '/api/Common/ChangePasswordAll', {
+                token: first,
+                body: { Role: 'TE', Phone: mobileNo, OldPassword: oneTime, NewPassword: password },
+              }),
+            );
+            changed = true;
+            return first;
+          }
+          return login(password);
+        },
+      };
+    },
+
+    /** A session token for a professional made by `professional()`. */
+    professionalToken: (prof: { token(): Promise<string> }) => prof.token(),
 
     /**
      * A wallet-paid order of `customer`, placed through the API as the customer would: the admin credits their

@@ -82,7 +82,12 @@ export type NotificationKind =
   | 'order_cancelled'
   | 'order_completed'
   | 'wallet_credited'
-  | 'query_answered';
+  | 'query_answered'
+  /** To the admins: a switched-off professional's open jobs went back to unassigned. */
+  | 'job_released'
+  /** To a professional: a job was assigned to them, or taken from them and given to another (dispatch). */
+  | 'job_assigned'
+  | 'job_reassigned';
 
 /** What /Notification lists for a person; each one is also written to the outbox as SMS or e-mail. */
 export const notifications = pgTable(

@@ -17,7 +17,7 @@ import {
 import type { Paise } from '../../money';
 import { users } from './accounts';
 import { categories, services } from './catalogue';
-import { states } from './geo';
+import { states, zones } from './geo';
 import { ledgerTransfers, paymentIntents } from './wallets';
 
 /**
@@ -224,6 +224,17 @@ export const orderLines = pgTable(
     rating: smallint('rating'),
     review: text('review'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /** The admin hid an abusive review (issue 10): it leaves the public summary; the rating row stays. */
+    reviewHiddenAt: timestamp('review_hidden_at', { withTimezone: true }),
+    reviewHiddenBy: integer('review_hidden_by').references(() => users.id),
+    reviewHiddenReason: text('review_hidden_reason'),
+    /** The zone of the address pincode at placement: dispatch filters and matches professionals by it. */
+    zoneId: integer('zone_id').references(() => zones.id),
+    /** The 4-digit code the customer gives the professional at the door; completion needs it. */
+    completionCode: varchar('completion_code', { length: 4 }),
+    completionAttempts: smallint('completion_attempts').notNull().default(0),
+    /** The admin's remark when an assignment broke a dispatch rule (also in the transition log). */
+    assignmentOverride: text('assignment_override'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -233,9 +244,19 @@ export const orderLines = pgTable(
     // The staff lists by state (unassigned, assigned, completed, cancelled), newest first.
     index('order_lines_state_idx').on(t.state, t.id),
     index('order_lines_professional_idx').on(t.professionalUserId, t.state),
+    // Dispatch: the unassigned list, oldest slot first; a professional's jobs by slot (overlap and today's load).
+    index('order_lines_state_slot_idx').on(t.state, t.slotStart, t.id),
+    index('order_lines_professional_slot_idx')
+      .on(t.professionalUserId, t.slotStart)
+      .where(sql`state in ('assigned', 'accepted')`),
+    // Dispatch: a zone's open lines by slot, and their count (migration 0005, decision 016).
+    index('order_lines_open_zone_slot_idx')
+      .on(t.state, t.zoneId, t.slotStart, t.id)
+      .where(sql`state in ('unassigned', 'assigned', 'accepted')`),
     // A service's reviews, newest first.
     index('order_lines_service_rated_idx').on(t.serviceId, t.ratedAt).where(sql`rating is not null`),
     check('order_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+    check('order_lines_completion_code_ck', sql`${t.completionCode} is null or ${t.completionCode} ~ '^[0-9]{4}$'`),
     check('order_lines_rating_ck', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('order_lines_review_ck', sql`${t.review} is null or char_length(${t.review}) <= 1000`),
     check(

@@ -2,6 +2,8 @@ import type { Db, Executor } from '../../db/client';
 import { badRequest, type CurrentUser, conflict, notFound } from '../../http';
 import { type Paise, paise, priceBreakdown } from '../../money';
 import { accountKey, isStaff } from '../../roles';
+import { listAddresses } from '../addresses/service';
+import { assertSlotHasCapacity } from '../dispatch/service';
 import * as repo from './repo';
 import { assertSlot } from './slots';
 
@@ -125,6 +127,16 @@ async function serviceOnOffer(exec: Executor, serviceId: number, field = 'Servic
   return service;
 }
 
+/**
+ * Slot capacity (decision 016) at the customer's default address, when they have one: the slot needs a professional
+ * who serves its zone with the skill and is free. Checkout checks again at the address the order is placed at.
+ */
+async function assertCapacity(exec: Executor, customerUserId: number, serviceId: number, slotStart: Date) {
+  const [address] = await listAddresses(exec, customerUserId);
+  if (!address) return;
+  await assertSlotHasCapacity(exec, { serviceId, pinCode: address.pinCode, slotStart, field: 'SchedulingDateTime' });
+}
+
 /** Adds one of a service (a new line, or the line raised by 1), with the slot when one is given. */
 export async function addToCart(
   db: Db,
@@ -135,6 +147,7 @@ export async function addToCart(
 ) {
   if (slotStart) assertSlot(slotStart, 'SchedulingDateTime', now);
   const service = await serviceOnOffer(db, serviceId);
+  if (slotStart) await assertCapacity(db, customerUserId, serviceId, slotStart);
   const line = await repo.upsertLine(db, { customerUserId, serviceId, quantity: 1, slotStart }, 'refuse');
   if (!line) throw conflict('ServiceId', `The cart already holds ${MAX_QUANTITY} of ${service.heading}, the most.`);
   return {
@@ -189,6 +202,7 @@ export async function setSlot(
   return db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, customerUserId, serviceId);
     if (!line) throw notFound(`Service ${serviceId} in your cart`);
+    if (slotStart) await assertCapacity(tx, customerUserId, serviceId, slotStart);
     await repo.updateLine(tx, line.id, { slotStart });
     return { serviceId, slotStart };
   });

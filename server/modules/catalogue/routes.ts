@@ -5,6 +5,7 @@ import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { isAdmin } from '../../roles';
 import * as geo from '../geo/service';
+import * as professionals from '../professionals/service';
 import * as tips from '../tips/service';
 import * as catalogue from './service';
 
@@ -221,7 +222,9 @@ export const catalogueHandlers: Handlers = {
         ? await geo.toggleZone(req.server.db, id, actor)
         : action1 === 'Tip'
           ? await tips.toggleTip(req.server.db, id, actor)
-          : await catalogue.toggle(req.server.db, action1, id, actor);
+          : action1 === 'Professional'
+            ? await professionals.toggle(req.server.db, id, actor)
+            : await catalogue.toggle(req.server.db, action1, id, actor);
     return ok(data, data.active ? 'Activated.' : 'Deactivated.');
   },
 };

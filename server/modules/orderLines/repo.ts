@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { pageOf } from '../../db/paging';
-import { creditNotes, orderLineRejections, orderLines, orders, serviceRatingStats, users } from '../../db/schema';
+import {
+  creditNotes,
+  orderLineRejections,
+  orderLines,
+  orders,
+  professionals,
+  serviceRatingStats,
+  users,
+} from '../../db/schema';
 
 export type LineRow = typeof orderLines.$inferSelect;
 type repoState = LineRow['state'];
@@ -36,9 +45,9 @@ export async function insertRejection(tx: Executor, row: typeof orderLineRejecti
   await tx.insert(orderLineRejections).values(row);
 }
 
-/** What a cancellation reads of the line's order. */
-export async function orderOf(exec: Executor, orderId: number) {
-  const [row] = await exec
+/** What a cancellation reads of the line's order (`lock`: the order row, for the tip's decision). */
+export async function orderOf(exec: Executor, orderId: number, o: { lock?: boolean } = {}) {
+  const query = exec
     .select({
       id: orders.id,
       status: orders.status,
@@ -50,6 +59,7 @@ export async function orderOf(exec: Executor, orderId: number) {
     })
     .from(orders)
     .where(eq(orders.id, orderId));
+  const [row] = o.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -92,6 +102,17 @@ export async function addRating(tx: Executor, serviceId: number, rating: 1 | 2 |
     });
 }
 
+/** Adds one rating to the professional's figures (the ranking and their detail page read the one row). */
+export async function addProfessionalRating(tx: Executor, professionalUserId: number, rating: number): Promise<void> {
+  await tx
+    .update(professionals)
+    .set({
+      ratingCount: sql`${professionals.ratingCount} + 1`,
+      ratingTotal: sql`${professionals.ratingTotal} + ${rating}`,
+    })
+    .where(eq(professionals.userId, professionalUserId));
+}
+
 export async function ratingStats(exec: Executor, serviceId: number) {
   const [row] = await exec.select().from(serviceRatingStats).where(eq(serviceRatingStats.serviceId, serviceId));
   return row ?? null;
@@ -100,21 +121,38 @@ export async function ratingStats(exec: Executor, serviceId: number) {
 /** One page of a service's reviews, newest first (order_lines_service_rated_idx), with each reviewer's name. */
 export async function reviewsPage(exec: Executor, serviceId: number, q: { page?: number; pageSize?: number }) {
   const { limit, offset } = pageOf(q);
-  return exec
-    .select({
-      id: orderLines.id,
-      rating: orderLines.rating,
-      review: orderLines.review,
-      ratedAt: orderLines.ratedAt,
-      fullName: users.fullName,
-    })
-    .from(orderLines)
-    .innerJoin(users, eq(users.id, orderLines.customerUserId))
-    .where(and(eq(orderLines.serviceId, serviceId), isNotNull(orderLines.rating)))
-    .orderBy(desc(orderLines.ratedAt), desc(orderLines.id))
-    .limit(limit)
-    .offset(offset);
+  return (
+    exec
+      .select({
+        id: orderLines.id,
+        rating: orderLines.rating,
+        review: orderLines.review,
+        ratedAt: orderLines.ratedAt,
+        fullName: users.fullName,
+      })
+      .from(orderLines)
+      .innerJoin(users, eq(users.id, orderLines.customerUserId))
+      // A review the admin hid (decision 018) is not public.
+      .where(and(eq(orderLines.serviceId, serviceId), isNotNull(orderLines.rating), isNull(orderLines.reviewHiddenAt)))
+      .orderBy(desc(orderLines.ratedAt), desc(orderLines.id))
+      .limit(limit)
+      .offset(offset)
+  );
 }
+
+/** How many of a service's reviews the admin hid: the public list's total leaves them out (their stars stay). */
+export async function hiddenReviewCount(exec: Executor, serviceId: number): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(orderLines)
+    .where(
+      and(eq(orderLines.serviceId, serviceId), isNotNull(orderLines.rating), isNotNull(orderLines.reviewHiddenAt)),
+    );
+  return row.n;
+}
+
+/** The line's professional, for the customer's lists (first name only). */
+const professionalUser = alias(users, 'professional_user');
 
 const listColumns = {
   id: orderLines.id,
@@ -137,6 +175,8 @@ const listColumns = {
   invoiceNo: orders.invoiceNo,
   placedAt: orders.createdAt,
   creditNoteNo: creditNotes.number,
+  completionCode: orderLines.completionCode,
+  professionalName: professionalUser.fullName,
 };
 export type ListRow = Awaited<ReturnType<typeof customerLines>>['items'][number];
 
@@ -163,6 +203,7 @@ export async function customerLines(
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .leftJoin(creditNotes, eq(creditNotes.orderLineId, orderLines.id))
+      .leftJoin(professionalUser, eq(professionalUser.id, orderLines.professionalUserId))
       .where(where)
       .orderBy(by(orderLines.slotStart), by(orderLines.id))
       .limit(limit)

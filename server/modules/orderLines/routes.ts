@@ -1,6 +1,7 @@
 import { badRequest, currentUser, type Handlers, ok } from '../../http';
 import { toPaise } from '../../money';
 import { cachedReply } from '../../plugins/cache';
+import { assertSlotHasCapacity } from '../dispatch/service';
 import * as lines from './service';
 
 /** A date-time the contract accepted, as an instant (its format is checked; this only turns it into a Date). */
@@ -70,26 +71,18 @@ export const orderLineHandlers: Handlers = {
 
   async orderReschedule(req) {
     const b = req.body;
-    const { message, ...data } = await lines.reschedule(req.server.db, currentUser(req), {
-      orderId: b.OrderId,
-      serviceId: b.ServiceId,
-      mobileNo: b.CustomerMobileNo,
-      slot: instant(b.RescheduleDate, 'RescheduleDate'),
-    });
-    return ok(data, message);
-  },
-
-  async completeByProfessionalOrCustRating(req) {
-    const b = req.body;
-    const review = b.Review?.trim() || null;
-    const { message, ...data } = await lines.rate(req.server.db, currentUser(req), {
-      orderId: b.OrderId,
-      serviceId: b.ServiceId,
-      rating: b.Rating as 1 | 2 | 3 | 4 | 5,
-      review,
-    });
-    // The storefront's cached service reads carry the rating: drop them (this operation is not a Catalogue write).
-    req.server.responseCache.bump();
+    const { message, ...data } = await lines.reschedule(
+      req.server.db,
+      currentUser(req),
+      {
+        orderId: b.OrderId,
+        serviceId: b.ServiceId,
+        mobileNo: b.CustomerMobileNo,
+        slot: instant(b.RescheduleDate, 'RescheduleDate'),
+      },
+      new Date(),
+      assertSlotHasCapacity,
+    );
     return ok(data, message);
   },
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   type OrderLineEventType,
   orderLineAllowedEvents,
@@ -10,6 +11,7 @@ import { isPartyRole } from '../../roles';
 import { applyEvent } from '../../workflow/apply';
 import { assertSlot } from '../cart/slots';
 import { nextDocumentNumber } from '../documents/service';
+import { publishLive } from '../live/service';
 import { notifyPerson } from '../notifications/service';
 import * as wallets from '../wallets/service';
 import * as repo from './repo';
@@ -92,6 +94,12 @@ export async function applyLineEvent(
       } else if (event === 'COMPLETE') {
         own.completedAt = now;
       }
+      // The code the customer gives at the door exists once someone is coming (lines placed earlier may lack one).
+      if ((next === 'assigned' || next === 'accepted') && !row.completionCode && !extra.patch?.completionCode) {
+        own.completionCode = newCompletionCode();
+      }
+      // Wrong codes count against the professional on the job: another one starts afresh (decision 019).
+      if (PROFESSIONAL_CHANGES.has(event)) own.completionAttempts = 0;
       await repo.updateLine(t, id, {
         ...own,
         ...extra.patch,
@@ -101,6 +109,12 @@ export async function applyLineEvent(
     },
   });
 }
+
+/** The events after which someone else (or no one) holds the line. */
+const PROFESSIONAL_CHANGES = new Set<OrderLineEventType>(['ASSIGN', 'REASSIGN', 'SELF_ASSIGN', 'REJECT', 'RELEASE']);
+
+/** A random 4-digit completion code (decision 019). */
+export const newCompletionCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
 /** A slot as the customer reads it: "Tue, 24 Nov, 10:00 am" India time. */
 const slotText = (at: Date) =>
@@ -133,8 +147,8 @@ async function lineFor(exec: Executor, user: Actor, ref: LineRef) {
   return line;
 }
 
-/** The machine's refusal, as applyEvent answers it, for reads that check an event before it is sent (the quote). */
-function refused(event: OrderLineEventType, lineId: number, state: string) {
+/** The machine's refusal, as applyEvent answers it, for callers that check an event before they send it. */
+export function refused(event: OrderLineEventType, lineId: number, state: string) {
   return new HttpError(409, 'Event not allowed', `${event} is not allowed while ${ENTITY} ${lineId} is ${state}.`, [], {
     state,
     allowedEvents: orderLineAllowedEvents(state),
@@ -151,7 +165,11 @@ const termsReply = (t: CancellationTerms, line: { totalPaise: number }, tipPaise
   freeUntil: t.freeUntil,
 });
 
-/** The tip goes back with the last line of a paid order that is cancelled (no visit is left to tip for). */
+/**
+ * The tip goes back with the last line of a paid order that is cancelled (no visit is left to tip for). A completed
+ * line is never cancelled, so once any line is completed (its professional is owed the tip, decision 019) the tip is
+ * never refunded; the cancellation locks the order row, as the completion does, so the two decisions queue.
+ */
 async function tipRefundOf(
   exec: Executor,
   order: NonNullable<Awaited<ReturnType<typeof repo.orderOf>>>,
@@ -206,7 +224,7 @@ export async function cancelLine(db: Db, user: Actor, input: CancelInput, now = 
       now,
       check: async (row) => {
         lineRow = row;
-        const order = (await repo.orderOf(tx, row.orderId))!;
+        const order = (await repo.orderOf(tx, row.orderId, { lock: true }))!;
         const paid = order.status === 'order created';
         const computed = cancellationTerms(row, now, input.admin);
         const terms = paid ? computed : { ...computed, feePaise: paise(0), refundPaise: paise(0) };
@@ -284,6 +302,8 @@ export async function cancelLine(db: Db, user: Actor, input: CancelInput, now = 
         (result.terms.feePaise > 0 ? ` Cancellation fee: ${rupeesText(result.terms.feePaise)}.` : ''),
       link: '/MyAccounts?tab=orders&list=cancelled',
     });
+    // The last write (publishLive's ordering lock): dispatch lists, the call desk and the line's professional update.
+    await publishLive(tx, lineChanged('line_cancelled', row));
     return {
       lineId: id,
       state: 'cancelled',
@@ -299,20 +319,53 @@ export async function cancelLine(db: Db, user: Actor, input: CancelInput, now = 
   });
 }
 
-/** POST Order/OrderReschedule: a new valid slot, until 3 hours before the current one, at most twice. */
-export async function reschedule(db: Db, user: Actor, ref: LineRef & { slot: Date }, now = new Date()) {
+/** A customer's or the admin's change to a line, for staff, the customer and the line's professional (live). */
+const lineChanged = (kind: string, row: repo.LineRow) => ({
+  kind,
+  tags: ['Dispatch', 'OrderLines', 'ProfessionalJobs'],
+  roles: ['A' as const, 'CD' as const],
+  userIds: [row.customerUserId, ...(row.professionalUserId ? [row.professionalUserId] : [])],
+  payload: { lineId: row.id, orderId: row.orderId },
+});
+
+/** Refuses a slot with no free matching professional (dispatch's capacity rule, passed in: dispatch uses this module). */
+export type SlotCapacityCheck = (
+  exec: Executor,
+  q: { serviceId: number; zoneId: number | null; slotStart: Date; field: string },
+) => Promise<void>;
+
+/**
+ * POST Order/OrderReschedule: a new valid slot, until 3 hours before the current one, at most twice; an unassigned
+ * line only into a slot where a matching professional is free (`capacity`, decision 016).
+ */
+export async function reschedule(
+  db: Db,
+  user: Actor,
+  ref: LineRef & { slot: Date },
+  now = new Date(),
+  capacity?: SlotCapacityCheck,
+) {
   assertSlot(ref.slot, 'RescheduleDate', now);
   const { id } = await lineFor(db, user, ref);
   return db.transaction(async (tx) => {
     let before: repo.LineRow | null = null;
     const applied = await applyLineEvent(tx, id, 'RESCHEDULE', user.id, {
       now,
-      check: (row) => {
+      check: async (row) => {
         before = row;
         const why = rescheduleRefusal(row, now);
         if (why) throw conflict('RescheduleDate', why);
         if (row.slotStart.getTime() === ref.slot.getTime()) {
           throw badRequest('RescheduleDate', 'is the current slot: choose another time');
+        }
+        // A line still waiting for a professional needs a free one at the new time; an assigned line keeps its own.
+        if (capacity && row.state === 'unassigned') {
+          await capacity(tx, {
+            serviceId: row.serviceId,
+            zoneId: row.zoneId,
+            slotStart: ref.slot,
+            field: 'RescheduleDate',
+          });
         }
       },
     });
@@ -328,6 +381,7 @@ export async function reschedule(db: Db, user: Actor, ref: LineRef & { slot: Dat
       body: `${row.description} (order ${row.orderId}) moved from ${slotText(row.slotStart)} to ${slotText(ref.slot)}.`,
       link: '/MyAccounts?tab=orders',
     });
+    await publishLive(tx, lineChanged('line_rescheduled', row));
     return {
       lineId: id,
       state: applied.to,
@@ -339,7 +393,7 @@ export async function reschedule(db: Db, user: Actor, ref: LineRef & { slot: Dat
   });
 }
 
-/** The customer's rating of a completed line (once), with the service's stats in the same transaction. */
+/** The customer's rating of a completed line (once), with the service's and the professional's figures. */
 export async function rate(
   db: Db,
   user: Actor,
@@ -361,19 +415,27 @@ export async function rateLine(
 ) {
   const now = r.now ?? new Date();
   let serviceId = 0;
+  let professionalUserId: number | null = null;
   await applyLineEvent(tx, lineId, 'RATE', r.actorId, {
     now,
     check: (row) => {
       serviceId = row.serviceId;
+      professionalUserId = row.professionalUserId;
     },
     patch: { rating: r.rating, review: r.review, ratedAt: now },
   });
   await repo.addRating(tx, serviceId, r.rating);
+  // The professional's average (their detail page, the dispatch ranking) reads one row: kept here, in the same write.
+  if (professionalUserId !== null) await repo.addProfessionalRating(tx, professionalUserId, r.rating);
 }
 
 /** GET Order/GetRatingReview?Action=ByService: the service's summary and a page of its reviews, newest first. */
 export async function ratingReview(db: Db, serviceId: number, q: { page?: number; pageSize?: number }) {
-  const [stats, rows] = [await repo.ratingStats(db, serviceId), await repo.reviewsPage(db, serviceId, q)];
+  const [stats, rows, hidden] = [
+    await repo.ratingStats(db, serviceId),
+    await repo.reviewsPage(db, serviceId, q),
+    await repo.hiddenReviewCount(db, serviceId),
+  ];
   const summary = ratingSummary(stats);
   return {
     serviceId,
@@ -386,7 +448,7 @@ export async function ratingReview(db: Db, serviceId: number, q: { page?: number
         ratedAt: r.ratedAt,
         customerName: firstName(r.fullName),
       })),
-      total: summary.count,
+      total: summary.count - hidden,
       page: q.page ?? 1,
       pageSize: q.pageSize ?? 10,
     },
@@ -419,8 +481,14 @@ function lineDto(r: repo.ListRow, now: Date) {
     placedAt: r.placedAt,
     rating: r.rating,
     review: r.review,
+    // Given at the door to the professional: shown while the visit is still to come.
+    completionCode: OPEN_STATES.has(r.state) ? r.completionCode : null,
+    professionalName: r.professionalName ? firstName(r.professionalName) : null,
   };
 }
+
+/** The states in which the customer still needs the completion code. */
+const OPEN_STATES = new Set(['unassigned', 'assigned', 'accepted']);
 
 /** POST Customer/GetOrdersForCustomer: upcoming (soonest first) or past (latest first) lines, one page. */
 export async function customerOrders(

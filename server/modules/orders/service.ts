@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { transition } from 'xstate';
 import {
   type OrderLineEventType,
@@ -14,6 +15,7 @@ import { isPartyRole } from '../../roles';
 import * as addresses from '../addresses/service';
 import * as cart from '../cart/service';
 import { assertSlot } from '../cart/slots';
+import * as dispatch from '../dispatch/service';
 import { nextDocumentNumber } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
 import * as payments from '../payments/service';
@@ -108,6 +110,17 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
     tax.ratesInForce(exec, now),
     wallets.walletBalance(exec, 'customer', r.customerUserId),
   ]);
+  // Slot capacity (decision 016): a valid slot of a served line needs a matching professional free in it.
+  const full = new Map<number, string>();
+  for (const l of lines) {
+    if (!l.slotStart || served.get(l.categoryId)?.served !== true || slotProblem(l.heading, l.slotStart, now)) continue;
+    const why = await dispatch.slotCapacityProblem(exec, {
+      serviceId: l.serviceId,
+      pinCode: address.pinCode,
+      slotStart: l.slotStart,
+    });
+    if (why) full.set(l.serviceId, `${l.heading}: ${why}`);
+  }
   const inputs = lines.map((l): QuoteLineInput => {
     const s = served.get(l.categoryId);
     const notServedMessage = !s
@@ -128,7 +141,7 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
       available: l.available,
       served: s?.served === true,
       notServedMessage,
-      slotProblem: slotProblem(l.heading, l.slotStart, now),
+      slotProblem: slotProblem(l.heading, l.slotStart, now) ?? full.get(l.serviceId) ?? null,
       rateInForce: rates.includes(l.gstPercent),
     };
   });
@@ -202,6 +215,9 @@ export function quoteOut(p: PricedOrder, coupon: null = null) {
 
 // ---------------------------------------------------------------------------------------------- lines and payment
 
+/** The 4-digit code the customer gives the professional at the door (uniform, from the CSPRNG). */
+const completionCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
+
 /** Where every order line starts: the machine's initial state. */
 const INITIAL_LINE_STATE = orderLineMachine.config.initial as OrderLineState;
 
@@ -265,6 +281,11 @@ async function payFromWallet(
   });
   // Placing from the wallet writes its lines settled already (with both transitions logged).
   if (!known.linesSettled) await applyToLines(tx, order.id, 'PAYMENT_SETTLED', actorId, at);
+  // The lines are now unassigned: staff and the professionals who could take them see them at once.
+  await dispatch.publishUnassigned(
+    tx,
+    (await repo.lockLinesOf(tx, order.id)).filter((l) => l.state === 'unassigned').map((l) => l.id),
+  );
   const invoiceNo = await nextDocumentNumber(tx, 'INV', at);
   await repo.updateOrder(tx, order.id, {
     status: 'order created',
@@ -526,6 +547,8 @@ export async function placeOrder(
       return { order: replayOrRefuse(twin!, r.idempotency.hash), intent: null, replayed: true };
     }
     const lineState = paidNow ? nextLineState(INITIAL_LINE_STATE, 'PAYMENT_SETTLED') : INITIAL_LINE_STATE;
+    // Dispatch matches professionals by the zone of the address pincode, fixed at placing.
+    const zoneId = await dispatch.zoneOfPincode(tx, a.pinCode);
     const lines = await repo.insertLines(
       tx,
       q.lines.map((l) => ({
@@ -546,6 +569,8 @@ export async function placeOrder(
         igstPaise: l.igstPaise,
         totalPaise: l.totalPaise,
         slotStart: l.slotStart!,
+        zoneId,
+        completionCode: completionCode(),
         state: lineState,
         stateChangedAt: now,
         createdAt: now,

@@ -32,13 +32,29 @@ export async function ownLine(
     .limit(2);
 }
 
+/** The professional a line is assigned to now, if any. */
+export async function lineProfessional(exec: Executor, orderLineId: number): Promise<number | null> {
+  const [row] = await exec
+    .select({ id: orderLines.professionalUserId })
+    .from(orderLines)
+    .where(eq(orderLines.id, orderLineId));
+  return row?.id ?? null;
+}
+
 export async function insert(tx: Tx, row: typeof customerQueries.$inferInsert): Promise<number> {
   const [made] = await tx.insert(customerQueries).values(row).returning({ id: customerQueries.id });
   return made.id;
 }
 
-/** A query under a row lock (`SELECT … FOR UPDATE`), or null; with `customerUserId`, only that customer's. */
-export async function lock(tx: Tx, id: number, customerUserId?: number) {
+/** A professional's queries: those kept with them as the technician, and those about a line assigned to them now. */
+const ofProfessional = (userId: number) =>
+  or(eq(customerQueries.technicianUserId, userId), eq(orderLines.professionalUserId, userId));
+
+/**
+ * A query under a row lock (`SELECT … FOR UPDATE OF customer_queries`), or null; with `customerUserId`, only that
+ * customer's; with `professionalUserId`, only one of that professional's (see ofProfessional).
+ */
+export async function lock(tx: Tx, id: number, owner: { customerUserId?: number; professionalUserId?: number } = {}) {
   const [row] = await tx
     .select({
       id: customerQueries.id,
@@ -46,13 +62,15 @@ export async function lock(tx: Tx, id: number, customerUserId?: number) {
       customerUserId: customerQueries.customerUserId,
     })
     .from(customerQueries)
+    .innerJoin(orderLines, eq(orderLines.id, customerQueries.orderLineId))
     .where(
       and(
         eq(customerQueries.id, id),
-        customerUserId === undefined ? undefined : eq(customerQueries.customerUserId, customerUserId),
+        owner.customerUserId === undefined ? undefined : eq(customerQueries.customerUserId, owner.customerUserId),
+        owner.professionalUserId === undefined ? undefined : ofProfessional(owner.professionalUserId),
       ),
     )
-    .for('update');
+    .for('update', { of: customerQueries });
   return row ?? null;
 }
 
@@ -103,6 +121,8 @@ export type QueryRow = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
 export interface ListFilter {
   customerUserId?: number;
+  /** Only this professional's queries (see ofProfessional). */
+  professionalUserId?: number;
   /** The states shown: one, or several (a customer's default hides deleted ones). */
   states?: CustomerQueryState[];
   orderLineId?: number;
@@ -116,6 +136,7 @@ export async function page(exec: Executor, f: ListFilter) {
   const term = f.search?.trim() ? likeTerm(f.search) : null;
   const where = and(
     f.customerUserId === undefined ? undefined : eq(customerQueries.customerUserId, f.customerUserId),
+    f.professionalUserId === undefined ? undefined : ofProfessional(f.professionalUserId),
     f.states === undefined
       ? undefined
       : f.states.length === 1
@@ -126,7 +147,8 @@ export async function page(exec: Executor, f: ListFilter) {
       ? or(
           ilike(customerQueries.query, term),
           ilike(customer.fullName, term),
-          ilike(customer.mobileNo, term),
+          // A professional sees only the number's last digits: searching it would reveal the rest.
+          f.professionalUserId === undefined ? ilike(customer.mobileNo, term) : undefined,
           ilike(orderLines.description, term),
         )
       : undefined,

@@ -3,12 +3,13 @@ import {
   customerQueryAllowedEvents,
   customerQueryMachine,
 } from '../../../src/machines/customerQuery/customerQuery.machine';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { type PageQuery, pageOf } from '../../db/paging';
 import { badRequest, type CurrentUser, HttpError, notFound } from '../../http';
 import { recordTransition } from '../../plugins/audit';
 import { isStaff } from '../../roles';
 import { applyEvent } from '../../workflow/apply';
+import { publishLive } from '../live/service';
 import { notifyPerson } from '../notifications/service';
 import type { CustomerQueryState } from './repo';
 import * as repo from './repo';
@@ -16,19 +17,39 @@ import * as repo from './repo';
 /** The transition log's entity name. */
 export const ENTITY = 'CustomerQuery';
 
-/** The reply's shape (SPEC §3 customer query, with the machine's state and the events it allows now). */
-export function present(row: repo.QueryRow) {
+/** The live events' tag: the cached reads of queries (decision 015). */
+const TAGS = ['Queries'];
+
+/**
+ * The reply's shape (SPEC §3 customer query, with the machine's state and the events it allows now). A professional
+ * sees the customer as on their jobs (decision 020): the first name, and the mobile number's last 4 digits.
+ */
+export function present(row: repo.QueryRow, viewer?: Partial<Pick<CurrentUser, 'role'>>) {
+  const masked =
+    viewer?.role === 'TE'
+      ? { customerName: firstNameOf(row.customerName), customerMobileNo: maskMobile(row.customerMobileNo) }
+      : {};
   return {
     ...row,
+    ...masked,
     isQueryResolved: row.state === 'answered',
     allowedEvents: customerQueryAllowedEvents(row.state) as CustomerQueryEventType[],
   };
 }
 
-async function reply(db: Db, id: number) {
+const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+const maskMobile = (mobileNo: string) => `${'•'.repeat(Math.max(0, mobileNo.length - 4))}${mobileNo.slice(-4)}`;
+
+/** The professionals who see a query: the technician it was raised with, and the line's professional now. */
+async function professionalsOf(exec: Executor, row: Pick<repo.QueryRow, 'technicianId' | 'orderLineId'>) {
+  const now = await repo.lineProfessional(exec, row.orderLineId);
+  return [row.technicianId, now].filter((id): id is number => id !== null);
+}
+
+async function reply(db: Db, id: number, viewer?: Partial<Pick<CurrentUser, 'role'>>) {
   const row = await repo.byId(db, id);
   if (!row) throw notFound(`Query ${id}`);
-  return present(row);
+  return present(row, viewer);
 }
 
 export interface RaiseInput {
@@ -83,6 +104,14 @@ export async function raise(db: Db, user: Pick<CurrentUser, 'id'>, body: RaiseIn
       event: 'RAISE',
       actorId: user.id,
     });
+    // Open query lists refresh: the staff's, the line's professional's, and the customer's own other tabs.
+    await publishLive(tx, {
+      kind: 'query_raised',
+      tags: TAGS,
+      roles: ['A', 'CD'],
+      userIds: [user.id, ...(line.professionalUserId ? [line.professionalUserId] : [])],
+      payload: { queryId: made, orderLineId: line.id },
+    });
     return made;
   });
   return reply(db, id);
@@ -94,30 +123,39 @@ export interface ListQuery extends PageQuery {
 }
 
 /**
- * A customer's own queries (their deleted ones only when asked for), or, for staff, everyone's. The dispatch issue
- * adds the professional's own.
+ * A customer's own queries (their deleted ones only when asked for); a professional's, about their own jobs (the
+ * query's technician, or the line's professional now; deleted ones only when asked for); for staff, everyone's.
  */
 export async function list(db: Db, user: CurrentUser, q: ListQuery) {
   const { page, pageSize, limit, offset } = pageOf(q);
   const staff = isStaff(user);
-  if (!staff && user.role !== 'Cust') throw new HttpError(403, 'Forbidden', 'Only customers and staff see queries.');
+  if (!staff && user.role !== 'Cust' && user.role !== 'TE') {
+    throw new HttpError(403, 'Forbidden', 'Only customers, professionals and staff see queries.');
+  }
   const states: CustomerQueryState[] | undefined = q.state ? [q.state] : staff ? undefined : ['raised', 'answered'];
   const { rows, total } = await repo.page(db, {
-    customerUserId: staff ? undefined : user.id,
+    customerUserId: user.role === 'Cust' ? user.id : undefined,
+    professionalUserId: user.role === 'TE' ? user.id : undefined,
     states,
     orderLineId: q.orderLineId,
     search: q.search,
     limit,
     offset,
   });
-  return { items: rows.map(present), total, page, pageSize };
+  return { items: rows.map((r) => present(r, user)), total, page, pageSize };
 }
 
 /**
- * Staff answer a raised query, once (the machine refuses a second answer and an answer to a deleted query with
- * 409); the answer, its time and who answered are kept, and the customer is told in the same transaction.
+ * Staff, or the professional whose job it is, answer a raised query, once (the machine refuses a second answer and an
+ * answer to a deleted query with 409); the answer, its time and who answered are kept, and the customer is told in
+ * the same transaction. Another professional's query is not found, like one that does not exist.
  */
-export async function answer(db: Db, user: Pick<CurrentUser, 'id'>, id: number, text: string) {
+export async function answer(
+  db: Db,
+  user: Pick<CurrentUser, 'id'> & Partial<Pick<CurrentUser, 'role'>>,
+  id: number,
+  text: string,
+) {
   const ans = text.trim();
   if (!ans) throw badRequest('QueryAns', 'write the answer');
   await db.transaction(async (tx) => {
@@ -128,7 +166,7 @@ export async function answer(db: Db, user: Pick<CurrentUser, 'id'>, id: number, 
       id,
       event: { type: 'ANSWER' },
       actorId: user.id,
-      lock: (t, qid) => repo.lock(t, qid),
+      lock: (t, qid) => repo.lock(t, qid, user.role === 'TE' ? { professionalUserId: user.id } : {}),
       write: (t, qid, state) =>
         repo.write(t, qid, { state: state as CustomerQueryState, answer: ans, answeredAt: at, answeredBy: user.id }),
     });
@@ -142,23 +180,39 @@ export async function answer(db: Db, user: Pick<CurrentUser, 'id'>, id: number, 
       body: `About ${row.serviceName}: ${ans.length > 300 ? `${ans.slice(0, 299)}…` : ans}`,
       link: '/MyAccounts?tab=queries',
     });
+    // The last write: publishLive takes the live events' ordering lock until the commit (live/service.ts).
+    await publishLive(tx, {
+      kind: 'query_answered',
+      tags: TAGS,
+      roles: ['A', 'CD'],
+      userIds: [row.customerId, ...(await professionalsOf(tx, row)), user.id],
+      payload: { queryId: id, orderLineId: row.orderLineId },
+    });
   });
-  return reply(db, id);
+  return reply(db, id, user);
 }
 
 /** The customer deletes their own query while it is unanswered (409 once answered or deleted). */
 export async function remove(db: Db, user: Pick<CurrentUser, 'id'>, id: number) {
-  await db.transaction((tx) =>
-    applyEvent(tx, {
+  await db.transaction(async (tx) => {
+    await applyEvent(tx, {
       machine: customerQueryMachine,
       entity: ENTITY,
       id,
       event: { type: 'DELETE' },
       actorId: user.id,
       // Another customer's query is not found, like one that does not exist.
-      lock: (t, qid) => repo.lock(t, qid, user.id),
+      lock: (t, qid) => repo.lock(t, qid, { customerUserId: user.id }),
       write: (t, qid, state) => repo.write(t, qid, { state: state as CustomerQueryState }),
-    }),
-  );
+    });
+    const row = await repo.byId(tx, id);
+    await publishLive(tx, {
+      kind: 'query_deleted',
+      tags: TAGS,
+      roles: ['A', 'CD'],
+      userIds: [user.id, ...(row ? await professionalsOf(tx, row) : [])],
+      payload: { queryId: id },
+    });
+  });
   return reply(db, id);
 }

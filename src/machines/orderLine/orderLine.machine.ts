@@ -15,6 +15,10 @@ export type OrderLineEvent =
   | { type: 'RETRY_PAYMENT' }
   /** Staff assign the line to a professional. */
   | { type: 'ASSIGN' }
+  /** Staff move an assigned or accepted line to another professional (who must accept it). */
+  | { type: 'REASSIGN' }
+  /** The line goes back to unassigned without a rejection: its professional was switched off (DeReActivateAll). */
+  | { type: 'RELEASE' }
   /** A professional takes an unassigned line for themself (assigned and accepted at once). */
   | { type: 'SELF_ASSIGN' }
   /** The assigned professional accepts the job. */
@@ -39,6 +43,8 @@ export const ORDER_LINE_EVENTS: readonly OrderLineEventType[] = [
   'PAYMENT_FAILED',
   'RETRY_PAYMENT',
   'ASSIGN',
+  'REASSIGN',
+  'RELEASE',
   'SELF_ASSIGN',
   'ACCEPT',
   'REJECT',
@@ -110,6 +116,8 @@ export const orderLineMachine = setup({
       on: {
         ACCEPT: 'accepted',
         REJECT: 'unassigned',
+        REASSIGN: { target: 'assigned' },
+        RELEASE: 'unassigned',
         RESCHEDULE: { target: 'assigned' },
         CANCEL: 'cancelled',
         ADMIN_CANCEL: 'cancelled',
@@ -119,6 +127,8 @@ export const orderLineMachine = setup({
       on: {
         COMPLETE: 'completed',
         REJECT: 'unassigned',
+        REASSIGN: 'assigned',
+        RELEASE: 'unassigned',
         RESCHEDULE: { target: 'accepted' },
         CANCEL: 'cancelled',
         ADMIN_CANCEL: 'cancelled',

@@ -1,5 +1,6 @@
 import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
+import { useLiveUpdates } from '../../api/live';
 import { type RoleCode, signOut, useSession } from '../../api/session';
 import { AppShell, ProfileMenu } from '../../ui';
 import { visibleMenu } from './menus';
@@ -11,11 +12,20 @@ import { inertBalance } from './wallet/wallet.css';
 
 // The wallet items and their top-up machine load only for the roles that have them (vendor, accountant).
 const TopBarWallet = lazy(() => import('./wallet/TopBarWallet'));
+// SPEC §1: only technicians see the 'Available' switch.
+const AvailableSwitch = lazy(() => import('./professional/AvailableSwitch'));
 
 /** SPEC §6: 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
 const NO_BALANCE: RoleCode[] = ['IM', 'MR', 'TE', 'CD', 'A'];
 
 function topBarWalletOf(role: RoleCode) {
+  if (role === 'TE') {
+    return (
+      <Suspense fallback={null}>
+        <AvailableSwitch />
+      </Suspense>
+    );
+  }
   if (role === 'VE' || role === 'AC') {
     return (
       <Suspense fallback={null}>
@@ -42,6 +52,8 @@ export default function AreaLayout() {
   const session = useSession();
   const router = useRouter();
   const navigate = useNavigate();
+  // Screens of every staff and professional area refresh on the server's live events (decision 015).
+  useLiveUpdates();
   const user = session.context.user;
   const menu = useMemo(() => {
     if (!user) return null;

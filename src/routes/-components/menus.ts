@@ -37,6 +37,9 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       items: [
         { label: 'Add Employee', to: '/Employee/EmployeeAdd' },
         { label: 'Employee List', to: '/Employee/EmployeeList' },
+        // The shared group's technician add and list (SPEC §2), beside the employee pages.
+        { label: 'Add Technician', to: '/Technician/TechnicianAdd' },
+        { label: 'Technician List', to: '/Technician/TechnicianList' },
         { label: 'Candidate List', to: '/Employee/CandidateListHR' },
         { label: 'Rejected Candidates', to: '/Employee/RejectedCandidates' },
       ],
@@ -83,6 +86,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       label: 'Orders',
       items: [
         { label: 'Unassign Orders', to: '/Orders/PendingOrders' },
+        { label: 'Assigned Orders', to: '/Orders/AssignedOrders' },
         { label: 'Cancelled Orders', to: '/Orders/CancelledOrders' },
         { label: 'Completed Orders', to: '/Orders/CompletedOrders' },
       ],
@@ -126,6 +130,13 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
         { label: 'Tips List', to: '/Tips/TipsList' },
       ],
     },
+    {
+      label: 'Ratings',
+      items: [
+        { label: 'Rating Details', to: '/Rating/RatingDetails' },
+        { label: 'Feedback Ratings', to: '/Rating/FeedbackRatings' },
+      ],
+    },
   ],
   CD: [{ label: 'Dashboard', to: '/Dashboard/Calldashboard' }],
   TE: [
@@ -133,6 +144,9 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
     {
       label: 'History',
       items: [
+        // Not in SPEC §2's technician menu: the shared group's list of jobs to take, and the assigned jobs (issue 10 §3).
+        { label: 'Jobs to Take', to: '/History/IdealOrderList' },
+        { label: 'Assigned Orders', to: '/History/AssignedOrderList' },
         { label: 'Accepted Orders', to: '/History/AcceptedOrderList' },
         { label: 'Rejected Orders', to: '/History/RejectedOrderList' },
       ],
@@ -146,6 +160,8 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
     },
     { label: 'Attendance', to: '/Attendance/Attendance' },
     { label: 'Queries', to: '/Query/Queries' },
+    // The shared group's feedback list (SPEC §2): the ratings of their own visits.
+    { label: 'Feedback', to: '/Feedback/FeedbackList' },
   ],
   IM: [
     { label: 'Dashboard', to: '/Dashboard/InventoryManagerDashBoard' },
@@ -195,6 +211,8 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       items: [
         { label: 'Employee List', to: '/Employee/Employeelist' },
         { label: 'Add Employee', to: '/Employee/EmployeeAddHR' },
+        { label: 'Add Technician', to: '/Technician/TechnicianAdd' },
+        { label: 'Technician List', to: '/Technician/TechnicianList' },
       ],
     },
     {

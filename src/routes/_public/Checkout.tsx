@@ -44,7 +44,17 @@ const PROVIDER_NAMES: Record<string, string> = {
   sandbox: 'Sandbox (test payments)',
 };
 
-function QuoteLine({ line, intra, onSlotChanged }: { line: OrderQuoteLine; intra: boolean; onSlotChanged(): void }) {
+function QuoteLine({
+  line,
+  intra,
+  pinCode,
+  onSlotChanged,
+}: {
+  line: OrderQuoteLine;
+  intra: boolean;
+  pinCode?: string;
+  onSlotChanged(): void;
+}) {
   const [slotError, setSlotError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const problems = line.problems;
@@ -74,6 +84,8 @@ function QuoteLine({ line, intra, onSlotChanged }: { line: OrderQuoteLine; intra
       </span>
       <SlotPicker
         value={line.slotStart}
+        serviceId={line.serviceId}
+        pinCode={pinCode}
         label={`Time slot for ${line.description}`}
         error={slotError}
         disabled={busy}
@@ -187,7 +199,7 @@ function CustomerCheckout() {
         <Card title="Services and time slots">
           <ul className={c.lines} aria-label="Order lines">
             {q.lines.map((l) => (
-              <QuoteLine key={l.serviceId} line={l} intra={intra} onSlotChanged={refresh} />
+              <QuoteLine key={l.serviceId} line={l} intra={intra} pinCode={q.address.pinCode} onSlotChanged={refresh} />
             ))}
           </ul>
         </Card>

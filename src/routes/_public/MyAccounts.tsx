@@ -1,5 +1,6 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useLiveUpdates } from '../../api/live';
 import { sessionUser, useSession } from '../../api/session';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
 import { AddressesTab } from '../-components/account/AddressesTab';
@@ -55,6 +56,8 @@ function MyAccounts() {
 }
 
 function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobileNo: string; email: string | null }) {
+  // The orders and queries tabs follow assignments, completions and answers live (decision 015).
+  useLiveUpdates();
   const { UID, tab = 'wallet', line, list, opage } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const content: Record<AccountTab, ReactNode> = {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
+import { addressesQuery } from '../../api/addresses';
 import { type CartLine, cartQuery, changeCartQuantity, clearCart, removeFromCart, setCartSlot } from '../../api/cart';
 import { ApiError } from '../../api/client';
 import { invalidateAfter, type WriteId } from '../../api/invalidate';
@@ -58,6 +59,9 @@ function useCartWrite() {
 
 function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCartWrite> }) {
   const [slotError, setSlotError] = useState<string | undefined>();
+  // The server judges a cart slot at the default address (decision 016): the picker offers that pincode's free slots.
+  const addresses = useQuery(addressesQuery());
+  const home = addresses.data?.find((a) => a.isDefault) ?? addresses.data?.[0];
   const key = (what: string) => `${what}:${line.serviceId}`;
   const busy = write.busy !== null;
   return (
@@ -132,6 +136,8 @@ function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCar
             </span>
             <SlotPicker
               value={line.slotStart}
+              serviceId={line.serviceId}
+              pinCode={home?.pinCode}
               label={`Time slot for ${line.heading}`}
               error={slotError}
               disabled={busy}

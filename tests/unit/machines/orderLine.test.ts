@@ -59,8 +59,8 @@ describe('order line rules', () => {
     expect(Object.fromEntries(ORDER_LINE_STATES.map((s) => [s, orderLineAllowedEvents(s)]))).toEqual({
       awaitingPayment: ['PAYMENT_SETTLED', 'PAYMENT_FAILED'],
       unassigned: ['ASSIGN', 'SELF_ASSIGN', 'RESCHEDULE', 'CANCEL', 'ADMIN_CANCEL'],
-      assigned: ['ACCEPT', 'REJECT', 'RESCHEDULE', 'CANCEL', 'ADMIN_CANCEL'],
-      accepted: ['REJECT', 'COMPLETE', 'RESCHEDULE', 'CANCEL', 'ADMIN_CANCEL'],
+      assigned: ['REASSIGN', 'RELEASE', 'ACCEPT', 'REJECT', 'RESCHEDULE', 'CANCEL', 'ADMIN_CANCEL'],
+      accepted: ['REASSIGN', 'RELEASE', 'REJECT', 'COMPLETE', 'RESCHEDULE', 'CANCEL', 'ADMIN_CANCEL'],
       completed: ['RATE'],
       rated: [],
       cancelled: [],

@@ -131,6 +131,21 @@ function OrderLineItem({ line }: { line: Line }) {
         Order #{line.orderId} · {slotText(line.slotStart)} · Qty {line.quantity} · {formatRupees(line.total)}
         {line.invoiceNo ? ` · Invoice ${line.invoiceNo}` : ''}
       </p>
+      {(line.professionalName || line.completionCode) && (
+        <p className={o.visit}>
+          {line.professionalName && (
+            <span>
+              Your professional: <bdi>{line.professionalName}</bdi>
+            </span>
+          )}
+          {line.completionCode && (
+            <span>
+              Completion code <strong className={o.code}>{line.completionCode}</strong>
+              <span className={s.muted}> · give it to the professional only when the work is done</span>
+            </span>
+          )}
+        </p>
+      )}
       {line.rating !== null && (
         <p className={s.muted}>
           <span aria-hidden="true">{'★'.repeat(line.rating)}</span> Your rating: {line.rating} of 5

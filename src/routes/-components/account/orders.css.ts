@@ -22,6 +22,21 @@ export const lineHead = style({
   flexWrap: 'wrap',
 });
 
+export const visit = style({
+  display: 'flex',
+  gap: `${space.xs} ${space.md}`,
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  margin: 0,
+});
+
+/** The completion code: large enough to read out at the door. */
+export const code = style({
+  fontSize: font.size.lg,
+  letterSpacing: '0.2em',
+  fontVariantNumeric: 'tabular-nums',
+});
+
 export const actions = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockStart: space.xs });
 
 export const terms = style({ display: 'grid', gap: space.sm });

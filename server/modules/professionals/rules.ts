@@ -1,0 +1,80 @@
+/** The identity-number rules of SPEC §3 Professional (PAN, Aadhaar), pure so the import and the forms share them. */
+
+// The Verhoeff tables: multiplication in the dihedral group D5, the position permutation and the inverse.
+const D = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+const P = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 3, 1, 2, 7, 6, 0, 8],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+
+/** True when the digit string ends with its correct Verhoeff check digit. */
+export function verhoeffValid(digits: string): boolean {
+  let c = 0;
+  const n = digits.length;
+  for (let i = 0; i < n; i++) c = D[c][P[i % 8][Number(digits[n - 1 - i])]];
+  return c === 0;
+}
+
+/** The Verhoeff check digit to append to `digits`. */
+export function verhoeffDigit(digits: string): number {
+  let c = 0;
+  const n = digits.length;
+  for (let i = 0; i < n; i++) c = D[c][P[(i + 1) % 8][Number(digits[n - 1 - i])]];
+  return INV[c];
+}
+
+export const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+/** PAN in capitals without spaces, as stored. */
+export const normalPan = (s: string) => s.replace(/\s+/g, '').toUpperCase();
+
+/** Aadhaar digits only (a sheet may write "2345 6789 0124"). */
+export const normalAadhaar = (s: string) => s.replace(/[\s-]+/g, '');
+
+/** Why a PAN is wrong, or null when it is right. */
+export function panProblem(pan: string): string | null {
+  return PAN.test(pan) ? null : 'must be 5 letters, 4 digits and a letter (AAAAA9999A)';
+}
+
+/** Why an Aadhaar number is wrong, or null when it is right. */
+export function aadhaarProblem(aadhaar: string): string | null {
+  if (!/^[0-9]{12}$/.test(aadhaar)) return 'must be 12 digits';
+  if (aadhaar[0] === '0' || aadhaar[0] === '1') return 'cannot start with 0 or 1';
+  if (!verhoeffValid(aadhaar)) return 'is not a valid Aadhaar number (its check digit is wrong)';
+  return null;
+}
+
+export const aadhaarLast4 = (aadhaar: string) => aadhaar.slice(-4);
+
+/** What everyone but the admin and HR sees of an Aadhaar number. */
+export const maskedAadhaar = (aadhaar: string) => `XXXX XXXX ${aadhaarLast4(aadhaar)}`;
+
+/** A professional must be an adult (18 to 80 years old on `today`, India date). */
+export function birthDateProblem(birthDate: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return 'must be a date (YYYY-MM-DD)';
+  const d = new Date(`${birthDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== birthDate) return 'is not a real date';
+  const years = (iso: string) => Number(iso.slice(0, 4));
+  const age = years(today) - years(birthDate) - (today.slice(5) < birthDate.slice(5) ? 1 : 0);
+  if (age < 18) return 'makes them younger than 18';
+  if (age > 80) return 'makes them older than 80';
+  return null;
+}

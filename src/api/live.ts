@@ -1,0 +1,175 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from './session';
+import { sseParser } from './sse';
+
+// Live updates (docs/decisions/015-live-updates.md): the signed-in user's event stream, read with fetch so that the
+// session token travels in the Authorization header (EventSource cannot send it, and tokens never go in a URL). Each
+// `change` event names the API tags whose cached reads it touches; those are invalidated, so open screens refetch.
+
+const STREAM_URL = '/api/Live/Stream';
+const MIN_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+/** Events arriving together (a dispatch burst) cost one invalidation per tag. */
+const BATCH_MS = 50;
+
+export type LiveStatus = 'connecting' | 'live' | 'waiting' | 'stopped';
+
+export interface LiveConnection {
+  stop(): void;
+  status(): LiveStatus;
+}
+
+/**
+ * Keeps one stream open for `token`: resumes after each drop with the last event id it saw (the server replays what was
+ * missed, or says `reset`), waiting longer after each failure (1 s doubling to 30 s, with jitter). Stops for good when
+ * the session has ended (401, or the server's `end` event), after asking the cache to refetch: those reads then meet
+ * the 401 that signs the tab out.
+ */
+export function connectLive(
+  token: string,
+  queryClient: QueryClient,
+  opts: { url?: string; fetch?: typeof fetch; onStatus?: (s: LiveStatus) => void } = {},
+): LiveConnection {
+  let status: LiveStatus = 'connecting';
+  let lastEventId: string | null = null;
+  let delay = MIN_DELAY_MS;
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const pendingTags = new Set<string>();
+  let flushing = false;
+
+  const setStatus = (s: LiveStatus) => {
+    status = s;
+    opts.onStatus?.(s);
+  };
+  const invalidate = (tags: string[]) => {
+    for (const t of tags) pendingTags.add(t);
+    if (flushing) return;
+    flushing = true;
+    setTimeout(() => {
+      flushing = false;
+      const tags = [...pendingTags];
+      pendingTags.clear();
+      for (const tag of tags) void queryClient.invalidateQueries({ queryKey: [tag] });
+    }, BATCH_MS);
+  };
+  const sessionOver = () => {
+    stop();
+    void queryClient.invalidateQueries();
+  };
+
+  async function run() {
+    if (stopped) return;
+    setStatus('connecting');
+    controller = new AbortController();
+    const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
+    if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+    let ended: 'session' | null = null;
+    try {
+      const res = await (opts.fetch ?? fetch)(opts.url ?? STREAM_URL, {
+        headers,
+        signal: controller.signal,
+        cache: 'no-store',
+      });
+      if (res.status === 401) return sessionOver();
+      if (!res.ok || !res.body) throw new Error(`live stream answered ${res.status}`);
+      const parse = sseParser((f) => {
+        if (f.id !== null) lastEventId = f.id;
+        if (f.event === 'ready') {
+          setStatus('live');
+          delay = MIN_DELAY_MS;
+        } else if (f.event === 'change') {
+          const tags = (JSON.parse(f.data) as { tags?: unknown }).tags;
+          if (Array.isArray(tags)) invalidate(tags.filter((t): t is string => typeof t === 'string'));
+        } else if (f.event === 'reset') {
+          void queryClient.invalidateQueries();
+        } else if (f.event === 'end' && (JSON.parse(f.data) as { reason?: string }).reason === 'session') {
+          ended = 'session';
+        }
+      });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parse(value);
+      }
+    } catch {
+      // A network drop or an abort: the loop below decides.
+    }
+    if (ended === 'session') return sessionOver();
+    if (stopped) return;
+    setStatus('waiting');
+    const wait = delay * (0.75 + Math.random() * 0.5);
+    delay = Math.min(delay * 2, MAX_DELAY_MS);
+    retry = setTimeout(() => {
+      retry = null;
+      void run();
+    }, wait);
+  }
+
+  // Back online: try at once instead of waiting out the backoff.
+  const online = () => {
+    if (retry && !stopped) {
+      clearTimeout(retry);
+      retry = null;
+      delay = MIN_DELAY_MS;
+      void run();
+    }
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', online);
+
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    controller?.abort();
+    if (typeof window !== 'undefined') window.removeEventListener('online', online);
+    setStatus('stopped');
+  }
+
+  void run();
+  return { stop, status: () => status };
+}
+
+// One stream per tab, shared by whatever mounts it (the staff layout, the customer's account page).
+interface Shared {
+  token: string;
+  connection: LiveConnection;
+  users: number;
+  closing: ReturnType<typeof setTimeout> | null;
+}
+let shared: Shared | null = null;
+
+function retain(token: string, queryClient: QueryClient): () => void {
+  if (shared && shared.token !== token) {
+    shared.connection.stop();
+    shared = null;
+  }
+  if (!shared) shared = { token, connection: connectLive(token, queryClient), users: 0, closing: null };
+  const mine = shared;
+  mine.users++;
+  if (mine.closing) clearTimeout(mine.closing);
+  mine.closing = null;
+  return () => {
+    mine.users--;
+    // A page change unmounts one user and mounts the next: keep the stream through the gap.
+    if (mine.users === 0) {
+      mine.closing = setTimeout(() => {
+        if (mine.users === 0 && shared === mine) {
+          mine.connection.stop();
+          shared = null;
+        }
+      }, 2_000);
+    }
+  };
+}
+
+/** Keeps the signed-in user's live stream open while the calling screen is mounted. */
+export function useLiveUpdates() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const token = session.matches('signedIn') ? session.context.token : null;
+  useEffect(() => (token ? retain(token, queryClient) : undefined), [token, queryClient]);
+}

@@ -1,0 +1,31 @@
+// The dispatch views' layout pieces (logical properties only, so right-to-left works).
+import { style } from '@vanilla-extract/css';
+import { font, space, vars } from '../../../ui/theme.css';
+
+export const page = style({ display: 'grid', gap: space.lg, minInlineSize: 0 });
+
+/** Label and value pairs; one column on a phone. */
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: `${space.xs} ${space.md}`,
+  margin: 0,
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
+
+export const term = style({ fontWeight: 600, color: vars.color.muted, fontSize: font.size.sm });
+
+export const value = style({ margin: 0, overflowWrap: 'anywhere' });
+
+/** The line page's cards side by side when there is room. */
+export const cards = style({
+  display: 'grid',
+  gap: space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))',
+});
+
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, margin: 0 });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
+export const note = style({ margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' });
