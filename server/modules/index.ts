@@ -9,15 +9,20 @@ import { dashboardHandlers } from './dashboard/routes';
 import { dispatchHandlers } from './dispatch/routes';
 import { favouriteHandlers } from './favourites/routes';
 import { geoHandlers } from './geo/routes';
+import { homeScreenAdHandlers } from './homeScreenAds/routes';
 import { liveHandlers } from './live/routes';
+import { marketingDashboardHandlers } from './marketingDashboard/routes';
 import { notificationHandlers } from './notifications/routes';
 import { orderLineHandlers } from './orderLines/routes';
 import { orderHandlers } from './orders/routes';
+import { packageHandlers } from './packages/routes';
 import { paymentHandlers } from './payments/routes';
 import { professionalJobHandlers } from './professionalJobs/routes';
 import { professionalHandlers } from './professionals/routes';
 import { queryHandlers } from './queries/routes';
 import { ratingHandlers } from './ratings/routes';
+import { referralHandlers } from './referrals/routes';
+import { subscriptionHandlers } from './subscriptions/routes';
 import { taxHandlers } from './tax/routes';
 import { tipHandlers } from './tips/routes';
 import { walletHandlers } from './wallets/routes';
@@ -46,4 +51,9 @@ export const handlers: Handlers = {
   ...professionalHandlers,
   ...ratingHandlers,
   ...callDeskHandlers,
+  ...homeScreenAdHandlers,
+  ...packageHandlers,
+  ...subscriptionHandlers,
+  ...referralHandlers,
+  ...marketingDashboardHandlers,
 };

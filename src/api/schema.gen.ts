@@ -6241,7 +6241,7 @@ export interface operations {
     toggleActive: {
         parameters: {
             query: {
-                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone" | "Professional";
+                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone" | "Professional" | "HomeScreenAdvs" | "Subscription" | "SubscriptionService";
                 id: components["parameters"]["QueryId"];
             };
             header?: never;

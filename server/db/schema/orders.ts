@@ -99,6 +99,8 @@ export const cartLines = pgTable(
     quantity: integer('quantity').notNull().default(1),
     /** The start of the one-hour slot; null until the customer picks one. */
     slotStart: timestamp('slot_start', { withTimezone: true }),
+    /** Added as part of a special package (issue 11): priced at the package's price while the package is whole. */
+    packageId: integer('package_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -146,6 +148,11 @@ export const orders = pgTable(
     walletPaise: bigint('wallet_paise', { mode: 'number' }).notNull().default(0),
     providerPaise: bigint('provider_paise', { mode: 'number' }).notNull().default(0),
     paymentIntentId: integer('payment_intent_id').references(() => paymentIntents.id),
+    /** The coupon applied at checkout (issue 11; its redemption row holds the reservation). */
+    couponId: integer('coupon_id'),
+    couponCode: varchar('coupon_code', { length: 24 }),
+    /** Σ the lines' promotion discounts (coupon, subscription or package). */
+    promoDiscountPaise: bigint('promo_discount_paise', { mode: 'number' }).notNull().default(0),
     /** The customer's payment into the ledger (wallet debit or provider receipt). */
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     /** CGST Rule 46: consecutive per financial year, unique, at most 16 characters. Set when the order is paid. */
@@ -201,6 +208,12 @@ export const orderLines = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     discountPercent: integer('discount_percent').notNull(),
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
+    /** Issue 11: the one promotion on the line (never two): a coupon, the customer's subscription or a package. */
+    promoKind: varchar('promo_kind', { length: 12 }).$type<'coupon' | 'subscription' | 'package'>(),
+    /** Taken off after the catalogue discount, before GST: taxable = gross − discount − promo. */
+    promoDiscountPaise: bigint('promo_discount_paise', { mode: 'number' }).notNull().default(0),
+    /** The special package the line was sold in. */
+    packageId: integer('package_id'),
     taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
     gstRate: integer('gst_rate').notNull(),
     cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),

@@ -5,7 +5,9 @@ import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { isAdmin } from '../../roles';
 import * as geo from '../geo/service';
+import * as homeScreenAds from '../homeScreenAds/service';
 import * as professionals from '../professionals/service';
+import * as subscriptions from '../subscriptions/service';
 import * as tips from '../tips/service';
 import * as catalogue from './service';
 
@@ -224,7 +226,13 @@ export const catalogueHandlers: Handlers = {
           ? await tips.toggleTip(req.server.db, id, actor)
           : action1 === 'Professional'
             ? await professionals.toggle(req.server.db, id, actor)
-            : await catalogue.toggle(req.server.db, action1, id, actor);
+            : action1 === 'HomeScreenAdvs'
+              ? await homeScreenAds.toggle(req.server.db, id, actor)
+              : action1 === 'Subscription'
+                ? await subscriptions.togglePlan(req.server.db, id, actor)
+                : action1 === 'SubscriptionService'
+                  ? await subscriptions.toggleDiscount(req.server.db, id, actor)
+                  : await catalogue.toggle(req.server.db, action1, id, actor);
     return ok(data, data.active ? 'Activated.' : 'Deactivated.');
   },
 };
