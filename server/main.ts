@@ -4,12 +4,14 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, demoPassword, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
+import { seedDemoCoupons } from './db/seed/demo-coupons';
 import { seedDemoDispatch } from './db/seed/demo-dispatch';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
 import { seedReference } from './db/seed/reference';
+import { startCouponExpiry } from './modules/homeScreenAds/expiry';
 import { startReconciliation } from './modules/payments/reconcile';
 
 const config = loadConfig();
@@ -41,6 +43,12 @@ if (database.kind === 'pglite') {
     await seedDemoProfessionals(database.db);
     // Jobs in every state over today and the coming days (many the demo technician's) and professionals' ratings.
     await seedDemoDispatch(database.db, { company: config.company });
+    // Coupons in every state, made by the demo marketing user and decided by the demo admin.
+    await seedDemoCoupons(database.db, {
+      marketingMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'MR')!.mobileNo,
+      adminMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'A')!.mobileNo,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    });
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);
@@ -48,6 +56,7 @@ if (database.kind === 'pglite') {
 
 const app = await buildApp(config, database);
 startReconciliation(app);
+startCouponExpiry(app);
 const close = async () => {
   await app.close();
   await database.close();

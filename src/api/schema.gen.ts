@@ -1743,7 +1743,10 @@ export interface paths {
          *     served at the address's pincode, no slot or a slot no longer valid, GST rate no longer in force). Totals:
          *     taxable value, GST, tip (untaxed), total, wallet balance, wallet usable, amount payable, and whether the order
          *     can be placed. Integer paise, half-up, per line (decision 014). The screens never compute money. The address is
-         *     the given one (the customer's own) or the default. Coupons come in a later issue: a CouponCode is refused (400).
+         *     the given one (the customer's own) or the default. Promotions (decision 026): each line takes at most one —
+         *     its special package's price, the customer's subscription discount or the CouponCode's share, the better of the
+         *     last two. A CouponCode that cannot be used is 400 naming CouponCode with the reason: unknown, not yet valid,
+         *     expired, not approved, below the minimum, not for these services, used up, already used by you.
          *     Staff (admin, call desk) may quote for a customer by CustomerMobileNo.
          */
         post: operations["orderCheckOut"];
@@ -2705,6 +2708,503 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/HomeScreenAdvsInsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a home-screen advertisement (AD, admin) or a coupon (CO, marketing) with its offers
+         * @description `homeScreenAds.advType` AD is an advertisement (the admin only; live at once unless switched off); CO is a coupon: `couponsOffers` (its terms) is required, it starts as a draft made by the caller (addedByRole MR, or A for an admin) and `submit: true` sends it for approval at once. A coupon code taken in any letter case is 409 naming couponCode. The picture is optional.
+         */
+        post: operations["homeScreenAdvsInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetHomeScreenAdvsByAdvType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advertisements (AD) or coupons (CO), paged, newest first
+         * @description Visitors, customers and other roles see only live ones: advertisements switched on, coupons approved and within their validity (with their terms, for /Coupons). Admins and marketing see every one not deleted, optionally by `status` (advertisements) or `state` (coupons), and search the description (and a coupon's code).
+         */
+        get: operations["getHomeScreenAdvsByAdvType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetHomeScreenAdvsById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One advertisement or coupon
+         * @description Visitors and customers get only a live one (404 otherwise); admins and marketing any not deleted.
+         */
+        get: operations["getHomeScreenAdvsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/HomeScreenAdvsUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an advertisement, or a coupon's text, picture and (optionally) terms
+         * @description An advertisement is the admin's. A coupon is marketing's (or an admin's): saving it sends a submitted, approved, rejected, disabled or expired coupon back for approval (EDIT); a draft stays a draft. A new picture replaces the old one; without one the picture is kept. The type cannot change.
+         */
+        put: operations["homeScreenAdvsUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/HomeScreenAdvsDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an advertisement (admin) or a coupon (marketing or admin)
+         * @description Kept for history (a coupon's redemptions and orders name it) but gone from every list.
+         */
+        post: operations["homeScreenAdvsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/UpdateCouponsOffers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a coupon's terms and the services or categories it applies to
+         * @description Like HomeScreenAdvsUpdate for the terms only: a submitted, approved, rejected, disabled or expired coupon goes back for approval (EDIT); a draft stays a draft.
+         */
+        put: operations["updateCouponsOffers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/SubmitCoupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Send a draft coupon for approval (SUBMIT) */
+        put: operations["submitCoupon"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/GetCouponsOffersMR": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coupons by state, newest change first (marketing's lists and the admin's approvals)
+         * @description `Action`: All (every coupon not deleted), Draft, Pending (waiting for approval), Approved (approved, live or not yet valid), Live (approved and valid now), Rejected, Expired or Disabled. Search the code and description.
+         */
+        get: operations["getCouponsOffersMR"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetCouponsDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A coupon with its terms, redemptions, the events the caller may send and its transition log */
+        get: operations["getCouponsDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/CouponsAppRejAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * An admin approves or rejects a coupon waiting for approval
+         * @description Maker-checker: the admin who made the coupon, or last sent its terms for approval, can never decide it (409). A rejection needs a remark (400 naming remark); an approval may carry one. A coupon whose validity has already ended cannot be approved (409 naming validTo). Only a coupon waiting for approval can be decided (409 with its state and the allowed events).
+         */
+        put: operations["couponsAppRejAdmin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/GetCouponsHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coupons' transitions, newest first
+         * @description `Action` Decisions: every approval and rejection (with the admin and the remark), for /Advertisement/MarketingCouponsHistory; All: every transition of every coupon (made, edited, submitted, decided, expired, switched off and on, deleted), for /Coupons/CouponsHistory. Search the coupon code.
+         */
+        get: operations["getCouponsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/AddSpecialPackages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a special package (services sold together at one price)
+         * @description Marketing or the admin. `price` is the package's price in rupees before GST; at checkout, while every service
+         *     of the package is in the cart as part of it, those lines together cost this price (GST is then charged on each
+         *     line's share). `serviceIds` (optional) are its first services; more are added with AddSPackagesService. Each
+         *     must be on offer now. The name is unique among the packages (any letter case).
+         */
+        post: operations["addSpecialPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/UpdateSpecialPackages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a package's name, description, price or picture (an omitted picture is kept) */
+        put: operations["updateSpecialPackage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/ExpirePackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Expire a package (ExpFlag=Y) or offer it again (ExpFlag=N)
+         * @description An expired package disappears from the public pages and can no longer be booked. Each change is recorded.
+         */
+        put: operations["expirePackage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/GetSpecialPackages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Special packages with their services, paged (one with PkgId)
+         * @description Visitors, customers and staff other than marketing and the admin get only packages that can be booked now: not
+         *     expired, with at least one service and every service on offer (a package with PkgId that cannot be booked is
+         *     404 to them). Marketing and the admin get every package and may filter by `expired`. Visitor replies are cached (ETag).
+         */
+        get: operations["getSpecialPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/AddSPackagesService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a service to a package ("special offers add")
+         * @description The service must be on offer now and not already in the package; a package holds at most 20 services.
+         */
+        post: operations["addPackageService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/DeletePackageServices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Take a service out of its package (Id is the package-service row of GetSpecialPackages' services[].id) */
+        put: operations["deletePackageService"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Cart/AddPackageToCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a special package - put each of its services in the cart as one line of the package
+         * @description Our own operation (decision 022). Every service of the package goes into the customer's cart as a line of
+         *     quantity 1 marked with the package, in one transaction; at checkout those lines together cost the package's
+         *     price while all of them are in the cart. Refused (400) when the package is expired or has no services, when
+         *     one of its services is not on offer, or when one of them is already in the cart (as a normal line or in this
+         *     package): remove it first. A package line's quantity cannot be changed, and removing one removes the whole
+         *     package. The customer is the caller unless the admin names one by MobileNo.
+         */
+        post: operations["addPackageToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetAdvertisementExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every advertisement (or coupon, or both) as an Excel workbook (.xlsx)
+         * @description One row per home-screen advertisement that is not deleted, newest first: id, type (AD an advertisement, CO a
+         *     coupon), description, discount description, picture address, status, who added it (name and role) and when.
+         *     `AdvType` limits it to one type (both by default).
+         */
+        get: operations["getAdvertisementExcel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SetReferralCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The admin sets the referral cost (what a referrer is paid for a new customer)
+         * @description Every change is a new row with who made it and when (the referral update history, GetReferralCostHistory); the newest is in force. A customer who signs up with a referral code is paid for at the cost in force at that moment, so a change never alters referrals already made. A cost equal to the one in force is 409. Until a cost is set the cost is ₹0 (a referral is then marked paid with nothing moved).
+         */
+        post: operations["setReferralCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Referral/GetReferralCostHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referral update history (every cost change, newest first) and the cost in force */
+        get: operations["getReferralCostHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetReferralHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every referral: who referred whom, the status and the amount paid, one page at a time
+         * @description Newest sign-up first by default. `search` matches either person's name or mobile number and the referrer's code; `from` and `to` (India days) bound the sign-up day; `sort` is signedUpAt, settledAt (the pending ones last) or cost.
+         */
+        get: operations["getReferralHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetReferralHistoryForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's referral code, the reward now, what they earned, and the people who joined with their code
+         * @description A customer sees only their own (CustomerMobileNo may be left out; another's is 403). Staff name the customer by CustomerMobileNo. The people who joined show by first name and a masked mobile number.
+         */
+        get: operations["getReferralHistoryForCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Referral/GetReferralProgramme": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The referral programme for sharing: the reward now and referral sign-ups over time
+         * @description SQL aggregates. Days are India's (Asia/Kolkata): `from` counts from its midnight, `to` includes its whole day. Without them: the last 12 weeks up to today, by week. With a range and no `bucket`: by day up to 31 days, by week beyond (weeks start on Monday). At most 366 days, from 2000-01-01 to 2099-12-31.
+         */
+        get: operations["getReferralProgramme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Marketing/GetMarketingDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The marketing dashboard: coupons, redemptions over time, advertisements, packages, subscriptions, referrals
+         * @description Every figure is an SQL aggregate. Days are India's (Asia/Kolkata): `from` counts from its midnight, `to` includes its whole day. Without them the range is the last 30 days up to today; it can span at most 366 days, between 2000-01-01 and 2099-12-31. `bucket` defaults to day for up to 92 days, week beyond (weeks start on Monday; the first and last may be partial). `top` is how many coupons get their own series. Read-only.
+         */
+        get: operations["getMarketingDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CallDesk/GetSummary": {
         parameters: {
             query?: never;
@@ -3604,7 +4104,16 @@ export interface components {
             discountPercent: number;
             /** @description Rupees */
             discount: number;
-            /** @description Rupees: gross − discount */
+            /** @description The line's one promotion (decision 026): a special package, the customer's subscription or the coupon, taken off after the catalogue discount and before GST */
+            promotion: {
+                /** @enum {string} */
+                kind: "package" | "subscription" | "coupon";
+                /** @description The package's name, the plan's name or the coupon's code */
+                label: string;
+                /** @description Rupees */
+                discount: number;
+            } | null;
+            /** @description Rupees: gross − discount − promotion */
             taxableValue: number;
             /** @description Percent */
             gstRate: number;
@@ -3644,6 +4153,8 @@ export interface components {
             totals: {
                 gross: number;
                 discount: number;
+                /** @description Rupees: Σ the lines' promotions */
+                promoDiscount: number;
                 taxableValue: number;
                 gst: number;
                 cgst: number;
@@ -3661,8 +4172,13 @@ export interface components {
                 /** @description Rupees left for a payment provider */
                 amountPayable: number;
             };
-            /** @description Coupons come in a later issue: always null */
-            coupon: Record<string, never> | null;
+            /** @description The coupon applied (null when none was given) */
+            coupon: {
+                couponId: number;
+                couponCode: string;
+                /** @description Rupees the coupon takes off (Σ its lines) */
+                discount: number;
+            } | null;
             placeable: boolean;
             problems: string[];
         };
@@ -4361,6 +4877,472 @@ export interface components {
             count: number;
             /** @description Average stars to one decimal (0 when unrated) */
             average: number;
+        };
+        /**
+         * @description `AD` an advertisement on the home page (made by the admin); `CO` a coupon (made by marketing, or by an admin, and approved by an admin who did not make it).
+         * @enum {string}
+         */
+        AdvType: "AD" | "CO";
+        /**
+         * @description The coupon machine's state (src/machines/coupon); `approved` is live between validFrom and validTo.
+         * @enum {string}
+         */
+        CouponState: "draft" | "pending" | "approved" | "rejected" | "expired" | "disabled" | "deleted";
+        /**
+         * @description `P` a whole percentage (1–100) of the lines it applies to, with an optional cap; `F` a flat amount in rupees.
+         * @enum {string}
+         */
+        CouponDiscountType: "P" | "F";
+        HomeScreenAdsInput: {
+            advType?: components["schemas"]["AdvType"];
+            description: string;
+            /**
+             * @description The offer in a few words ("Flat 10% off")
+             * @default
+             */
+            discountDesc: string;
+            imagebase64Data?: components["schemas"]["ImageData"];
+            imageName?: components["schemas"]["FileName"];
+        };
+        /** @description A coupon's terms. The code is unique in any letter case. `discount` is a whole percent (1–100) for `P` or rupees for `F`; `maxDiscount` caps a percentage (rupees; leave it out for no cap; refused on `F`). The order's value before GST must reach `minOrderValue`. Valid from the start of `validFrom` to the end of `validTo` (India time, both included; `validTo` today or later). `serviceId` and `categoryId` list what it applies to; none at all means every service. */
+        CouponsOffersInput: {
+            /** @example WELCOME10 */
+            couponCode: string;
+            discountType: components["schemas"]["CouponDiscountType"];
+            /** @description Percent (P) or rupees (F) */
+            discount: number;
+            /** @description Rupees: the cap of a percentage */
+            maxDiscount?: number | null;
+            /**
+             * @description Rupees
+             * @default 0
+             */
+            minOrderValue: number;
+            /**
+             * @description A day, YYYY-MM-DD (India time)
+             * @example 2030-01-01
+             */
+            validFrom: string;
+            /**
+             * @description A day, YYYY-MM-DD (India time)
+             * @example 2030-03-01
+             */
+            validTo: string;
+            /** @description Redemptions in all */
+            totalLimit: number;
+            /**
+             * @description Redemptions by one customer
+             * @default 1
+             */
+            perCustomerLimit: number;
+            /** @default [] */
+            serviceId: number[];
+            /** @default [] */
+            categoryId: number[];
+        };
+        /** @description One service or category a coupon applies to (SPEC §3 coupon offer). */
+        CouponOffer: {
+            id: number;
+            couponId: number;
+            serviceId: number | null;
+            serviceName: string | null;
+            categoryId: number | null;
+            categoryName: string | null;
+            discountType: components["schemas"]["CouponDiscountType"];
+            discount: number;
+            couponCode: string;
+        };
+        /** @description A coupon's terms and state (null fields are staff-only and hidden from visitors and customers). */
+        Coupon: {
+            couponId: number;
+            couponCode: string;
+            state: components["schemas"]["CouponState"];
+            stateLabel: string;
+            /** @description Approved and within its validity now */
+            live: boolean;
+            discountType: components["schemas"]["CouponDiscountType"];
+            /** @description Percent (P) or rupees (F) */
+            discount: number;
+            /** @description Rupees */
+            maxDiscount: number | null;
+            /** @description Rupees */
+            minOrderValue: number;
+            /**
+             * Format: date
+             * @description The first day (India time)
+             */
+            validFrom: string;
+            /**
+             * Format: date
+             * @description The last day (India time)
+             */
+            validTo: string;
+            totalLimit: number;
+            perCustomerLimit: number;
+            /** @description Redemptions held now (orders placed and not released) */
+            used: number;
+            /** @description No offers listed: it applies to every service */
+            appliesToAll: boolean;
+            couponsOffers: components["schemas"]["CouponOffer"][];
+            createdBy: number | null;
+            decidedByName: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            rejectRemark: string | null;
+        };
+        HomeScreenAd: {
+            id: number;
+            advType: components["schemas"]["AdvType"];
+            description: string;
+            discountDesc: string;
+            imageUrl: string | null;
+            imageName: string | null;
+            /** @description On (the HomeScreenAdvs toggle); a coupon is off while disabled */
+            status: boolean;
+            addedBy: number | null;
+            addedByName: string | null;
+            addedByRole: string;
+            /** Format: date-time */
+            createDate: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description A coupon that was approved (approved, disabled or expired) */
+            approveCO_Status: boolean;
+            /** @description A coupon rejected (until it is edited) */
+            rejectCO_status: boolean;
+            coupon: components["schemas"]["Coupon"] | null;
+        };
+        HomeScreenAdReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["HomeScreenAd"];
+        };
+        HomeScreenAdPage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["HomeScreenAd"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        CouponDetailReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["HomeScreenAd"] & {
+                /** @description The events the caller may send now (an admin who made or last edited the coupon cannot decide it) */
+                allowedEvents: string[];
+                /** @description The caller made or last sent the coupon's terms for approval */
+                byMaker: boolean;
+                history: components["schemas"]["Transition"][];
+            };
+        };
+        CouponHistoryRow: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            couponId: number;
+            couponCode: string;
+            fromState: string | null;
+            toState: string;
+            event: string;
+            actorName: string | null;
+            actorRole: string | null;
+            remark: string | null;
+        };
+        /** @description One service of a special package, with its price terms today (rupees). */
+        SpecialPackageService: {
+            /** @description The package-service row (DeletePackageServices?Id) */
+            id: number;
+            serviceId: number;
+            heading: string;
+            imageUrl: string | null;
+            /** @description One unit's price before the catalogue discount and GST */
+            price: number;
+            discountPercent: number;
+            gstPercent: number;
+            /** @description One unit after the catalogue discount, before GST: what it costs outside the package */
+            value: number;
+            /** @description The service, its sub-category and its category are active */
+            available: boolean;
+        };
+        SpecialPackage: {
+            id: number;
+            pkgName: string;
+            pkgDesc: string;
+            /** @description The package's price in rupees, before GST (GST is charged per service on its share) */
+            price: number;
+            /**
+             * @description Y once expired: gone from the public pages
+             * @enum {string}
+             */
+            expiredStatus: "Y" | "N";
+            pkgImageUrl: string | null;
+            pkgImageName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Bookable now: not expired, with at least one service and every service on offer */
+            available: boolean;
+            /** @description Σ the services' values (one of each) before GST: the price outside the package */
+            servicesValue: number;
+            services: components["schemas"]["SpecialPackageService"][];
+        };
+        SpecialPackageReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["SpecialPackage"];
+        };
+        /** @example Deep-clean combo */
+        PackageName: string;
+        /** @example A kitchen and a bathroom deep clean on one visit. */
+        PackageDesc: string;
+        /**
+         * @description Rupees before GST, at most 2 decimals
+         * @example 999
+         */
+        PackagePrice: number;
+        /**
+         * @description Rupees, at most 2 decimals, 0 to 10,000: what a referrer is paid for a new customer (0 pays nothing).
+         * @example 100
+         */
+        ReferralCostAmount: number;
+        /**
+         * @description pending: waiting for the referred customer's first completed visit; paid: the referrer's wallet was credited (nothing moved for a ₹0 referral); refused: a self-referral, not paid (refusedReason says why).
+         * @enum {string}
+         */
+        ReferralStatus: "pending" | "paid" | "refused";
+        ReferralCost: {
+            id: number;
+            /** @description Rupees */
+            cost: number;
+            /** Format: date-time */
+            setAt: string;
+            setBy: {
+                id: number;
+                fullName: string;
+            } | null;
+        };
+        ReferralCostHistory: {
+            /** @description The cost in force (the newest change); null when none was ever set, which is ₹0. */
+            current: {
+                id: number;
+                /** @description Rupees */
+                cost: number;
+                /** Format: date-time */
+                setAt: string;
+                setBy: {
+                    id: number;
+                    fullName: string;
+                } | null;
+            } | null;
+            items: components["schemas"]["ReferralCost"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        ReferralHistoryRow: {
+            id: number;
+            referrer: {
+                id: number;
+                fullName: string;
+                mobileNo: string;
+                referralCode: string | null;
+            };
+            referred: {
+                id: number;
+                fullName: string;
+                mobileNo: string;
+            };
+            status: components["schemas"]["ReferralStatus"];
+            statusLabel: string;
+            /** @description Rupees: the cost in force when the referred customer signed up */
+            cost: number;
+            /** @description Rupees: the cost once paid, else 0 */
+            amountPaid: number;
+            refusedReason: string | null;
+            /** @description The order whose completed line settled it */
+            orderId: number | null;
+            orderLineId: number | null;
+            /** @description The ledger transfer that paid it (null for ₹0) */
+            transferId: number | null;
+            /** Format: date-time */
+            signedUpAt: string;
+            /** Format: date-time */
+            settledAt: string | null;
+        };
+        CustomerReferralRow: {
+            id: number;
+            /** @description The referred customer's first name */
+            name: string;
+            /** @description Their mobile number, masked (98XXXXXX10) */
+            mobileNo: string;
+            status: components["schemas"]["ReferralStatus"];
+            statusLabel: string;
+            /** @description Rupees this referral pays (the cost when they signed up) */
+            amount: number;
+            /** @description Rupees paid so far (the amount once paid */
+            amountPaid: number;
+            refusedReason: string | null;
+            /** Format: date-time */
+            signedUpAt: string;
+            /** Format: date-time */
+            settledAt: string | null;
+        };
+        CustomerReferrals: {
+            /** @description The code a friend gives at sign-up (the share link carries it) */
+            referralCode: string;
+            /** @description Rupees a new referral earns now (the cost in force) */
+            reward: number;
+            /** @description Rupees paid for this customer's referrals */
+            earned: number;
+            /** @description Rupees their pending referrals will pay */
+            pending: number;
+            items: components["schemas"]["CustomerReferralRow"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        ReferralProgramme: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            bucket: "day" | "week";
+            /** @description Rupees a new referral earns now */
+            reward: number;
+            /** Format: date-time */
+            rewardSetAt: string | null;
+            /** @description Sign-ups with a referral code in the range */
+            signups: number;
+            /** @description Every India day or week (Monday) of the range, zeros included, oldest first. */
+            buckets: {
+                /** Format: date */
+                start: string;
+                signups: number;
+                /** @description How many of them have been paid so far */
+                paid: number;
+            }[];
+            /** @description Every referral ever made, by status now. */
+            totals: {
+                pending: number;
+                paid: number;
+                refused: number;
+                paidAmount: number;
+                pendingAmount: number;
+            };
+        };
+        /** @description One day or week (India time): its first day, how many, and their money in rupees. */
+        MarketingDashboardBucket: {
+            /**
+             * Format: date
+             * @description The bucket's first day (a week starts on Monday).
+             */
+            start: string;
+            count: number;
+            /** @description Rupees: the discount given, or the revenue. */
+            amount: number;
+        };
+        MarketingDashboardCouponSeries: {
+            couponId: number;
+            code: string;
+            /** @description Redemptions held in the range */
+            count: number;
+            /** @description Rupees of discount they gave */
+            discount: number;
+            /** @description One per bucket of the range, in the same order as `redemptions.buckets`. */
+            buckets: components["schemas"]["MarketingDashboardBucket"][];
+        };
+        MarketingDashboardPendingCoupon: {
+            id: number;
+            code: string;
+            description: string;
+            makerName: string;
+            /**
+             * Format: date-time
+             * @description When it was last sent for approval
+             */
+            waitingSince: string;
+        };
+        MarketingDashboard: {
+            /**
+             * Format: date
+             * @description The first day counted (India time).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last day counted (India time).
+             */
+            to: string;
+            /** @enum {string} */
+            bucket: "day" | "week";
+            top: number;
+            /** Format: date-time */
+            now: string;
+            /** @description Every coupon not deleted, by its state now (whatever the range). */
+            coupons: {
+                total: number;
+                /** @description Every state but deleted, in the coupon machine's order, zeros included. */
+                byState: {
+                    /** @enum {string} */
+                    state: "draft" | "pending" | "approved" | "rejected" | "expired" | "disabled";
+                    label: string;
+                    count: number;
+                }[];
+                /** @description Approved and within their validity now. */
+                live: number;
+                /** @description Approved, validity not started yet. */
+                scheduled: number;
+                /** @description Approved, validity over (expiring). */
+                ended: number;
+                pending: {
+                    count: number;
+                    /** @description The five that have waited longest. */
+                    oldest: components["schemas"]["MarketingDashboardPendingCoupon"][];
+                };
+            };
+            /** @description Redemptions made in the range and not released (`released_at` null), by the day or week they were made. `buckets` are every coupon's; `coupons` the few that gave the most discount in the range, each with its own buckets (the rest is the difference). */
+            redemptions: {
+                count: number;
+                discount: number;
+                buckets: components["schemas"]["MarketingDashboardBucket"][];
+                coupons: components["schemas"]["MarketingDashboardCouponSeries"][];
+            };
+            /** @description Home-screen advertisements (type AD) not deleted, now. */
+            advertisements: {
+                active: number;
+                total: number;
+            };
+            /** @description Special packages now: active (not expired) and all. */
+            packages: {
+                active: number;
+                total: number;
+            };
+            /** @description Plans bought and paid (state active), counted on the day the purchase was made; `activeNow` the paid plans running now. `amount` in the buckets is revenue in rupees. */
+            subscriptions: {
+                sold: number;
+                revenue: number;
+                activeNow: number;
+                buckets: components["schemas"]["MarketingDashboardBucket"][];
+            };
+            /** @description Sign-ups with a referral code made in the range (by status now, and by day or week; `amount` in these buckets is 0); payouts made in the range (paid, by the day they were paid); and what the pending referrals would pay, whenever they were made. */
+            referrals: {
+                signups: number;
+                byStatus: {
+                    /** @enum {string} */
+                    status: "pending" | "paid" | "refused";
+                    label: string;
+                    count: number;
+                }[];
+                buckets: components["schemas"]["MarketingDashboardBucket"][];
+                paid: number;
+                paidAmount: number;
+                pendingAmount: number;
+            };
         };
         CallDeskSummary: {
             /**
@@ -7578,6 +8560,8 @@ export interface operations {
                 CustomerMobileNo?: components["schemas"]["MobileNo"];
                 /** @description Rupees: 0 (the default) or an active tip amount */
                 Tip?: number;
+                /** @description The coupon applied at checkout: reserved with the order under its limits (400 naming CouponCode with the reason when it cannot be used), given back when the payment fails or the whole order is cancelled */
+                CouponCode?: string;
                 ApiName: components["schemas"]["OrderPayMode"];
             };
             header?: {
@@ -9225,6 +10209,802 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    homeScreenAdvsInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    homeScreenAds: components["schemas"]["HomeScreenAdsInput"];
+                    couponsOffers?: components["schemas"]["CouponsOffersInput"];
+                    /**
+                     * @description A coupon: send it for approval at once
+                     * @default false
+                     */
+                    submit?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The advertisement or coupon */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getHomeScreenAdvsByAdvType: {
+        parameters: {
+            query: {
+                AdvType: components["schemas"]["AdvType"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Admins and marketing only; others always get live items. */
+                status?: "all" | "active" | "inactive";
+                /** @description Coupons of one state (admins and marketing only). */
+                state?: components["schemas"]["CouponState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
+    getHomeScreenAdvsById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advertisement or coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    homeScreenAdvsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    homeScreenAds: components["schemas"]["HomeScreenAdsInput"];
+                    couponsOffers?: components["schemas"]["CouponsOffersInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The advertisement or coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    homeScreenAdvsDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateCouponsOffers: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponsOffersInput"];
+            };
+        };
+        responses: {
+            /** @description The coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    submitCoupon: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon, waiting for approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getCouponsOffersMR: {
+        parameters: {
+            query: {
+                Action: "All" | "Draft" | "Pending" | "Approved" | "Live" | "Rejected" | "Expired" | "Disabled";
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of coupons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeScreenAdPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCouponsDetails: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDetailReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    couponsAppRejAdmin: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                AppRej: "Approve" | "Reject";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The coupon, decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponDetailReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getCouponsHistory: {
+        parameters: {
+            query?: {
+                Action?: "Decisions" | "All";
+                couponId?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["CouponHistoryRow"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addSpecialPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pkgName: components["schemas"]["PackageName"];
+                    pkgDesc: components["schemas"]["PackageDesc"];
+                    price: components["schemas"]["PackagePrice"];
+                    imagebase64Data: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                    serviceIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The package */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialPackageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateSpecialPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Id: number;
+                    pkgName: components["schemas"]["PackageName"];
+                    pkgDesc: components["schemas"]["PackageDesc"];
+                    price: components["schemas"]["PackagePrice"];
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialPackageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    expirePackage: {
+        parameters: {
+            query: {
+                Id: number;
+                ExpFlag: "Y" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialPackageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getSpecialPackages: {
+        parameters: {
+            query?: {
+                PkgId?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "id" | "pkgName" | "price" | "createdAt";
+                /** @description Marketing and the admin only; everyone else gets unexpired packages. */
+                expired?: "all" | "Y" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of packages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["SpecialPackage"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (the ETag matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addPackageService: {
+        parameters: {
+            query: {
+                ServiceId: number;
+                PkgId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package with its services */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialPackageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deletePackageService: {
+        parameters: {
+            query: {
+                Id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package with its remaining services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialPackageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addPackageToCart: {
+        parameters: {
+            query: {
+                PkgId: number;
+                /** @description The customer, when the admin acts for one */
+                MobileNo?: components["schemas"]["MobileNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            packageId: number;
+                            pkgName: string;
+                            serviceIds: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAdvertisementExcel: {
+        parameters: {
+            query?: {
+                AdvType?: "AD" | "CO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    setReferralCost: {
+        parameters: {
+            query: {
+                ReferralCost: components["schemas"]["ReferralCostAmount"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost now in force */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ReferralCost"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getReferralCostHistory: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ReferralCostHistory"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getReferralHistory: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                status?: "all" | "pending" | "paid" | "refused";
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                sort?: "signedUpAt" | "settledAt" | "cost";
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of referrals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["ReferralHistoryRow"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getReferralHistoryForCustomer: {
+        parameters: {
+            query?: {
+                CustomerMobileNo?: components["schemas"]["MobileNo"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's referrals, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["CustomerReferrals"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getReferralProgramme: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                bucket?: "day" | "week";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ReferralProgramme"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getMarketingDashboard: {
+        parameters: {
+            query?: {
+                /** @description The first day counted (India time); 29 days before `to` by default. */
+                from?: string;
+                /** @description The last day counted (India time); today by default. */
+                to?: string;
+                bucket?: "day" | "week";
+                /** @description How many coupons (the most discount given in the range) get their own series. */
+                top?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["MarketingDashboard"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
     getCallDeskSummary: {

@@ -18,6 +18,8 @@ const patternMessages: Record<string, string> = {
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$':
     'must be a date and time with its offset, such as 2026-11-24T10:00:00+05:30',
   '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,49}$': 'must be up to 50 ids separated by commas',
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': 'must be a day, such as 2030-01-31',
+  '^[A-Za-z0-9_-]+$': 'must be letters, digits, - or _ only',
 };
 
 export interface AjvError {

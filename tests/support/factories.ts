@@ -3,12 +3,27 @@
 // optional: a test names only what it asserts on, and anything it needs underneath (a service's sub-category
 // and category) is made for it.
 import { and, desc, eq } from 'drizzle-orm';
-import { notificationOutbox, orderLines } from '../../server/db/schema';
+import {
+  couponRedemptions,
+  coupons,
+  customerSubscriptions,
+  homeScreenAds,
+  notificationOutbox,
+  orderLines,
+  orders,
+  referrals,
+  specialPackages,
+  subscriptionPlans,
+  transitionLog,
+  users,
+} from '../../server/db/schema';
+import type { CouponState, CustomerSubscriptionState, ReferralStatus } from '../../server/db/schema/marketing';
 import { createAccount, signup } from '../../server/modules/auth/service';
 import { verhoeffDigit } from '../../server/modules/professionals/rules';
 import { setAvailable } from '../../server/modules/professionals/service';
+import { paise } from '../../server/money';
 import { b64, cityIds, dataOf, png } from './catalogue';
-import type { TestServer } from './server';
+import { accountOf, type TestServer } from './server';
 
 type Extra = Record<string, unknown>;
 export type Row = Record<string, any> & { id: number };
@@ -284,3 +299,386 @@ export function factories(t: TestServer) {
 }
 
 export type Factories = ReturnType<typeof factories>;
+
+// ==== marketing dashboard (issue 11 §5) ====
+// Rows for the dashboard's aggregates, at the times and in the states a test names. While the coupon, package,
+// subscription and referral services are being built, these insert the rows those services write (the same columns),
+// through the test database, one small helper per table; they make nothing the dashboard does not read.
+
+/** Marketing-dashboard test data; `at` times are instants (an India day starts at 18:30Z the day before). */
+export function marketingDashboardFactories(t: TestServer) {
+  const accountId = async (role: 'MR' | 'A') => {
+    const [row] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, role), eq(users.mobileNo, accountOf(role).mobileNo)));
+    return row.id;
+  };
+  /** A bare customer account (a redemption's, a subscription's or a referral's party); it cannot sign in. */
+  const person = async () => {
+    const n = next();
+    const [row] = await t.db
+      .insert(users)
+      .values({
+        fullName: `Dashboard customer ${n}`,
+        mobileNo: `2${String(n).padStart(9, '0')}`,
+        role: 'Cust',
+        passwordHash: 'x',
+      })
+      .returning({ id: users.id });
+    return row.id;
+  };
+  /** A bare order of `customerUserId` (what a redemption points at). */
+  const order = async (customerUserId: number, at: Date) => {
+    const [row] = await t.db
+      .insert(orders)
+      .values({
+        customerUserId,
+        status: 'order created',
+        paymentType: 'Wallet',
+        customerName: 'Dashboard customer',
+        placeAddress: '1 Test Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        pinCode: '400001',
+        receiverName: 'Dashboard customer',
+        receiverMobileNo: '9999999999',
+        intraState: true,
+        taxablePaise: 100_000,
+        gstPaise: 18_000,
+        totalPaise: 118_000,
+        walletPaise: 118_000,
+        createdAt: at,
+      })
+      .returning({ id: orders.id });
+    return row.id;
+  };
+
+  const md = {
+    person,
+
+    /**
+     * A coupon (a CO advertisement and its terms) in `state`, made by the demo marketing account, valid from
+     * `validFrom` to `validTo` (yesterday to 30 days ahead by default). A pending one gets its SUBMIT in the transition
+     * log at `pendingSince` (now by default); `deleted` marks it deleted as HomeScreenAdvsDelete does.
+     */
+    async coupon(
+      over: {
+        state?: CouponState;
+        code?: string;
+        description?: string;
+        validFrom?: Date;
+        validTo?: Date;
+        pendingSince?: Date;
+        deleted?: boolean;
+      } = {},
+    ) {
+      const n = next();
+      const maker = await accountId('MR');
+      const state = over.state ?? 'draft';
+      const [ad] = await t.db
+        .insert(homeScreenAds)
+        .values({
+          advType: 'CO',
+          description: over.description ?? `Dashboard coupon ${n}`,
+          addedBy: maker,
+          addedByRole: 'MR',
+          deletedAt: over.deleted ? new Date() : null,
+        })
+        .returning({ id: homeScreenAds.id });
+      const code = over.code ?? `DASH${n}`;
+      await t.db.insert(coupons).values({
+        adId: ad.id,
+        code,
+        discountType: 'P',
+        percent: 10,
+        validFrom: over.validFrom ?? new Date(Date.now() - 86_400_000),
+        validTo: over.validTo ?? new Date(Date.now() + 30 * 86_400_000),
+        totalLimit: 1000,
+        perCustomerLimit: 1000,
+        state: over.deleted ? 'deleted' : state,
+        createdBy: maker,
+      });
+      if (state === 'pending') {
+        await t.db.insert(transitionLog).values({
+          entity: 'Coupon',
+          entityId: ad.id,
+          fromState: 'draft',
+          toState: 'pending',
+          event: 'SUBMIT',
+          actorId: maker,
+          at: over.pendingSince ?? new Date(),
+        });
+      }
+      return { id: ad.id, code };
+    },
+
+    /** A redemption of `couponId` on a new order, made at `at`, held unless `released`. */
+    async redemption(couponId: number, at: Date, discountPaise: number, over: { released?: boolean } = {}) {
+      const customer = await person();
+      const orderId = await order(customer, at);
+      await t.db.insert(couponRedemptions).values({
+        couponId,
+        orderId,
+        customerUserId: customer,
+        discountPaise,
+        createdAt: at,
+        releasedAt: over.released ? new Date(at.getTime() + 60_000) : null,
+        releaseReason: over.released ? 'payment failed' : null,
+      });
+      return { orderId };
+    },
+
+    /** A home-screen advertisement (AD), switched on unless `active: false`. */
+    async advertisement(over: { active?: boolean; deleted?: boolean } = {}) {
+      const [row] = await t.db
+        .insert(homeScreenAds)
+        .values({
+          advType: 'AD',
+          description: `Dashboard advertisement ${next()}`,
+          addedBy: await accountId('A'),
+          addedByRole: 'A',
+          status: over.active ?? true,
+          deletedAt: over.deleted ? new Date() : null,
+        })
+        .returning({ id: homeScreenAds.id });
+      return row;
+    },
+
+    /** A special package, live unless `expired`. */
+    async specialPackage(over: { expired?: boolean } = {}) {
+      const [row] = await t.db
+        .insert(specialPackages)
+        .values({
+          pkgName: `Dashboard package ${next()}`,
+          pkgDesc: 'Two services together',
+          pricePaise: paise(99_900),
+          expiredStatus: over.expired ? 'Y' : 'N',
+          createdBy: await accountId('A'),
+        })
+        .returning({ id: specialPackages.id });
+      return row;
+    },
+
+    /** A subscription plan (on sale). */
+    async plan(over: { pricePaise?: number; durationInMonths?: number } = {}) {
+      const [row] = await t.db
+        .insert(subscriptionPlans)
+        .values({
+          subscriptionName: `Dashboard plan ${next()}`,
+          durationInMonths: over.durationInMonths ?? 3,
+          pricePaise: paise(over.pricePaise ?? 49_900),
+        })
+        .returning({ id: subscriptionPlans.id, pricePaise: subscriptionPlans.pricePaise });
+      return row;
+    },
+
+    /**
+     * A customer's purchase of `plan` made at `at`: paid ('active', running from `at` for the plan's months) unless
+     * `state` says otherwise.
+     */
+    async purchase(
+      plan: { id: number; pricePaise: number },
+      at: Date,
+      over: { state?: CustomerSubscriptionState; months?: number } = {},
+    ) {
+      const state = over.state ?? 'active';
+      const months = over.months ?? 3;
+      const ends = new Date(at);
+      ends.setUTCMonth(ends.getUTCMonth() + months);
+      const [row] = await t.db
+        .insert(customerSubscriptions)
+        .values({
+          customerUserId: await person(),
+          subscriptionId: plan.id,
+          state,
+          pricePaise: paise(plan.pricePaise),
+          durationInMonths: months,
+          startsAt: state === 'active' ? at : null,
+          endsAt: state === 'active' ? ends : null,
+          createdAt: at,
+        })
+        .returning({ id: customerSubscriptions.id });
+      return row;
+    },
+
+    /** A referral of a new customer by `referrerUserId` (a new one by default), signed up at `at`. */
+    async referral(
+      at: Date,
+      over: { status?: ReferralStatus; costPaise?: number; settledAt?: Date; referrerUserId?: number } = {},
+    ) {
+      const status = over.status ?? 'pending';
+      const [row] = await t.db
+        .insert(referrals)
+        .values({
+          referrerUserId: over.referrerUserId ?? (await person()),
+          referredUserId: await person(),
+          costPaise: paise(over.costPaise ?? 5_000),
+          status,
+          refusedReason: status === 'refused' ? 'the same mobile number' : null,
+          createdAt: at,
+          settledAt: status === 'paid' ? (over.settledAt ?? at) : null,
+        })
+        .returning({ id: referrals.id });
+      return row;
+    },
+  };
+  return md;
+}
+
+// ---- Coupons and home-screen advertisements (issue 11 §1–2, helper H1) ----
+
+/** A day N days from today (India time), YYYY-MM-DD. */
+export const dayFromToday = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
+
+let couponSeq = 0;
+/** A coupon code no other test file of the worker uses. */
+export const freshCouponCode = (prefix = 'T') =>
+  `${prefix}${process.pid % 10_000}X${++couponSeq}${Math.floor(Math.random() * 1000)}`.slice(0, 24);
+
+export function couponFactories(t: TestServer) {
+  const token = (role: 'A' | 'MR') => t.tokenFor(role);
+  const f = {
+    /** A coupon's terms: 10% capped at ₹100, limit 100, one per customer, valid from today for 30 days. */
+    terms: (over: Extra = {}) => ({
+      couponCode: freshCouponCode(),
+      discountType: 'P',
+      discount: 10,
+      maxDiscount: 100,
+      minOrderValue: 0,
+      validFrom: dayFromToday(0),
+      validTo: dayFromToday(30),
+      totalLimit: 100,
+      perCustomerLimit: 1,
+      ...over,
+    }),
+
+    /** A coupon made by marketing (a draft unless `submit`), through HomeScreenAdvsInsert. */
+    async coupon(over: Extra = {}, opts: { submit?: boolean; token?: string } = {}) {
+      return dataOf<Row>(
+        await t.api('POST', '/api/HomeScreenAdvsInsert', {
+          token: opts.token ?? (await token('MR')),
+          body: {
+            homeScreenAds: { advType: 'CO', description: 'A test coupon', discountDesc: '10% off' },
+            couponsOffers: f.terms(over),
+            submit: opts.submit ?? false,
+          },
+        }),
+        201,
+      );
+    },
+
+    /** A coupon made by marketing, submitted and approved by the demo admin: live from today. */
+    async approvedCoupon(over: Extra = {}) {
+      const made = await f.coupon(over, { submit: true });
+      dataOf(
+        await t.api('PUT', `/api/Marketing/CouponsAppRejAdmin?id=${made.id}&AppRej=Approve`, {
+          token: await token('A'),
+          body: {},
+        }),
+      );
+      return made;
+    },
+
+    /** An advertisement made by the admin. */
+    async advertisement(over: Extra = {}) {
+      return dataOf<Row>(
+        await t.api('POST', '/api/HomeScreenAdvsInsert', {
+          token: await token('A'),
+          body: {
+            homeScreenAds: {
+              advType: 'AD',
+              description: 'A test advertisement',
+              discountDesc: 'Up to 20% off',
+              ...over,
+            },
+          },
+        }),
+        201,
+      );
+    },
+
+    /** Moves a coupon's validity into the past (time passing): its end is `daysAgo` days before now. */
+    async endValidity(id: number, daysAgo = 1) {
+      const end = new Date(Date.now() - daysAgo * 86_400_000);
+      await t.db
+        .update(coupons)
+        .set({ validFrom: new Date(end.getTime() - 10 * 86_400_000), validTo: end })
+        .where(eq(coupons.adId, id));
+    },
+
+    /**
+     * A redemption of `couponId` held on a real order (placed through the API by a new customer), as checkout reserves
+     * it; released (payment failed or order cancelled) when told.
+     */
+    async redemption(couponId: number, opts: { released?: boolean; discountPaise?: number } = {}) {
+      const base = factories(t);
+      const customer = await base.customer();
+      const order = await base.placedOrder(customer);
+      await t.db.insert(couponRedemptions).values({
+        couponId,
+        orderId: order.orderId,
+        customerUserId: customer.id,
+        discountPaise: opts.discountPaise ?? 5_000,
+        releasedAt: opts.released ? new Date() : null,
+        releaseReason: opts.released ? 'payment failed' : null,
+      });
+      return order;
+    },
+
+    /** Another admin (a checker when the demo admin made a coupon), with a way to sign in. */
+    async otherAdmin() {
+      const n = ++couponSeq;
+      const input = {
+        role: 'A' as const,
+        fullName: `Second Admin ${n}`,
+        mobileNo: `7${String((process.pid * 1000 + n) % 1_000_000_000).padStart(9, '0')}`,
+        email: `admin${process.pid}x${n}@example.in`,
+        password: `Admin-pass-${n}`,
+      };
+      const id = await createAccount(t.db, input);
+      const res = await t.api('POST', '/api/adminlogin', { body: { UserName: input.email, Password: input.password } });
+      return { ...input, id, token: dataOf<{ Token: string }>(res).Token };
+    },
+  };
+  return f;
+}
+
+// ==== Issue 11 §2, special packages (helper H2) ====
+
+/**
+ * A special package through AddSpecialPackages as the admin: a fresh name, ₹999 before GST, a picture, and
+ * `services` fresh services (2 unless told, or the given `serviceIds`).
+ */
+export function packageFactories(t: TestServer) {
+  const f = factories(t);
+  return {
+    async specialPackage(over: Extra & { serviceIds?: number[]; services?: number } = {}) {
+      const { services = 2, ...rest } = over;
+      const serviceIds = over.serviceIds ?? [];
+      if (!over.serviceIds) for (let i = 0; i < services; i++) serviceIds.push((await f.service()).id);
+      type PackageRow = Row & {
+        pkgName: string;
+        available: boolean;
+        pkgImageUrl: string | null;
+        services: { id: number; serviceId: number; heading: string }[];
+      };
+      return dataOf<PackageRow>(
+        await t.api('POST', '/api/Marketing/AddSpecialPackages', {
+          token: await f.admin(),
+          body: {
+            pkgName: `Package ${next()}`,
+            pkgDesc: 'Two services on one visit.',
+            price: 999,
+            imagebase64Data: b64(png()),
+            fileName: 'package.png',
+            ...rest,
+            serviceIds,
+          },
+        }),
+        201,
+      );
+    },
+  };
+}

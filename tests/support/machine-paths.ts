@@ -3,6 +3,8 @@
 // any machine is below 100%.
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import type { StatePath } from 'xstate/graph';
+import { couponMachine } from '../../src/machines/coupon/coupon.machine';
+import { couponPaths } from '../../src/machines/coupon/coupon.model';
 import { customerQueryMachine } from '../../src/machines/customerQuery/customerQuery.machine';
 import { customerQueryPaths } from '../../src/machines/customerQuery/customerQuery.model';
 import { localCartMachine } from '../../src/machines/localCart/localCart.machine';
@@ -32,6 +34,7 @@ export const MACHINE_MODELS: MachineModel[] = [
   { name: 'orderLine', machine: orderLineMachine, paths: orderLinePaths },
   { name: 'customerQuery', machine: customerQueryMachine, paths: customerQueryPaths },
   { name: 'localCart', machine: localCartMachine, paths: localCartPaths },
+  { name: 'coupon', machine: couponMachine, paths: couponPaths },
 ];
 
 /** The files whose tests walk these paths (unit tests against the machines, e2e/API tests against the product). */
