@@ -10,6 +10,7 @@ import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
+import { seedDemoReferrals } from './db/seed/demo-referrals';
 import { seedReference } from './db/seed/reference';
 import { startCouponExpiry } from './modules/homeScreenAds/expiry';
 import { startReconciliation } from './modules/payments/reconcile';
@@ -49,6 +50,9 @@ if (database.kind === 'pglite') {
       adminMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'A')!.mobileNo,
       uploadsDir: path.join(config.dataDir, 'uploads'),
     });
+    // The demo admin's referral cost and people who joined with the demo customer's code: one paid at their first
+    // completed visit, one refused as a self-referral, one waiting (after the professionals and dispatch).
+    await seedDemoReferrals(database.db, { company: config.company, password });
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);

@@ -68,7 +68,9 @@ export type TransferKind =
   | 'wallet_debit'
   | 'correction'
   | 'order_payment'
-  | 'order_refund';
+  | 'order_refund'
+  /** Issue 11: a referrer's reward, paid when the customer they referred has their first visit completed. */
+  | 'referral_reward';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',

@@ -4,6 +4,7 @@ import { badRequest, conflict, forbidden, HttpError, type RoleCode } from '../..
 import { evictUserSessions, hashToken, newToken } from '../../plugins/auth';
 import { notify } from '../../plugins/notify';
 import * as geo from '../geo/service';
+import * as referrals from '../referrals/service';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 
@@ -133,13 +134,16 @@ export async function signup(db: Db, input: SignupInput, drawDigits = () => rand
   for (let attempt = 1; ; attempt++) {
     const referralCode = referralCodeFor(input.fullName, drawDigits());
     try {
-      const id = await db.transaction((tx) =>
-        repo.insertCustomer(
+      const id = await db.transaction(async (tx) => {
+        const made = await repo.insertCustomer(
           tx,
           { fullName: input.fullName.trim(), mobileNo: input.mobileNo, email, role: 'Cust', passwordHash },
           { city: input.city.trim(), pinCode: input.pinCode, zoneId, referralCode, referredBy },
-        ),
-      );
+        );
+        // The referral, at the cost in force now; paid at the first completed visit (issue 11, decision 024).
+        if (referredBy !== null) await referrals.recordSignup(tx, referredBy, made);
+        return made;
+      });
       return { Id: id, ReferralCode: referralCode, ZoneId: zoneId };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

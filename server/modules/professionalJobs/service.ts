@@ -13,6 +13,7 @@ import { refusalError, refusalsFor } from '../dispatch/eligibility';
 import { publishLive } from '../live/service';
 import { notifyUser } from '../notifications/service';
 import * as lines from '../orderLines/service';
+import * as referrals from '../referrals/service';
 import * as repo from './repo';
 
 /** The professional's own rules (decision 019). */
@@ -437,6 +438,8 @@ async function completeLocked(tx: Tx, row: LockedLine, professionalUserId: numbe
     });
     if (owed) tipPaise = order.tipPaise;
   }
+  // The customer's first completed visit pays whoever referred them (once; issue 11, decision 024).
+  await referrals.payReferralOnCompletion(tx, row.customerUserId, row.id, { now, actorId: professionalUserId });
   await notifyUser(tx, {
     userId: row.customerUserId,
     kind: 'order_completed',

@@ -251,6 +251,7 @@ const KIND_LABEL: Record<string, string> = {
   correction: 'Correction',
   order_payment: 'Order payment',
   order_refund: 'Order refund',
+  referral_reward: 'Referral reward',
 };
 
 const common = (r: Row) => ({
