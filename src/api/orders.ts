@@ -17,7 +17,11 @@ export interface QuoteParams {
   /** Rupees: 0 or an active tip amount. */
   tip: number;
   useWallet: boolean;
+  /** The coupon applied (issue 11); a coupon that cannot be used is a 400 naming CouponCode. */
+  couponCode?: string | null;
 }
+
+const couponQuery = (p: QuoteParams) => (p.couponCode ? { CouponCode: p.couponCode } : {});
 
 const quoteBody = (p: QuoteParams) => ({
   ...(p.addressId ? { AddressId: p.addressId } : {}),
@@ -29,7 +33,9 @@ const quoteBody = (p: QuoteParams) => ({
 export const checkoutQuery = (p: QuoteParams) =>
   queryOptions({
     queryKey: keyOf('Orders', 'orderCheckOut', p),
-    queryFn: async () => (await call(client.POST('/api/Order/OrderCheckOut', { body: quoteBody(p) }))).data,
+    queryFn: async () =>
+      (await call(client.POST('/api/Order/OrderCheckOut', { params: { query: couponQuery(p) }, body: quoteBody(p) })))
+        .data,
   });
 
 /**
@@ -39,7 +45,7 @@ export const checkoutQuery = (p: QuoteParams) =>
 export const placeOrder = (p: QuoteParams & { mode: OrderPayMode }, key: string) =>
   call(
     client.POST('/api/Order/OrderPlacedNew', {
-      params: { query: { ApiName: p.mode, Tip: p.tip }, header: { 'Idempotency-Key': key } },
+      params: { query: { ApiName: p.mode, Tip: p.tip, ...couponQuery(p) }, header: { 'Idempotency-Key': key } },
       body: { ...(p.addressId ? { AddressId: p.addressId } : {}), UseWallet: p.useWallet },
     }),
   );

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cartLines, categories, services, subCategories, users } from '../../db/schema';
+import { cartLines, categories, services, specialPackages, subCategories, users } from '../../db/schema';
 
 /** A cart line with what the cart page and the checkout quote need from its service, sub-category and category. */
 export const lineColumns = {
@@ -8,6 +8,7 @@ export const lineColumns = {
   serviceId: cartLines.serviceId,
   quantity: cartLines.quantity,
   slotStart: cartLines.slotStart,
+  packageId: cartLines.packageId,
   heading: services.heading,
   imageUrl: services.imageUrl,
   subCategoryId: services.subCategoryId,
@@ -58,7 +59,12 @@ export const lockCustomer = (exec: Executor, customerUserId: number) =>
 export const lockLine = async (exec: Executor, customerUserId: number, serviceId: number) =>
   (
     await exec
-      .select({ id: cartLines.id, quantity: cartLines.quantity, slotStart: cartLines.slotStart })
+      .select({
+        id: cartLines.id,
+        quantity: cartLines.quantity,
+        slotStart: cartLines.slotStart,
+        packageId: cartLines.packageId,
+      })
       .from(cartLines)
       .where(and(eq(cartLines.customerUserId, customerUserId), eq(cartLines.serviceId, serviceId)))
       .for('update')
@@ -93,7 +99,7 @@ export const findCustomerByMobile = async (exec: Executor, mobileNo: string) =>
 /**
  * Adds `quantity` of a service to the cart in one statement: a new line, or the existing line raised (at most to
  * `cap`, or not at all when `refuseOver` and the sum would pass 99). Returns the line's quantity, or undefined when
- * the line was already full.
+ * the line was already full or is a package's line.
  */
 export const upsertLine = async (
   exec: Executor,
@@ -111,7 +117,53 @@ export const upsertLine = async (
           slotStart: sql`coalesce(excluded.slot_start, ${cartLines.slotStart})`,
           updatedAt: sql`now()`,
         },
-        setWhere: mode === 'refuse' ? sql`${cartLines.quantity} + excluded.quantity <= 99` : undefined,
+        // A package's line keeps quantity 1 (decision 022): AddCart and a merge leave it alone.
+        setWhere:
+          mode === 'refuse'
+            ? sql`${cartLines.quantity} + excluded.quantity <= 99 and ${cartLines.packageId} is null`
+            : sql`${cartLines.packageId} is null`,
       })
       .returning({ id: cartLines.id, quantity: cartLines.quantity })
+  )[0];
+
+// ---- Special packages in the cart (issue 11, decision 022) ----
+
+/** The customer's lines of these services (any package or none), with the service's heading. */
+export const linesOfServices = (exec: Executor, customerUserId: number, serviceIds: number[]) =>
+  serviceIds.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ serviceId: cartLines.serviceId, packageId: cartLines.packageId, heading: services.heading })
+        .from(cartLines)
+        .innerJoin(services, eq(services.id, cartLines.serviceId))
+        .where(and(eq(cartLines.customerUserId, customerUserId), inArray(cartLines.serviceId, serviceIds)));
+
+/** One line of quantity 1 per service, marked with the package. */
+export const insertPackageLines = (exec: Executor, customerUserId: number, packageId: number, serviceIds: number[]) =>
+  exec
+    .insert(cartLines)
+    .values(serviceIds.map((serviceId) => ({ customerUserId, serviceId, packageId, quantity: 1, slotStart: null })));
+
+/** Removes every line of one package from the customer's cart; answers how many went. */
+export const deletePackageLines = async (exec: Executor, customerUserId: number, packageId: number) =>
+  (
+    await exec
+      .delete(cartLines)
+      .where(and(eq(cartLines.customerUserId, customerUserId), eq(cartLines.packageId, packageId)))
+      .returning({ id: cartLines.id })
+  ).length;
+
+/** A package's name (the cart's messages about package lines). */
+export const packageName = async (exec: Executor, packageId: number) =>
+  (
+    await exec.select({ name: specialPackages.pkgName }).from(specialPackages).where(eq(specialPackages.id, packageId))
+  )[0]?.name ?? `package ${packageId}`;
+
+/** The line of a service in the customer's cart, without a lock. */
+export const findLine = async (exec: Executor, customerUserId: number, serviceId: number) =>
+  (
+    await exec
+      .select({ id: cartLines.id, packageId: cartLines.packageId })
+      .from(cartLines)
+      .where(and(eq(cartLines.customerUserId, customerUserId), eq(cartLines.serviceId, serviceId)))
   )[0];

@@ -41,6 +41,8 @@ export type CheckoutCartLine = {
   discountPercent: number;
   gstPercent: number;
   available: boolean;
+  /** Added as part of a special package (issue 11). */
+  packageId: number | null;
 };
 
 export async function cartForCheckout(exec: Executor, customerUserId: number): Promise<CheckoutCartLine[]> {
@@ -56,6 +58,7 @@ export async function cartForCheckout(exec: Executor, customerUserId: number): P
     discountPercent: r.discountPercent,
     gstPercent: r.gstPercent,
     available: !!r.available,
+    packageId: r.packageId,
   }));
 }
 
@@ -149,7 +152,11 @@ export async function addToCart(
   const service = await serviceOnOffer(db, serviceId);
   if (slotStart) await assertCapacity(db, customerUserId, serviceId, slotStart);
   const line = await repo.upsertLine(db, { customerUserId, serviceId, quantity: 1, slotStart }, 'refuse');
-  if (!line) throw conflict('ServiceId', `The cart already holds ${MAX_QUANTITY} of ${service.heading}, the most.`);
+  if (!line) {
+    const existing = await repo.findLine(db, customerUserId, serviceId);
+    if (existing?.packageId) await refusePackageLine(db, existing.packageId, service.heading);
+    throw conflict('ServiceId', `The cart already holds ${MAX_QUANTITY} of ${service.heading}, the most.`);
+  }
   return {
     data: { serviceId, quantity: line.quantity },
     message: line.quantity === 1 ? 'Product added to cart' : 'Increased product quantity',
@@ -163,6 +170,7 @@ export async function changeQuantity(db: Db, customerUserId: number, serviceId: 
   return db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, customerUserId, serviceId);
     if (!line) throw notFound(`Service ${serviceId} in your cart`);
+    if (line.packageId) await refusePackageLine(tx, line.packageId);
     if (flag === 'Increment') {
       if (line.quantity >= MAX_QUANTITY) {
         throw conflict('flag', `The cart holds at most ${MAX_QUANTITY} of a service.`);
@@ -180,11 +188,13 @@ export async function changeQuantity(db: Db, customerUserId: number, serviceId: 
   });
 }
 
+/** Removes a service's line; a line of a special package takes the whole package's lines with it (decision 022). */
 export async function removeFromCart(db: Db, customerUserId: number, serviceId: number) {
   return db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, customerUserId, serviceId);
     if (!line) throw notFound(`Service ${serviceId} in your cart`);
-    await repo.deleteLine(tx, line.id);
+    if (line.packageId) await repo.deletePackageLines(tx, customerUserId, line.packageId);
+    else await repo.deleteLine(tx, line.id);
   });
 }
 
@@ -227,4 +237,41 @@ export async function mergeCart(db: Db, customerUserId: number, lines: { Service
     }
   });
   return { merged, skipped };
+}
+
+// ---- Special packages in the cart (issue 11, decision 022) ----
+
+/** A package's line keeps quantity 1: the only way to change it is to remove the whole package. */
+async function refusePackageLine(exec: Executor, packageId: number, heading?: string): Promise<never> {
+  const name = await repo.packageName(exec, packageId);
+  throw badRequest(
+    'ServiceId',
+    `${heading ? `${heading} is ` : ''}part of package ${name}: remove the package to change it`,
+  );
+}
+
+/**
+ * Books a special package inside the caller's transaction (the packages module has locked the package and checked
+ * that it is bookable): one line of quantity 1 per service, marked with the package, under a lock on the customer
+ * so that concurrent cart writes run one after another. A service already in the cart, as a normal line or in a
+ * package, is refused (400 naming it): the customer removes it first, so a price never changes under their eyes.
+ */
+export async function addPackageLines(
+  tx: Executor,
+  customerUserId: number,
+  pkg: { id: number; name: string },
+  serviceIds: number[],
+): Promise<void> {
+  await repo.lockCustomer(tx, customerUserId);
+  const [held] = await repo.linesOfServices(tx, customerUserId, serviceIds);
+  if (held) {
+    const where =
+      held.packageId === pkg.id
+        ? `package ${pkg.name} is already in your cart`
+        : held.packageId
+          ? `${held.heading} is already in your cart in package ${await repo.packageName(tx, held.packageId)}: remove that package to book ${pkg.name}`
+          : `${held.heading} is already in your cart: remove it to book package ${pkg.name}`;
+    throw badRequest('PkgId', where);
+  }
+  await repo.insertPackageLines(tx, customerUserId, pkg.id, serviceIds);
 }

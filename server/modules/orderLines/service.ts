@@ -13,6 +13,7 @@ import { assertSlot } from '../cart/slots';
 import { nextDocumentNumber } from '../documents/service';
 import { publishLive } from '../live/service';
 import { notifyPerson } from '../notifications/service';
+import * as promotions from '../promotions/service';
 import * as wallets from '../wallets/service';
 import * as repo from './repo';
 import {
@@ -237,6 +238,10 @@ export async function cancelLine(db: Db, user: Actor, input: CancelInput, now = 
           );
         }
         const tip = await tipRefundOf(tx, order, row.id);
+        // The whole order is cancelled now: its coupon goes back (issue 11, decision 026).
+        if ((await repo.otherLiveLines(tx, order.id, row.id)) === 0) {
+          await promotions.releaseCoupon(tx, order.id, 'The whole order was cancelled', now);
+        }
         const refund = terms.refundPaise + tip;
         let refundTransferId: number | null = null;
         let creditNote: string | null = null;

@@ -64,7 +64,8 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Cu
         sacCode: l.sacCode,
         quantity: l.quantity,
         unitPrice: r2(l.unitPricePaise),
-        discount: r2(l.discountPaise),
+        // The catalogue discount and the line's promotion (issue 11) together: gross − discount = taxable value.
+        discount: r2(l.discountPaise + l.promoDiscountPaise),
         taxableValue: r2(l.taxablePaise),
         gstRate: l.gstRate,
         cgst: r2(l.cgstPaise),

@@ -1,4 +1,5 @@
 import { mulDivHalfUp, type Paise, paise } from '../../money';
+import { applyPromotions, type PromoKind, type PromotionResult, type Promotions } from './promotions';
 
 /**
  * The checkout quote (issue 9 §3), pure: the server's one computation of an order's money, used by OrderCheckOut,
@@ -6,7 +7,9 @@ import { mulDivHalfUp, type Paise, paise } from '../../money';
  *
  * Rounding (decision 014): integer paise, half-up, per line.
  * - gross = unit price × quantity;
- * - taxable = gross × (100 − discount%) / 100, rounded half-up; the discount is gross − taxable;
+ * - base = gross × (100 − discount%) / 100, rounded half-up; the discount is gross − base;
+ * - the line's one promotion (package, subscription or coupon: promotions.ts) takes its amount off the base:
+ *   taxable = base − promotion (GST is charged on what the customer pays);
  * - GST = taxable × rate / 100, rounded half-up;
  * - inside the company's state CGST = GST / 2 rounded half-up and SGST = GST − CGST (so the halves always add up to the
  *   line's GST, and CGST is the larger by at most a paisa); outside it the whole GST is IGST;
@@ -33,6 +36,8 @@ export interface QuoteLineInput {
   slotProblem: string | null;
   /** The line's GST rate is one of the rates in force today. */
   rateInForce: boolean;
+  /** The special package the line was added in (null: a normal line). */
+  packageId?: number | null;
 }
 
 export type ProblemCode = 'unavailable' | 'notServed' | 'slot' | 'gstRate';
@@ -51,6 +56,11 @@ export interface QuoteLine {
   grossPaise: Paise;
   discountPercent: number;
   discountPaise: Paise;
+  /** The one promotion on the line, what it is called (package name, plan name or coupon code) and its amount. */
+  promoKind: PromoKind | null;
+  promoLabel: string | null;
+  promoDiscountPaise: Paise;
+  packageId: number | null;
   taxablePaise: Paise;
   gstRate: number;
   gstPaise: Paise;
@@ -70,6 +80,8 @@ export interface QuoteInput {
   walletBalancePaise: number;
   /** The customer chose to pay from the wallet (all of it, or the part it covers). */
   useWallet: boolean;
+  /** The packages, subscription and coupon the lines may take (promotions.ts). */
+  promotions?: Promotions;
 }
 
 export interface Quote {
@@ -78,6 +90,8 @@ export interface Quote {
   totals: {
     grossPaise: Paise;
     discountPaise: Paise;
+    /** Σ the lines' promotions. */
+    promoDiscountPaise: Paise;
     taxablePaise: Paise;
     gstPaise: Paise;
     cgstPaise: Paise;
@@ -94,11 +108,17 @@ export interface Quote {
     /** What is left for a payment provider: total − walletPaise. */
     payablePaise: Paise;
   };
+  /** The coupon asked for: what it took off, or why it took nothing (null when none was asked for). */
+  coupon: PromotionResult['coupon'];
   /** Lines in the cart and none with a problem. */
   placeable: boolean;
   /** Why it cannot be placed, in the customer's words (empty when placeable). */
   problems: string[];
 }
+
+/** A line's value after the catalogue discount, before any promotion and GST. */
+export const basePaiseOf = (l: { quantity: number; unitPricePaise: number; discountPercent: number }) =>
+  mulDivHalfUp(l.unitPricePaise * l.quantity, 100 - l.discountPercent, 100);
 
 /** The money of one line (no problems): exported for the invoice's own cross-check and the property tests. */
 export function priceLine(l: {
@@ -107,16 +127,22 @@ export function priceLine(l: {
   discountPercent: number;
   gstRate: number;
   intraState: boolean;
+  /** Taken off after the catalogue discount (at most the discounted value). */
+  promoDiscountPaise?: number;
 }) {
   const grossPaise = paise(l.unitPricePaise * l.quantity);
-  const taxablePaise = paise(mulDivHalfUp(grossPaise, 100 - l.discountPercent, 100));
+  const basePaise = basePaiseOf(l);
+  const promo = l.promoDiscountPaise ?? 0;
+  if (!Number.isSafeInteger(promo) || promo < 0 || promo > basePaise) throw new RangeError(`promotion ${promo}`);
+  const taxablePaise = paise(basePaise - promo);
   const gstPaise = paise(mulDivHalfUp(taxablePaise, l.gstRate, 100));
   const cgstPaise = paise(l.intraState ? mulDivHalfUp(gstPaise, 1, 2) : 0);
   const sgstPaise = paise(l.intraState ? gstPaise - cgstPaise : 0);
   const igstPaise = paise(l.intraState ? 0 : gstPaise);
   return {
     grossPaise,
-    discountPaise: paise(grossPaise - taxablePaise),
+    discountPaise: paise(grossPaise - basePaise),
+    promoDiscountPaise: paise(promo),
     taxablePaise,
     gstPaise,
     cgstPaise,
@@ -156,8 +182,19 @@ function checkInput(l: QuoteLineInput) {
 
 export function quote(input: QuoteInput): Quote {
   if (!Number.isSafeInteger(input.tipPaise) || input.tipPaise < 0) throw new RangeError('tip');
-  const lines = input.lines.map((l): QuoteLine => {
-    checkInput(l);
+  for (const l of input.lines) checkInput(l);
+  const promos = applyPromotions(
+    input.lines.map((l) => ({
+      serviceId: l.serviceId,
+      categoryId: l.categoryId,
+      quantity: l.quantity,
+      basePaise: basePaiseOf(l),
+      packageId: l.packageId ?? null,
+    })),
+    input.promotions ?? {},
+  );
+  const lines = input.lines.map((l, i): QuoteLine => {
+    const promo = promos.lines[i];
     return {
       serviceId: l.serviceId,
       description: l.description,
@@ -168,7 +205,10 @@ export function quote(input: QuoteInput): Quote {
       discountPercent: l.discountPercent,
       gstRate: l.gstRate,
       slotStart: l.slotStart,
-      ...priceLine({ ...l, intraState: input.intraState }),
+      promoKind: promo.kind,
+      promoLabel: promo.label,
+      packageId: promo.packageId,
+      ...priceLine({ ...l, intraState: input.intraState, promoDiscountPaise: promo.discountPaise }),
       problems: problemsOf(l),
     };
   });
@@ -187,6 +227,7 @@ export function quote(input: QuoteInput): Quote {
     totals: {
       grossPaise: sum((l) => l.grossPaise),
       discountPaise: sum((l) => l.discountPaise),
+      promoDiscountPaise: sum((l) => l.promoDiscountPaise),
       taxablePaise: sum((l) => l.taxablePaise),
       gstPaise: sum((l) => l.gstPaise),
       cgstPaise: sum((l) => l.cgstPaise),
@@ -199,6 +240,7 @@ export function quote(input: QuoteInput): Quote {
       walletPaise,
       payablePaise: paise(totalPaise - walletPaise),
     },
+    coupon: promos.coupon,
     placeable: problems.length === 0,
     problems,
   };

@@ -34,7 +34,6 @@ const placedOut = (p: orders.Placed) => ({
 
 export const orderHandlers: Handlers = {
   async orderCheckOut(req) {
-    if (req.query.CouponCode) throw badRequest('CouponCode', 'coupons are not available yet');
     const user = currentUser(req);
     const customerUserId = await customerOf(req.server.db, user, req.query.CustomerMobileNo, 'CustomerMobileNo');
     const body = req.body ?? {};
@@ -43,6 +42,7 @@ export const orderHandlers: Handlers = {
       addressId: body.AddressId ?? null,
       tipPaise: tipOf(body.Tip),
       useWallet: body.UseWallet ?? false,
+      couponCode: req.query.CouponCode ?? null,
     });
     return ok(data, data.placeable ? 'Ready to place.' : data.problems.join(' '));
   },
@@ -57,6 +57,7 @@ export const orderHandlers: Handlers = {
       mode: req.query.ApiName,
       addressId: body.AddressId ?? null,
       useWallet: body.UseWallet ?? false,
+      couponCode: req.query.CouponCode?.trim() || null,
     };
     const placed = await orders.placeOrder(
       req.server.db,
@@ -67,6 +68,7 @@ export const orderHandlers: Handlers = {
         tipPaise: tipOf(req.query.Tip),
         mode: request.mode,
         useWallet: request.useWallet,
+        couponCode: request.couponCode,
         idempotency: idempotencyOf(req, 'orderPlacedNew', request),
         actor: user,
       },

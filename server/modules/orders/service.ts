@@ -19,6 +19,7 @@ import * as dispatch from '../dispatch/service';
 import { nextDocumentNumber } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
 import * as payments from '../payments/service';
+import * as promotions from '../promotions/service';
 import * as tax from '../tax/service';
 import * as tips from '../tips/service';
 import * as wallets from '../wallets/service';
@@ -47,6 +48,8 @@ export interface QuoteRequest {
   useWallet: boolean;
   /** Lines given directly; without them the customer's cart is quoted. */
   items?: OrderItem[];
+  /** The coupon the customer applies (issue 11); refused with the reason when it cannot take anything off. */
+  couponCode?: string | null;
   now?: Date;
 }
 
@@ -76,6 +79,7 @@ async function itemLines(exec: Executor, items: OrderItem[]) {
       discountPercent: s.discountPercent,
       gstPercent: s.gstPercent,
       available: !!s.available,
+      packageId: null,
     };
   });
 }
@@ -143,7 +147,15 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
       notServedMessage,
       slotProblem: slotProblem(l.heading, l.slotStart, now) ?? full.get(l.serviceId) ?? null,
       rateInForce: rates.includes(l.gstPercent),
+      packageId: l.packageId,
     };
+  });
+  const offers = await promotions.promotionsFor(exec, {
+    customerUserId: r.customerUserId,
+    couponCode: r.couponCode,
+    serviceIds: lines.map((l) => l.serviceId),
+    packageIds: lines.flatMap((l) => (l.packageId === null ? [] : [l.packageId])),
+    at: now,
   });
   const q = quote({
     lines: inputs,
@@ -151,14 +163,16 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
     tipPaise: r.tipPaise,
     walletBalancePaise: balance,
     useWallet: r.useWallet,
+    promotions: offers,
   });
+  promotions.refuseCouponMiss(q.coupon);
   return { quote: q, address, placeOfSupply: { state: address.state, code: gstStateCode(address.state) } };
 }
 
 const r2 = (p: number) => toRupees(paise(p));
 
 /** The quote in rupees, as OrderCheckOut answers it. */
-export function quoteOut(p: PricedOrder, coupon: null = null) {
+export function quoteOut(p: PricedOrder) {
   const q = p.quote;
   const t = q.totals;
   return {
@@ -182,6 +196,9 @@ export function quoteOut(p: PricedOrder, coupon: null = null) {
       gross: r2(l.grossPaise),
       discountPercent: l.discountPercent,
       discount: r2(l.discountPaise),
+      promotion: l.promoKind
+        ? { kind: l.promoKind, label: l.promoLabel ?? '', discount: r2(l.promoDiscountPaise) }
+        : null,
       taxableValue: r2(l.taxablePaise),
       gstRate: l.gstRate,
       gst: r2(l.gstPaise),
@@ -195,6 +212,7 @@ export function quoteOut(p: PricedOrder, coupon: null = null) {
     totals: {
       gross: r2(t.grossPaise),
       discount: r2(t.discountPaise),
+      promoDiscount: r2(t.promoDiscountPaise),
       taxableValue: r2(t.taxablePaise),
       gst: r2(t.gstPaise),
       cgst: r2(t.cgstPaise),
@@ -207,7 +225,9 @@ export function quoteOut(p: PricedOrder, coupon: null = null) {
       wallet: r2(t.walletPaise),
       amountPayable: r2(t.payablePaise),
     },
-    coupon,
+    coupon: q.coupon
+      ? { couponId: q.coupon.id, couponCode: q.coupon.code, discount: r2(q.coupon.discountPaise) }
+      : null,
     placeable: q.placeable,
     problems: q.problems,
   };
@@ -311,6 +331,8 @@ async function payFromWallet(
 /** The payment failed (or could not be taken): the lines get PAYMENT_FAILED, the order 'payment failed', and the customer is told. */
 async function failPayment(tx: Tx, order: repo.OrderRow, actorId: number | null, at: Date, why: string) {
   await applyToLines(tx, order.id, 'PAYMENT_FAILED', actorId, at);
+  // The coupon goes back: the order may be paid again later, and then takes it again if it is still there.
+  await promotions.releaseCoupon(tx, order.id, 'The payment failed', at);
   await repo.updateOrder(tx, order.id, { status: 'payment failed', statusUpdateDate: at });
   const customer = await repo.person(tx, order.customerUserId);
   if (customer) {
@@ -374,6 +396,8 @@ payments.registerPurpose(ORDER_PURPOSE, {
 
 export interface PlaceRequest {
   customerUserId: number;
+  /** The coupon applied at checkout (issue 11). */
+  couponCode?: string | null;
   addressId: number | null;
   tipPaise: Paise;
   /** Wallet: the wallet pays all; a provider pays all, or the rest when useWallet. */
@@ -537,6 +561,9 @@ export async function placeOrder(
       totalPaise: t.totalPaise,
       walletPaise,
       providerPaise,
+      couponId: q.coupon?.id ?? null,
+      couponCode: q.coupon?.code ?? null,
+      promoDiscountPaise: t.promoDiscountPaise,
       idempotencyKey: key,
       requestHash: key ? r.idempotency.hash : null,
       createdAt: now,
@@ -545,6 +572,16 @@ export async function placeOrder(
       // The unique key refused a twin's second insert: the twin committed first, so answer its order.
       const twin = await repo.findByIdempotency(tx, r.customerUserId, key!);
       return { order: replayOrRefuse(twin!, r.idempotency.hash), intent: null, replayed: true };
+    }
+    // The coupon is reserved with the order (its limits checked under the coupon's lock), or the placing is refused.
+    if (q.coupon) {
+      await promotions.reserveCoupon(tx, {
+        couponId: q.coupon.id,
+        orderId: order.id,
+        customerUserId: r.customerUserId,
+        discountPaise: q.coupon.discountPaise,
+        at: now,
+      });
     }
     const lineState = paidNow ? nextLineState(INITIAL_LINE_STATE, 'PAYMENT_SETTLED') : INITIAL_LINE_STATE;
     // Dispatch matches professionals by the zone of the address pincode, fixed at placing.
@@ -562,6 +599,9 @@ export async function placeOrder(
         unitPricePaise: l.unitPricePaise,
         discountPercent: l.discountPercent,
         discountPaise: l.discountPaise,
+        promoKind: l.promoKind,
+        promoDiscountPaise: l.promoDiscountPaise,
+        packageId: l.packageId,
         taxablePaise: l.taxablePaise,
         gstRate: l.gstRate,
         cgstPaise: l.cgstPaise,
@@ -694,6 +734,8 @@ export async function retryPayment(
     }
     const now = new Date();
     await applyToLines(tx, order.id, 'RETRY_PAYMENT', user.id, now);
+    // Its coupon was given back when the payment failed: the order takes it again, if it still can.
+    if (order.couponId !== null) await promotions.reclaimCoupon(tx, order.id, order.customerUserId, now);
     const balance = await wallets.walletBalance(tx, 'customer', order.customerUserId);
     if (r.mode === 'Wallet' && balance < order.totalPaise) {
       throw conflict(

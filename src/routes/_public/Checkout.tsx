@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { setCartSlot } from '../../api/cart';
 import { ApiError } from '../../api/client';
 import { invalidateAfter } from '../../api/invalidate';
@@ -21,7 +21,7 @@ import {
   PageHeader,
   toast,
 } from '../../ui';
-import { CheckboxField, SelectField } from '../../ui/form';
+import { CheckboxField, SelectField, TextField } from '../../ui/form';
 import { AddressPicker } from '../-components/account/AddressPicker';
 import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
@@ -37,6 +37,77 @@ export const Route = createFileRoute('/_public/Checkout')({
   },
   component: Checkout,
 });
+
+const PROMO_NAMES: Record<NonNullable<OrderQuoteLine['promotion']>['kind'], string> = {
+  package: 'package',
+  subscription: 'plan',
+  coupon: 'coupon',
+};
+
+const couponErrorOf = (e: unknown) =>
+  e instanceof ApiError && e.errors[0]?.field === 'CouponCode' ? (e.errors[0]?.message ?? e.message) : null;
+
+/** The coupon box: a code is tried against the quote before it is applied, so a refusal shows here with why. */
+function CouponCard({
+  applied,
+  error,
+  onApply,
+  onRemove,
+  discount,
+}: {
+  applied: string | null;
+  error: string | null;
+  onApply: (code: string) => Promise<void>;
+  onRemove: () => void;
+  discount: number | null;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card title="Coupon">
+      {applied ? (
+        <div className={c.lineHead}>
+          <span data-testid="coupon-applied">
+            Coupon <strong>{applied}</strong> applied{discount !== null ? `: −${formatRupees(discount)}` : ''}
+          </span>
+          <Button variant="ghost" onClick={onRemove}>
+            Remove coupon
+          </Button>
+        </div>
+      ) : (
+        <form
+          className={c.choices}
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!code.trim()) return;
+            setBusy(true);
+            try {
+              await onApply(code.trim());
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <TextField
+            name="CouponCode"
+            label="Coupon code"
+            value={code}
+            maxLength={40}
+            autoComplete="off"
+            error={error ?? undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" loading={busy}>
+            Apply
+          </Button>
+        </form>
+      )}
+      <p className={c.muted}>
+        <Link to="/Coupons">See the coupons on offer</Link>
+      </p>
+    </Card>
+  );
+}
 
 const PROVIDER_NAMES: Record<string, string> = {
   CF: 'Cashfree',
@@ -72,8 +143,11 @@ function QuoteLine({
       </div>
       <span className={c.muted}>
         {formatRupees(line.unitPrice)} each
-        {line.discount > 0 ? ` · ${line.discountPercent}% off (−${formatRupees(line.discount)})` : ''} · taxable{' '}
-        {formatRupees(line.taxableValue)} · GST {line.gstRate}%{' '}
+        {line.discount > 0 ? ` · ${line.discountPercent}% off (−${formatRupees(line.discount)})` : ''}
+        {line.promotion
+          ? ` · ${PROMO_NAMES[line.promotion.kind]} ${line.promotion.label} (−${formatRupees(line.promotion.discount)})`
+          : ''}{' '}
+        · taxable {formatRupees(line.taxableValue)} · GST {line.gstRate}%{' '}
         {intra
           ? `(CGST ${formatRupees(line.cgst)} + SGST ${formatRupees(line.sgst)})`
           : `(IGST ${formatRupees(line.igst)})`}{' '}
@@ -122,13 +196,23 @@ function CustomerCheckout() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [placing, setPlacing] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
-  const params = { addressId, tip, useWallet };
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const params = { addressId, tip, useWallet, couponCode };
   const quote = useQuery({ ...checkoutQuery(params), placeholderData: keepPreviousData, retry: false });
+  // A coupon that stops applying (the cart changed, or it was used up meanwhile) comes off, with why.
+  const quoteCouponError = quote.isError ? couponErrorOf(quote.error) : null;
+  useEffect(() => {
+    if (quoteCouponError) {
+      setCouponError(quoteCouponError);
+      setCouponCode(null);
+    }
+  }, [quoteCouponError]);
   const tips = useQuery(tipsQuery('active'));
   const modes = useQuery(paymentModesQuery());
   const provider = (mode || modes.data?.defaultMode || 'sandbox') as OrderPayMode;
 
-  if (quote.isPending) return <LoadingPlaceholder label="Working out your order…" />;
+  if (quote.isPending || quoteCouponError) return <LoadingPlaceholder label="Working out your order…" />;
   if (quote.isError) {
     const needsAddress = quote.error instanceof ApiError && quote.error.errors[0]?.field === 'AddressId';
     return needsAddress ? (
@@ -162,6 +246,18 @@ function CustomerCheckout() {
   const payMode: OrderPayMode = walletPaysAll ? 'Wallet' : provider;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['Orders', 'orderCheckOut'] });
 
+  async function applyCoupon(code: string) {
+    setCouponError(null);
+    try {
+      await queryClient.fetchQuery(checkoutQuery({ ...params, couponCode: code }));
+      setCouponCode(code);
+    } catch (e) {
+      const why = couponErrorOf(e);
+      if (!why) throw e;
+      setCouponError(why);
+    }
+  }
+
   async function submit() {
     setPlacing(true);
     setPlaceError(null);
@@ -178,7 +274,12 @@ function CustomerCheckout() {
       else toast.error(reply.message);
       await navigate({ to: '/PayProcessInvoice', search: { OrderId: placed.orderId } });
     } catch (e) {
-      setPlaceError((e as Error).message);
+      const why = couponErrorOf(e);
+      if (why) {
+        // The coupon ran out (or was used) between the quote and the placing: it comes off, nothing was placed.
+        setCouponError(why);
+        setCouponCode(null);
+      } else setPlaceError((e as Error).message);
       await refresh();
       setPlacing(false);
     }
@@ -203,6 +304,16 @@ function CustomerCheckout() {
             ))}
           </ul>
         </Card>
+        <CouponCard
+          applied={couponCode}
+          error={couponError}
+          discount={q.coupon?.discount ?? null}
+          onApply={applyCoupon}
+          onRemove={() => {
+            setCouponCode(null);
+            setCouponError(null);
+          }}
+        />
         <Card title="Tip for the professional">
           <p className={c.muted}>Not taxed; it goes to the professional who carries out your order.</p>
           <fieldset className={c.choices} aria-label="Tip">
@@ -247,6 +358,12 @@ function CustomerCheckout() {
             <dt>Discount</dt>
             <dd>−{formatRupees(t.discount)}</dd>
           </div>
+          {t.promoDiscount > 0 && (
+            <div className={c.summaryRow}>
+              <dt>Offers (coupon, plan, package)</dt>
+              <dd data-testid="promo-discount">−{formatRupees(t.promoDiscount)}</dd>
+            </div>
+          )}
           <div className={c.summaryRow}>
             <dt>Taxable value</dt>
             <dd>{formatRupees(t.taxableValue)}</dd>
