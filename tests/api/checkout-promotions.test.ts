@@ -8,20 +8,17 @@ import {
   couponOffers,
   couponRedemptions,
   coupons,
-  customerSubscriptions,
   homeScreenAds,
   orderLines,
   orders,
   specialPackageServices,
   specialPackages,
-  subscriptionDiscounts,
-  subscriptionPlans,
   users,
 } from '../../server/db/schema';
 import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
 import { paise } from '../../server/money';
 import { dataOf } from '../support/catalogue';
-import { factories, type Row } from '../support/factories';
+import { factories, promotionFactories, type Row } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -260,31 +257,9 @@ describe('a coupon at checkout', () => {
 });
 
 describe('a subscription and a package at checkout', () => {
-  async function plan(customerUserId: number, discounts: { serviceId: number; type: 'P' | 'F'; discount: number }[]) {
-    const [p] = await t.db
-      .insert(subscriptionPlans)
-      .values({ subscriptionName: `Plan ${++seq}-${Date.now()}`, durationInMonths: 3, pricePaise: paise(99_900) })
-      .returning();
-    for (const d of discounts) {
-      await t.db
-        .insert(subscriptionDiscounts)
-        .values({ subscriptionId: p.id, serviceId: d.serviceId, discountType: d.type, discount: d.discount });
-    }
-    await t.db.insert(customerSubscriptions).values({
-      customerUserId,
-      subscriptionId: p.id,
-      state: 'active',
-      pricePaise: paise(99_900),
-      durationInMonths: 3,
-      startsAt: new Date(Date.now() - DAY),
-      endsAt: new Date(Date.now() + 60 * DAY),
-    });
-    return p;
-  }
-
   it("applies the plan's discount, and per line the better of it and a coupon, never both", async () => {
     const { c, token, services } = await readyCustomer({ services: 2 });
-    const p = await plan(c.id, [
+    const p = await promotionFactories(t).activePlan(c.id, [
       { serviceId: services[0].id, type: 'P', discount: 20 },
       { serviceId: services[1].id, type: 'F', discount: 5000 },
     ]);

@@ -7,23 +7,24 @@ import {
   couponRedemptions,
   coupons,
   customerSubscriptions,
-  homeScreenAds,
   notificationOutbox,
   orderLines,
   orders,
   referrals,
-  specialPackages,
+  subscriptionDiscounts,
   subscriptionPlans,
   transitionLog,
   users,
+  zonePincodes,
 } from '../../server/db/schema';
 import type { CouponState, CustomerSubscriptionState, ReferralStatus } from '../../server/db/schema/marketing';
 import { createAccount, signup } from '../../server/modules/auth/service';
+import { expireDue } from '../../server/modules/homeScreenAds/service';
 import { verhoeffDigit } from '../../server/modules/professionals/rules';
 import { setAvailable } from '../../server/modules/professionals/service';
 import { paise } from '../../server/money';
 import { b64, cityIds, dataOf, png } from './catalogue';
-import { accountOf, type TestServer } from './server';
+import type { TestServer } from './server';
 
 type Extra = Record<string, unknown>;
 export type Row = Record<string, any> & { id: number };
@@ -301,19 +302,13 @@ export function factories(t: TestServer) {
 export type Factories = ReturnType<typeof factories>;
 
 // ==== marketing dashboard (issue 11 §5) ====
-// Rows for the dashboard's aggregates, at the times and in the states a test names. While the coupon, package,
-// subscription and referral services are being built, these insert the rows those services write (the same columns),
-// through the test database, one small helper per table; they make nothing the dashboard does not read.
+// Data for the dashboard's aggregates, in the states and at the times a test names. Coupons, advertisements and
+// packages go through their own operations (couponFactories, packageFactories below). Redemptions, subscription
+// purchases and referrals must carry times in the past, which no operation can make: these insert the rows checkout,
+// TakeSubscription and sign-up write (the same columns), one small helper per table, through the test database.
 
 /** Marketing-dashboard test data; `at` times are instants (an India day starts at 18:30Z the day before). */
 export function marketingDashboardFactories(t: TestServer) {
-  const accountId = async (role: 'MR' | 'A') => {
-    const [row] = await t.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, role), eq(users.mobileNo, accountOf(role).mobileNo)));
-    return row.id;
-  };
   /** A bare customer account (a redemption's, a subscription's or a referral's party); it cannot sign in. */
   const person = async () => {
     const n = next();
@@ -358,59 +353,55 @@ export function marketingDashboardFactories(t: TestServer) {
     person,
 
     /**
-     * A coupon (a CO advertisement and its terms) in `state`, made by the demo marketing account, valid from
-     * `validFrom` to `validTo` (yesterday to 30 days ahead by default). A pending one gets its SUBMIT in the transition
-     * log at `pendingSince` (now by default); `deleted` marks it deleted as HomeScreenAdvsDelete does.
+     * A coupon in `state`, made by the demo marketing account through the coupon operations (decided by the demo
+     * admin): `terms` overrides its terms (validFrom/validTo are India days). 'expired' ran past its end and was
+     * expired by the sweep; 'deleted' was deleted by marketing.
      */
-    async coupon(
-      over: {
-        state?: CouponState;
-        code?: string;
-        description?: string;
-        validFrom?: Date;
-        validTo?: Date;
-        pendingSince?: Date;
-        deleted?: boolean;
-      } = {},
-    ) {
-      const n = next();
-      const maker = await accountId('MR');
-      const state = over.state ?? 'draft';
-      const [ad] = await t.db
-        .insert(homeScreenAds)
-        .values({
-          advType: 'CO',
-          description: over.description ?? `Dashboard coupon ${n}`,
-          addedBy: maker,
-          addedByRole: 'MR',
-          deletedAt: over.deleted ? new Date() : null,
-        })
-        .returning({ id: homeScreenAds.id });
-      const code = over.code ?? `DASH${n}`;
-      await t.db.insert(coupons).values({
-        adId: ad.id,
-        code,
-        discountType: 'P',
-        percent: 10,
-        validFrom: over.validFrom ?? new Date(Date.now() - 86_400_000),
-        validTo: over.validTo ?? new Date(Date.now() + 30 * 86_400_000),
-        totalLimit: 1000,
-        perCustomerLimit: 1000,
-        state: over.deleted ? 'deleted' : state,
-        createdBy: maker,
-      });
-      if (state === 'pending') {
-        await t.db.insert(transitionLog).values({
-          entity: 'Coupon',
-          entityId: ad.id,
-          fromState: 'draft',
-          toState: 'pending',
-          event: 'SUBMIT',
-          actorId: maker,
-          at: over.pendingSince ?? new Date(),
-        });
+    async coupon(state: CouponState, terms: Extra = {}) {
+      const cf = couponFactories(t);
+      const admin = await t.tokenFor('A');
+      const marketing = await t.tokenFor('MR');
+      const decide = async (id: number, appRej: 'Approve' | 'Reject') =>
+        dataOf(
+          await t.api('PUT', `/api/Marketing/CouponsAppRejAdmin?id=${id}&AppRej=${appRej}`, {
+            token: admin,
+            body: appRej === 'Reject' ? { remark: 'Make the terms clearer.' } : {},
+          }),
+        );
+      const made =
+        state === 'draft' || state === 'deleted'
+          ? await cf.coupon(terms)
+          : state === 'pending' || state === 'rejected'
+            ? await cf.coupon(terms, { submit: true })
+            : await cf.approvedCoupon(terms);
+      const id = made.id as number;
+      if (state === 'rejected') await decide(id, 'Reject');
+      if (state === 'disabled') {
+        dataOf(await t.api('POST', `/api/DeReActivateAll?action1=HomeScreenAdvs&id=${id}`, { token: admin }));
       }
-      return { id: ad.id, code };
+      if (state === 'expired') {
+        await cf.endValidity(id);
+        await expireDue(t.db);
+      }
+      if (state === 'deleted') {
+        dataOf(await t.api('POST', `/api/HomeScreenAdvsDelete?id=${id}`, { token: marketing }));
+      }
+      const [row] = await t.db
+        .select({ state: coupons.state, code: coupons.code })
+        .from(coupons)
+        .where(eq(coupons.adId, id));
+      if (row.state !== state) throw new Error(`coupon ${id} is ${row.state}, not ${state}`);
+      return { id, code: row.code };
+    },
+
+    /** Time passing for a coupon sent for approval: its SUBMIT (or last EDIT back to pending) happened at `at`. */
+    async submittedAt(id: number, at: Date) {
+      await t.db
+        .update(transitionLog)
+        .set({ at })
+        .where(
+          and(eq(transitionLog.entity, 'Coupon'), eq(transitionLog.entityId, id), eq(transitionLog.toState, 'pending')),
+        );
     },
 
     /** A redemption of `couponId` on a new order, made at `at`, held unless `released`. */
@@ -429,35 +420,26 @@ export function marketingDashboardFactories(t: TestServer) {
       return { orderId };
     },
 
-    /** A home-screen advertisement (AD), switched on unless `active: false`. */
-    async advertisement(over: { active?: boolean; deleted?: boolean } = {}) {
-      const [row] = await t.db
-        .insert(homeScreenAds)
-        .values({
-          advType: 'AD',
-          description: `Dashboard advertisement ${next()}`,
-          addedBy: await accountId('A'),
-          addedByRole: 'A',
-          status: over.active ?? true,
-          deletedAt: over.deleted ? new Date() : null,
-        })
-        .returning({ id: homeScreenAds.id });
-      return row;
+    /** A home-screen advertisement (AD) through the admin's operations: on, switched off, or deleted. */
+    async advertisement(state: 'on' | 'off' | 'deleted' = 'on') {
+      const admin = await t.tokenFor('A');
+      const made = await couponFactories(t).advertisement();
+      if (state === 'off') {
+        dataOf(await t.api('POST', `/api/DeReActivateAll?action1=HomeScreenAdvs&id=${made.id}`, { token: admin }));
+      }
+      if (state === 'deleted') dataOf(await t.api('POST', `/api/HomeScreenAdvsDelete?id=${made.id}`, { token: admin }));
+      return made;
     },
 
-    /** A special package, live unless `expired`. */
+    /** A special package through the admin's operations (one service), live unless `expired` (ExpirePackage Y). */
     async specialPackage(over: { expired?: boolean } = {}) {
-      const [row] = await t.db
-        .insert(specialPackages)
-        .values({
-          pkgName: `Dashboard package ${next()}`,
-          pkgDesc: 'Two services together',
-          pricePaise: paise(99_900),
-          expiredStatus: over.expired ? 'Y' : 'N',
-          createdBy: await accountId('A'),
-        })
-        .returning({ id: specialPackages.id });
-      return row;
+      const made = await packageFactories(t).specialPackage({ services: 1 });
+      if (over.expired) {
+        dataOf(
+          await t.api('PUT', `/api/Marketing/ExpirePackage?Id=${made.id}&ExpFlag=Y`, { token: await t.tokenFor('A') }),
+        );
+      }
+      return made;
     },
 
     /** A subscription plan (on sale). */
@@ -679,6 +661,106 @@ export function packageFactories(t: TestServer) {
         }),
         201,
       );
+    },
+  };
+}
+
+// ==== Issue 11 §4, referrals (helper H4) ====
+
+/**
+ * Referral test data: the admin's cost, a customer who signed up with another's code, and first visits carried out
+ * through the professional's own doors (AssignOrderToMyself, then CompleteByProfessionalOrCustRating with the
+ * customer's code), so the completion's referral payout runs as in production.
+ */
+export function referralFactories(t: TestServer) {
+  const f = factories(t);
+  const r = {
+    /** SetReferralCost as the admin, in rupees; a cost already in force is left as it is (the 409). */
+    async referralCost(rupees: number) {
+      const res = await t.api('POST', `/api/SetReferralCost?ReferralCost=${rupees}`, { token: await f.admin() });
+      if (res.status !== 409) dataOf(res, 201);
+    },
+
+    /** A customer who signed up with `referrer`'s referral code. */
+    referred: (referrer: { referralCode: string }, over: Parameters<typeof f.customer>[0] = {}) =>
+      f.customer({ referral: referrer.referralCode, ...over }),
+
+    /** A professional (signed in) who serves the zone of `orderId`'s address and every service of the order. */
+    async professionalFor(orderId: number) {
+      const [order] = await t.db.select({ pinCode: orders.pinCode }).from(orders).where(eq(orders.id, orderId));
+      const [zone] = await t.db
+        .select({ zoneId: zonePincodes.zoneId })
+        .from(zonePincodes)
+        .where(eq(zonePincodes.pinCode, order.pinCode));
+      const lines = await t.db
+        .select({ serviceId: orderLines.serviceId })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId));
+      const pro = await f.professional({ zoneIds: [zone.zoneId], serviceIds: lines.map((l) => l.serviceId) });
+      return { ...pro, tok: await pro.token() };
+    },
+
+    /** The professional takes an open line for themself. */
+    take: async (tok: string, lineId: number) =>
+      dataOf(await t.api('POST', '/api/Professional/AssignOrderToMyself', { token: tok, body: { id: lineId, RejFlag: 0 } })),
+
+    /** The professional completes the line with the customer's code (the raw reply: tests race these). */
+    async complete(tok: string, lineId: number) {
+      const [line] = await t.db.select().from(orderLines).where(eq(orderLines.id, lineId));
+      return t.api('POST', '/api/Professional/CompleteByProfessionalOrCustRating', {
+        token: tok,
+        body: {
+          Action: 'Complete',
+          OrderId: line.orderId,
+          ServiceId: line.serviceId,
+          CompletionCode: line.completionCode,
+        },
+      });
+    },
+
+    /** A wallet-paid order of `services` for `customer` whose first line a professional takes and completes. */
+    async completedOrder(customer: Parameters<typeof f.placedOrder>[0], services = 1) {
+      const placed = await f.placedOrder(customer, services);
+      const pro = await r.professionalFor(placed.orderId);
+      await r.take(pro.tok, placed.lines[0].id);
+      dataOf(await r.complete(pro.tok, placed.lines[0].id));
+      return { ...placed, pro };
+    },
+  };
+  return r;
+}
+
+// ==== Issue 11, promotions at checkout (the lead) ====
+// A plan a customer already holds, straight into its tables (the subscriptions' own tests buy plans through the API):
+// what the checkout reads, and nothing else.
+
+export function promotionFactories(t: TestServer) {
+  return {
+    /** A plan held by `customerUserId` since yesterday for 60 days, with its discounts ('F' in paise off each unit). */
+    async activePlan(
+      customerUserId: number,
+      discounts: { serviceId: number; type: 'P' | 'F'; discount: number }[],
+      name = `Plan ${next()}`,
+    ) {
+      const [plan] = await t.db
+        .insert(subscriptionPlans)
+        .values({ subscriptionName: name, durationInMonths: 3, pricePaise: paise(99_900) })
+        .returning();
+      for (const d of discounts) {
+        await t.db
+          .insert(subscriptionDiscounts)
+          .values({ subscriptionId: plan.id, serviceId: d.serviceId, discountType: d.type, discount: d.discount });
+      }
+      await t.db.insert(customerSubscriptions).values({
+        customerUserId,
+        subscriptionId: plan.id,
+        state: 'active',
+        pricePaise: paise(99_900),
+        durationInMonths: 3,
+        startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: new Date(Date.now() + 60 * 86_400_000),
+      });
+      return plan;
     },
   };
 }
