@@ -25,6 +25,7 @@ import { Route as PublicAboutRouteImport } from './routes/_public/About'
 import { Route as PublicAdminRouteImport } from './routes/_public/Admin'
 import { Route as PublicAuthRouteImport } from './routes/_public/Auth'
 import { Route as PublicCheckoutRouteImport } from './routes/_public/Checkout'
+import { Route as PublicCouponsRouteImport } from './routes/_public/Coupons'
 import { Route as PublicCustomerServicesRouteImport } from './routes/_public/CustomerServices'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/ForgotPassword'
 import { Route as PublicHomeImprovementRouteImport } from './routes/_public/HomeImprovement'
@@ -42,6 +43,9 @@ import { Route as PublicUserCartRouteImport } from './routes/_public/UserCart'
 import { Route as PublicAllServicesRouteImport } from './routes/_public/allServices'
 import { Route as PublicCartRouteImport } from './routes/_public/cart'
 import { Route as AccountantDashboardAccountDashboardRouteImport } from './routes/_accountant/Dashboard/AccountDashboard'
+import { Route as AdminAdvertisementMarketingCouponDetailRouteImport } from './routes/_admin/Advertisement/MarketingCouponDetail'
+import { Route as AdminAdvertisementMarketingCouponsRouteImport } from './routes/_admin/Advertisement/MarketingCoupons'
+import { Route as AdminAdvertisementMarketingCouponsHistoryRouteImport } from './routes/_admin/Advertisement/MarketingCouponsHistory'
 import { Route as AdminBannerBannerAddRouteImport } from './routes/_admin/Banner/BannerAdd'
 import { Route as AdminBannerBannerListRouteImport } from './routes/_admin/Banner/BannerList'
 import { Route as AdminBannerScreenBannerAddRouteImport } from './routes/_admin/Banner/ScreenBannerAdd'
@@ -59,6 +63,10 @@ import { Route as AdminOrdersCancelledOrdersRouteImport } from './routes/_admin/
 import { Route as AdminOrdersCompletedOrdersRouteImport } from './routes/_admin/Orders/CompletedOrders'
 import { Route as AdminOrdersOrderLineRouteImport } from './routes/_admin/Orders/OrderLine'
 import { Route as AdminOrdersPendingOrdersRouteImport } from './routes/_admin/Orders/PendingOrders'
+import { Route as AdminPackagesAddPackageRouteImport } from './routes/_admin/Packages/AddPackage'
+import { Route as AdminPackagesAddSpecialOfferRouteImport } from './routes/_admin/Packages/AddSpecialOffer'
+import { Route as AdminPackagesPackageListRouteImport } from './routes/_admin/Packages/PackageList'
+import { Route as AdminPackagesUpdatePackageRouteImport } from './routes/_admin/Packages/UpdatePackage'
 import { Route as AdminRatingFeedbackRatingsRouteImport } from './routes/_admin/Rating/FeedbackRatings'
 import { Route as AdminRatingRatingDetailsRouteImport } from './routes/_admin/Rating/RatingDetails'
 import { Route as AdminServicesAddBannerServicesRouteImport } from './routes/_admin/Services/AddBannerServices'
@@ -82,6 +90,11 @@ import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_fin
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
 import { Route as HrEmployeeEmployeeAddHRRouteImport } from './routes/_hr/Employee/EmployeeAddHR'
 import { Route as InventoryDashboardInventoryManagerDashBoardRouteImport } from './routes/_inventory/Dashboard/InventoryManagerDashBoard'
+import { Route as MarketingCouponsAddCouponsRouteImport } from './routes/_marketing/Coupons/AddCoupons'
+import { Route as MarketingCouponsCouponDetailRouteImport } from './routes/_marketing/Coupons/CouponDetail'
+import { Route as MarketingCouponsCouponsHistoryRouteImport } from './routes/_marketing/Coupons/CouponsHistory'
+import { Route as MarketingCouponsCouponsListRouteImport } from './routes/_marketing/Coupons/CouponsList'
+import { Route as MarketingCouponsUpdateCouponsRouteImport } from './routes/_marketing/Coupons/UpdateCoupons'
 import { Route as MarketingDashboardMarketingDashboardRouteImport } from './routes/_marketing/Dashboard/MarketingDashboard'
 import { Route as SharedDashboardChangPasswordForProfessionalRouteImport } from './routes/_shared/Dashboard/ChangPasswordForProfessional'
 import { Route as SharedEmployeeEmployeeDetailRouteImport } from './routes/_shared/Employee/EmployeeDetail'
@@ -166,6 +179,11 @@ const PublicAuthRoute = PublicAuthRouteImport.update({
 const PublicCheckoutRoute = PublicCheckoutRouteImport.update({
   id: '/Checkout',
   path: '/Checkout',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicCouponsRoute = PublicCouponsRouteImport.update({
+  id: '/Coupons',
+  path: '/Coupons',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicCustomerServicesRoute = PublicCustomerServicesRouteImport.update({
@@ -253,6 +271,24 @@ const AccountantDashboardAccountDashboardRoute =
     id: '/Dashboard/AccountDashboard',
     path: '/Dashboard/AccountDashboard',
     getParentRoute: () => AccountantRoute,
+  } as any)
+const AdminAdvertisementMarketingCouponDetailRoute =
+  AdminAdvertisementMarketingCouponDetailRouteImport.update({
+    id: '/Advertisement/MarketingCouponDetail',
+    path: '/Advertisement/MarketingCouponDetail',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminAdvertisementMarketingCouponsRoute =
+  AdminAdvertisementMarketingCouponsRouteImport.update({
+    id: '/Advertisement/MarketingCoupons',
+    path: '/Advertisement/MarketingCoupons',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminAdvertisementMarketingCouponsHistoryRoute =
+  AdminAdvertisementMarketingCouponsHistoryRouteImport.update({
+    id: '/Advertisement/MarketingCouponsHistory',
+    path: '/Advertisement/MarketingCouponsHistory',
+    getParentRoute: () => AdminRoute,
   } as any)
 const AdminBannerBannerAddRoute = AdminBannerBannerAddRouteImport.update({
   id: '/Banner/BannerAdd',
@@ -351,6 +387,29 @@ const AdminOrdersPendingOrdersRoute =
   AdminOrdersPendingOrdersRouteImport.update({
     id: '/Orders/PendingOrders',
     path: '/Orders/PendingOrders',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminPackagesAddPackageRoute = AdminPackagesAddPackageRouteImport.update({
+  id: '/Packages/AddPackage',
+  path: '/Packages/AddPackage',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPackagesAddSpecialOfferRoute =
+  AdminPackagesAddSpecialOfferRouteImport.update({
+    id: '/Packages/AddSpecialOffer',
+    path: '/Packages/AddSpecialOffer',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminPackagesPackageListRoute =
+  AdminPackagesPackageListRouteImport.update({
+    id: '/Packages/PackageList',
+    path: '/Packages/PackageList',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminPackagesUpdatePackageRoute =
+  AdminPackagesUpdatePackageRouteImport.update({
+    id: '/Packages/UpdatePackage',
+    path: '/Packages/UpdatePackage',
     getParentRoute: () => AdminRoute,
   } as any)
 const AdminRatingFeedbackRatingsRoute =
@@ -483,6 +542,36 @@ const InventoryDashboardInventoryManagerDashBoardRoute =
     path: '/Dashboard/InventoryManagerDashBoard',
     getParentRoute: () => InventoryRoute,
   } as any)
+const MarketingCouponsAddCouponsRoute =
+  MarketingCouponsAddCouponsRouteImport.update({
+    id: '/Coupons/AddCoupons',
+    path: '/Coupons/AddCoupons',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const MarketingCouponsCouponDetailRoute =
+  MarketingCouponsCouponDetailRouteImport.update({
+    id: '/Coupons/CouponDetail',
+    path: '/Coupons/CouponDetail',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const MarketingCouponsCouponsHistoryRoute =
+  MarketingCouponsCouponsHistoryRouteImport.update({
+    id: '/Coupons/CouponsHistory',
+    path: '/Coupons/CouponsHistory',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const MarketingCouponsCouponsListRoute =
+  MarketingCouponsCouponsListRouteImport.update({
+    id: '/Coupons/CouponsList',
+    path: '/Coupons/CouponsList',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const MarketingCouponsUpdateCouponsRoute =
+  MarketingCouponsUpdateCouponsRouteImport.update({
+    id: '/Coupons/UpdateCoupons',
+    path: '/Coupons/UpdateCoupons',
+    getParentRoute: () => MarketingRoute,
+  } as any)
 const MarketingDashboardMarketingDashboardRoute =
   MarketingDashboardMarketingDashboardRouteImport.update({
     id: '/Dashboard/MarketingDashboard',
@@ -585,6 +674,7 @@ export interface FileRoutesByFullPath {
   '/Admin': typeof PublicAdminRoute
   '/Auth': typeof PublicAuthRoute
   '/Checkout': typeof PublicCheckoutRoute
+  '/Coupons': typeof PublicCouponsRoute
   '/CustomerServices': typeof PublicCustomerServicesRoute
   '/ForgotPassword': typeof PublicForgotPasswordRoute
   '/HomeImprovement': typeof PublicHomeImprovementRoute
@@ -602,6 +692,9 @@ export interface FileRoutesByFullPath {
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
+  '/Advertisement/MarketingCoupons': typeof AdminAdvertisementMarketingCouponsRoute
+  '/Advertisement/MarketingCouponsHistory': typeof AdminAdvertisementMarketingCouponsHistoryRoute
   '/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/Banner/BannerList': typeof AdminBannerBannerListRoute
   '/Banner/ScreenBannerAdd': typeof AdminBannerScreenBannerAddRoute
@@ -619,6 +712,10 @@ export interface FileRoutesByFullPath {
   '/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
   '/Orders/OrderLine': typeof AdminOrdersOrderLineRoute
   '/Orders/PendingOrders': typeof AdminOrdersPendingOrdersRoute
+  '/Packages/AddPackage': typeof AdminPackagesAddPackageRoute
+  '/Packages/AddSpecialOffer': typeof AdminPackagesAddSpecialOfferRoute
+  '/Packages/PackageList': typeof AdminPackagesPackageListRoute
+  '/Packages/UpdatePackage': typeof AdminPackagesUpdatePackageRoute
   '/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
   '/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
@@ -642,6 +739,11 @@ export interface FileRoutesByFullPath {
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
+  '/Coupons/CouponDetail': typeof MarketingCouponsCouponDetailRoute
+  '/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
+  '/Coupons/CouponsList': typeof MarketingCouponsCouponsListRoute
+  '/Coupons/UpdateCoupons': typeof MarketingCouponsUpdateCouponsRoute
   '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
@@ -665,6 +767,7 @@ export interface FileRoutesByTo {
   '/Admin': typeof PublicAdminRoute
   '/Auth': typeof PublicAuthRoute
   '/Checkout': typeof PublicCheckoutRoute
+  '/Coupons': typeof PublicCouponsRoute
   '/CustomerServices': typeof PublicCustomerServicesRoute
   '/ForgotPassword': typeof PublicForgotPasswordRoute
   '/HomeImprovement': typeof PublicHomeImprovementRoute
@@ -682,6 +785,9 @@ export interface FileRoutesByTo {
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
+  '/Advertisement/MarketingCoupons': typeof AdminAdvertisementMarketingCouponsRoute
+  '/Advertisement/MarketingCouponsHistory': typeof AdminAdvertisementMarketingCouponsHistoryRoute
   '/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/Banner/BannerList': typeof AdminBannerBannerListRoute
   '/Banner/ScreenBannerAdd': typeof AdminBannerScreenBannerAddRoute
@@ -699,6 +805,10 @@ export interface FileRoutesByTo {
   '/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
   '/Orders/OrderLine': typeof AdminOrdersOrderLineRoute
   '/Orders/PendingOrders': typeof AdminOrdersPendingOrdersRoute
+  '/Packages/AddPackage': typeof AdminPackagesAddPackageRoute
+  '/Packages/AddSpecialOffer': typeof AdminPackagesAddSpecialOfferRoute
+  '/Packages/PackageList': typeof AdminPackagesPackageListRoute
+  '/Packages/UpdatePackage': typeof AdminPackagesUpdatePackageRoute
   '/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
   '/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
@@ -722,6 +832,11 @@ export interface FileRoutesByTo {
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
+  '/Coupons/CouponDetail': typeof MarketingCouponsCouponDetailRoute
+  '/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
+  '/Coupons/CouponsList': typeof MarketingCouponsCouponsListRoute
+  '/Coupons/UpdateCoupons': typeof MarketingCouponsUpdateCouponsRoute
   '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
@@ -756,6 +871,7 @@ export interface FileRoutesById {
   '/_public/Admin': typeof PublicAdminRoute
   '/_public/Auth': typeof PublicAuthRoute
   '/_public/Checkout': typeof PublicCheckoutRoute
+  '/_public/Coupons': typeof PublicCouponsRoute
   '/_public/CustomerServices': typeof PublicCustomerServicesRoute
   '/_public/ForgotPassword': typeof PublicForgotPasswordRoute
   '/_public/HomeImprovement': typeof PublicHomeImprovementRoute
@@ -774,6 +890,9 @@ export interface FileRoutesById {
   '/_public/cart': typeof PublicCartRoute
   '/_public/': typeof PublicIndexRoute
   '/_accountant/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/_admin/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
+  '/_admin/Advertisement/MarketingCoupons': typeof AdminAdvertisementMarketingCouponsRoute
+  '/_admin/Advertisement/MarketingCouponsHistory': typeof AdminAdvertisementMarketingCouponsHistoryRoute
   '/_admin/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/_admin/Banner/BannerList': typeof AdminBannerBannerListRoute
   '/_admin/Banner/ScreenBannerAdd': typeof AdminBannerScreenBannerAddRoute
@@ -791,6 +910,10 @@ export interface FileRoutesById {
   '/_admin/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
   '/_admin/Orders/OrderLine': typeof AdminOrdersOrderLineRoute
   '/_admin/Orders/PendingOrders': typeof AdminOrdersPendingOrdersRoute
+  '/_admin/Packages/AddPackage': typeof AdminPackagesAddPackageRoute
+  '/_admin/Packages/AddSpecialOffer': typeof AdminPackagesAddSpecialOfferRoute
+  '/_admin/Packages/PackageList': typeof AdminPackagesPackageListRoute
+  '/_admin/Packages/UpdatePackage': typeof AdminPackagesUpdatePackageRoute
   '/_admin/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
   '/_admin/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
   '/_admin/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
@@ -814,6 +937,11 @@ export interface FileRoutesById {
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/_hr/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/_inventory/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/_marketing/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
+  '/_marketing/Coupons/CouponDetail': typeof MarketingCouponsCouponDetailRoute
+  '/_marketing/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
+  '/_marketing/Coupons/CouponsList': typeof MarketingCouponsCouponsListRoute
+  '/_marketing/Coupons/UpdateCoupons': typeof MarketingCouponsUpdateCouponsRoute
   '/_marketing/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
   '/_shared/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/_shared/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
@@ -839,6 +967,7 @@ export interface FileRouteTypes {
     | '/Admin'
     | '/Auth'
     | '/Checkout'
+    | '/Coupons'
     | '/CustomerServices'
     | '/ForgotPassword'
     | '/HomeImprovement'
@@ -856,6 +985,9 @@ export interface FileRouteTypes {
     | '/allServices'
     | '/cart'
     | '/Dashboard/AccountDashboard'
+    | '/Advertisement/MarketingCouponDetail'
+    | '/Advertisement/MarketingCoupons'
+    | '/Advertisement/MarketingCouponsHistory'
     | '/Banner/BannerAdd'
     | '/Banner/BannerList'
     | '/Banner/ScreenBannerAdd'
@@ -873,6 +1005,10 @@ export interface FileRouteTypes {
     | '/Orders/CompletedOrders'
     | '/Orders/OrderLine'
     | '/Orders/PendingOrders'
+    | '/Packages/AddPackage'
+    | '/Packages/AddSpecialOffer'
+    | '/Packages/PackageList'
+    | '/Packages/UpdatePackage'
     | '/Rating/FeedbackRatings'
     | '/Rating/RatingDetails'
     | '/Services/AddBannerServices'
@@ -896,6 +1032,11 @@ export interface FileRouteTypes {
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
+    | '/Coupons/AddCoupons'
+    | '/Coupons/CouponDetail'
+    | '/Coupons/CouponsHistory'
+    | '/Coupons/CouponsList'
+    | '/Coupons/UpdateCoupons'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
     | '/Employee/EmployeeDetail'
@@ -919,6 +1060,7 @@ export interface FileRouteTypes {
     | '/Admin'
     | '/Auth'
     | '/Checkout'
+    | '/Coupons'
     | '/CustomerServices'
     | '/ForgotPassword'
     | '/HomeImprovement'
@@ -936,6 +1078,9 @@ export interface FileRouteTypes {
     | '/allServices'
     | '/cart'
     | '/Dashboard/AccountDashboard'
+    | '/Advertisement/MarketingCouponDetail'
+    | '/Advertisement/MarketingCoupons'
+    | '/Advertisement/MarketingCouponsHistory'
     | '/Banner/BannerAdd'
     | '/Banner/BannerList'
     | '/Banner/ScreenBannerAdd'
@@ -953,6 +1098,10 @@ export interface FileRouteTypes {
     | '/Orders/CompletedOrders'
     | '/Orders/OrderLine'
     | '/Orders/PendingOrders'
+    | '/Packages/AddPackage'
+    | '/Packages/AddSpecialOffer'
+    | '/Packages/PackageList'
+    | '/Packages/UpdatePackage'
     | '/Rating/FeedbackRatings'
     | '/Rating/RatingDetails'
     | '/Services/AddBannerServices'
@@ -976,6 +1125,11 @@ export interface FileRouteTypes {
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
+    | '/Coupons/AddCoupons'
+    | '/Coupons/CouponDetail'
+    | '/Coupons/CouponsHistory'
+    | '/Coupons/CouponsList'
+    | '/Coupons/UpdateCoupons'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
     | '/Employee/EmployeeDetail'
@@ -1009,6 +1163,7 @@ export interface FileRouteTypes {
     | '/_public/Admin'
     | '/_public/Auth'
     | '/_public/Checkout'
+    | '/_public/Coupons'
     | '/_public/CustomerServices'
     | '/_public/ForgotPassword'
     | '/_public/HomeImprovement'
@@ -1027,6 +1182,9 @@ export interface FileRouteTypes {
     | '/_public/cart'
     | '/_public/'
     | '/_accountant/Dashboard/AccountDashboard'
+    | '/_admin/Advertisement/MarketingCouponDetail'
+    | '/_admin/Advertisement/MarketingCoupons'
+    | '/_admin/Advertisement/MarketingCouponsHistory'
     | '/_admin/Banner/BannerAdd'
     | '/_admin/Banner/BannerList'
     | '/_admin/Banner/ScreenBannerAdd'
@@ -1044,6 +1202,10 @@ export interface FileRouteTypes {
     | '/_admin/Orders/CompletedOrders'
     | '/_admin/Orders/OrderLine'
     | '/_admin/Orders/PendingOrders'
+    | '/_admin/Packages/AddPackage'
+    | '/_admin/Packages/AddSpecialOffer'
+    | '/_admin/Packages/PackageList'
+    | '/_admin/Packages/UpdatePackage'
     | '/_admin/Rating/FeedbackRatings'
     | '/_admin/Rating/RatingDetails'
     | '/_admin/Services/AddBannerServices'
@@ -1067,6 +1229,11 @@ export interface FileRouteTypes {
     | '/_hr/Dashboard/HrDashboard'
     | '/_hr/Employee/EmployeeAddHR'
     | '/_inventory/Dashboard/InventoryManagerDashBoard'
+    | '/_marketing/Coupons/AddCoupons'
+    | '/_marketing/Coupons/CouponDetail'
+    | '/_marketing/Coupons/CouponsHistory'
+    | '/_marketing/Coupons/CouponsList'
+    | '/_marketing/Coupons/UpdateCoupons'
     | '/_marketing/Dashboard/MarketingDashboard'
     | '/_shared/Dashboard/ChangPasswordForProfessional'
     | '/_shared/Employee/EmployeeDetail'
@@ -1213,6 +1380,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicCheckoutRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_public/Coupons': {
+      id: '/_public/Coupons'
+      path: '/Coupons'
+      fullPath: '/Coupons'
+      preLoaderRoute: typeof PublicCouponsRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/CustomerServices': {
       id: '/_public/CustomerServices'
       path: '/CustomerServices'
@@ -1332,6 +1506,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountantDashboardAccountDashboardRouteImport
       parentRoute: typeof AccountantRoute
     }
+    '/_admin/Advertisement/MarketingCouponDetail': {
+      id: '/_admin/Advertisement/MarketingCouponDetail'
+      path: '/Advertisement/MarketingCouponDetail'
+      fullPath: '/Advertisement/MarketingCouponDetail'
+      preLoaderRoute: typeof AdminAdvertisementMarketingCouponDetailRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Advertisement/MarketingCoupons': {
+      id: '/_admin/Advertisement/MarketingCoupons'
+      path: '/Advertisement/MarketingCoupons'
+      fullPath: '/Advertisement/MarketingCoupons'
+      preLoaderRoute: typeof AdminAdvertisementMarketingCouponsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Advertisement/MarketingCouponsHistory': {
+      id: '/_admin/Advertisement/MarketingCouponsHistory'
+      path: '/Advertisement/MarketingCouponsHistory'
+      fullPath: '/Advertisement/MarketingCouponsHistory'
+      preLoaderRoute: typeof AdminAdvertisementMarketingCouponsHistoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Banner/BannerAdd': {
       id: '/_admin/Banner/BannerAdd'
       path: '/Banner/BannerAdd'
@@ -1449,6 +1644,34 @@ declare module '@tanstack/react-router' {
       path: '/Orders/PendingOrders'
       fullPath: '/Orders/PendingOrders'
       preLoaderRoute: typeof AdminOrdersPendingOrdersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Packages/AddPackage': {
+      id: '/_admin/Packages/AddPackage'
+      path: '/Packages/AddPackage'
+      fullPath: '/Packages/AddPackage'
+      preLoaderRoute: typeof AdminPackagesAddPackageRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Packages/AddSpecialOffer': {
+      id: '/_admin/Packages/AddSpecialOffer'
+      path: '/Packages/AddSpecialOffer'
+      fullPath: '/Packages/AddSpecialOffer'
+      preLoaderRoute: typeof AdminPackagesAddSpecialOfferRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Packages/PackageList': {
+      id: '/_admin/Packages/PackageList'
+      path: '/Packages/PackageList'
+      fullPath: '/Packages/PackageList'
+      preLoaderRoute: typeof AdminPackagesPackageListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Packages/UpdatePackage': {
+      id: '/_admin/Packages/UpdatePackage'
+      path: '/Packages/UpdatePackage'
+      fullPath: '/Packages/UpdatePackage'
+      preLoaderRoute: typeof AdminPackagesUpdatePackageRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/Rating/FeedbackRatings': {
@@ -1612,6 +1835,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InventoryDashboardInventoryManagerDashBoardRouteImport
       parentRoute: typeof InventoryRoute
     }
+    '/_marketing/Coupons/AddCoupons': {
+      id: '/_marketing/Coupons/AddCoupons'
+      path: '/Coupons/AddCoupons'
+      fullPath: '/Coupons/AddCoupons'
+      preLoaderRoute: typeof MarketingCouponsAddCouponsRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/Coupons/CouponDetail': {
+      id: '/_marketing/Coupons/CouponDetail'
+      path: '/Coupons/CouponDetail'
+      fullPath: '/Coupons/CouponDetail'
+      preLoaderRoute: typeof MarketingCouponsCouponDetailRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/Coupons/CouponsHistory': {
+      id: '/_marketing/Coupons/CouponsHistory'
+      path: '/Coupons/CouponsHistory'
+      fullPath: '/Coupons/CouponsHistory'
+      preLoaderRoute: typeof MarketingCouponsCouponsHistoryRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/Coupons/CouponsList': {
+      id: '/_marketing/Coupons/CouponsList'
+      path: '/Coupons/CouponsList'
+      fullPath: '/Coupons/CouponsList'
+      preLoaderRoute: typeof MarketingCouponsCouponsListRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketing/Coupons/UpdateCoupons': {
+      id: '/_marketing/Coupons/UpdateCoupons'
+      path: '/Coupons/UpdateCoupons'
+      fullPath: '/Coupons/UpdateCoupons'
+      preLoaderRoute: typeof MarketingCouponsUpdateCouponsRouteImport
+      parentRoute: typeof MarketingRoute
+    }
     '/_marketing/Dashboard/MarketingDashboard': {
       id: '/_marketing/Dashboard/MarketingDashboard'
       path: '/Dashboard/MarketingDashboard'
@@ -1741,6 +1999,9 @@ const AccountantRouteWithChildren = AccountantRoute._addFileChildren(
 )
 
 interface AdminRouteChildren {
+  AdminAdvertisementMarketingCouponDetailRoute: typeof AdminAdvertisementMarketingCouponDetailRoute
+  AdminAdvertisementMarketingCouponsRoute: typeof AdminAdvertisementMarketingCouponsRoute
+  AdminAdvertisementMarketingCouponsHistoryRoute: typeof AdminAdvertisementMarketingCouponsHistoryRoute
   AdminBannerBannerAddRoute: typeof AdminBannerBannerAddRoute
   AdminBannerBannerListRoute: typeof AdminBannerBannerListRoute
   AdminBannerScreenBannerAddRoute: typeof AdminBannerScreenBannerAddRoute
@@ -1758,6 +2019,10 @@ interface AdminRouteChildren {
   AdminOrdersCompletedOrdersRoute: typeof AdminOrdersCompletedOrdersRoute
   AdminOrdersOrderLineRoute: typeof AdminOrdersOrderLineRoute
   AdminOrdersPendingOrdersRoute: typeof AdminOrdersPendingOrdersRoute
+  AdminPackagesAddPackageRoute: typeof AdminPackagesAddPackageRoute
+  AdminPackagesAddSpecialOfferRoute: typeof AdminPackagesAddSpecialOfferRoute
+  AdminPackagesPackageListRoute: typeof AdminPackagesPackageListRoute
+  AdminPackagesUpdatePackageRoute: typeof AdminPackagesUpdatePackageRoute
   AdminRatingFeedbackRatingsRoute: typeof AdminRatingFeedbackRatingsRoute
   AdminRatingRatingDetailsRoute: typeof AdminRatingRatingDetailsRoute
   AdminServicesAddBannerServicesRoute: typeof AdminServicesAddBannerServicesRoute
@@ -1777,6 +2042,12 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAdvertisementMarketingCouponDetailRoute:
+    AdminAdvertisementMarketingCouponDetailRoute,
+  AdminAdvertisementMarketingCouponsRoute:
+    AdminAdvertisementMarketingCouponsRoute,
+  AdminAdvertisementMarketingCouponsHistoryRoute:
+    AdminAdvertisementMarketingCouponsHistoryRoute,
   AdminBannerBannerAddRoute: AdminBannerBannerAddRoute,
   AdminBannerBannerListRoute: AdminBannerBannerListRoute,
   AdminBannerScreenBannerAddRoute: AdminBannerScreenBannerAddRoute,
@@ -1795,6 +2066,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminOrdersCompletedOrdersRoute: AdminOrdersCompletedOrdersRoute,
   AdminOrdersOrderLineRoute: AdminOrdersOrderLineRoute,
   AdminOrdersPendingOrdersRoute: AdminOrdersPendingOrdersRoute,
+  AdminPackagesAddPackageRoute: AdminPackagesAddPackageRoute,
+  AdminPackagesAddSpecialOfferRoute: AdminPackagesAddSpecialOfferRoute,
+  AdminPackagesPackageListRoute: AdminPackagesPackageListRoute,
+  AdminPackagesUpdatePackageRoute: AdminPackagesUpdatePackageRoute,
   AdminRatingFeedbackRatingsRoute: AdminRatingFeedbackRatingsRoute,
   AdminRatingRatingDetailsRoute: AdminRatingRatingDetailsRoute,
   AdminServicesAddBannerServicesRoute: AdminServicesAddBannerServicesRoute,
@@ -1871,10 +2146,20 @@ const InventoryRouteWithChildren = InventoryRoute._addFileChildren(
 )
 
 interface MarketingRouteChildren {
+  MarketingCouponsAddCouponsRoute: typeof MarketingCouponsAddCouponsRoute
+  MarketingCouponsCouponDetailRoute: typeof MarketingCouponsCouponDetailRoute
+  MarketingCouponsCouponsHistoryRoute: typeof MarketingCouponsCouponsHistoryRoute
+  MarketingCouponsCouponsListRoute: typeof MarketingCouponsCouponsListRoute
+  MarketingCouponsUpdateCouponsRoute: typeof MarketingCouponsUpdateCouponsRoute
   MarketingDashboardMarketingDashboardRoute: typeof MarketingDashboardMarketingDashboardRoute
 }
 
 const MarketingRouteChildren: MarketingRouteChildren = {
+  MarketingCouponsAddCouponsRoute: MarketingCouponsAddCouponsRoute,
+  MarketingCouponsCouponDetailRoute: MarketingCouponsCouponDetailRoute,
+  MarketingCouponsCouponsHistoryRoute: MarketingCouponsCouponsHistoryRoute,
+  MarketingCouponsCouponsListRoute: MarketingCouponsCouponsListRoute,
+  MarketingCouponsUpdateCouponsRoute: MarketingCouponsUpdateCouponsRoute,
   MarketingDashboardMarketingDashboardRoute:
     MarketingDashboardMarketingDashboardRoute,
 }
@@ -1888,6 +2173,7 @@ interface PublicRouteChildren {
   PublicAdminRoute: typeof PublicAdminRoute
   PublicAuthRoute: typeof PublicAuthRoute
   PublicCheckoutRoute: typeof PublicCheckoutRoute
+  PublicCouponsRoute: typeof PublicCouponsRoute
   PublicCustomerServicesRoute: typeof PublicCustomerServicesRoute
   PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
   PublicHomeImprovementRoute: typeof PublicHomeImprovementRoute
@@ -1912,6 +2198,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicAdminRoute: PublicAdminRoute,
   PublicAuthRoute: PublicAuthRoute,
   PublicCheckoutRoute: PublicCheckoutRoute,
+  PublicCouponsRoute: PublicCouponsRoute,
   PublicCustomerServicesRoute: PublicCustomerServicesRoute,
   PublicForgotPasswordRoute: PublicForgotPasswordRoute,
   PublicHomeImprovementRoute: PublicHomeImprovementRoute,
