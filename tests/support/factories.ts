@@ -702,7 +702,9 @@ export function referralFactories(t: TestServer) {
 
     /** The professional takes an open line for themself. */
     take: async (tok: string, lineId: number) =>
-      dataOf(await t.api('POST', '/api/Professional/AssignOrderToMyself', { token: tok, body: { id: lineId, RejFlag: 0 } })),
+      dataOf(
+        await t.api('POST', '/api/Professional/AssignOrderToMyself', { token: tok, body: { id: lineId, RejFlag: 0 } }),
+      ),
 
     /** The professional completes the line with the customer's code (the raw reply: tests race these). */
     async complete(tok: string, lineId: number) {
@@ -763,4 +765,63 @@ export function promotionFactories(t: TestServer) {
       return plan;
     },
   };
+}
+
+// ==== Issue 11 §3, subscriptions (helper H3) ====
+
+/**
+ * Subscription test data through the admin's API: a plan (on sale), its discount on a service, and a customer with
+ * money in their wallet (the admin's credit) ready to buy one.
+ */
+export function subscriptionFactories(t: TestServer) {
+  const f = factories(t);
+  const key = () => ({ 'idempotency-key': `k-${crypto.randomUUID()}` });
+  type PlanRow = Row & {
+    subscriptionName: string;
+    price: number;
+    durationInMonths: number;
+    status: boolean;
+    isDelete: boolean;
+    discounts: Row[];
+  };
+  const s = {
+    /** ₹499 for 3 months unless told otherwise. */
+    plan: async (over: Extra = {}) =>
+      dataOf<PlanRow>(
+        await t.api('POST', '/api/AddSubscriptionDetails', {
+          token: await f.admin(),
+          body: { subscriptionName: `Plan ${next()}`, durationInMonths: 3, price: 499, ...over },
+        }),
+        201,
+      ),
+
+    /** The plan's discount on a service (a new one unless told): 10% unless told otherwise. */
+    async discount(subscriptionId: number, over: Extra & { ServiceID?: number } = {}) {
+      const ServiceID = over.ServiceID ?? (await f.service()).id;
+      return dataOf<Row & { serviceId: number; discountType: string; discount: number; status: boolean }>(
+        await t.api('POST', '/api/AddDiscountDetailsForService', {
+          token: await f.admin(),
+          body: { SubscriptionID: subscriptionId, discount: 10, DiscountType: 'P', ...over, ServiceID },
+        }),
+        201,
+      );
+    },
+
+    /** A customer whose wallet holds `rupees` (₹1,000 unless told), signed in. */
+    async customer(rupees = 1000) {
+      const c = await f.customer();
+      if (rupees > 0) {
+        dataOf(
+          await t.api('POST', '/api/UpdateCustomerWalletBalance', {
+            token: await f.admin(),
+            body: { MobileNo: c.mobileNo, Amount: rupees, Remark: 'Test funds for a plan' },
+            headers: key(),
+          }),
+          200,
+        );
+      }
+      return { ...c, tok: await c.token() };
+    },
+  };
+  return s;
 }

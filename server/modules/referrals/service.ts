@@ -209,10 +209,9 @@ export async function payReferralOnCompletion(
   if (!referral) return { status: 'none' };
   const now = opts.now ?? new Date();
   const actorId = opts.actorId ?? null;
-  const [referrer, referred] = await Promise.all([
-    repo.party(tx, referral.referrerUserId),
-    repo.party(tx, referral.referredUserId),
-  ]);
+  // One after the other: a transaction is one connection.
+  const referrer = await repo.party(tx, referral.referrerUserId);
+  const referred = await repo.party(tx, referral.referredUserId);
   if (!referrer || !referred) throw new Error(`referral ${referral.id}: a party is missing`);
 
   const reason = selfReferralReason(referrer, referred);
