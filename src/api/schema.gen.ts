@@ -3088,6 +3088,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/AddSubscriptionDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a subscription plan (on sale at once)
+         * @description The admin. A plan costs `price` rupees and runs `durationInMonths` calendar months from its payment. Its name
+         *     is unique among the plans not deleted (any letter case). The picture is optional. `id` is ignored (the server
+         *     numbers plans). Discounts per service are added with AddDiscountDetailsForService.
+         */
+        post: operations["addSubscriptionDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/UpdateSubscriptionDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a plan's name, duration, price, status or picture
+         * @description The admin. Customers who bought the plan keep the price and months they bought; the change applies to later
+         *     purchases. `imagebase64Data` replaces the picture (ImageFileName names it; `imageUrl` is ignored: an omitted
+         *     picture is kept). `status` puts it on or off sale; `isDelete: true` withdraws it for good, as PUT
+         *     DeleteSubscriptionDetails does. A deleted plan cannot be changed (409).
+         */
+        put: operations["updateSubscriptionDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetSubscriptionDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans with their discounts, paged (one with id)
+         * @description The admin's list: every plan, on sale or not, deleted or not (filters `status` and `deleted`), with its
+         *     discounts (on and off) and how many times it was bought. A plan asked for by id that does not exist is 404.
+         */
+        get: operations["getSubscriptionDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DeleteSubscriptionDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Withdraw a plan for good (soft delete, isDelete)
+         * @description The admin. The plan leaves the sale and the admin's default list; customers who hold it keep it, and its
+         *     discounts, until it ends. Its name may be used by a new plan. Withdrawing a withdrawn plan changes nothing.
+         */
+        put: operations["softDeleteSubscriptionDetails"];
+        post?: never;
+        /**
+         * Remove a plan nobody ever bought (its discounts go with it)
+         * @description The admin. A plan that was ever bought, or is being paid for, is kept for its customers' history: 409 (withdraw
+         *     it with PUT DeleteSubscriptionDetails instead).
+         */
+        delete: operations["deleteSubscriptionDetails"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/AddDiscountDetailsForService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a plan a discount on a service
+         * @description The admin. One discount per plan and service (409 for a second). DiscountType P takes a whole percent (1–100)
+         *     off the service; F takes `discount` rupees off each unit, less than the service's price after its catalogue
+         *     discount. At checkout a customer holding the plan gets it on that service's lines (decision 026: the better of
+         *     it and a coupon, never both). A deleted plan takes no new discounts (409).
+         */
+        post: operations["addDiscountDetailsForService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/UpdateDiscountDetailsForService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a plan's discount on a service
+         * @description The same rules as AddDiscountDetailsForService. Orders already placed keep the discount they got.
+         */
+        put: operations["updateDiscountDetailsForService"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetDiscountDetailsForService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans' discounts per service, paged (one with id)
+         * @description The admin. Filter by plan (SubscriptionID) or by service (ServiceID: the discount details of a service);
+         *     search matches the plan's or the service's name. A discount asked for by id that does not exist is 404.
+         */
+        get: operations["getDiscountDetailsForService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/DeleteDiscountDetailsForService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a plan's discount on a service
+         * @description The admin. Orders already placed keep the discount they got; later checkouts no longer give it.
+         */
+        delete: operations["deleteDiscountDetailsForService"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Common/GetAllsubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans on sale with their service discounts (the /SubscriptionPlan page)
+         * @description Everyone. Plans that are on and not deleted, cheapest first, each with its discounts that are on, of services on
+         *     offer. Replies are cached (ETag).
+         */
+        get: operations["getAllSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Common/ChangesubscriptionStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a plan on sale (status=true) or take it off sale (status=false)
+         * @description The admin. Customers who hold the plan keep it until it ends. Each change is recorded (ACTIVATE / DEACTIVATE).
+         *     A deleted plan cannot go on sale again (409).
+         */
+        put: operations["changeSubscriptionStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetSubscriptionHistoryForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's plans, newest first, with the one they hold now
+         * @description The customer's own (CustomerMobileNo omitted or theirs); staff name a customer by CustomerMobileNo, or omit it
+         *     to see every customer's purchases. `current` is the plan the named customer holds now, or the purchase
+         *     awaiting its payment (null when none, and for the all-customers list).
+         */
+        get: operations["getSubscriptionHistoryForCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/GetSubscriptionBySubscriptionID": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A plan with its discounts, and the customer's purchases of it
+         * @description The plan (with the discounts that apply now) and the customer's purchases of it, newest first (at most 50).
+         *     A customer sees a plan on sale or one they bought; another is 404. Staff name a customer by CustomerMobileNo,
+         *     or omit it to see the plan alone.
+         */
+        get: operations["getSubscriptionBySubscriptionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/TakeSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Buy a plan, paid from the wallet or through a payment provider
+         * @description ApiName is the payment mode, as at checkout: Wallet (the wallet pays the price at once; 409 naming ApiName when
+         *     it holds too little) or a provider (the payment opens and the answer carries its checkoutUrl; the provider
+         *     returns to /SubscriptionPlan?UID=…, which verifies with CheckSubscriptionPayment). The plan runs from the
+         *     payment for its months. A customer holding a plan that has not ended, or with a purchase awaiting its
+         *     payment, is refused (409 naming the plan and its end); of parallel purchases one is made and paid once
+         *     (decision 023). Only plans on sale (404 otherwise). The same Idempotency-Key answers the first result of a
+         *     wallet purchase (200, replayed); another request under the key is 422. The admin may buy for a customer
+         *     (the customer's wallet pays).
+         */
+        put: operations["takeSubscription"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Customer/CheckSubscriptionPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Verifies a plan's provider payment on return, and answers the purchase (our own)
+         * @description orderID is our payment order id, the UID the provider returned with. The server asks the provider (never the
+         *     browser) through the one settle: a paid purchase becomes active from the payment (the provider's money goes
+         *     into the wallet, and the wallet pays the plan); a failed, cancelled or expired payment leaves it 'failed'; one
+         *     the provider has not finished stays 'awaitingPayment'. 200 with the purchase either way; a reload repeats it.
+         *     Another customer's payment, or one that is not a plan's, is 404.
+         */
+        put: operations["checkSubscriptionPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/SetReferralCost": {
         parameters: {
             query?: never;
@@ -5104,6 +5417,131 @@ export interface components {
          * @example 999
          */
         PackagePrice: number;
+        /** @example Gold care */
+        SubscriptionName: string;
+        /**
+         * @description Rupees for the whole plan, at most 2 decimals
+         * @example 999
+         */
+        SubscriptionPrice: number;
+        /**
+         * @description How many calendar months the plan runs from its payment
+         * @example 12
+         */
+        SubscriptionDuration: number;
+        /**
+         * @description P: a whole percent (1–100) off the service; F: rupees off each unit of the service
+         * @enum {string}
+         */
+        SubscriptionDiscountType: "P" | "F";
+        /**
+         * @description With DiscountType P a whole percent from 1 to 100; with F rupees (at most 2 decimals) off each unit, less than the service's price
+         * @example 10
+         */
+        SubscriptionDiscountValue: number;
+        /** @description A plan's discount on one service. */
+        SubscriptionDiscount: {
+            id: number;
+            subscriptionId: number;
+            subscriptionName: string;
+            serviceId: number;
+            serviceName: string;
+            /** @description One unit's price in rupees after the catalogue discount, before GST */
+            servicePrice: number;
+            /** @description The service, its sub-category and its category are active */
+            serviceAvailable: boolean;
+            discountType: components["schemas"]["SubscriptionDiscountType"];
+            /** @description P: percent; F: rupees off each unit */
+            discount: number;
+            /** @description On (the SubscriptionService toggle): only discounts that are on apply */
+            status: boolean;
+        };
+        SubscriptionDiscountReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["SubscriptionDiscount"];
+        };
+        SubscriptionPlan: {
+            id: number;
+            subscriptionName: string;
+            durationInMonths: number;
+            /** @description Rupees for the whole plan */
+            price: number;
+            imageUrl: string | null;
+            imageName: string | null;
+            /** @description On sale (the Subscription toggle, ChangesubscriptionStatus) */
+            status: boolean;
+            /** @description Withdrawn for good (PUT DeleteSubscriptionDetails); kept for those who hold it */
+            isDelete: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description How many times it was bought or tried (the admin's reads only; null for others) */
+            purchases: number | null;
+            /** @description Its discounts per service. Visitors and customers get those on, of services on offer */
+            discounts: components["schemas"]["SubscriptionDiscount"][];
+        };
+        SubscriptionPlanReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["SubscriptionPlan"];
+        };
+        SubscriptionPlanPage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["SubscriptionPlan"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        /**
+         * @description awaitingPayment: paid through a provider, not yet paid; active: running now; ended: its months are over; failed: its payment failed
+         * @enum {string}
+         */
+        CustomerSubscriptionStatus: "awaitingPayment" | "active" | "ended" | "failed";
+        /** @description A plan a customer bought (or tried to). */
+        CustomerSubscription: {
+            id: number;
+            subscriptionId: number;
+            subscriptionName: string;
+            imageUrl: string | null;
+            customerName: string;
+            customerMobileNo: string;
+            status: components["schemas"]["CustomerSubscriptionStatus"];
+            /** @description Rupees paid (the plan's price when bought) */
+            price: number;
+            durationInMonths: number;
+            /**
+             * Format: date-time
+             * @description The payment's time
+             */
+            startsAt: string | null;
+            /**
+             * Format: date-time
+             * @description startsAt plus durationInMonths calendar months
+             */
+            endsAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Wallet, or the provider's code (CF, RP, sandbox) */
+            paidBy: string;
+            /** @description A provider payment's order id (the return's UID) */
+            paymentOrderId: string | null;
+            /** @description Where to finish a payment still awaited */
+            checkoutUrl: string | null;
+        };
+        CustomerSubscriptionReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["CustomerSubscription"];
+        };
+        SubscriptionTaken: components["schemas"]["CustomerSubscription"] & {
+            /** @description True when an earlier request under the same Idempotency-Key bought it */
+            replayed: boolean;
+        };
         /**
          * @description Rupees, at most 2 decimals, 0 to 10,000: what a referrer is paid for a new customer (0 pays nothing).
          * @example 100
@@ -5183,7 +5621,7 @@ export interface components {
             statusLabel: string;
             /** @description Rupees this referral pays (the cost when they signed up) */
             amount: number;
-            /** @description Rupees paid so far (the amount once paid */
+            /** @description Rupees paid so far (the amount once paid, else 0) */
             amountPaid: number;
             refusedReason: string | null;
             /** Format: date-time */
@@ -5283,7 +5721,7 @@ export interface components {
             top: number;
             /** Format: date-time */
             now: string;
-            /** @description Every coupon not deleted, by its state now (whatever the range). */
+            /** @description Every coupon not deleted, by its state now (whatever the range). An approved or switched-off coupon past its end counts as expired (the expiry sweep is about to expire it). */
             coupons: {
                 total: number;
                 /** @description Every state but deleted, in the coupon machine's order, zeros included. */
@@ -5297,8 +5735,6 @@ export interface components {
                 live: number;
                 /** @description Approved, validity not started yet. */
                 scheduled: number;
-                /** @description Approved, validity over (expiring). */
-                ended: number;
                 pending: {
                     count: number;
                     /** @description The five that have waited longest. */
@@ -10804,6 +11240,519 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    addSubscriptionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ignored */
+                    id?: number;
+                    subscriptionName: components["schemas"]["SubscriptionName"];
+                    durationInMonths: components["schemas"]["SubscriptionDuration"];
+                    price: components["schemas"]["SubscriptionPrice"];
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The plan */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPlanReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateSubscriptionDetails: {
+        parameters: {
+            query?: {
+                /** @description The new picture's file name (informational) */
+                ImageFileName?: components["schemas"]["FileName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    subscriptionName: components["schemas"]["SubscriptionName"];
+                    durationInMonths: components["schemas"]["SubscriptionDuration"];
+                    price: components["schemas"]["SubscriptionPrice"];
+                    status?: boolean;
+                    isDelete?: boolean;
+                    /** @description Ignored */
+                    imageUrl?: string | null;
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPlanReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getSubscriptionDetails: {
+        parameters: {
+            query?: {
+                id?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "id" | "subscriptionName" | "price" | "durationInMonths" | "createdAt";
+                status?: "all" | "active" | "inactive";
+                /** @description Y the deleted plans, N the others (the default), all both */
+                deleted?: "all" | "Y" | "N";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPlanPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    softDeleteSubscriptionDetails: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawn plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPlanReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteSubscriptionDetails: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    addDiscountDetailsForService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ServiceID: number;
+                    SubscriptionID: number;
+                    discount: components["schemas"]["SubscriptionDiscountValue"];
+                    DiscountType: components["schemas"]["SubscriptionDiscountType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The discount */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDiscountReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateDiscountDetailsForService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    ServiceID: number;
+                    SubscriptionID: number;
+                    Discount: components["schemas"]["SubscriptionDiscountValue"];
+                    DiscountType: components["schemas"]["SubscriptionDiscountType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The discount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDiscountReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getDiscountDetailsForService: {
+        parameters: {
+            query?: {
+                id?: number;
+                SubscriptionID?: number;
+                ServiceID?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "id" | "subscriptionName" | "serviceName" | "discount";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of discounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["SubscriptionDiscount"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteDiscountDetailsForService: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAllSubscription: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of plans on sale */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPlanPage"];
+                };
+            };
+            /** @description Not modified (the ETag matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+        };
+    };
+    changeSubscriptionStatus: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                status: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPlanReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getSubscriptionHistoryForCustomer: {
+        parameters: {
+            query?: {
+                CustomerMobileNo?: components["schemas"]["MobileNo"];
+                SubscriptionID?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of purchases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["CustomerSubscription"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                            current: components["schemas"]["CustomerSubscription"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getSubscriptionBySubscriptionId: {
+        parameters: {
+            query: {
+                SubscriptionID: number;
+                CustomerMobileNo?: components["schemas"]["MobileNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and the purchases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            plan: components["schemas"]["SubscriptionPlan"];
+                            purchases: components["schemas"]["CustomerSubscription"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    takeSubscription: {
+        parameters: {
+            query: {
+                /** @description The customer; omitted, the signed-in customer */
+                CustomerMobileNo?: components["schemas"]["MobileNo"];
+                SubscriptionID: number;
+                ApiName: components["schemas"]["OrderPayMode"];
+            };
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan bought earlier under this Idempotency-Key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SubscriptionTaken"];
+                    };
+                };
+            };
+            /** @description Bought (paid from the wallet, active) or awaiting the provider's payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SubscriptionTaken"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    checkSubscriptionPayment: {
+        parameters: {
+            query: {
+                orderID: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase after the verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSubscriptionReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
         };
     };
     setReferralCost: {

@@ -1,0 +1,95 @@
+// The marketing dashboard: figures, charts with their tables, the range form (logical properties only).
+import { style } from '@vanilla-extract/css';
+import { font, radius, space, vars } from '../../../ui/theme.css';
+
+export const page = style({ display: 'grid', gap: space.lg, minInlineSize: 0 });
+
+/** Cards side by side when there is room, stacked on a phone. */
+export const cards = style({
+  display: 'grid',
+  gap: space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 24rem), 1fr))',
+});
+
+export const stack = style({ display: 'grid', gap: space.md, minInlineSize: 0 });
+
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, margin: 0 });
+
+export const rangeForm = style({ display: 'flex', flexWrap: 'wrap', gap: space.md, alignItems: 'end' });
+
+export const rangeField = style({ display: 'grid', gap: space.xs, minInlineSize: '9rem' });
+
+export const rangeLabel = style({ fontSize: font.size.sm, fontWeight: 600, color: vars.color.muted });
+
+export const presets = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm });
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm });
+
+export const item = style({
+  display: 'grid',
+  gap: space.xs,
+  paddingBlock: space.sm,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  selectors: { '&:last-child': { borderBlockEnd: 'none' } },
+});
+
+export const metricSwitch = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
+
+// Charts: an SVG scaled to the card's width, its text in the theme's muted colour.
+export const chart = style({ display: 'block', inlineSize: '100%', blockSize: 'auto', maxBlockSize: '22rem' });
+export const axisText = style({ fill: vars.color.muted, fontSize: '11px', fontFamily: font.body });
+export const grid = style({ stroke: vars.color.border, strokeWidth: 1 });
+/** Segments of a stacked bar are parted by a line of the card's colour, so neighbouring colours never touch. */
+export const segment = style({ stroke: vars.color.surface, strokeWidth: 1 });
+
+export const legend = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${space.xs} ${space.lg}`,
+  fontSize: font.size.sm,
+});
+export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: space.sm });
+export const swatch = style({
+  inlineSize: '12px',
+  blockSize: '12px',
+  borderRadius: radius.sm,
+  flexShrink: 0,
+  forcedColorAdjust: 'none',
+});
+
+export const details = style({ fontSize: font.size.sm });
+export const summary = style({ cursor: 'pointer', color: vars.color.primary, fontWeight: 600, paddingBlock: space.xs });
+export const tableScroll = style({
+  overflowX: 'auto',
+  maxBlockSize: '24rem',
+  overflowY: 'auto',
+  marginBlockStart: space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+});
+export const table = style({ inlineSize: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
+export const th = style({
+  position: 'sticky',
+  insetBlockStart: 0,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  fontWeight: 600,
+  textAlign: 'start',
+  whiteSpace: 'nowrap',
+  paddingBlock: space.xs,
+  paddingInline: space.sm,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+});
+export const td = style({
+  paddingBlock: space.xs,
+  paddingInline: space.sm,
+  whiteSpace: 'nowrap',
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+});
+export const num = style({ textAlign: 'end' });
+export const caption = style({ textAlign: 'start', padding: space.sm, color: vars.color.muted });
+export const formTitle = style({ margin: 0, fontSize: font.size.md });
+export const error = style({ margin: 0, color: vars.color.danger, fontSize: font.size.sm, fontWeight: 600 });
