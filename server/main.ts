@@ -8,6 +8,7 @@ import { seedDemoCoupons } from './db/seed/demo-coupons';
 import { seedDemoDispatch } from './db/seed/demo-dispatch';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
+import { seedDemoPackages } from './db/seed/demo-packages';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
 import { seedDemoReferrals } from './db/seed/demo-referrals';
@@ -44,6 +45,8 @@ if (database.kind === 'pglite') {
     await seedDemoProfessionals(database.db);
     // Jobs in every state over today and the coming days (many the demo technician's) and professionals' ratings.
     await seedDemoDispatch(database.db, { company: config.company });
+    // Two home-page advertisements and a special package of demo services (issue 11 §2).
+    await seedDemoPackages(database.db, path.join(config.dataDir, 'uploads'));
     // Coupons in every state, made by the demo marketing user and decided by the demo admin.
     await seedDemoCoupons(database.db, {
       marketingMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'MR')!.mobileNo,
