@@ -1,15 +1,12 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   couponOffers,
   couponRedemptions,
   coupons,
-  customerSubscriptions,
   homeScreenAds,
   specialPackageServices,
   specialPackages,
-  subscriptionDiscounts,
-  subscriptionPlans,
 } from '../../db/schema';
 
 const couponColumns = {
@@ -126,45 +123,3 @@ export async function reinstateRedemption(exec: Executor, orderId: number, at: D
     .set({ releasedAt: null, releaseReason: null, createdAt: at })
     .where(eq(couponRedemptions.orderId, orderId));
 }
-
-/** The plan the customer holds at `at` (active, started, not ended), the latest ending first. */
-export const activePlanOf = async (exec: Executor, customerUserId: number, at: Date) =>
-  (
-    await exec
-      .select({
-        customerSubscriptionId: customerSubscriptions.id,
-        subscriptionId: customerSubscriptions.subscriptionId,
-        subscriptionName: subscriptionPlans.subscriptionName,
-      })
-      .from(customerSubscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
-      .where(
-        and(
-          eq(customerSubscriptions.customerUserId, customerUserId),
-          eq(customerSubscriptions.state, 'active'),
-          lte(customerSubscriptions.startsAt, at),
-          gt(customerSubscriptions.endsAt, at),
-        ),
-      )
-      .orderBy(desc(customerSubscriptions.endsAt))
-      .limit(1)
-  )[0];
-
-/** The plan's discounts that are switched on, for `serviceIds`. */
-export const planDiscounts = (exec: Executor, subscriptionId: number, serviceIds: number[]) =>
-  serviceIds.length === 0
-    ? Promise.resolve([])
-    : exec
-        .select({
-          serviceId: subscriptionDiscounts.serviceId,
-          discountType: subscriptionDiscounts.discountType,
-          discount: subscriptionDiscounts.discount,
-        })
-        .from(subscriptionDiscounts)
-        .where(
-          and(
-            eq(subscriptionDiscounts.subscriptionId, subscriptionId),
-            eq(subscriptionDiscounts.status, true),
-            inArray(subscriptionDiscounts.serviceId, serviceIds),
-          ),
-        );

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client';
 import { badRequest, conflict, HttpError } from '../../http';
 import { rupeesText } from '../../money';
 import type { CouponTerms, PromotionResult, Promotions } from '../orders/promotions';
+import * as subscriptions from '../subscriptions/service';
 import * as repo from './repo';
 
 /**
@@ -66,22 +67,11 @@ export interface PromotionsRequest {
   at: Date;
 }
 
-/** The customer's plan at `at` with its switched-on discounts on `serviceIds` (null without a plan). */
-export async function activePlanDiscounts(exec: Executor, customerUserId: number, serviceIds: number[], at: Date) {
-  const plan = await repo.activePlanOf(exec, customerUserId, at);
-  if (!plan) return null;
-  const rows = await repo.planDiscounts(exec, plan.subscriptionId, [...new Set(serviceIds)]);
-  return {
-    ...plan,
-    discounts: new Map(rows.map((r) => [r.serviceId, { discountType: r.discountType, discount: r.discount }])),
-  };
-}
-
 /** Everything the quote may apply for this customer and cart. */
 export async function promotionsFor(exec: Executor, r: PromotionsRequest): Promise<Promotions> {
   const [coupon, plan, packages] = await Promise.all([
     r.couponCode?.trim() ? couponForCheckout(exec, r.couponCode, r.customerUserId, r.at) : null,
-    activePlanDiscounts(exec, r.customerUserId, r.serviceIds, r.at),
+    subscriptions.activePlanDiscounts(exec, r.customerUserId, r.serviceIds, r.at),
     repo.packagesByIds(exec, [...new Set(r.packageIds)]),
   ]);
   return {
