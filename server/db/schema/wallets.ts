@@ -70,7 +70,9 @@ export type TransferKind =
   | 'order_payment'
   | 'order_refund'
   /** Issue 11: a referrer's reward, paid when the customer they referred has their first visit completed. */
-  | 'referral_reward';
+  | 'referral_reward'
+  /** Issue 11: a subscription plan bought (customer wallet → revenue). */
+  | 'subscription_payment';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',

@@ -5,6 +5,7 @@ import {
   categories,
   customerSubscriptions,
   ledgerTransfers,
+  paymentIntents,
   services,
   subCategories,
   subscriptionDiscounts,
@@ -382,6 +383,10 @@ const purchaseColumns = {
   paymentIntentId: customerSubscriptions.paymentIntentId,
   transferId: customerSubscriptions.transferId,
   createdAt: customerSubscriptions.createdAt,
+  // The payment's provider and order id (read only: the payments module owns the intents).
+  provider: paymentIntents.provider,
+  paymentOrderId: paymentIntents.orderId,
+  checkout: paymentIntents.checkout,
 };
 export type PurchaseRow = {
   id: number;
@@ -399,6 +404,9 @@ export type PurchaseRow = {
   paymentIntentId: number | null;
   transferId: number | null;
   createdAt: Date;
+  provider: string | null;
+  paymentOrderId: string | null;
+  checkout: unknown;
 };
 
 const purchasesFrom = (exec: Executor) =>
@@ -406,7 +414,8 @@ const purchasesFrom = (exec: Executor) =>
     .select(purchaseColumns)
     .from(customerSubscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
-    .innerJoin(users, eq(users.id, customerSubscriptions.customerUserId));
+    .innerJoin(users, eq(users.id, customerSubscriptions.customerUserId))
+    .leftJoin(paymentIntents, eq(paymentIntents.id, customerSubscriptions.paymentIntentId));
 
 export const findPurchase = async (exec: Executor, id: number) =>
   (await purchasesFrom(exec).where(eq(customerSubscriptions.id, id)))[0] as PurchaseRow | undefined;
@@ -440,6 +449,12 @@ export async function updatePurchase(
 ) {
   await exec.update(customerSubscriptions).set(values).where(eq(customerSubscriptions.id, id));
 }
+
+/** The purchase a payment intent pays. */
+export const findPurchaseOfIntent = async (exec: Executor, paymentIntentId: number) =>
+  (await purchasesFrom(exec).where(eq(customerSubscriptions.paymentIntentId, paymentIntentId)))[0] as
+    | PurchaseRow
+    | undefined;
 
 /** The purchase a payment intent pays, locked. */
 export async function lockPurchaseOfIntent(tx: Tx, paymentIntentId: number) {

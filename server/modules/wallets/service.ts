@@ -252,6 +252,7 @@ const KIND_LABEL: Record<string, string> = {
   order_payment: 'Order payment',
   order_refund: 'Order refund',
   referral_reward: 'Referral reward',
+  subscription_payment: 'Subscription plan',
 };
 
 const common = (r: Row) => ({
