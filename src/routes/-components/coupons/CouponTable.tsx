@@ -10,12 +10,6 @@ import * as s from './coupons.css';
 import { COUPON_ACTIONS, STATE_LABEL, STATE_TONE } from './states';
 import { dayText, offerText } from './terms';
 
-const ACTIONS: readonly string[] = ['All', ...COUPON_ACTIONS.map((a) => a.value)];
-
-/** The `action` search parameter of a coupon list: one of GetCouponsOffersMR's lists (else `fallback`). */
-export const couponActionOf = (raw: unknown, fallback: CouponAction): CouponAction =>
-  typeof raw === 'string' && ACTIONS.includes(raw) ? (raw as CouponAction) : fallback;
-
 export interface CouponTableProps {
   caption: string;
   action: CouponAction;

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { CouponAction } from '../../../api/homeScreenAds';
 import { PageHeader } from '../../../ui';
-import { CouponTable, couponActionOf } from '../../-components/coupons/CouponTable';
+import { CouponTable } from '../../-components/coupons/CouponTable';
 import * as s from '../../-components/coupons/coupons.css';
+import { couponActionOf } from '../../-components/coupons/search';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
 
 export const Route = createFileRoute('/_admin/Advertisement/MarketingCoupons')({

@@ -2,8 +2,9 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { CouponAction } from '../../../api/homeScreenAds';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
-import { CouponTable, couponActionOf } from '../../-components/coupons/CouponTable';
+import { CouponTable } from '../../-components/coupons/CouponTable';
 import * as s from '../../-components/coupons/coupons.css';
+import { couponActionOf } from '../../-components/coupons/search';
 
 export const Route = createFileRoute('/_marketing/Coupons/CouponsList')({
   head: () => ({ meta: [{ title: 'Coupons · Doorstep' }] }),
