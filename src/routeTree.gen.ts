@@ -16,6 +16,7 @@ import { Route as FinanceRouteImport } from './routes/_finance'
 import { Route as HrRouteImport } from './routes/_hr'
 import { Route as InventoryRouteImport } from './routes/_inventory'
 import { Route as MarketingRouteImport } from './routes/_marketing'
+import { Route as MarketingSharedRouteImport } from './routes/_marketingShared'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as SharedRouteImport } from './routes/_shared'
 import { Route as TechnicianRouteImport } from './routes/_technician'
@@ -43,9 +44,12 @@ import { Route as PublicUserCartRouteImport } from './routes/_public/UserCart'
 import { Route as PublicAllServicesRouteImport } from './routes/_public/allServices'
 import { Route as PublicCartRouteImport } from './routes/_public/cart'
 import { Route as AccountantDashboardAccountDashboardRouteImport } from './routes/_accountant/Dashboard/AccountDashboard'
+import { Route as AdminAdvertisementAddAdvertisementRouteImport } from './routes/_admin/Advertisement/AddAdvertisement'
+import { Route as AdminAdvertisementAdvertisementListRouteImport } from './routes/_admin/Advertisement/AdvertisementList'
 import { Route as AdminAdvertisementMarketingCouponDetailRouteImport } from './routes/_admin/Advertisement/MarketingCouponDetail'
 import { Route as AdminAdvertisementMarketingCouponsRouteImport } from './routes/_admin/Advertisement/MarketingCoupons'
 import { Route as AdminAdvertisementMarketingCouponsHistoryRouteImport } from './routes/_admin/Advertisement/MarketingCouponsHistory'
+import { Route as AdminAdvertisementUpdateAdvertisementRouteImport } from './routes/_admin/Advertisement/UpdateAdvertisement'
 import { Route as AdminBannerBannerAddRouteImport } from './routes/_admin/Banner/BannerAdd'
 import { Route as AdminBannerBannerListRouteImport } from './routes/_admin/Banner/BannerList'
 import { Route as AdminBannerScreenBannerAddRouteImport } from './routes/_admin/Banner/ScreenBannerAdd'
@@ -69,6 +73,9 @@ import { Route as AdminPackagesPackageListRouteImport } from './routes/_admin/Pa
 import { Route as AdminPackagesUpdatePackageRouteImport } from './routes/_admin/Packages/UpdatePackage'
 import { Route as AdminRatingFeedbackRatingsRouteImport } from './routes/_admin/Rating/FeedbackRatings'
 import { Route as AdminRatingRatingDetailsRouteImport } from './routes/_admin/Rating/RatingDetails'
+import { Route as AdminReferralGetReferralHistoryRouteImport } from './routes/_admin/Referral/GetReferralHistory'
+import { Route as AdminReferralReferralUpdateHistoryRouteImport } from './routes/_admin/Referral/ReferralUpdateHistory'
+import { Route as AdminReferralSetReferralCostRouteImport } from './routes/_admin/Referral/SetReferralCost'
 import { Route as AdminServicesAddBannerServicesRouteImport } from './routes/_admin/Services/AddBannerServices'
 import { Route as AdminServicesServicesAddRouteImport } from './routes/_admin/Services/ServicesAdd'
 import { Route as AdminServicesServicesListRouteImport } from './routes/_admin/Services/ServicesList'
@@ -76,6 +83,13 @@ import { Route as AdminServicesServicesUpdateRouteImport } from './routes/_admin
 import { Route as AdminSubCategorySubCategoryAddRouteImport } from './routes/_admin/SubCategory/SubCategoryAdd'
 import { Route as AdminSubCategorySubCategoryListRouteImport } from './routes/_admin/SubCategory/SubCategoryList'
 import { Route as AdminSubCategorySubCategoryUpdateRouteImport } from './routes/_admin/SubCategory/SubCategoryUpdate'
+import { Route as AdminSubscriptionAddDiscountDetailsRouteImport } from './routes/_admin/Subscription/AddDiscountDetails'
+import { Route as AdminSubscriptionAddSubscriptionDetailsRouteImport } from './routes/_admin/Subscription/AddSubscriptionDetails'
+import { Route as AdminSubscriptionDiscountDetailsForServiceRouteImport } from './routes/_admin/Subscription/DiscountDetailsForService'
+import { Route as AdminSubscriptionDiscountMasterListRouteImport } from './routes/_admin/Subscription/DiscountMasterList'
+import { Route as AdminSubscriptionGetSubscriptionDetailsRouteImport } from './routes/_admin/Subscription/GetSubscriptionDetails'
+import { Route as AdminSubscriptionUpdateDiscountDetailsRouteImport } from './routes/_admin/Subscription/UpdateDiscountDetails'
+import { Route as AdminSubscriptionUpdateSubscriptionDetailsRouteImport } from './routes/_admin/Subscription/UpdateSubscriptionDetails'
 import { Route as AdminTipsAddTipsRouteImport } from './routes/_admin/Tips/AddTips'
 import { Route as AdminTipsTipsListRouteImport } from './routes/_admin/Tips/TipsList'
 import { Route as AdminTipsTipsUpdateRouteImport } from './routes/_admin/Tips/TipsUpdate'
@@ -95,7 +109,8 @@ import { Route as MarketingCouponsCouponDetailRouteImport } from './routes/_mark
 import { Route as MarketingCouponsCouponsHistoryRouteImport } from './routes/_marketing/Coupons/CouponsHistory'
 import { Route as MarketingCouponsCouponsListRouteImport } from './routes/_marketing/Coupons/CouponsList'
 import { Route as MarketingCouponsUpdateCouponsRouteImport } from './routes/_marketing/Coupons/UpdateCoupons'
-import { Route as MarketingDashboardMarketingDashboardRouteImport } from './routes/_marketing/Dashboard/MarketingDashboard'
+import { Route as MarketingShareSharerefralRouteImport } from './routes/_marketing/share/sharerefral'
+import { Route as MarketingSharedDashboardMarketingDashboardRouteImport } from './routes/_marketingShared/Dashboard/MarketingDashboard'
 import { Route as SharedDashboardChangPasswordForProfessionalRouteImport } from './routes/_shared/Dashboard/ChangPasswordForProfessional'
 import { Route as SharedEmployeeEmployeeDetailRouteImport } from './routes/_shared/Employee/EmployeeDetail'
 import { Route as SharedEmployeeEmployeeListRouteImport } from './routes/_shared/Employee/EmployeeList'
@@ -138,6 +153,10 @@ const InventoryRoute = InventoryRouteImport.update({
 } as any)
 const MarketingRoute = MarketingRouteImport.update({
   id: '/_marketing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketingSharedRoute = MarketingSharedRouteImport.update({
+  id: '/_marketingShared',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PublicRoute = PublicRouteImport.update({
@@ -272,6 +291,18 @@ const AccountantDashboardAccountDashboardRoute =
     path: '/Dashboard/AccountDashboard',
     getParentRoute: () => AccountantRoute,
   } as any)
+const AdminAdvertisementAddAdvertisementRoute =
+  AdminAdvertisementAddAdvertisementRouteImport.update({
+    id: '/Advertisement/AddAdvertisement',
+    path: '/Advertisement/AddAdvertisement',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminAdvertisementAdvertisementListRoute =
+  AdminAdvertisementAdvertisementListRouteImport.update({
+    id: '/Advertisement/AdvertisementList',
+    path: '/Advertisement/AdvertisementList',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminAdvertisementMarketingCouponDetailRoute =
   AdminAdvertisementMarketingCouponDetailRouteImport.update({
     id: '/Advertisement/MarketingCouponDetail',
@@ -288,6 +319,12 @@ const AdminAdvertisementMarketingCouponsHistoryRoute =
   AdminAdvertisementMarketingCouponsHistoryRouteImport.update({
     id: '/Advertisement/MarketingCouponsHistory',
     path: '/Advertisement/MarketingCouponsHistory',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminAdvertisementUpdateAdvertisementRoute =
+  AdminAdvertisementUpdateAdvertisementRouteImport.update({
+    id: '/Advertisement/UpdateAdvertisement',
+    path: '/Advertisement/UpdateAdvertisement',
     getParentRoute: () => AdminRoute,
   } as any)
 const AdminBannerBannerAddRoute = AdminBannerBannerAddRouteImport.update({
@@ -424,6 +461,24 @@ const AdminRatingRatingDetailsRoute =
     path: '/Rating/RatingDetails',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminReferralGetReferralHistoryRoute =
+  AdminReferralGetReferralHistoryRouteImport.update({
+    id: '/Referral/GetReferralHistory',
+    path: '/Referral/GetReferralHistory',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminReferralReferralUpdateHistoryRoute =
+  AdminReferralReferralUpdateHistoryRouteImport.update({
+    id: '/Referral/ReferralUpdateHistory',
+    path: '/Referral/ReferralUpdateHistory',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminReferralSetReferralCostRoute =
+  AdminReferralSetReferralCostRouteImport.update({
+    id: '/Referral/SetReferralCost',
+    path: '/Referral/SetReferralCost',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminServicesAddBannerServicesRoute =
   AdminServicesAddBannerServicesRouteImport.update({
     id: '/Services/AddBannerServices',
@@ -464,6 +519,48 @@ const AdminSubCategorySubCategoryUpdateRoute =
   AdminSubCategorySubCategoryUpdateRouteImport.update({
     id: '/SubCategory/SubCategoryUpdate',
     path: '/SubCategory/SubCategoryUpdate',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionAddDiscountDetailsRoute =
+  AdminSubscriptionAddDiscountDetailsRouteImport.update({
+    id: '/Subscription/AddDiscountDetails',
+    path: '/Subscription/AddDiscountDetails',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionAddSubscriptionDetailsRoute =
+  AdminSubscriptionAddSubscriptionDetailsRouteImport.update({
+    id: '/Subscription/AddSubscriptionDetails',
+    path: '/Subscription/AddSubscriptionDetails',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionDiscountDetailsForServiceRoute =
+  AdminSubscriptionDiscountDetailsForServiceRouteImport.update({
+    id: '/Subscription/DiscountDetailsForService',
+    path: '/Subscription/DiscountDetailsForService',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionDiscountMasterListRoute =
+  AdminSubscriptionDiscountMasterListRouteImport.update({
+    id: '/Subscription/DiscountMasterList',
+    path: '/Subscription/DiscountMasterList',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionGetSubscriptionDetailsRoute =
+  AdminSubscriptionGetSubscriptionDetailsRouteImport.update({
+    id: '/Subscription/GetSubscriptionDetails',
+    path: '/Subscription/GetSubscriptionDetails',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionUpdateDiscountDetailsRoute =
+  AdminSubscriptionUpdateDiscountDetailsRouteImport.update({
+    id: '/Subscription/UpdateDiscountDetails',
+    path: '/Subscription/UpdateDiscountDetails',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminSubscriptionUpdateSubscriptionDetailsRoute =
+  AdminSubscriptionUpdateSubscriptionDetailsRouteImport.update({
+    id: '/Subscription/UpdateSubscriptionDetails',
+    path: '/Subscription/UpdateSubscriptionDetails',
     getParentRoute: () => AdminRoute,
   } as any)
 const AdminTipsAddTipsRoute = AdminTipsAddTipsRouteImport.update({
@@ -572,11 +669,17 @@ const MarketingCouponsUpdateCouponsRoute =
     path: '/Coupons/UpdateCoupons',
     getParentRoute: () => MarketingRoute,
   } as any)
-const MarketingDashboardMarketingDashboardRoute =
-  MarketingDashboardMarketingDashboardRouteImport.update({
+const MarketingShareSharerefralRoute =
+  MarketingShareSharerefralRouteImport.update({
+    id: '/share/sharerefral',
+    path: '/share/sharerefral',
+    getParentRoute: () => MarketingRoute,
+  } as any)
+const MarketingSharedDashboardMarketingDashboardRoute =
+  MarketingSharedDashboardMarketingDashboardRouteImport.update({
     id: '/Dashboard/MarketingDashboard',
     path: '/Dashboard/MarketingDashboard',
-    getParentRoute: () => MarketingRoute,
+    getParentRoute: () => MarketingSharedRoute,
   } as any)
 const SharedDashboardChangPasswordForProfessionalRoute =
   SharedDashboardChangPasswordForProfessionalRouteImport.update({
@@ -692,9 +795,12 @@ export interface FileRoutesByFullPath {
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
+  '/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
   '/Advertisement/MarketingCoupons': typeof AdminAdvertisementMarketingCouponsRoute
   '/Advertisement/MarketingCouponsHistory': typeof AdminAdvertisementMarketingCouponsHistoryRoute
+  '/Advertisement/UpdateAdvertisement': typeof AdminAdvertisementUpdateAdvertisementRoute
   '/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/Banner/BannerList': typeof AdminBannerBannerListRoute
   '/Banner/ScreenBannerAdd': typeof AdminBannerScreenBannerAddRoute
@@ -718,6 +824,9 @@ export interface FileRoutesByFullPath {
   '/Packages/UpdatePackage': typeof AdminPackagesUpdatePackageRoute
   '/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
   '/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
+  '/Referral/GetReferralHistory': typeof AdminReferralGetReferralHistoryRoute
+  '/Referral/ReferralUpdateHistory': typeof AdminReferralReferralUpdateHistoryRoute
+  '/Referral/SetReferralCost': typeof AdminReferralSetReferralCostRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -725,6 +834,13 @@ export interface FileRoutesByFullPath {
   '/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/Subscription/AddDiscountDetails': typeof AdminSubscriptionAddDiscountDetailsRoute
+  '/Subscription/AddSubscriptionDetails': typeof AdminSubscriptionAddSubscriptionDetailsRoute
+  '/Subscription/DiscountDetailsForService': typeof AdminSubscriptionDiscountDetailsForServiceRoute
+  '/Subscription/DiscountMasterList': typeof AdminSubscriptionDiscountMasterListRoute
+  '/Subscription/GetSubscriptionDetails': typeof AdminSubscriptionGetSubscriptionDetailsRoute
+  '/Subscription/UpdateDiscountDetails': typeof AdminSubscriptionUpdateDiscountDetailsRoute
+  '/Subscription/UpdateSubscriptionDetails': typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
   '/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
@@ -744,7 +860,8 @@ export interface FileRoutesByFullPath {
   '/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
   '/Coupons/CouponsList': typeof MarketingCouponsCouponsListRoute
   '/Coupons/UpdateCoupons': typeof MarketingCouponsUpdateCouponsRoute
-  '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
+  '/share/sharerefral': typeof MarketingShareSharerefralRoute
+  '/Dashboard/MarketingDashboard': typeof MarketingSharedDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
   '/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
@@ -785,9 +902,12 @@ export interface FileRoutesByTo {
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
+  '/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
   '/Advertisement/MarketingCoupons': typeof AdminAdvertisementMarketingCouponsRoute
   '/Advertisement/MarketingCouponsHistory': typeof AdminAdvertisementMarketingCouponsHistoryRoute
+  '/Advertisement/UpdateAdvertisement': typeof AdminAdvertisementUpdateAdvertisementRoute
   '/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/Banner/BannerList': typeof AdminBannerBannerListRoute
   '/Banner/ScreenBannerAdd': typeof AdminBannerScreenBannerAddRoute
@@ -811,6 +931,9 @@ export interface FileRoutesByTo {
   '/Packages/UpdatePackage': typeof AdminPackagesUpdatePackageRoute
   '/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
   '/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
+  '/Referral/GetReferralHistory': typeof AdminReferralGetReferralHistoryRoute
+  '/Referral/ReferralUpdateHistory': typeof AdminReferralReferralUpdateHistoryRoute
+  '/Referral/SetReferralCost': typeof AdminReferralSetReferralCostRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -818,6 +941,13 @@ export interface FileRoutesByTo {
   '/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/Subscription/AddDiscountDetails': typeof AdminSubscriptionAddDiscountDetailsRoute
+  '/Subscription/AddSubscriptionDetails': typeof AdminSubscriptionAddSubscriptionDetailsRoute
+  '/Subscription/DiscountDetailsForService': typeof AdminSubscriptionDiscountDetailsForServiceRoute
+  '/Subscription/DiscountMasterList': typeof AdminSubscriptionDiscountMasterListRoute
+  '/Subscription/GetSubscriptionDetails': typeof AdminSubscriptionGetSubscriptionDetailsRoute
+  '/Subscription/UpdateDiscountDetails': typeof AdminSubscriptionUpdateDiscountDetailsRoute
+  '/Subscription/UpdateSubscriptionDetails': typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
   '/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
@@ -837,7 +967,8 @@ export interface FileRoutesByTo {
   '/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
   '/Coupons/CouponsList': typeof MarketingCouponsCouponsListRoute
   '/Coupons/UpdateCoupons': typeof MarketingCouponsUpdateCouponsRoute
-  '/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
+  '/share/sharerefral': typeof MarketingShareSharerefralRoute
+  '/Dashboard/MarketingDashboard': typeof MarketingSharedDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
   '/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
@@ -863,6 +994,7 @@ export interface FileRoutesById {
   '/_hr': typeof HrRouteWithChildren
   '/_inventory': typeof InventoryRouteWithChildren
   '/_marketing': typeof MarketingRouteWithChildren
+  '/_marketingShared': typeof MarketingSharedRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/_shared': typeof SharedRouteWithChildren
   '/_technician': typeof TechnicianRouteWithChildren
@@ -890,9 +1022,12 @@ export interface FileRoutesById {
   '/_public/cart': typeof PublicCartRoute
   '/_public/': typeof PublicIndexRoute
   '/_accountant/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/_admin/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
+  '/_admin/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/_admin/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
   '/_admin/Advertisement/MarketingCoupons': typeof AdminAdvertisementMarketingCouponsRoute
   '/_admin/Advertisement/MarketingCouponsHistory': typeof AdminAdvertisementMarketingCouponsHistoryRoute
+  '/_admin/Advertisement/UpdateAdvertisement': typeof AdminAdvertisementUpdateAdvertisementRoute
   '/_admin/Banner/BannerAdd': typeof AdminBannerBannerAddRoute
   '/_admin/Banner/BannerList': typeof AdminBannerBannerListRoute
   '/_admin/Banner/ScreenBannerAdd': typeof AdminBannerScreenBannerAddRoute
@@ -916,6 +1051,9 @@ export interface FileRoutesById {
   '/_admin/Packages/UpdatePackage': typeof AdminPackagesUpdatePackageRoute
   '/_admin/Rating/FeedbackRatings': typeof AdminRatingFeedbackRatingsRoute
   '/_admin/Rating/RatingDetails': typeof AdminRatingRatingDetailsRoute
+  '/_admin/Referral/GetReferralHistory': typeof AdminReferralGetReferralHistoryRoute
+  '/_admin/Referral/ReferralUpdateHistory': typeof AdminReferralReferralUpdateHistoryRoute
+  '/_admin/Referral/SetReferralCost': typeof AdminReferralSetReferralCostRoute
   '/_admin/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/_admin/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/_admin/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -923,6 +1061,13 @@ export interface FileRoutesById {
   '/_admin/SubCategory/SubCategoryAdd': typeof AdminSubCategorySubCategoryAddRoute
   '/_admin/SubCategory/SubCategoryList': typeof AdminSubCategorySubCategoryListRoute
   '/_admin/SubCategory/SubCategoryUpdate': typeof AdminSubCategorySubCategoryUpdateRoute
+  '/_admin/Subscription/AddDiscountDetails': typeof AdminSubscriptionAddDiscountDetailsRoute
+  '/_admin/Subscription/AddSubscriptionDetails': typeof AdminSubscriptionAddSubscriptionDetailsRoute
+  '/_admin/Subscription/DiscountDetailsForService': typeof AdminSubscriptionDiscountDetailsForServiceRoute
+  '/_admin/Subscription/DiscountMasterList': typeof AdminSubscriptionDiscountMasterListRoute
+  '/_admin/Subscription/GetSubscriptionDetails': typeof AdminSubscriptionGetSubscriptionDetailsRoute
+  '/_admin/Subscription/UpdateDiscountDetails': typeof AdminSubscriptionUpdateDiscountDetailsRoute
+  '/_admin/Subscription/UpdateSubscriptionDetails': typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
   '/_admin/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/_admin/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/_admin/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
@@ -942,7 +1087,8 @@ export interface FileRoutesById {
   '/_marketing/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
   '/_marketing/Coupons/CouponsList': typeof MarketingCouponsCouponsListRoute
   '/_marketing/Coupons/UpdateCoupons': typeof MarketingCouponsUpdateCouponsRoute
-  '/_marketing/Dashboard/MarketingDashboard': typeof MarketingDashboardMarketingDashboardRoute
+  '/_marketing/share/sharerefral': typeof MarketingShareSharerefralRoute
+  '/_marketingShared/Dashboard/MarketingDashboard': typeof MarketingSharedDashboardMarketingDashboardRoute
   '/_shared/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
   '/_shared/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
   '/_shared/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
@@ -985,9 +1131,12 @@ export interface FileRouteTypes {
     | '/allServices'
     | '/cart'
     | '/Dashboard/AccountDashboard'
+    | '/Advertisement/AddAdvertisement'
+    | '/Advertisement/AdvertisementList'
     | '/Advertisement/MarketingCouponDetail'
     | '/Advertisement/MarketingCoupons'
     | '/Advertisement/MarketingCouponsHistory'
+    | '/Advertisement/UpdateAdvertisement'
     | '/Banner/BannerAdd'
     | '/Banner/BannerList'
     | '/Banner/ScreenBannerAdd'
@@ -1011,6 +1160,9 @@ export interface FileRouteTypes {
     | '/Packages/UpdatePackage'
     | '/Rating/FeedbackRatings'
     | '/Rating/RatingDetails'
+    | '/Referral/GetReferralHistory'
+    | '/Referral/ReferralUpdateHistory'
+    | '/Referral/SetReferralCost'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
     | '/Services/ServicesList'
@@ -1018,6 +1170,13 @@ export interface FileRouteTypes {
     | '/SubCategory/SubCategoryAdd'
     | '/SubCategory/SubCategoryList'
     | '/SubCategory/SubCategoryUpdate'
+    | '/Subscription/AddDiscountDetails'
+    | '/Subscription/AddSubscriptionDetails'
+    | '/Subscription/DiscountDetailsForService'
+    | '/Subscription/DiscountMasterList'
+    | '/Subscription/GetSubscriptionDetails'
+    | '/Subscription/UpdateDiscountDetails'
+    | '/Subscription/UpdateSubscriptionDetails'
     | '/Tips/AddTips'
     | '/Tips/TipsList'
     | '/Tips/TipsUpdate'
@@ -1037,6 +1196,7 @@ export interface FileRouteTypes {
     | '/Coupons/CouponsHistory'
     | '/Coupons/CouponsList'
     | '/Coupons/UpdateCoupons'
+    | '/share/sharerefral'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
     | '/Employee/EmployeeDetail'
@@ -1078,9 +1238,12 @@ export interface FileRouteTypes {
     | '/allServices'
     | '/cart'
     | '/Dashboard/AccountDashboard'
+    | '/Advertisement/AddAdvertisement'
+    | '/Advertisement/AdvertisementList'
     | '/Advertisement/MarketingCouponDetail'
     | '/Advertisement/MarketingCoupons'
     | '/Advertisement/MarketingCouponsHistory'
+    | '/Advertisement/UpdateAdvertisement'
     | '/Banner/BannerAdd'
     | '/Banner/BannerList'
     | '/Banner/ScreenBannerAdd'
@@ -1104,6 +1267,9 @@ export interface FileRouteTypes {
     | '/Packages/UpdatePackage'
     | '/Rating/FeedbackRatings'
     | '/Rating/RatingDetails'
+    | '/Referral/GetReferralHistory'
+    | '/Referral/ReferralUpdateHistory'
+    | '/Referral/SetReferralCost'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
     | '/Services/ServicesList'
@@ -1111,6 +1277,13 @@ export interface FileRouteTypes {
     | '/SubCategory/SubCategoryAdd'
     | '/SubCategory/SubCategoryList'
     | '/SubCategory/SubCategoryUpdate'
+    | '/Subscription/AddDiscountDetails'
+    | '/Subscription/AddSubscriptionDetails'
+    | '/Subscription/DiscountDetailsForService'
+    | '/Subscription/DiscountMasterList'
+    | '/Subscription/GetSubscriptionDetails'
+    | '/Subscription/UpdateDiscountDetails'
+    | '/Subscription/UpdateSubscriptionDetails'
     | '/Tips/AddTips'
     | '/Tips/TipsList'
     | '/Tips/TipsUpdate'
@@ -1130,6 +1303,7 @@ export interface FileRouteTypes {
     | '/Coupons/CouponsHistory'
     | '/Coupons/CouponsList'
     | '/Coupons/UpdateCoupons'
+    | '/share/sharerefral'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
     | '/Employee/EmployeeDetail'
@@ -1155,6 +1329,7 @@ export interface FileRouteTypes {
     | '/_hr'
     | '/_inventory'
     | '/_marketing'
+    | '/_marketingShared'
     | '/_public'
     | '/_shared'
     | '/_technician'
@@ -1182,9 +1357,12 @@ export interface FileRouteTypes {
     | '/_public/cart'
     | '/_public/'
     | '/_accountant/Dashboard/AccountDashboard'
+    | '/_admin/Advertisement/AddAdvertisement'
+    | '/_admin/Advertisement/AdvertisementList'
     | '/_admin/Advertisement/MarketingCouponDetail'
     | '/_admin/Advertisement/MarketingCoupons'
     | '/_admin/Advertisement/MarketingCouponsHistory'
+    | '/_admin/Advertisement/UpdateAdvertisement'
     | '/_admin/Banner/BannerAdd'
     | '/_admin/Banner/BannerList'
     | '/_admin/Banner/ScreenBannerAdd'
@@ -1208,6 +1386,9 @@ export interface FileRouteTypes {
     | '/_admin/Packages/UpdatePackage'
     | '/_admin/Rating/FeedbackRatings'
     | '/_admin/Rating/RatingDetails'
+    | '/_admin/Referral/GetReferralHistory'
+    | '/_admin/Referral/ReferralUpdateHistory'
+    | '/_admin/Referral/SetReferralCost'
     | '/_admin/Services/AddBannerServices'
     | '/_admin/Services/ServicesAdd'
     | '/_admin/Services/ServicesList'
@@ -1215,6 +1396,13 @@ export interface FileRouteTypes {
     | '/_admin/SubCategory/SubCategoryAdd'
     | '/_admin/SubCategory/SubCategoryList'
     | '/_admin/SubCategory/SubCategoryUpdate'
+    | '/_admin/Subscription/AddDiscountDetails'
+    | '/_admin/Subscription/AddSubscriptionDetails'
+    | '/_admin/Subscription/DiscountDetailsForService'
+    | '/_admin/Subscription/DiscountMasterList'
+    | '/_admin/Subscription/GetSubscriptionDetails'
+    | '/_admin/Subscription/UpdateDiscountDetails'
+    | '/_admin/Subscription/UpdateSubscriptionDetails'
     | '/_admin/Tips/AddTips'
     | '/_admin/Tips/TipsList'
     | '/_admin/Tips/TipsUpdate'
@@ -1234,7 +1422,8 @@ export interface FileRouteTypes {
     | '/_marketing/Coupons/CouponsHistory'
     | '/_marketing/Coupons/CouponsList'
     | '/_marketing/Coupons/UpdateCoupons'
-    | '/_marketing/Dashboard/MarketingDashboard'
+    | '/_marketing/share/sharerefral'
+    | '/_marketingShared/Dashboard/MarketingDashboard'
     | '/_shared/Dashboard/ChangPasswordForProfessional'
     | '/_shared/Employee/EmployeeDetail'
     | '/_shared/Employee/EmployeeList'
@@ -1260,6 +1449,7 @@ export interface RootRouteChildren {
   HrRoute: typeof HrRouteWithChildren
   InventoryRoute: typeof InventoryRouteWithChildren
   MarketingRoute: typeof MarketingRouteWithChildren
+  MarketingSharedRoute: typeof MarketingSharedRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   SharedRoute: typeof SharedRouteWithChildren
   TechnicianRoute: typeof TechnicianRouteWithChildren
@@ -1315,6 +1505,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof MarketingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_marketingShared': {
+      id: '/_marketingShared'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MarketingSharedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_public': {
@@ -1506,6 +1703,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountantDashboardAccountDashboardRouteImport
       parentRoute: typeof AccountantRoute
     }
+    '/_admin/Advertisement/AddAdvertisement': {
+      id: '/_admin/Advertisement/AddAdvertisement'
+      path: '/Advertisement/AddAdvertisement'
+      fullPath: '/Advertisement/AddAdvertisement'
+      preLoaderRoute: typeof AdminAdvertisementAddAdvertisementRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Advertisement/AdvertisementList': {
+      id: '/_admin/Advertisement/AdvertisementList'
+      path: '/Advertisement/AdvertisementList'
+      fullPath: '/Advertisement/AdvertisementList'
+      preLoaderRoute: typeof AdminAdvertisementAdvertisementListRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Advertisement/MarketingCouponDetail': {
       id: '/_admin/Advertisement/MarketingCouponDetail'
       path: '/Advertisement/MarketingCouponDetail'
@@ -1525,6 +1736,13 @@ declare module '@tanstack/react-router' {
       path: '/Advertisement/MarketingCouponsHistory'
       fullPath: '/Advertisement/MarketingCouponsHistory'
       preLoaderRoute: typeof AdminAdvertisementMarketingCouponsHistoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Advertisement/UpdateAdvertisement': {
+      id: '/_admin/Advertisement/UpdateAdvertisement'
+      path: '/Advertisement/UpdateAdvertisement'
+      fullPath: '/Advertisement/UpdateAdvertisement'
+      preLoaderRoute: typeof AdminAdvertisementUpdateAdvertisementRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/Banner/BannerAdd': {
@@ -1688,6 +1906,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRatingRatingDetailsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/Referral/GetReferralHistory': {
+      id: '/_admin/Referral/GetReferralHistory'
+      path: '/Referral/GetReferralHistory'
+      fullPath: '/Referral/GetReferralHistory'
+      preLoaderRoute: typeof AdminReferralGetReferralHistoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Referral/ReferralUpdateHistory': {
+      id: '/_admin/Referral/ReferralUpdateHistory'
+      path: '/Referral/ReferralUpdateHistory'
+      fullPath: '/Referral/ReferralUpdateHistory'
+      preLoaderRoute: typeof AdminReferralReferralUpdateHistoryRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Referral/SetReferralCost': {
+      id: '/_admin/Referral/SetReferralCost'
+      path: '/Referral/SetReferralCost'
+      fullPath: '/Referral/SetReferralCost'
+      preLoaderRoute: typeof AdminReferralSetReferralCostRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Services/AddBannerServices': {
       id: '/_admin/Services/AddBannerServices'
       path: '/Services/AddBannerServices'
@@ -1735,6 +1974,55 @@ declare module '@tanstack/react-router' {
       path: '/SubCategory/SubCategoryUpdate'
       fullPath: '/SubCategory/SubCategoryUpdate'
       preLoaderRoute: typeof AdminSubCategorySubCategoryUpdateRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/AddDiscountDetails': {
+      id: '/_admin/Subscription/AddDiscountDetails'
+      path: '/Subscription/AddDiscountDetails'
+      fullPath: '/Subscription/AddDiscountDetails'
+      preLoaderRoute: typeof AdminSubscriptionAddDiscountDetailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/AddSubscriptionDetails': {
+      id: '/_admin/Subscription/AddSubscriptionDetails'
+      path: '/Subscription/AddSubscriptionDetails'
+      fullPath: '/Subscription/AddSubscriptionDetails'
+      preLoaderRoute: typeof AdminSubscriptionAddSubscriptionDetailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/DiscountDetailsForService': {
+      id: '/_admin/Subscription/DiscountDetailsForService'
+      path: '/Subscription/DiscountDetailsForService'
+      fullPath: '/Subscription/DiscountDetailsForService'
+      preLoaderRoute: typeof AdminSubscriptionDiscountDetailsForServiceRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/DiscountMasterList': {
+      id: '/_admin/Subscription/DiscountMasterList'
+      path: '/Subscription/DiscountMasterList'
+      fullPath: '/Subscription/DiscountMasterList'
+      preLoaderRoute: typeof AdminSubscriptionDiscountMasterListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/GetSubscriptionDetails': {
+      id: '/_admin/Subscription/GetSubscriptionDetails'
+      path: '/Subscription/GetSubscriptionDetails'
+      fullPath: '/Subscription/GetSubscriptionDetails'
+      preLoaderRoute: typeof AdminSubscriptionGetSubscriptionDetailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/UpdateDiscountDetails': {
+      id: '/_admin/Subscription/UpdateDiscountDetails'
+      path: '/Subscription/UpdateDiscountDetails'
+      fullPath: '/Subscription/UpdateDiscountDetails'
+      preLoaderRoute: typeof AdminSubscriptionUpdateDiscountDetailsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Subscription/UpdateSubscriptionDetails': {
+      id: '/_admin/Subscription/UpdateSubscriptionDetails'
+      path: '/Subscription/UpdateSubscriptionDetails'
+      fullPath: '/Subscription/UpdateSubscriptionDetails'
+      preLoaderRoute: typeof AdminSubscriptionUpdateSubscriptionDetailsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/Tips/AddTips': {
@@ -1870,12 +2158,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MarketingCouponsUpdateCouponsRouteImport
       parentRoute: typeof MarketingRoute
     }
-    '/_marketing/Dashboard/MarketingDashboard': {
-      id: '/_marketing/Dashboard/MarketingDashboard'
+    '/_marketing/share/sharerefral': {
+      id: '/_marketing/share/sharerefral'
+      path: '/share/sharerefral'
+      fullPath: '/share/sharerefral'
+      preLoaderRoute: typeof MarketingShareSharerefralRouteImport
+      parentRoute: typeof MarketingRoute
+    }
+    '/_marketingShared/Dashboard/MarketingDashboard': {
+      id: '/_marketingShared/Dashboard/MarketingDashboard'
       path: '/Dashboard/MarketingDashboard'
       fullPath: '/Dashboard/MarketingDashboard'
-      preLoaderRoute: typeof MarketingDashboardMarketingDashboardRouteImport
-      parentRoute: typeof MarketingRoute
+      preLoaderRoute: typeof MarketingSharedDashboardMarketingDashboardRouteImport
+      parentRoute: typeof MarketingSharedRoute
     }
     '/_shared/Dashboard/ChangPasswordForProfessional': {
       id: '/_shared/Dashboard/ChangPasswordForProfessional'
@@ -1999,9 +2294,12 @@ const AccountantRouteWithChildren = AccountantRoute._addFileChildren(
 )
 
 interface AdminRouteChildren {
+  AdminAdvertisementAddAdvertisementRoute: typeof AdminAdvertisementAddAdvertisementRoute
+  AdminAdvertisementAdvertisementListRoute: typeof AdminAdvertisementAdvertisementListRoute
   AdminAdvertisementMarketingCouponDetailRoute: typeof AdminAdvertisementMarketingCouponDetailRoute
   AdminAdvertisementMarketingCouponsRoute: typeof AdminAdvertisementMarketingCouponsRoute
   AdminAdvertisementMarketingCouponsHistoryRoute: typeof AdminAdvertisementMarketingCouponsHistoryRoute
+  AdminAdvertisementUpdateAdvertisementRoute: typeof AdminAdvertisementUpdateAdvertisementRoute
   AdminBannerBannerAddRoute: typeof AdminBannerBannerAddRoute
   AdminBannerBannerListRoute: typeof AdminBannerBannerListRoute
   AdminBannerScreenBannerAddRoute: typeof AdminBannerScreenBannerAddRoute
@@ -2025,6 +2323,9 @@ interface AdminRouteChildren {
   AdminPackagesUpdatePackageRoute: typeof AdminPackagesUpdatePackageRoute
   AdminRatingFeedbackRatingsRoute: typeof AdminRatingFeedbackRatingsRoute
   AdminRatingRatingDetailsRoute: typeof AdminRatingRatingDetailsRoute
+  AdminReferralGetReferralHistoryRoute: typeof AdminReferralGetReferralHistoryRoute
+  AdminReferralReferralUpdateHistoryRoute: typeof AdminReferralReferralUpdateHistoryRoute
+  AdminReferralSetReferralCostRoute: typeof AdminReferralSetReferralCostRoute
   AdminServicesAddBannerServicesRoute: typeof AdminServicesAddBannerServicesRoute
   AdminServicesServicesAddRoute: typeof AdminServicesServicesAddRoute
   AdminServicesServicesListRoute: typeof AdminServicesServicesListRoute
@@ -2032,6 +2333,13 @@ interface AdminRouteChildren {
   AdminSubCategorySubCategoryAddRoute: typeof AdminSubCategorySubCategoryAddRoute
   AdminSubCategorySubCategoryListRoute: typeof AdminSubCategorySubCategoryListRoute
   AdminSubCategorySubCategoryUpdateRoute: typeof AdminSubCategorySubCategoryUpdateRoute
+  AdminSubscriptionAddDiscountDetailsRoute: typeof AdminSubscriptionAddDiscountDetailsRoute
+  AdminSubscriptionAddSubscriptionDetailsRoute: typeof AdminSubscriptionAddSubscriptionDetailsRoute
+  AdminSubscriptionDiscountDetailsForServiceRoute: typeof AdminSubscriptionDiscountDetailsForServiceRoute
+  AdminSubscriptionDiscountMasterListRoute: typeof AdminSubscriptionDiscountMasterListRoute
+  AdminSubscriptionGetSubscriptionDetailsRoute: typeof AdminSubscriptionGetSubscriptionDetailsRoute
+  AdminSubscriptionUpdateDiscountDetailsRoute: typeof AdminSubscriptionUpdateDiscountDetailsRoute
+  AdminSubscriptionUpdateSubscriptionDetailsRoute: typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
   AdminTipsAddTipsRoute: typeof AdminTipsAddTipsRoute
   AdminTipsTipsListRoute: typeof AdminTipsTipsListRoute
   AdminTipsTipsUpdateRoute: typeof AdminTipsTipsUpdateRoute
@@ -2042,12 +2350,18 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAdvertisementAddAdvertisementRoute:
+    AdminAdvertisementAddAdvertisementRoute,
+  AdminAdvertisementAdvertisementListRoute:
+    AdminAdvertisementAdvertisementListRoute,
   AdminAdvertisementMarketingCouponDetailRoute:
     AdminAdvertisementMarketingCouponDetailRoute,
   AdminAdvertisementMarketingCouponsRoute:
     AdminAdvertisementMarketingCouponsRoute,
   AdminAdvertisementMarketingCouponsHistoryRoute:
     AdminAdvertisementMarketingCouponsHistoryRoute,
+  AdminAdvertisementUpdateAdvertisementRoute:
+    AdminAdvertisementUpdateAdvertisementRoute,
   AdminBannerBannerAddRoute: AdminBannerBannerAddRoute,
   AdminBannerBannerListRoute: AdminBannerBannerListRoute,
   AdminBannerScreenBannerAddRoute: AdminBannerScreenBannerAddRoute,
@@ -2072,6 +2386,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPackagesUpdatePackageRoute: AdminPackagesUpdatePackageRoute,
   AdminRatingFeedbackRatingsRoute: AdminRatingFeedbackRatingsRoute,
   AdminRatingRatingDetailsRoute: AdminRatingRatingDetailsRoute,
+  AdminReferralGetReferralHistoryRoute: AdminReferralGetReferralHistoryRoute,
+  AdminReferralReferralUpdateHistoryRoute:
+    AdminReferralReferralUpdateHistoryRoute,
+  AdminReferralSetReferralCostRoute: AdminReferralSetReferralCostRoute,
   AdminServicesAddBannerServicesRoute: AdminServicesAddBannerServicesRoute,
   AdminServicesServicesAddRoute: AdminServicesServicesAddRoute,
   AdminServicesServicesListRoute: AdminServicesServicesListRoute,
@@ -2080,6 +2398,20 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSubCategorySubCategoryListRoute: AdminSubCategorySubCategoryListRoute,
   AdminSubCategorySubCategoryUpdateRoute:
     AdminSubCategorySubCategoryUpdateRoute,
+  AdminSubscriptionAddDiscountDetailsRoute:
+    AdminSubscriptionAddDiscountDetailsRoute,
+  AdminSubscriptionAddSubscriptionDetailsRoute:
+    AdminSubscriptionAddSubscriptionDetailsRoute,
+  AdminSubscriptionDiscountDetailsForServiceRoute:
+    AdminSubscriptionDiscountDetailsForServiceRoute,
+  AdminSubscriptionDiscountMasterListRoute:
+    AdminSubscriptionDiscountMasterListRoute,
+  AdminSubscriptionGetSubscriptionDetailsRoute:
+    AdminSubscriptionGetSubscriptionDetailsRoute,
+  AdminSubscriptionUpdateDiscountDetailsRoute:
+    AdminSubscriptionUpdateDiscountDetailsRoute,
+  AdminSubscriptionUpdateSubscriptionDetailsRoute:
+    AdminSubscriptionUpdateSubscriptionDetailsRoute,
   AdminTipsAddTipsRoute: AdminTipsAddTipsRoute,
   AdminTipsTipsListRoute: AdminTipsTipsListRoute,
   AdminTipsTipsUpdateRoute: AdminTipsTipsUpdateRoute,
@@ -2151,7 +2483,7 @@ interface MarketingRouteChildren {
   MarketingCouponsCouponsHistoryRoute: typeof MarketingCouponsCouponsHistoryRoute
   MarketingCouponsCouponsListRoute: typeof MarketingCouponsCouponsListRoute
   MarketingCouponsUpdateCouponsRoute: typeof MarketingCouponsUpdateCouponsRoute
-  MarketingDashboardMarketingDashboardRoute: typeof MarketingDashboardMarketingDashboardRoute
+  MarketingShareSharerefralRoute: typeof MarketingShareSharerefralRoute
 }
 
 const MarketingRouteChildren: MarketingRouteChildren = {
@@ -2160,12 +2492,24 @@ const MarketingRouteChildren: MarketingRouteChildren = {
   MarketingCouponsCouponsHistoryRoute: MarketingCouponsCouponsHistoryRoute,
   MarketingCouponsCouponsListRoute: MarketingCouponsCouponsListRoute,
   MarketingCouponsUpdateCouponsRoute: MarketingCouponsUpdateCouponsRoute,
-  MarketingDashboardMarketingDashboardRoute:
-    MarketingDashboardMarketingDashboardRoute,
+  MarketingShareSharerefralRoute: MarketingShareSharerefralRoute,
 }
 
 const MarketingRouteWithChildren = MarketingRoute._addFileChildren(
   MarketingRouteChildren,
+)
+
+interface MarketingSharedRouteChildren {
+  MarketingSharedDashboardMarketingDashboardRoute: typeof MarketingSharedDashboardMarketingDashboardRoute
+}
+
+const MarketingSharedRouteChildren: MarketingSharedRouteChildren = {
+  MarketingSharedDashboardMarketingDashboardRoute:
+    MarketingSharedDashboardMarketingDashboardRoute,
+}
+
+const MarketingSharedRouteWithChildren = MarketingSharedRoute._addFileChildren(
+  MarketingSharedRouteChildren,
 )
 
 interface PublicRouteChildren {
@@ -2293,6 +2637,7 @@ const rootRouteChildren: RootRouteChildren = {
   HrRoute: HrRouteWithChildren,
   InventoryRoute: InventoryRouteWithChildren,
   MarketingRoute: MarketingRouteWithChildren,
+  MarketingSharedRoute: MarketingSharedRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   SharedRoute: SharedRouteWithChildren,
   TechnicianRoute: TechnicianRouteWithChildren,

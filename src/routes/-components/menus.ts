@@ -22,6 +22,8 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
         { label: 'Advertisement List', to: '/Advertisement/AdvertisementList' },
         { label: 'Marketing Coupons', to: '/Advertisement/MarketingCoupons' },
         { label: 'Coupons History', to: '/Advertisement/MarketingCouponsHistory' },
+        // Not in SPEC §2's admin menu: marketing's dashboard, which the admin reads too (decision 025).
+        { label: 'Marketing Dashboard', to: '/Dashboard/MarketingDashboard' },
       ],
     },
     {
@@ -111,6 +113,15 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
         { label: 'User Management', to: '/Customer/CustomerList' },
         { label: 'Customer Wallet History', to: '/Customer/GetWalletHistoryCustomer' },
         { label: 'Customer Queries', to: '/Customer/CustomerQueries' },
+      ],
+    },
+    {
+      // SPEC §2's "packages add/list/update and special offers add" (issue 11 §2).
+      label: 'Packages',
+      items: [
+        { label: 'Add Package', to: '/Packages/AddPackage' },
+        { label: 'Package List', to: '/Packages/PackageList' },
+        { label: 'Special Offers', to: '/Packages/AddSpecialOffer' },
       ],
     },
     {

@@ -1,6 +1,6 @@
 // A small stacked bar chart in plain SVG (no chart library: the staff bundle stays light), with its legend and the same
 // figures as a table for anyone who cannot see or read the picture. Time runs left to right in every direction.
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as s from './marketingDashboard.css';
 
 export interface ChartSeries {
@@ -57,9 +57,25 @@ function scale(max: number, parts: number, whole: boolean) {
   return { top: Math.ceil(max / step) * step, step };
 }
 
-const W = 720;
 const H = 240;
 const M = { top: 10, right: 8, bottom: 26, left: 64 };
+
+/** The width the chart has on screen, so one unit of the drawing is one CSS pixel: text stays legible on a phone. */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry.contentRect.width);
+      if (w > 0) setWidth(Math.max(240, w));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 export interface BarChartProps {
   /** The chart's accessible name: what it shows, over which range. */
@@ -77,6 +93,7 @@ export interface BarChartProps {
 }
 
 export function BarChart({ label, starts, bucket, series, format, tick, whole = false }: BarChartProps) {
+  const { ref, width: W } = useWidth(720);
   const n = starts.length;
   const totals = starts.map((_, i) => series.reduce((sum, x) => sum + (x.values[i] ?? 0), 0));
   const { top, step } = scale(Math.max(0, ...totals), 4, whole);
@@ -85,63 +102,66 @@ export function BarChart({ label, starts, bucket, series, format, tick, whole = 
   const band = plotW / Math.max(1, n);
   const barW = Math.max(1, band * 0.72);
   const y = (v: number) => M.top + plotH - (v / top) * plotH;
-  const every = Math.max(1, Math.ceil(n / 8));
+  // A day's label is about 40 px wide: as many as fit with room between them.
+  const every = Math.max(1, Math.ceil(n / Math.max(2, Math.floor(plotW / 60))));
   const ticks: number[] = [];
   for (let v = 0; v <= top + step / 2; v += step) ticks.push(v);
   // Narrow bars keep no parting line: it would hide them.
   const parting = band >= 6 ? 1 : 0;
   return (
-    <svg
-      className={s.chart}
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMidYMid meet"
-      direction="ltr"
-    >
-      {ticks.map((v) => (
-        <g key={v}>
-          <line className={s.grid} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
-          <text className={s.axisText} x={M.left - 6} y={y(v)} dy="0.32em" textAnchor="end">
-            {tick(v)}
-          </text>
-        </g>
-      ))}
-      {starts.map((start, i) => {
-        const x = M.left + i * band + (band - barW) / 2;
-        let base = 0;
-        return (
-          <g key={start}>
-            {series.map((x0) => {
-              const v = x0.values[i] ?? 0;
-              if (v <= 0) return null;
-              const y0 = y(base);
-              base += v;
-              const y1 = y(base);
-              return (
-                <rect
-                  key={x0.key}
-                  className={s.segment}
-                  strokeWidth={parting}
-                  x={x}
-                  y={y1}
-                  width={barW}
-                  height={Math.max(0.5, y0 - y1)}
-                  fill={x0.color}
-                >
-                  <title>{`${bucketLabel(start, bucket)}: ${x0.name}, ${format(v)}`}</title>
-                </rect>
-              );
-            })}
-            {i % every === 0 ? (
-              <text className={s.axisText} x={M.left + i * band + band / 2} y={H - 8} textAnchor="middle">
-                {axisDay(start)}
-              </text>
-            ) : null}
+    <div ref={ref}>
+      <svg
+        className={s.chart}
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={label}
+        preserveAspectRatio="xMidYMid meet"
+        direction="ltr"
+      >
+        {ticks.map((v) => (
+          <g key={v}>
+            <line className={s.grid} x1={M.left} x2={W - M.right} y1={y(v)} y2={y(v)} />
+            <text className={s.axisText} x={M.left - 6} y={y(v)} dy="0.32em" textAnchor="end">
+              {tick(v)}
+            </text>
           </g>
-        );
-      })}
-    </svg>
+        ))}
+        {starts.map((start, i) => {
+          const x = M.left + i * band + (band - barW) / 2;
+          let base = 0;
+          return (
+            <g key={start}>
+              {series.map((x0) => {
+                const v = x0.values[i] ?? 0;
+                if (v <= 0) return null;
+                const y0 = y(base);
+                base += v;
+                const y1 = y(base);
+                return (
+                  <rect
+                    key={x0.key}
+                    className={s.segment}
+                    strokeWidth={parting}
+                    x={x}
+                    y={y1}
+                    width={barW}
+                    height={Math.max(0.5, y0 - y1)}
+                    fill={x0.color}
+                  >
+                    <title>{`${bucketLabel(start, bucket)}: ${x0.name}, ${format(v)}`}</title>
+                  </rect>
+                );
+              })}
+              {i % every === 0 ? (
+                <text className={s.axisText} x={M.left + i * band + band / 2} y={H - 8} textAnchor="middle">
+                  {axisDay(start)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
 

@@ -1,8 +1,8 @@
 // /Dashboard/MarketingDashboard (issue 11 §5, decision 025): marketing's and the admin's picture of the promotions.
 // One read (GetMarketingDashboard) brings every figure, each an SQL aggregate over the chosen India days.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import {
   type MarketingDashboard,
   type MarketingDashboardBucket,
@@ -46,17 +46,6 @@ const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 
 
 const values = (buckets: MarketingDashboardBucket[], of: 'count' | 'amount') => buckets.map((b) => b[of]);
 
-/**
- * A link to another screen once that screen exists (the coupon screens are built alongside this one), plain text
- * until then; the same rule as the side menu's.
- */
-function ScreenLink({ to, children }: { to: string; children: ReactNode }) {
-  const router = useRouter();
-  const exists = Object.keys(router.routesByPath).some((p) => p.toLowerCase() === to.toLowerCase());
-  // The path is checked against the route tree just above, so the cast only bridges the router's static types.
-  return exists ? <Link to={to as '/'}>{children}</Link> : <span>{children}</span>;
-}
-
 function rangeText(d: MarketingDashboard) {
   return `${formatDate(d.from)} to ${formatDate(d.to)}, by ${d.bucket}`;
 }
@@ -69,12 +58,12 @@ function Now({ d }: { d: MarketingDashboard | undefined }) {
       <StatCard
         label="Active advertisements"
         value={d?.advertisements.active ?? '…'}
-        hint={d ? `of ${count(d.advertisements.total)} on the home screen list` : undefined}
+        hint={d ? `switched on, of ${count(d.advertisements.total)}` : undefined}
       />
       <StatCard
         label="Active packages"
         value={d?.packages.active ?? '…'}
-        hint={d ? `of ${count(d.packages.total)}; the rest expired` : undefined}
+        hint={d ? `not expired, of ${count(d.packages.total)}` : undefined}
       />
       <StatCard label="Subscriptions running" value={d?.subscriptions.activeNow ?? '…'} hint="paid plans in force" />
       <StatCard
@@ -107,11 +96,26 @@ function CouponStates({ d }: { d: MarketingDashboard }) {
 
 function Pending({ d, isAdmin }: { d: MarketingDashboard; isAdmin: boolean }) {
   const p = d.coupons.pending;
+  // The admin decides on their own coupon pages; marketing follows its coupons on its own.
   const review = isAdmin ? (
-    <ScreenLink to="/Advertisement/MarketingCoupons">Approve or reject coupons</ScreenLink>
+    <Link to="/Advertisement/MarketingCoupons" search={{ action: 'Pending' }}>
+      Approve or reject coupons
+    </Link>
   ) : (
-    <ScreenLink to="/Coupons/CouponsList">Open the coupon list</ScreenLink>
+    <Link to="/Coupons/CouponsList" search={{ action: 'Pending' }}>
+      Coupons waiting for approval
+    </Link>
   );
+  const couponLink = (id: number, code: string) =>
+    isAdmin ? (
+      <Link to="/Advertisement/MarketingCouponDetail" search={{ id }}>
+        <bdi>{code}</bdi>
+      </Link>
+    ) : (
+      <Link to="/Coupons/CouponDetail" search={{ id }}>
+        <bdi>{code}</bdi>
+      </Link>
+    );
   return (
     <Card title={`Waiting for approval (${count(p.count)})`} actions={p.count > 0 ? review : undefined}>
       {p.count === 0 ? (
@@ -127,9 +131,7 @@ function Pending({ d, isAdmin }: { d: MarketingDashboard; isAdmin: boolean }) {
           <ul className={s.list} aria-label="Coupons waiting longest">
             {p.oldest.map((c) => (
               <li key={c.id} className={s.item}>
-                <strong>
-                  <bdi>{c.code}</bdi>
-                </strong>
+                <strong>{couponLink(c.id, c.code)}</strong>
                 <span>
                   <bdi>{c.description}</bdi>
                 </span>

@@ -6,8 +6,8 @@ import {
   validateMarketingDashboardSearch,
 } from '../../-components/marketingDashboard/search';
 
-// Marketing's landing page (issue 11 §5, decision 025).
-export const Route = createFileRoute('/_marketing/Dashboard/MarketingDashboard')({
+// Marketing's landing page, which the admin opens too (issue 11 §5, decision 025).
+export const Route = createFileRoute('/_marketingShared/Dashboard/MarketingDashboard')({
   head: () => ({ meta: [{ title: 'Marketing dashboard · Doorstep' }] }),
   validateSearch: (raw: Record<string, unknown>): MarketingDashboardSearch => validateMarketingDashboardSearch(raw),
   loaderDeps: ({ search }) => search,
