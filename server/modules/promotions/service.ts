@@ -19,7 +19,8 @@ const day = (d: Date) =>
 function refuseUnusable(c: NonNullable<repo.CouponRow>, used: { total: number; mine: number }, at: Date) {
   if (c.deletedAt || c.state === 'deleted') throw badRequest(FIELD, 'There is no coupon with this code.');
   if (c.state === 'expired' || (c.validTo <= at && (c.state === 'approved' || c.state === 'disabled'))) {
-    throw badRequest(FIELD, `Coupon ${c.code} expired on ${day(c.validTo)}.`);
+    // validTo is the instant validity ends (the start of the day after the last day, decision 021).
+    throw badRequest(FIELD, `Coupon ${c.code} expired on ${day(new Date(c.validTo.getTime() - 1))}.`);
   }
   if (c.state === 'disabled') throw badRequest(FIELD, `Coupon ${c.code} is not available now.`);
   if (c.state !== 'approved') throw badRequest(FIELD, `Coupon ${c.code} is not approved.`);
