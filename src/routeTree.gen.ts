@@ -40,6 +40,7 @@ import { Route as PublicServicesDetailsRouteImport } from './routes/_public/Serv
 import { Route as PublicSignUpRouteImport } from './routes/_public/SignUp'
 import { Route as PublicSubCategoryRouteImport } from './routes/_public/SubCategory'
 import { Route as PublicSubCategoryERouteImport } from './routes/_public/SubCategoryE'
+import { Route as PublicSubscriptionPlanRouteImport } from './routes/_public/SubscriptionPlan'
 import { Route as PublicUserCartRouteImport } from './routes/_public/UserCart'
 import { Route as PublicAllServicesRouteImport } from './routes/_public/allServices'
 import { Route as PublicCartRouteImport } from './routes/_public/cart'
@@ -268,6 +269,11 @@ const PublicSubCategoryRoute = PublicSubCategoryRouteImport.update({
 const PublicSubCategoryERoute = PublicSubCategoryERouteImport.update({
   id: '/SubCategoryE',
   path: '/SubCategoryE',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicSubscriptionPlanRoute = PublicSubscriptionPlanRouteImport.update({
+  id: '/SubscriptionPlan',
+  path: '/SubscriptionPlan',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicUserCartRoute = PublicUserCartRouteImport.update({
@@ -791,6 +797,7 @@ export interface FileRoutesByFullPath {
   '/SignUp': typeof PublicSignUpRoute
   '/SubCategory': typeof PublicSubCategoryRoute
   '/SubCategoryE': typeof PublicSubCategoryERoute
+  '/SubscriptionPlan': typeof PublicSubscriptionPlanRoute
   '/UserCart': typeof PublicUserCartRoute
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
@@ -898,6 +905,7 @@ export interface FileRoutesByTo {
   '/SignUp': typeof PublicSignUpRoute
   '/SubCategory': typeof PublicSubCategoryRoute
   '/SubCategoryE': typeof PublicSubCategoryERoute
+  '/SubscriptionPlan': typeof PublicSubscriptionPlanRoute
   '/UserCart': typeof PublicUserCartRoute
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
@@ -1017,6 +1025,7 @@ export interface FileRoutesById {
   '/_public/SignUp': typeof PublicSignUpRoute
   '/_public/SubCategory': typeof PublicSubCategoryRoute
   '/_public/SubCategoryE': typeof PublicSubCategoryERoute
+  '/_public/SubscriptionPlan': typeof PublicSubscriptionPlanRoute
   '/_public/UserCart': typeof PublicUserCartRoute
   '/_public/allServices': typeof PublicAllServicesRoute
   '/_public/cart': typeof PublicCartRoute
@@ -1127,6 +1136,7 @@ export interface FileRouteTypes {
     | '/SignUp'
     | '/SubCategory'
     | '/SubCategoryE'
+    | '/SubscriptionPlan'
     | '/UserCart'
     | '/allServices'
     | '/cart'
@@ -1234,6 +1244,7 @@ export interface FileRouteTypes {
     | '/SignUp'
     | '/SubCategory'
     | '/SubCategoryE'
+    | '/SubscriptionPlan'
     | '/UserCart'
     | '/allServices'
     | '/cart'
@@ -1352,6 +1363,7 @@ export interface FileRouteTypes {
     | '/_public/SignUp'
     | '/_public/SubCategory'
     | '/_public/SubCategoryE'
+    | '/_public/SubscriptionPlan'
     | '/_public/UserCart'
     | '/_public/allServices'
     | '/_public/cart'
@@ -1673,6 +1685,13 @@ declare module '@tanstack/react-router' {
       path: '/SubCategoryE'
       fullPath: '/SubCategoryE'
       preLoaderRoute: typeof PublicSubCategoryERouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/SubscriptionPlan': {
+      id: '/_public/SubscriptionPlan'
+      path: '/SubscriptionPlan'
+      fullPath: '/SubscriptionPlan'
+      preLoaderRoute: typeof PublicSubscriptionPlanRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/UserCart': {
@@ -2531,6 +2550,7 @@ interface PublicRouteChildren {
   PublicSignUpRoute: typeof PublicSignUpRoute
   PublicSubCategoryRoute: typeof PublicSubCategoryRoute
   PublicSubCategoryERoute: typeof PublicSubCategoryERoute
+  PublicSubscriptionPlanRoute: typeof PublicSubscriptionPlanRoute
   PublicUserCartRoute: typeof PublicUserCartRoute
   PublicAllServicesRoute: typeof PublicAllServicesRoute
   PublicCartRoute: typeof PublicCartRoute
@@ -2556,6 +2576,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicSignUpRoute: PublicSignUpRoute,
   PublicSubCategoryRoute: PublicSubCategoryRoute,
   PublicSubCategoryERoute: PublicSubCategoryERoute,
+  PublicSubscriptionPlanRoute: PublicSubscriptionPlanRoute,
   PublicUserCartRoute: PublicUserCartRoute,
   PublicAllServicesRoute: PublicAllServicesRoute,
   PublicCartRoute: PublicCartRoute,

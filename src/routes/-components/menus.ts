@@ -105,6 +105,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       items: [
         { label: 'Set Referral Cost', to: '/Referral/SetReferralCost' },
         { label: 'Referral History', to: '/Referral/GetReferralHistory' },
+        { label: 'Referral Update History', to: '/Referral/ReferralUpdateHistory' },
       ],
     },
     {

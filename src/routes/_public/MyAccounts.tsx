@@ -9,6 +9,7 @@ import { OrdersTab } from '../-components/account/OrdersTab';
 import { validateOrdersSearch } from '../-components/account/ordersSearch';
 import { QueriesTab } from '../-components/account/QueriesTab';
 import { validateQueryLine } from '../-components/account/queriesSearch';
+import { ReferralsTab } from '../-components/account/ReferralsTab';
 import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
 import { WalletTab } from '../-components/account/WalletTab';
 import { DASHBOARD } from '../-components/roles';
@@ -66,6 +67,7 @@ function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobi
     addresses: <AddressesTab />,
     favourites: <FavouritesTab />,
     queries: <QueriesTab line={line} />,
+    referrals: <ReferralsTab />,
   };
   return (
     <div className={st.page}>

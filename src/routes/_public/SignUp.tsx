@@ -9,11 +9,15 @@ import { Narrow } from '../-components/Narrow';
 
 export const Route = createFileRoute('/_public/SignUp')({
   head: () => ({ meta: [{ title: 'Create an account · Doorstep' }] }),
+  // A shared referral link (/SignUp?ref=CODE, issue 11) fills in the referral code.
+  validateSearch: (raw: Record<string, unknown>): { ref?: string } =>
+    typeof raw.ref === 'string' && /^[A-Za-z0-9]{1,12}$/.test(raw.ref) ? { ref: raw.ref } : {},
   component: SignUp,
 });
 
 function SignUp() {
   const navigate = useNavigate();
+  const { ref } = Route.useSearch();
   const form = useOperationForm({
     operation: 'customerSignup',
     initial: {
@@ -24,7 +28,7 @@ function SignUp() {
       city: '',
       pinCode: '',
       zoneId: '',
-      referral: '',
+      referral: ref ?? '',
       password: '',
       confirm: '',
     },

@@ -1,5 +1,5 @@
 /** The tabs of /MyAccounts, in order; `?tab=` names one (wallet when absent, so top-up returns land there). */
-export const ACCOUNT_TABS = ['orders', 'wallet', 'addresses', 'favourites', 'queries'] as const;
+export const ACCOUNT_TABS = ['orders', 'wallet', 'addresses', 'favourites', 'queries', 'referrals'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
@@ -8,6 +8,7 @@ export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   addresses: 'Addresses',
   favourites: 'Favourites',
   queries: 'Queries',
+  referrals: 'Referrals',
 };
 
 export function validateAccountTab(raw: unknown): { tab?: AccountTab } {
