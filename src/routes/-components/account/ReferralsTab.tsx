@@ -32,7 +32,7 @@ export function ReferralsTab() {
   const link = referralLink(window.location.origin, d.referralCode);
   const pages = Math.max(1, Math.ceil(d.total / PAGE_SIZE));
   return (
-    <>
+    <div className={s.tab}>
       <Card title="Refer a friend">
         <div className={s.share}>
           <div className={s.stack}>
@@ -88,6 +88,6 @@ export function ReferralsTab() {
           </div>
         )}
       </Card>
-    </>
+    </div>
   );
 }

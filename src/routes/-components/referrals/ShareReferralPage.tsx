@@ -52,7 +52,7 @@ export function ShareReferralPage({
   const d = programme.data;
   const rewardText = d ? formatRupees(d.reward) : '…';
   return (
-    <div className={s.stack} style={{ gap: 16 }}>
+    <div className={s.tab}>
       <PageHeader
         title="Share the referral programme"
         description="Customers who bring a friend earn the referral reward in their wallet when the friend's first visit is completed. Share the sign-up link: friends enter the code a customer gives them (customers find their code and own link in My account)."

@@ -4,6 +4,9 @@ import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const stack = style({ display: 'grid', gap: space.md });
 
+/** A page or tab of cards. */
+export const tab = style({ display: 'grid', gap: space.lg, minInlineSize: 0 });
+
 /** The link and the QR code side by side, the QR code under the link on a narrow screen. */
 export const share = style({
   display: 'grid',
