@@ -12,6 +12,7 @@ import { seedDemoPackages } from './db/seed/demo-packages';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
 import { seedDemoReferrals } from './db/seed/demo-referrals';
+import { seedDemoSubscriptions } from './db/seed/demo-subscriptions';
 import { seedReference } from './db/seed/reference';
 import { startCouponExpiry } from './modules/homeScreenAds/expiry';
 import { startReconciliation } from './modules/payments/reconcile';
@@ -56,6 +57,12 @@ if (database.kind === 'pglite') {
     // The demo admin's referral cost and people who joined with the demo customer's code: one paid at their first
     // completed visit, one refused as a self-referral, one waiting (after the professionals and dispatch).
     await seedDemoReferrals(database.db, { company: config.company, password });
+    // Two subscription plans with service discounts; the demo customer holds Home Care Silver, paid from the wallet.
+    await seedDemoSubscriptions(database.db, {
+      adminMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'A')!.mobileNo,
+      customerMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    });
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);

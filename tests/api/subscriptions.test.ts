@@ -48,6 +48,33 @@ const choose = (checkoutUrl: string, outcome: 'pay' | 'fail' | 'cancel') =>
 const check = (token: string, uid: string) =>
   t.api('PUT', `/api/Customer/CheckSubscriptionPayment?orderID=${uid}`, { token });
 
+describe('the demo plans', () => {
+  // First: the demo catalogue seeds only into a database with no categories yet.
+  it('are two plans on sale with service discounts, the demo customer holding one; a second run adds nothing', async () => {
+    const { seedDemoCatalogue } = await import('../../server/db/seed/demo-catalogue');
+    const { seedDemoSubscriptions, DEMO_PLANS } = await import('../../server/db/seed/demo-subscriptions');
+    const { accountOf } = await import('../support/server');
+    await seedDemoCatalogue(t.db, `${t.dataDir}/uploads`);
+    const opts = {
+      adminMobileNo: accountOf('A').mobileNo,
+      customerMobileNo: accountOf('Cust').mobileNo,
+      uploadsDir: `${t.dataDir}/uploads`,
+    };
+    await seedDemoSubscriptions(t.db, opts);
+    const before = await tableCounts(t.db);
+    await seedDemoSubscriptions(t.db, opts);
+    expect(await tableCounts(t.db)).toEqual(before);
+
+    const plans = (await onSale()).filter((p) => DEMO_PLANS.some((d) => d.subscriptionName === p.subscriptionName));
+    expect(plans.map((p) => [p.subscriptionName, p.discounts.length])).toEqual([
+      ['Home Care Silver', 4],
+      ['Home Care Gold', 5],
+    ]);
+    const mine = await historyOf(await t.tokenFor('Cust'));
+    expect(mine.current).toMatchObject({ subscriptionName: 'Home Care Silver', status: 'active', paidBy: 'Wallet' });
+  });
+});
+
 describe('who may do what', () => {
   it('only the admin manages plans and discounts; everyone reads the plans on sale; buying needs a customer', async () => {
     const plan = await s.plan();
