@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletBalance } from '../../server/modules/wallets/service';
+import { axeViolations } from '../support/axe';
+import { adminTab, chromiumPath, launch } from '../support/browser';
+import { factories, subscriptionFactories } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Subscriptions (issue 11 §3): the admin adds a plan on the Subscription Master screens and gives it a discount; a
+ * customer with money in their wallet opens /SubscriptionPlan, buys it from the wallet and sees it active.
+ */
+describe.skipIf(!chromiumPath)('subscriptions in the browser', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  const pathname = (page: Page) => new URL(page.url()).pathname;
+  const toast = (page: Page, text: string | RegExp) =>
+    page.getByRole('region', { name: /Notifications/ }).getByText(text);
+
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('admin adds a plan; a customer buys it from the wallet on /SubscriptionPlan and sees it active', async () => {
+    const service = await factories(t).service({ heading: 'E2E Sofa Care', price: 800, discount: 0 });
+    const admin = await adminTab(browser.context, t.url);
+    await admin.goto(`${t.url}/Subscription/AddSubscriptionDetails`);
+    await admin.getByLabel(/^Plan name/).fill('E2E Care Plus');
+    await admin.getByLabel(/^Duration in months/).fill('6');
+    await admin.getByLabel(/^Price/).fill('0');
+    await admin.getByRole('button', { name: 'Add plan' }).click();
+    // The contract's rule, in the server's words, before anything is sent.
+    await admin.getByRole('alert').filter({ hasText: 'Price must be at least 1' }).first().waitFor();
+    await admin.getByLabel(/^Price/).fill('499');
+    await admin.getByRole('button', { name: 'Add plan' }).click();
+    await expect.poll(() => pathname(admin)).toBe('/Subscription/UpdateSubscriptionDetails');
+    await admin.getByRole('heading', { name: 'Change E2E Care Plus' }).waitFor();
+    const plan = (await t.api('GET', '/api/Common/GetAllsubscription')).body.data.items.find(
+      (p: { subscriptionName: string }) => p.subscriptionName === 'E2E Care Plus',
+    );
+    await subscriptionFactories(t).discount(plan.id, { ServiceID: service.id, discount: 20 });
+    await admin.goto(`${t.url}/Subscription/GetSubscriptionDetails`);
+    await expect.poll(() => admin.getByRole('row', { name: /E2E Care Plus/ }).count()).toBe(1);
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.close();
+
+    const customer = await subscriptionFactories(t).customer(600);
+    const page = await browser.context.newPage();
+    await page.goto(`${t.url}/Auth?redirect=/SubscriptionPlan`);
+    await page.getByLabel('Mobile number or e-mail').fill(customer.mobileNo);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => pathname(page)).toBe('/SubscriptionPlan');
+    await page.getByTestId('my-plan').filter({ hasText: 'You have no plan now' }).waitFor();
+    const card = page.getByRole('article', { name: 'E2E Care Plus' });
+    await card.getByText('20% off').waitFor();
+    expect(await card.getByText('E2E Sofa Care').count()).toBe(1);
+    await expect.poll(() => page.getByLabel('Pay with').inputValue()).toBe('Wallet');
+    await card.getByRole('button', { name: 'Buy E2E Care Plus for ₹499.00' }).click();
+    await expect.poll(() => toast(page, /^E2E Care Plus is yours until /).isVisible()).toBe(true);
+    const mine = page.getByTestId('my-plan');
+    await mine.getByText('Active').waitFor();
+    expect(await mine.getByText('E2E Care Plus').count()).toBe(1);
+    await card.getByText(/^Your plan, until /).waitFor();
+    expect(await walletBalance(t.db, 'customer', customer.id)).toBe(10_100);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
