@@ -149,7 +149,7 @@ describe('the payout', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.transferId, row.transferId!));
     expect(legs.map((l) => l.amount).sort((a, b) => a - b)).toEqual([-10_000, 10_000]);
-    expect(legs.find((l) => l.amount < 0)!.accountId).toBe(systemAccountId('adjustments'));
+    expect(legs.find((l) => l.amount < 0)!.accountId).toBe(systemAccountId('marketing_expense'));
 
     const history = dataOf(
       await t.api('GET', `/api/GetWalletHistoryForCustomer?CustomerMobileNo=${referrer.mobileNo}`, {

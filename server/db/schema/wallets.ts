@@ -30,7 +30,9 @@ export type LedgerAccountKind =
   | 'adjustments'
   | 'revenue'
   | 'gst_payable'
-  | 'tips_payable';
+  | 'tips_payable'
+  /** Issue 11: what marketing gives away in money (referral rewards). */
+  | 'marketing_expense';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -55,7 +57,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_balance_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
     check(
       'ledger_accounts_kind_ck',
-      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable')`,
+      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable', 'marketing_expense')`,
     ),
   ],
 );

@@ -237,8 +237,8 @@ export async function payReferralOnCompletion(
       kind: 'referral_reward',
       legs: [
         { accountId: wallet, amount },
-        // Until the ledger has a marketing-expense account, rewards come out of adjustments (decision 024).
-        { accountId: wallets.systemAccountId('adjustments'), amount: -amount },
+        // The reward is a marketing expense (ledger account 10, migration 0007).
+        { accountId: wallets.systemAccountId('marketing_expense'), amount: -amount },
       ],
       reference: `Referral ${referral.id}`,
       remark: `Referral reward: ${referred.fullName} joined with your code`,

@@ -32,6 +32,8 @@ export const SYSTEM_ACCOUNTS = {
   revenue: { id: 7, allowNegative: true },
   gst_payable: { id: 8, allowNegative: true },
   tips_payable: { id: 9, allowNegative: true },
+  // Migration 0007: referral rewards and other money marketing gives away.
+  marketing_expense: { id: 10, allowNegative: true },
 } as const;
 const MAY_GO_NEGATIVE: Set<number> = new Set(
   Object.values(SYSTEM_ACCOUNTS)
