@@ -21,11 +21,16 @@ export type BucketUnit = 'day' | 'week';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-/** The India day or week (its first day, as text) a timestamp column falls in. */
-function bucketOf(column: unknown, unit: BucketUnit) {
+/** The India day or week (its first day, a date) a timestamp column falls in. */
+function bucketDay(column: unknown, unit: BucketUnit) {
   return unit === 'day'
-    ? sql`to_char((${column} at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD')`
-    : sql`to_char(date_trunc('week', ${column} at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD')`;
+    ? sql`(${column} at time zone 'Asia/Kolkata')::date`
+    : sql`date_trunc('week', ${column} at time zone 'Asia/Kolkata')::date`;
+}
+
+/** The same as text ('YYYY-MM-DD'), for small results. */
+function bucketOf(column: unknown, unit: BucketUnit) {
+  return sql`to_char(${bucketDay(column, unit)}, 'YYYY-MM-DD')`;
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -75,26 +80,28 @@ export async function oldestPending(exec: Executor, limit: number) {
 
 /**
  * Redemptions held (not released) made in [from, to), per bucket, split between the `top` coupons that gave the
- * most discount in the range and the rest (couponId null). One statement: the range is read once.
+ * most discount in the range and the rest (couponId null). One statement: the range is read once and folded at once
+ * to one row per (bucket, coupon); the ranking and the split work on those few rows.
  */
 export async function redemptionSeries(exec: Executor, from: Date, to: Date, unit: BucketUnit, top: number) {
   const res = await exec.execute(sql`
-    with r as materialized (
-      select cr.coupon_id, cr.discount_paise, ${bucketOf(sql`cr.created_at`, unit)} as b
+    with g as materialized (
+      select ${bucketDay(sql`cr.created_at`, unit)} as b, cr.coupon_id, count(*) as n, sum(cr.discount_paise) as d
         from ${couponRedemptions} cr
        where cr.created_at >= ${ts(from)} and cr.created_at < ${ts(to)} and cr.released_at is null
+       group by 1, 2
     ), best as (
-      select coupon_id, sum(discount_paise) as d, count(*) as n
-        from r group by coupon_id
+      select coupon_id, sum(d) as d, sum(n) as n
+        from g group by coupon_id
        order by 2 desc, 3 desc, 1
        limit ${top}
     )
-    select r.b, best.coupon_id as "couponId", c.code, best.d::bigint as rank_d, best.n::int as rank_n,
-           count(*)::int as n, sum(r.discount_paise)::bigint as d
-      from r
-      left join best on best.coupon_id = r.coupon_id
+    select to_char(g.b, 'YYYY-MM-DD') as b, best.coupon_id as "couponId", c.code, best.d::bigint as rank_d,
+           best.n::int as rank_n, sum(g.n)::int as n, sum(g.d)::bigint as d
+      from g
+      left join best on best.coupon_id = g.coupon_id
       left join ${coupons} c on c.ad_id = best.coupon_id
-     group by r.b, best.coupon_id, c.code, best.d, best.n`);
+     group by g.b, best.coupon_id, c.code, best.d, best.n`);
   return rowsOf<{
     b: string;
     couponId: number | null;
