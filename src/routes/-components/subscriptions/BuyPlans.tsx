@@ -13,8 +13,9 @@ import {
   takeSubscription,
 } from '../../../api/subscriptions';
 import { customerBalanceQuery, newIdempotencyKey } from '../../../api/wallets';
-import { Alert, Button, formatDate, formatRupees, toast } from '../../../ui';
+import { Alert, Button, formatRupees, toast } from '../../../ui';
 import { SelectField } from '../../../ui/form';
+import { planDay } from './dates';
 import { PlanCard } from './PlanCard';
 import * as s from './subscriptions.css';
 
@@ -80,10 +81,10 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
                 {held ? (
                   <p className={s.muted}>
                     {isHeld && held.endsAt
-                      ? `Your plan, until ${formatDate(held.endsAt)}.`
+                      ? `Your plan, until ${planDay(held.endsAt)}.`
                       : held.status === 'awaitingPayment'
                         ? 'A purchase of yours awaits its payment.'
-                        : `You hold ${held.subscriptionName}${held.endsAt ? ` until ${formatDate(held.endsAt)}` : ''}.`}
+                        : `You hold ${held.subscriptionName}${held.endsAt ? ` until ${planDay(held.endsAt)}` : ''}.`}
                   </p>
                 ) : (
                   <>

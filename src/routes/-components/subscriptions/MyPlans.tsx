@@ -7,7 +7,8 @@ import {
   monthsText,
   myPlansQuery,
 } from '../../../api/subscriptions';
-import { Alert, Badge, type BadgeTone, buttonClassName, Card, formatDate, formatRupees, Pager } from '../../../ui';
+import { Alert, Badge, type BadgeTone, buttonClassName, Card, formatRupees, Pager } from '../../../ui';
+import { planDay } from './dates';
 import * as s from './subscriptions.css';
 
 const STATUS: Record<CustomerSubscriptionStatus, { label: string; tone: BadgeTone }> = {
@@ -29,8 +30,8 @@ export const StatusBadge = ({ status }: { status: CustomerSubscriptionStatus }) 
 );
 
 function period(p: CustomerSubscription) {
-  if (p.startsAt && p.endsAt) return `${formatDate(p.startsAt)} – ${formatDate(p.endsAt)}`;
-  return `Bought ${formatDate(p.createdAt)}`;
+  if (p.startsAt && p.endsAt) return `${planDay(p.startsAt)} – ${planDay(p.endsAt)}`;
+  return `Bought ${planDay(p.createdAt)}`;
 }
 
 export function MyPlans() {
@@ -49,7 +50,7 @@ export function MyPlans() {
           <StatusBadge status={current.status} />
           {current.status === 'active' && current.endsAt ? (
             <span>
-              until <strong>{formatDate(current.endsAt)}</strong>: its discounts apply at checkout.
+              until <strong>{planDay(current.endsAt)}</strong>: its discounts apply at checkout.
             </span>
           ) : (
             <span>Finish the payment, or cancel it on the payment page, to buy a plan.</span>
