@@ -110,7 +110,7 @@ describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: 
         await expect.poll(() => path(page)).toBe(area.dashboard);
         await expect.poll(() => page.getByRole('heading', { name: area.heading }).isVisible()).toBe(true);
         const nav = page.getByRole('navigation', { name: 'Main menu' });
-        await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+        await expect.poll(() => nav.getByRole('link', { name: 'Dashboard', exact: true }).isVisible()).toBe(true);
         await expect.poll(() => page.getByText(accountOf(area.role).mobileNo).first().isVisible()).toBe(true);
         // The call desk's and marketing's dashboards are their own screens (decisions 018, 025), without the generic
         // counts; marketing's shows its coupons by state.
