@@ -18,6 +18,7 @@ import {
  */
 
 export type BucketUnit = 'day' | 'week';
+export type { ReferralStatus } from '../../db/schema/marketing';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 

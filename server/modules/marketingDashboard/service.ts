@@ -1,6 +1,5 @@
 import { COUPON_STATE_LABELS, COUPON_STATES, type CouponState } from '../../../src/machines/coupon/coupon.machine';
 import type { Db } from '../../db/client';
-import type { ReferralStatus } from '../../db/schema/marketing';
 import { badRequest } from '../../http';
 import { paise, toRupees } from '../../money';
 import * as repo from './repo';
@@ -27,12 +26,12 @@ export const PENDING_SHOWN = 5;
 const FIRST_DAY = '2000-01-01';
 const LAST_DAY = '2099-12-31';
 
-export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
+export const REFERRAL_STATUS_LABELS: Record<repo.ReferralStatus, string> = {
   pending: 'Waiting for a first order',
   paid: 'Paid',
   refused: 'Refused',
 };
-const REFERRAL_STATUSES = Object.keys(REFERRAL_STATUS_LABELS) as ReferralStatus[];
+const REFERRAL_STATUSES = Object.keys(REFERRAL_STATUS_LABELS) as repo.ReferralStatus[];
 
 /** The coupon states the dashboard counts: all but deleted. */
 export const DASHBOARD_COUPON_STATES = COUPON_STATES.filter((s) => s !== 'deleted') as Exclude<
