@@ -50,6 +50,8 @@ function PublicArea() {
           </Link>
           <Link to="/Services">Services</Link>
           <Link to="/NewLaunch">New launches</Link>
+          <Link to="/Coupons">Offers</Link>
+          <Link to="/SubscriptionPlan">Plans</Link>
           <Link to="/About">About</Link>
         </>
       }
@@ -64,6 +66,8 @@ function PublicArea() {
         { label: 'About', to: '/About' },
         { label: 'Privacy policy', to: '/PrivacyPolicy' },
         { label: 'Services', to: '/Services' },
+        { label: 'Coupons', to: '/Coupons' },
+        { label: 'Subscription plans', to: '/SubscriptionPlan' },
         { label: 'Sign in', to: '/Auth' },
         { label: 'Staff: admin sign in', to: '/Admin' },
       ]}
