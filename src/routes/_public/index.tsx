@@ -1,6 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { homeScreenAdsQuery } from '../../api/homeScreenAds';
+import { homePackagesQuery } from '../../api/packages';
 import { bannersQuery, categoriesQuery, newServicesQuery } from '../../api/storefront';
 import { Alert, EmptyState } from '../../ui';
+import { AdvertisementRow } from '../-components/advertisements/AdvertisementRow';
+import { PackageCard } from '../-components/packages/PackageCard';
+import * as pk from '../-components/packages/packages.css';
 import { BannerCarousel } from '../-components/storefront/BannerCarousel';
 import { PincodeCheck } from '../-components/storefront/PincodeCheck';
 import { CategoryGrid, Section, ServiceGrid } from '../-components/storefront/parts';
@@ -19,18 +24,26 @@ export const Route = createFileRoute('/_public/')({
   // useQuery: the public home has a 150 KB JavaScript budget and this keeps the query hooks out of it. Each section
   // copes with its own failure, so one failed read never blanks the page; a return visit refreshes stale data.
   loader: async ({ context: { queryClient } }) => {
-    const [banners, categories, launches] = await Promise.all([
+    const [banners, categories, launches, ads, packages] = await Promise.all([
       settle(queryClient.ensureQueryData({ ...bannersQuery('Home'), revalidateIfStale: true })),
       settle(queryClient.ensureQueryData({ ...categoriesQuery(), revalidateIfStale: true })),
       settle(queryClient.ensureQueryData({ ...newServicesQuery(), revalidateIfStale: true })),
+      // Issue 11 §2: the active advertisements' row and the bookable special packages (each hidden when empty).
+      settle(
+        queryClient.ensureQueryData({
+          ...homeScreenAdsQuery('AD', { page: 1, pageSize: 12 }),
+          revalidateIfStale: true,
+        }),
+      ),
+      settle(queryClient.ensureQueryData({ ...homePackagesQuery(), revalidateIfStale: true })),
     ]);
-    return { banners, categories, launches };
+    return { banners, categories, launches, ads, packages };
   },
   component: Home,
 });
 
 function Home() {
-  const { banners, categories, launches } = Route.useLoaderData();
+  const { banners, categories, launches, ads, packages } = Route.useLoaderData();
   return (
     <div className={s.page}>
       <header className={s.hero}>
@@ -41,6 +54,11 @@ function Home() {
         </p>
       </header>
       {banners.data && <BannerCarousel banners={banners.data} />}
+      {ads.data && ads.data.items.length > 0 && (
+        <Section title="Offers for you" id="home-offers">
+          <AdvertisementRow ads={ads.data.items} />
+        </Section>
+      )}
       <Section title="Browse by category" id="home-categories" more={<Link to="/Services">All services</Link>}>
         {categories.error ? (
           <Alert tone="danger" title="We could not load the categories.">
@@ -58,6 +76,17 @@ function Home() {
       {launches.data && launches.data.length > 0 && (
         <Section title="New launches" id="home-new" more={<Link to="/NewLaunch">See all new launches</Link>}>
           <ServiceGrid services={launches.data} strip />
+        </Section>
+      )}
+      {packages.data && packages.data.length > 0 && (
+        <Section title="Special packages" id="home-packages">
+          <ul className={pk.strip}>
+            {packages.data.map((p) => (
+              <li key={p.id}>
+                <PackageCard pkg={p} />
+              </li>
+            ))}
+          </ul>
         </Section>
       )}
       <PincodeCheck categories={categories.data ?? []} />

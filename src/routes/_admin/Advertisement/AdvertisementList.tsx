@@ -1,0 +1,160 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { deleteHomeScreenAd, type HomeScreenAd, homeScreenAdsQuery } from '../../../api/homeScreenAds';
+import { buttonClassName, formatDateTime, PageHeader } from '../../../ui';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import * as a from '../../-components/advertisements/advertisements.css';
+import { ExcelDownloadButton } from '../../-components/advertisements/ExcelDownloadButton';
+import * as s from '../-components/admin.css';
+import { DeleteAction } from '../-components/DeleteAction';
+import { FilterSelect } from '../-components/FilterSelect';
+import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { StatusToggle } from '../-components/StatusToggle';
+import { useServerTable } from '../-components/useServerTable';
+
+type StatusFilter = 'active' | 'inactive';
+
+export const Route = createFileRoute('/_admin/Advertisement/AdvertisementList')({
+  head: () => ({ meta: [{ title: 'Advertisements · Doorstep' }] }),
+  validateSearch: (raw: Record<string, unknown>): ListSearch & { status?: StatusFilter } => ({
+    ...validateListSearch(raw),
+    status: raw.status === 'active' || raw.status === 'inactive' ? raw.status : undefined,
+  }),
+  component: AdvertisementList,
+});
+
+const nameOf = (ad: HomeScreenAd) => `advertisement #${ad.id}`;
+
+const columns: Column<HomeScreenAd>[] = [
+  {
+    key: 'imageUrl',
+    header: 'Picture',
+    width: '140px',
+    render: (ad) =>
+      ad.imageUrl ? (
+        <img
+          className={a.thumb}
+          src={ad.imageUrl}
+          alt={`Advertisement #${ad.id}`}
+          loading="lazy"
+          width={120}
+          height={60}
+        />
+      ) : (
+        <span className={a.muted}>No picture</span>
+      ),
+  },
+  {
+    key: 'description',
+    header: 'Advertisement',
+    render: (ad) => (
+      <>
+        <span dir="auto">{ad.description}</span>
+        {ad.discountDesc ? (
+          <span className={s.cellNote} dir="auto">
+            {ad.discountDesc}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'createDate',
+    header: 'Added',
+    render: (ad) => (
+      <>
+        {formatDateTime(ad.createDate)}
+        {ad.addedByName ? <span className={s.cellNote}>by {ad.addedByName}</span> : null}
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Active',
+    render: (ad) => (
+      <StatusToggle kind="HomeScreenAdvs" id={ad.id} active={ad.status} label={`Active: ${nameOf(ad)}`} />
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (ad) => (
+      <div className={s.rowActions}>
+        <Link
+          to="/Advertisement/UpdateAdvertisement"
+          search={{ id: ad.id }}
+          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+          aria-label={`Edit ${nameOf(ad)}`}
+        >
+          Edit
+        </Link>
+        <DeleteAction
+          label={`Delete ${nameOf(ad)}`}
+          title={`Delete ${nameOf(ad)}?`}
+          message="The advertisement leaves the home page and every list. To take it off the home page for a while, switch it off instead."
+          onDelete={() => deleteHomeScreenAd(ad.id)}
+          operation="homeScreenAdvsDelete"
+        />
+      </div>
+    ),
+  },
+];
+
+/** /Advertisement/AdvertisementList (SPEC §2 admin): every advertisement, newest first, with the Excel download. */
+function AdvertisementList() {
+  const { status } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const table = useServerTable((st) => ({
+    ...homeScreenAdsQuery(
+      'AD',
+      { page: st.page, pageSize: st.pageSize, search: st.search.trim() || undefined, status: status ?? 'all' },
+      true,
+    ),
+  }));
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Advertisements"
+        description="The home page's offers row shows the active ones, newest first. Switch one off to take it off the home page."
+        actions={
+          <>
+            <ExcelDownloadButton advType="AD" />
+            <Link to="/Advertisement/AddAdvertisement" className={buttonClassName()}>
+              Add advertisement
+            </Link>
+          </>
+        }
+      />
+      <DataTable
+        {...table}
+        caption="Advertisements"
+        columns={columns}
+        rowKey={(ad) => ad.id}
+        searchPlaceholder="Search advertisements…"
+        emptyMessage="No advertisements yet. Add the first one."
+        toolbar={
+          <div className={s.filters}>
+            <FilterSelect
+              label="Status"
+              allLabel="All advertisements"
+              value={status ?? ''}
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+              onChange={(value) => {
+                table.onStateChange((st) => ({ ...st, page: 1 }));
+                navigate({
+                  search: (prev) => ({
+                    ...prev,
+                    status: value === 'active' || value === 'inactive' ? value : undefined,
+                  }),
+                  replace: true,
+                });
+              }}
+            />
+          </div>
+        }
+      />
+    </div>
+  );
+}
