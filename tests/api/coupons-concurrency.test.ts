@@ -20,12 +20,11 @@ import {
   zonePincodes,
   zones,
 } from '../../server/db/schema';
-import { addAddress } from '../../server/modules/addresses/service';
 import { placeOrder } from '../../server/modules/orders/service';
-import { adminMove, checkLedger, requestHash } from '../../server/modules/wallets/service';
+import { checkLedger, requestHash } from '../../server/modules/wallets/service';
 import { type Paise, paise } from '../../server/money';
 import { paymentProviders } from '../../server/plugins/payments';
-import { signupCustomer, templateCopy } from '../support/server-processes';
+import { fundedCustomer, templateCopy } from '../support/server-processes';
 
 const skipped = !process.env.DATABASE_URL
   ? 'needs PostgreSQL: set DATABASE_URL (.ci/run does when 127.0.0.1:5432 answers)'
@@ -109,35 +108,7 @@ describe.skipIf(skipped)(`coupon limits under concurrency${skipped ? ` (skipped:
     return ad.id;
   }
 
-  async function customer(tag: string, rupees: number) {
-    let c: Awaited<ReturnType<typeof signupCustomer>> | null = null;
-    for (let attempt = 0; !c; attempt++) {
-      c = await signupCustomer(database.db, tag).catch((e) => {
-        if (attempt >= 5) throw e;
-        return null;
-      });
-    }
-    const address = await addAddress(database.db, c.id, {
-      adress: '1 Coupon Road',
-      pinCode,
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      receiverName: c.fullName,
-      receiverMobileNo: c.mobileNo,
-    });
-    await adminMove(database.db, {
-      kind: 'customer',
-      who: { id: c.id },
-      amount: paise(rupees * 100),
-      action: 'Credit',
-      remark: 'Coupon race funds',
-      actor: { id: adminId } as never,
-      idempotency: { key: null, hash: 'x' },
-      amountField: 'Amount',
-      maxWalletBalance: 100_000_000,
-    });
-    return { ...c, addressId: address.id };
-  }
+  const customer = (tag: string, rupees: number) => fundedCustomer(database.db, { tag, pinCode, rupees, adminId });
 
   const slotAt = (days: number) =>
     new Date(`${new Date(Date.now() + days * DAY + 5.5 * 3_600_000).toISOString().slice(0, 10)}T10:00:00+05:30`);

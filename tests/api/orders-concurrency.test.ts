@@ -10,13 +10,12 @@ import { loadCompany, loadPayments } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/client';
 import { cities, orders, states, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
-import { addAddress } from '../../server/modules/addresses/service';
 import { addToCart } from '../../server/modules/cart/service';
 import { placeOrder } from '../../server/modules/orders/service';
-import { adminMove, checkLedger, requestHash, walletBalance } from '../../server/modules/wallets/service';
-import { type Paise, paise } from '../../server/money';
+import { checkLedger, requestHash, walletBalance } from '../../server/modules/wallets/service';
+import type { Paise } from '../../server/money';
 import { paymentProviders } from '../../server/plugins/payments';
-import { type ServerProcess, signupCustomer, startServerProcess, templateCopy } from '../support/server-processes';
+import { fundedCustomer, type ServerProcess, startServerProcess, templateCopy } from '../support/server-processes';
 import { TEST_PASSWORD } from '../support/template';
 
 const skipped = !process.env.DATABASE_URL
@@ -153,37 +152,9 @@ describe.skipIf(skipped)(
 
     /** A customer with an address at the zone's pincode, `rupees` in the wallet and, with `cart`, the service in the cart. */
     async function customer(tag: string, rupees: number, cart: boolean) {
-      // A referral code is the name's letters and 4 random digits: 100 alike names may draw one twice, so try again.
-      let c: Awaited<ReturnType<typeof signupCustomer>> | null = null;
-      for (let attempt = 0; !c; attempt++) {
-        c = await signupCustomer(database.db, tag).catch((e) => {
-          if (attempt >= 5) throw e;
-          return null;
-        });
-      }
-      const address = await addAddress(database.db, c.id, {
-        adress: '1 Race Road',
-        pinCode,
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        receiverName: c.fullName,
-        receiverMobileNo: c.mobileNo,
-      });
-      if (rupees > 0) {
-        await adminMove(database.db, {
-          kind: 'customer',
-          who: { id: c.id },
-          amount: paise(rupees * 100),
-          action: 'Credit',
-          remark: 'Race funds',
-          actor: { id: adminId } as never,
-          idempotency: { key: null, hash: 'x' },
-          amountField: 'Amount',
-          maxWalletBalance: 100_000_000,
-        });
-      }
+      const c = await fundedCustomer(database.db, { tag, pinCode, rupees, adminId });
       if (cart) await addToCart(database.db, c.id, serviceId, slotAt(3));
-      return { ...c, addressId: address.id };
+      return c;
     }
 
     const signIn = async (c: { mobileNo: string; password: string }, i = 1) =>

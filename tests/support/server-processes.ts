@@ -9,7 +9,10 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../server/db/client';
 import { sandboxOrders } from '../../server/db/schema';
+import { addAddress } from '../../server/modules/addresses/service';
 import { signup } from '../../server/modules/auth/service';
+import { adminMove } from '../../server/modules/wallets/service';
+import { paise } from '../../server/money';
 import { databaseUrlFor, ensurePostgresTemplate, postgresFromTemplate } from './template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -121,6 +124,42 @@ export async function signupCustomer(db: Db, tag: string) {
   };
   const made = await signup(db, input);
   return { ...input, id: made.Id };
+}
+
+/**
+ * A customer for the money races: signed up (again when the drawn referral code clashes: 100 alike names may draw one
+ * twice), with a Karnataka address at `pinCode` and `rupees` credited to the wallet by the admin `adminId`.
+ */
+export async function fundedCustomer(db: Db, o: { tag: string; pinCode: string; rupees: number; adminId: number }) {
+  let c: Awaited<ReturnType<typeof signupCustomer>> | null = null;
+  for (let attempt = 0; !c; attempt++) {
+    c = await signupCustomer(db, o.tag).catch((e) => {
+      if (attempt >= 5) throw e;
+      return null;
+    });
+  }
+  const address = await addAddress(db, c.id, {
+    adress: '1 Race Road',
+    pinCode: o.pinCode,
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    receiverName: c.fullName,
+    receiverMobileNo: c.mobileNo,
+  });
+  if (o.rupees > 0) {
+    await adminMove(db, {
+      kind: 'customer',
+      who: { id: c.id },
+      amount: paise(o.rupees * 100),
+      action: 'Credit',
+      remark: 'Race funds',
+      actor: { id: o.adminId } as never,
+      idempotency: { key: null, hash: 'x' },
+      amountField: 'Amount',
+      maxWalletBalance: 100_000_000,
+    });
+  }
+  return { ...c, addressId: address.id };
 }
 
 /**
