@@ -174,11 +174,11 @@ describe('the checkout quote', () => {
     expect(bad.body.errors[0].field).toBe('Tip');
   });
 
-  it('refuses a coupon (coupons come later) and another customer named by mobile number', async () => {
+  it('refuses an unknown coupon (the rest: checkout-promotions.test.ts) and another customer named by mobile number', async () => {
     const { token } = await readyCustomer();
-    const coupon = await checkout(token, {}, '?CouponCode=SAVE10');
+    const coupon = await checkout(token, {}, '?CouponCode=NO-SUCH-COUPON');
     expect(coupon.status).toBe(400);
-    expect(coupon.body.errors[0]).toEqual({ field: 'CouponCode', message: 'coupons are not available yet' });
+    expect(coupon.body.errors[0]).toEqual({ field: 'CouponCode', message: 'There is no coupon with this code.' });
     const other = await f.customer();
     expect((await checkout(token, {}, `?CustomerMobileNo=${other.mobileNo}`)).status).toBe(403);
   });
