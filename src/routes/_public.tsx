@@ -50,8 +50,6 @@ function PublicArea() {
           </Link>
           <Link to="/Services">Services</Link>
           <Link to="/NewLaunch">New launches</Link>
-          <Link to="/Coupons">Offers</Link>
-          <Link to="/SubscriptionPlan">Plans</Link>
           <Link to="/About">About</Link>
         </>
       }
