@@ -33,6 +33,10 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['tests/api/**/*.test.ts'],
+                // The contract fuzz tests the HTTP layer (validation, problem+json, nothing written), which is the
+                // same whatever database is behind it, and PGlite is PostgreSQL's own engine: it runs once, on PGlite,
+                // to keep CI inside its 15 minutes.
+                exclude: ['tests/api/fuzz.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [templateSetup],
                 isolate: false,
