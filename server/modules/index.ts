@@ -17,6 +17,8 @@ import { orderLineHandlers } from './orderLines/routes';
 import { orderHandlers } from './orders/routes';
 import { packageHandlers } from './packages/routes';
 import { paymentHandlers } from './payments/routes';
+import { productRequestHandlers } from './productRequests/routes';
+import { productHandlers } from './products/routes';
 import { professionalJobHandlers } from './professionalJobs/routes';
 import { professionalHandlers } from './professionals/routes';
 import { queryHandlers } from './queries/routes';
@@ -25,6 +27,7 @@ import { referralHandlers } from './referrals/routes';
 import { subscriptionHandlers } from './subscriptions/routes';
 import { taxHandlers } from './tax/routes';
 import { tipHandlers } from './tips/routes';
+import { vendorHandlers } from './vendors/routes';
 import { walletHandlers } from './wallets/routes';
 
 /** Every operation's handler, keyed by the operationId in openapi.yaml. */
@@ -56,4 +59,7 @@ export const handlers: Handlers = {
   ...subscriptionHandlers,
   ...referralHandlers,
   ...marketingDashboardHandlers,
+  ...vendorHandlers,
+  ...productHandlers,
+  ...productRequestHandlers,
 };

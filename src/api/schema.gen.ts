@@ -7659,7 +7659,7 @@ export interface operations {
     toggleActive: {
         parameters: {
             query: {
-                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone" | "Professional" | "HomeScreenAdvs" | "Subscription" | "SubscriptionService";
+                action1: "Category" | "SubCategory" | "Services" | "Tip" | "Zone" | "Professional" | "HomeScreenAdvs" | "Subscription" | "SubscriptionService" | "Product" | "Vendor";
                 id: components["parameters"]["QueryId"];
             };
             header?: never;

@@ -13,6 +13,8 @@ import { orderLineMachine } from '../../src/machines/orderLine/orderLine.machine
 import { orderLinePaths } from '../../src/machines/orderLine/orderLine.model';
 import { paymentIntentMachine } from '../../src/machines/paymentIntent/paymentIntent.machine';
 import { paymentIntentPaths } from '../../src/machines/paymentIntent/paymentIntent.model';
+import { productRequestMachine } from '../../src/machines/productRequest/productRequest.machine';
+import { productRequestPaths } from '../../src/machines/productRequest/productRequest.model';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { sessionPaths } from '../../src/machines/session/session.model';
 import { walletTopUpMachine } from '../../src/machines/walletTopUp/walletTopUp.machine';
@@ -35,6 +37,7 @@ export const MACHINE_MODELS: MachineModel[] = [
   { name: 'customerQuery', machine: customerQueryMachine, paths: customerQueryPaths },
   { name: 'localCart', machine: localCartMachine, paths: localCartPaths },
   { name: 'coupon', machine: couponMachine, paths: couponPaths },
+  { name: 'productRequest', machine: productRequestMachine, paths: productRequestPaths },
 ];
 
 /** The files whose tests walk these paths (unit tests against the machines, e2e/API tests against the product). */

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './catalogue';
 export * from './customerCare';
 export * from './geo';
+export * from './inventory';
 export * from './marketing';
 export * from './orders';
 export * from './professionals';

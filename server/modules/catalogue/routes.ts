@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, done, type Handlers, ok } from '../../http';
+import { currentUser, done, type Handlers, notFound, ok } from '../../http';
 import { RowErrors, rowPaise } from '../../imports';
 import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
@@ -232,7 +232,12 @@ export const catalogueHandlers: Handlers = {
                 ? await subscriptions.togglePlan(req.server.db, id, actor)
                 : action1 === 'SubscriptionService'
                   ? await subscriptions.toggleDiscount(req.server.db, id, actor)
-                  : await catalogue.toggle(req.server.db, action1, id, actor);
+                  : action1 === 'Vendor' || action1 === 'Product'
+                    ? // Issue 12's helpers wire vendors.toggle and products.toggle here.
+                      (() => {
+                        throw notFound(`${action1} ${id}`);
+                      })()
+                    : await catalogue.toggle(req.server.db, action1, id, actor);
     return ok(data, data.active ? 'Activated.' : 'Deactivated.');
   },
 };

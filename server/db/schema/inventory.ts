@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { cities, states, zones } from './geo';
+
+/**
+ * SPEC §3 Vendor: the profile of a user whose role is VE (issue 12 §1). Active is the user's `active` flag (the
+ * Vendor toggle); `available` is the vendor status flag the top bar shows. A deleted vendor keeps the row (their
+ * paid requests and invoices name them) with `deletedAt` set and the account switched off.
+ */
+export const vendors = pgTable(
+  'vendors',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    stateId: integer('state_id')
+      .notNull()
+      .references(() => states.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    pinCode: varchar('pin_code', { length: 6 }).notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** GSTIN; null for a vendor not registered for GST (the invoice then names no buyer GSTIN). */
+    gstin: varchar('gstin', { length: 15 }),
+    panNumber: varchar('pan_number', { length: 10 }).notNull(),
+    aadhaarNumber: varchar('aadhaar_number', { length: 12 }).notNull(),
+    /** The stored Aadhaar proof (PDF, JPEG or PNG) and the name it was uploaded with. */
+    aadhaarProofUrl: text('aadhaar_proof_url'),
+    aadhaarFileName: text('aadhaar_file_name'),
+    /** The vendor status flag of SPEC §3: their availability, shown in the top bar. */
+    available: boolean('available').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vendors_pan_uq').on(t.panNumber),
+    uniqueIndex('vendors_aadhaar_uq').on(t.aadhaarNumber),
+    uniqueIndex('vendors_gstin_uq').on(t.gstin),
+    check('vendors_pan_ck', sql`${t.panNumber} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`),
+    check('vendors_aadhaar_ck', sql`${t.aadhaarNumber} ~ '^[2-9][0-9]{11}$'`),
+    check('vendors_gstin_ck', sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z0-9]{13}$'`),
+  ],
+);
+
+/** SPEC §3 vendorZoneList: the zones a vendor serves. */
+export const vendorZones = pgTable(
+  'vendor_zones',
+  {
+    id: serial('id').primaryKey(),
+    vendorUserId: integer('vendor_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('vendor_zones_uq').on(t.vendorUserId, t.zoneId), index('vendor_zones_zone_idx').on(t.zoneId)],
+);
+
+export type ProductDiscountType = 'percentage' | 'flat';
+
+/**
+ * SPEC §3 Product: an item of the company's store (issue 12 §2). Money is integer paise. `discount` is a whole
+ * percentage (discountType 'percentage') or paise off each unit ('flat'); `actualPricePaise` is what a vendor pays for
+ * one unit, GST included (MRP less the discount), computed by the server. `onHand` and `reserved` are cached from
+ * the stock ledger (stock_movements) in the same transaction as each movement, under a row lock; the CHECKs keep
+ * stock from going negative and reservations within the stock.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    productName: text('product_name').notNull(),
+    description: text('description'),
+    mrpPaise: integer('mrp_paise').notNull(),
+    discountType: varchar('discount_type', { length: 10 }).$type<ProductDiscountType>().notNull().default('percentage'),
+    discount: integer('discount').notNull().default(0),
+    actualPricePaise: integer('actual_price_paise').notNull(),
+    /** What one unit cost the store, GST excluded: the inventory manager's stock value. */
+    costPaise: integer('cost_paise').notNull(),
+    gstPercent: integer('gst_percent').notNull(),
+    imageUrl: text('image_url'),
+    imageName: text('image_name'),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    /** At or below this many available units the product counts as low on stock. */
+    lowStockAt: integer('low_stock_at').notNull().default(10),
+    /** The Product toggle. */
+    active: boolean('active').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_name_uq').on(sql`lower(${t.productName})`).where(sql`${t.deletedAt} is null`),
+    check('products_mrp_ck', sql`${t.mrpPaise} > 0 and ${t.mrpPaise} <= 100000000`),
+    check('products_discount_type_ck', sql`${t.discountType} in ('percentage', 'flat')`),
+    check(
+      'products_discount_ck',
+      sql`${t.discount} >= 0 and (${t.discountType} = 'flat' or ${t.discount} <= 100) and (${t.discountType} = 'percentage' or ${t.discount} < ${t.mrpPaise})`,
+    ),
+    check('products_actual_price_ck', sql`${t.actualPricePaise} > 0 and ${t.actualPricePaise} <= ${t.mrpPaise}`),
+    check('products_cost_ck', sql`${t.costPaise} >= 0`),
+    check('products_gst_ck', sql`${t.gstPercent} between 0 and 100`),
+    check('products_stock_ck', sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+    check('products_low_stock_ck', sql`${t.lowStockAt} >= 0`),
+  ],
+);
+
+export type StockMovementKind = 'received' | 'reserved' | 'released' | 'issued' | 'adjusted';
+
+/**
+ * The stock ledger (issue 12 §2): every change of a product's stock is one append-only row (a trigger refuses UPDATE
+ * and DELETE) with its deltas and the product's figures after it. received: +onHand; reserved: +reserved (a request
+ * accepted by the inventory manager); released: -reserved (rejected or cancelled); issued: -onHand and -reserved (a
+ * paid request); adjusted: ±onHand with a reason (a count, damage, a correction).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: varchar('kind', { length: 10 }).$type<StockMovementKind>().notNull(),
+    onHandDelta: integer('on_hand_delta').notNull().default(0),
+    reservedDelta: integer('reserved_delta').notNull().default(0),
+    onHandAfter: integer('on_hand_after').notNull(),
+    reservedAfter: integer('reserved_after').notNull(),
+    /** The product request that caused it (reserved, released, issued). */
+    requestId: integer('request_id'),
+    reason: text('reason'),
+    actorId: integer('actor_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id),
+    index('stock_movements_request_idx').on(t.requestId),
+    index('stock_movements_created_idx').on(t.createdAt),
+    check('stock_movements_kind_ck', sql`${t.kind} in ('received', 'reserved', 'released', 'issued', 'adjusted')`),
+    check('stock_movements_after_ck', sql`${t.onHandAfter} >= 0 and ${t.reservedAfter} >= 0`),
+  ],
+);
+
+/** SPEC §3 vendor request cart line: a vendor's unsent lines, one per professional and product. */
+export const productRequestCart = pgTable(
+  'product_request_cart',
+  {
+    id: serial('id').primaryKey(),
+    vendorUserId: integer('vendor_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    professionalUserId: integer('professional_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    requestQty: integer('request_qty').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_request_cart_uq').on(t.vendorUserId, t.professionalUserId, t.productId),
+    check('product_request_cart_qty_ck', sql`${t.requestQty} between 1 and 10000`),
+  ],
+);
+
+/** The states of src/machines/productRequest, as stored. */
+export type ProductRequestState =
+  | 'pendingIM'
+  | 'pendingAdmin'
+  | 'approved'
+  | 'rejectedByIM'
+  | 'rejectedByAdmin'
+  | 'issued'
+  | 'cancelled';
+
+/**
+ * A vendor's submitted request (SPEC's IOrderId is its id), with the price snapshot of its lines. Its state is the
+ * request machine's (src/machines/productRequest), written only through server/workflow/apply.ts. Totals are paise,
+ * GST included (the vendor pays `totalPaise`); `taxablePaise` + `gstPaise` = `totalPaise`.
+ */
+export const productRequests = pgTable(
+  'product_requests',
+  {
+    id: serial('id').primaryKey(),
+    vendorUserId: integer('vendor_user_id')
+      .notNull()
+      .references(() => users.id),
+    state: varchar('state', { length: 16 }).$type<ProductRequestState>().notNull().default('pendingIM'),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    /** The last rejection's remark (the transition log keeps every one). */
+    rejectRemark: text('reject_remark'),
+    /** Set at payment: the tax invoice's number and the ledger transfer that paid it. */
+    invoiceNo: varchar('invoice_no', { length: 32 }),
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_requests_state_idx').on(t.state, t.id),
+    index('product_requests_vendor_idx').on(t.vendorUserId, t.id),
+    uniqueIndex('product_requests_invoice_uq').on(t.invoiceNo),
+    check(
+      'product_requests_state_ck',
+      sql`${t.state} in ('pendingIM', 'pendingAdmin', 'approved', 'rejectedByIM', 'rejectedByAdmin', 'issued', 'cancelled')`,
+    ),
+    check(
+      'product_requests_total_ck',
+      sql`${t.totalPaise} > 0 and ${t.taxablePaise} + ${t.gstPaise} = ${t.totalPaise}`,
+    ),
+  ],
+);
+
+/** One line of a request: a product for a professional, with the prices as they were at submission. */
+export const productRequestLines = pgTable(
+  'product_request_lines',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => productRequests.id, { onDelete: 'cascade' }),
+    professionalUserId: integer('professional_user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    gstPercent: integer('gst_percent').notNull(),
+    lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('product_request_lines_request_idx').on(t.requestId),
+    index('product_request_lines_product_idx').on(t.productId),
+    index('product_request_lines_professional_idx').on(t.professionalUserId),
+    check('product_request_lines_qty_ck', sql`${t.quantity} between 1 and 10000`),
+    check(
+      'product_request_lines_total_ck',
+      sql`${t.lineTotalPaise} = ${t.unitPricePaise}::bigint * ${t.quantity} and ${t.taxablePaise} + ${t.gstPaise} = ${t.lineTotalPaise}`,
+    ),
+  ],
+);
