@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 // Without vitest, so the benches can drive the same browser.
 export const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
@@ -54,11 +54,44 @@ async function release() {
   idle.unref();
 }
 
+/**
+ * Every page of a context after its first opens in a window of its own. Debian's Chromium runs headless as the full
+ * browser, where `newPage()` opens a tab: every tab but the front one is hidden, and a hidden page runs no animation
+ * frames, so Playwright's "stable" check before each click waited about two seconds on it. A page in its own window
+ * stays visible, as two browser windows side by side would be.
+ */
+function pagesInWindows(browser: Browser, context: BrowserContext) {
+  const newTab = context.newPage.bind(context);
+  let contextId: Promise<string> | undefined;
+  context.newPage = async (): Promise<Page> => {
+    const first = context.pages()[0];
+    if (!first) return newTab();
+    contextId ??= context
+      .newCDPSession(first)
+      .then((s) => s.send('Target.getTargetInfo'))
+      .then((r) => r.targetInfo.browserContextId as string);
+    const browserContextId = await contextId;
+    const cdp = await browser.newBrowserCDPSession();
+    try {
+      const [page] = await Promise.all([
+        context.waitForEvent('page'),
+        cdp.send('Target.createTarget', { url: 'about:blank', browserContextId, newWindow: true }),
+      ]);
+      await page.waitForLoadState();
+      return page;
+    } finally {
+      await cdp.detach();
+    }
+  };
+}
+
 /** A fresh browser context (as a new profile would be) on the shared Chromium. */
 export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   let context: BrowserContext;
   try {
-    context = await (await acquire()).newContext({ viewport: { width: 1280, height: 860 } });
+    const browser = await acquire();
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    pagesInWindows(browser, context);
   } catch (err) {
     await release();
     throw err;
