@@ -3,6 +3,24 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = !!process.env.DATABASE_URL;
 // Every API and end-to-end file copies one migrated, seeded template (decision 010) built here once per run.
 const templateSetup = 'tests/support/global-setup.ts';
+/** The API files that also run on PostgreSQL when DATABASE_URL is set (decision 031). */
+const POSTGRES_FILES = [
+  'tests/api/*-concurrency.test.ts',
+  'tests/api/*.model.test.ts',
+  'tests/api/live-two-processes.test.ts',
+  'tests/api/workflow.test.ts',
+  'tests/api/imports.test.ts',
+  'tests/api/role-matrix.test.ts',
+  'tests/api/bad-input.test.ts',
+  // Money: the ledger, payments and the orders and requests they pay for.
+  'tests/api/wallets.test.ts',
+  'tests/api/payments.test.ts',
+  'tests/api/orders.test.ts',
+  'tests/api/order-lines.test.ts',
+  'tests/api/product-requests.test.ts',
+  'tests/api/products.test.ts',
+  'tests/api/vendors.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -32,11 +50,10 @@ export default defineConfig({
             {
               test: {
                 name: 'api-postgres',
-                include: ['tests/api/**/*.test.ts'],
-                // The contract fuzz tests the HTTP layer (validation, problem+json, nothing written), which is the
-                // same whatever database is behind it, and PGlite is PostgreSQL's own engine: it runs once, on PGlite,
-                // to keep CI inside its 15 minutes.
-                exclude: ['tests/api/fuzz.test.ts'],
+                // PGlite is PostgreSQL's own engine run one transaction at a time, so PostgreSQL adds what PGlite
+                // cannot show: races, row locks and money (decision 031). Every operation still meets PostgreSQL
+                // through the role matrix and the bad-input walk; the fuzz tests only the HTTP layer.
+                include: POSTGRES_FILES,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [templateSetup],
                 isolate: false,
