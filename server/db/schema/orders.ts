@@ -313,6 +313,50 @@ export const creditNotes = pgTable('credit_notes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export type SourceRefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
+
+/**
+ * A cancelled line's wallet refund sent back to the card or UPI that paid the order (issue 9, decision 030). The
+ * wallet is debited when it is requested (transfer kind source_refund) and credited back if the provider refuses
+ * (source_refund_reversal). One row per line; a failed attempt may be tried again under a new refund id.
+ * 'requested': claimed, the provider not yet answered (a crash here is retried by the reconciliation job);
+ * 'pending' / 'processed': the provider took it; 'failed': it refused and the money is back in the wallet.
+ */
+export const sourceRefunds = pgTable(
+  'source_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id)
+      .unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    intentId: integer('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>().notNull(),
+    /** Ours, sent to the provider, which pays one refund per id. */
+    refundId: varchar('refund_id', { length: 40 }).notNull().unique(),
+    attempt: integer('attempt').notNull().default(1),
+    status: varchar('status', { length: 12 }).$type<SourceRefundStatus>().notNull(),
+    providerRefundId: varchar('provider_refund_id', { length: 120 }),
+    error: text('error'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    reversalTransferId: bigint('reversal_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('source_refunds_order_idx').on(t.orderId),
+    index('source_refunds_requested_idx').on(t.updatedAt).where(sql`status = 'requested'`),
+    check('source_refunds_amount_ck', sql`${t.amountPaise} > 0`),
+    check('source_refunds_status_ck', sql`${t.status} in ('requested', 'pending', 'processed', 'failed')`),
+  ],
+);
+
 /**
  * The next number of each document series ('INV/2026-27', 'CN/2026-27'). Taken with UPDATE … RETURNING inside the
  * transaction that uses it: the row lock makes numbers consecutive with no gaps (a rolled-back number is reused).

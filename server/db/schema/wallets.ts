@@ -74,7 +74,10 @@ export type TransferKind =
   /** Issue 11: a referrer's reward, paid when the customer they referred has their first visit completed. */
   | 'referral_reward'
   /** Issue 11: a subscription plan bought (customer wallet → revenue). */
-  | 'subscription_payment';
+  | 'subscription_payment'
+  /** Issue 9: a cancelled line's wallet refund sent back to the provider that paid (decision 030), and its undoing. */
+  | 'source_refund'
+  | 'source_refund_reversal';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
