@@ -181,6 +181,16 @@ export type TagOf = {
   getReferralHistoryForCustomer: 'Referrals';
   getReferralProgramme: 'Referrals';
   getMarketingDashboard: 'MarketingDashboard';
+  addProduct: 'Products';
+  updateProduct: 'Products';
+  importProducts: 'Products';
+  deleteProduct: 'Products';
+  getProductsByVendorId: 'Products';
+  getProductHistory: 'Products';
+  getInventoryProducts: 'Products';
+  getProductDetails: 'Products';
+  addStockMovement: 'Products';
+  getInventoryDashboard: 'Products';
   getCallDeskSummary: 'Dispatch';
   searchCallDeskOrders: 'Dispatch';
   toggleFavourite: 'Favourites';

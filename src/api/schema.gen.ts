@@ -1034,6 +1034,8 @@ export interface paths {
          *     Inactive items vanish from every public call but stay in admin lists (an inactive tip is no longer offered
          *     at checkout). An inactive professional cannot sign in (their sessions end) and their assigned or accepted
          *     order lines go back to unassigned, with a notification to the admins. Further kinds join in later issues.
+         *     The inventory manager may switch products (action1=Product) and nothing else; an inactive product is no
+         *     longer offered to vendors.
          */
         post: operations["toggleActive"];
         delete?: never;
@@ -3518,6 +3520,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Vendor/AddProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product to the store, with its opening stock
+         * @description The inventory manager or the admin. `actualPrice` is MRP less the discount (GST included), computed by the
+         *     server: a body naming it is refused. An empty discount is 0 (SPEC §5). `quantity` is the opening stock: it
+         *     enters the stock ledger as a `received` movement in the same transaction. The name is unique among the
+         *     store's products (any letter case).
+         */
+        post: operations["addProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/UpdateProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a product's name, prices, GST, picture or status (an omitted picture is kept)
+         * @description Stock is not a field here: it changes only through the stock ledger (AddStockMovement, and the requests).
+         *     `actualPrice` is computed again from the MRP and the discount. Requests already submitted keep the prices of
+         *     their snapshot.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Excel/AddProductsExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from a sheet (all rows or none)
+         * @description The same rules as AddProducts for every row (no pictures). Every row is checked first; any problem answers
+         *     400 with `errors[].row` (array index + 2) and nothing is imported. Each row's quantity is received into
+         *     the stock ledger as its opening stock.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/DeleteProduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a product from the store (soft delete)
+         * @description Refused (409, with the reason) while the product is on a request that is not finished (waiting, accepted,
+         *     rejected but open to re-approval) or has units held for one: switch it off with the Product toggle instead.
+         *     A deleted product keeps its stock ledger and the requests and invoices that name it; its name is free again.
+         */
+        post: operations["deleteProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductsByVendorId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's products a vendor may request, with today's price and the units free
+         * @description Decision 028: "a vendor's products" are the products of the company's store that the vendor may request
+         *     (every active product that is not deleted), not products the vendor supplies. A vendor may only ask with
+         *     their own id; staff may look with any vendor's.
+         */
+        get: operations["getProductsByVendorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock ledger, newest first (who moved what, when and why) */
+        get: operations["getProductHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetInventoryProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's products for the inventory manager (paged, searchable, low-stock filter, CSV) */
+        get: operations["getInventoryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product with its current stock (the top bar's product-details fetch)
+         * @description Vendors see only active products, without the cost; staff see any product that is not deleted.
+         */
+        get: operations["getProductDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/AddStockMovement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive stock, or adjust it with a reason
+         * @description `received` adds units on hand (a delivery; quantity 1 or more). `adjusted` corrects the units on hand by a
+         *     signed quantity (a count, damage, a mistake) and needs a reason. Stock never goes below zero nor below the
+         *     units held for requests: such a movement is refused (409) and nothing is written.
+         */
+        post: operations["addStockMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/InventoryManagerDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inventory manager's dashboard (requests waiting, low stock, stock value at cost) */
+        get: operations["getInventoryDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CallDesk/GetSummary": {
         parameters: {
             query?: never;
@@ -5779,6 +5985,160 @@ export interface components {
                 paidAmount: number;
                 pendingAmount: number;
             };
+        };
+        /**
+         * @description `percentage`: discount is a whole percent of the MRP; `flat`: discount is rupees off each unit.
+         * @enum {string}
+         */
+        ProductDiscountType: "percentage" | "flat";
+        /**
+         * @description Off the MRP: a whole percent (discountType percentage) or rupees with at most 2 decimals (flat). Empty
+         *     (missing or null) is 0 (SPEC §5). It must leave a price above zero.
+         */
+        ProductDiscount: number | null;
+        /** @example Water filter cartridge 10 inch */
+        ProductName: string;
+        ProductDescription: string | null;
+        /** @description Rupees, GST included, at most 2 decimals */
+        ProductMrp: number;
+        /** @description What one unit cost the store, GST excluded (rupees, at most 2 decimals): the stock value at cost */
+        ProductCost: number;
+        /** @description At or below this many available units the product is low on stock (default 10) */
+        ProductLowStockAt: number;
+        /** @description Units received into the store with the new product (its opening stock; default 0) */
+        StockQuantity: number;
+        /**
+         * @description SPEC §3 Product, as the store keeps it. quantity is the stock on hand; reserved units are held for accepted
+         *     requests; available = onHand - reserved is what vendors can still request. cost and stockValue are null
+         *     for vendors.
+         */
+        Product: {
+            id: number;
+            productName: string;
+            description: string | null;
+            mrp: number;
+            /** @description A whole percent, or rupees off each unit (flat) */
+            discount: number;
+            discountType: components["schemas"]["ProductDiscountType"];
+            /** @description MRP less the discount, GST included: what a vendor pays per unit */
+            actualPrice: number;
+            cost: number | null;
+            gst: number;
+            productImageUrl: string | null;
+            /** @description The picture's original file name */
+            productImage: string | null;
+            /** @description Units on hand (the same as onHand) */
+            quantity: number;
+            onHand: number;
+            reserved: number;
+            available: number;
+            lowStockAt: number;
+            /** @description available <= lowStockAt */
+            lowStock: boolean;
+            /** @description onHand x cost, rupees (staff only) */
+            stockValue: number | null;
+            /** @description Active */
+            status: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProductReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Product"];
+        };
+        ProductPageReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["Product"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        /** @enum {string} */
+        StockMovementKind: "received" | "reserved" | "released" | "issued" | "adjusted";
+        /**
+         * @description One row of the stock ledger: what changed (the deltas), the product's figures after it, why (the request or
+         *     the reason) and who did it when.
+         */
+        StockMovement: {
+            id: number;
+            productId: number;
+            productName: string;
+            kind: components["schemas"]["StockMovementKind"];
+            onHandDelta: number;
+            reservedDelta: number;
+            onHandAfter: number;
+            reservedAfter: number;
+            /** @description The product request (IOrderId) that caused it */
+            requestId: number | null;
+            reason: string | null;
+            actorId: number | null;
+            actorName: string | null;
+            actorRole: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StockMovementPageReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["StockMovement"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        /** @description A product of the store as a vendor may request it (active, not deleted), with its price today. */
+        StoreProduct: {
+            id: number;
+            productName: string;
+            description: string | null;
+            mrp: number;
+            discount: number;
+            discountType: components["schemas"]["ProductDiscountType"];
+            /** @description Per unit, GST included */
+            actualPrice: number;
+            gst: number;
+            productImageUrl: string | null;
+            /** @description Units free to request now */
+            available: number;
+        };
+        StoreProductPageReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["StoreProduct"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        InventoryDashboard: {
+            /** @description Requests waiting for the inventory manager */
+            pendingIM: number;
+            /** @description Requests the inventory manager accepted, waiting for the admin */
+            pendingAdmin: number;
+            /** @description Products in the store (not deleted) */
+            products: number;
+            activeProducts: number;
+            /** @description Active products whose available units are at or below lowStockAt */
+            lowStockCount: number;
+            /** @description The lowest of them (at most 10), fewest available first */
+            lowStock: components["schemas"]["Product"][];
+            unitsOnHand: number;
+            unitsReserved: number;
+            /** @description Σ onHand x cost over the store, rupees, GST excluded */
+            stockValue: number;
+        };
+        InventoryDashboardReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InventoryDashboard"];
         };
         CallDeskSummary: {
             /**
@@ -11952,6 +12312,343 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productName: components["schemas"]["ProductName"];
+                    description?: components["schemas"]["ProductDescription"];
+                    mrp: components["schemas"]["ProductMrp"];
+                    discount?: components["schemas"]["ProductDiscount"];
+                    discountType?: components["schemas"]["ProductDiscountType"];
+                    gst: components["schemas"]["GstRate"];
+                    cost: components["schemas"]["ProductCost"];
+                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
+                    quantity?: components["schemas"]["StockQuantity"];
+                    /** @description Active (on offer to vendors); default true */
+                    status?: boolean;
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The product */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    productName: components["schemas"]["ProductName"];
+                    description?: components["schemas"]["ProductDescription"];
+                    mrp: components["schemas"]["ProductMrp"];
+                    discount?: components["schemas"]["ProductDiscount"];
+                    discountType?: components["schemas"]["ProductDiscountType"];
+                    gst: components["schemas"]["GstRate"];
+                    cost: components["schemas"]["ProductCost"];
+                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
+                    /** @description Active; omitted keeps it */
+                    status?: boolean;
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productName: components["schemas"]["ProductName"];
+                    description?: components["schemas"]["ProductDescription"];
+                    mrp: components["schemas"]["ProductMrp"];
+                    discount?: components["schemas"]["ProductDiscount"];
+                    discountType?: components["schemas"]["ProductDiscountType"];
+                    gst: components["schemas"]["GstRate"];
+                    cost: components["schemas"]["ProductCost"];
+                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
+                    quantity?: components["schemas"]["StockQuantity"];
+                }[];
+            };
+        };
+        responses: {
+            /** @description Imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getProductsByVendorId: {
+        parameters: {
+            query: {
+                vendorId: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Only products with at least one unit free */
+                inStock?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProductPageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getProductHistory: {
+        parameters: {
+            query?: {
+                productId?: number;
+                kind?: components["schemas"]["StockMovementKind"];
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of movements (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovementPageReply"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getInventoryProducts: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                sort?: "productName" | "mrp" | "actualPrice" | "onHand" | "available" | "updatedAt";
+                order?: components["parameters"]["Order"];
+                /** @description Only products whose available units are at or below their lowStockAt */
+                lowStock?: boolean;
+                status?: "all" | "active" | "inactive";
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPageReply"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getProductDetails: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addStockMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productId: number;
+                    /** @enum {string} */
+                    kind: "received" | "adjusted";
+                    /** @description Units; positive for received, signed (not zero) for adjusted */
+                    quantity: number;
+                    /** @description Required for adjusted (at least 3 characters) */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The product after the movement */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getInventoryDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryDashboardReply"];
+                };
+            };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, done, type Handlers, notFound, ok } from '../../http';
+import { currentUser, done, forbidden, type Handlers, notFound, ok } from '../../http';
 import { RowErrors, rowPaise } from '../../imports';
 import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { isAdmin } from '../../roles';
 import * as geo from '../geo/service';
 import * as homeScreenAds from '../homeScreenAds/service';
+import * as products from '../products/service';
 import * as professionals from '../professionals/service';
 import * as subscriptions from '../subscriptions/service';
 import * as tips from '../tips/service';
@@ -217,8 +218,11 @@ export const catalogueHandlers: Handlers = {
 
   // ---- activate / deactivate (other kinds join in later issues)
   async toggleActive(req) {
-    const actor = currentUser(req).id;
+    const user = currentUser(req);
+    const actor = user.id;
     const { action1, id } = req.query;
+    // The inventory manager runs the product store: of the toggles, only the Product one is theirs.
+    if (user.role === 'IM' && action1 !== 'Product') throw forbidden('The inventory manager can switch only products.');
     const data =
       action1 === 'Zone'
         ? await geo.toggleZone(req.server.db, id, actor)
@@ -232,12 +236,14 @@ export const catalogueHandlers: Handlers = {
                 ? await subscriptions.togglePlan(req.server.db, id, actor)
                 : action1 === 'SubscriptionService'
                   ? await subscriptions.toggleDiscount(req.server.db, id, actor)
-                  : action1 === 'Vendor' || action1 === 'Product'
-                    ? // Issue 12's helpers wire vendors.toggle and products.toggle here.
-                      (() => {
-                        throw notFound(`${action1} ${id}`);
-                      })()
-                    : await catalogue.toggle(req.server.db, action1, id, actor);
+                  : action1 === 'Product'
+                    ? await products.toggle(req.server.db, id, actor)
+                    : action1 === 'Vendor'
+                      ? // Issue 12's vendors helper wires vendors.toggle here.
+                        (() => {
+                          throw notFound(`${action1} ${id}`);
+                        })()
+                      : await catalogue.toggle(req.server.db, action1, id, actor);
     return ok(data, data.active ? 'Activated.' : 'Deactivated.');
   },
 };

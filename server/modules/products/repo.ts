@@ -1,6 +1,16 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { products, type StockMovementKind, stockMovements } from '../../db/schema';
+import { likeTerm, orderOf, type PageQuery, pageOf } from '../../db/paging';
+import {
+  type ProductDiscountType,
+  productRequestLines,
+  productRequests,
+  products,
+  type StockMovementKind,
+  stockMovements,
+  users,
+} from '../../db/schema';
+import type { Paise } from '../../money';
 
 export interface StockRow {
   id: number;
@@ -47,6 +57,342 @@ export async function insertMovements(tx: Tx, rows: MovementRow[]): Promise<void
   }
 }
 
-/** A product's movements, newest first (the history page pages them). */
+/** A product's movements, oldest first. */
 export const movementsOf = (exec: Executor, productId: number) =>
   exec.select().from(stockMovements).where(eq(stockMovements.productId, productId)).orderBy(asc(stockMovements.id));
+
+// ---- products
+
+const productColumns = {
+  id: products.id,
+  productName: products.productName,
+  description: products.description,
+  mrpPaise: products.mrpPaise,
+  discountType: products.discountType,
+  discount: products.discount,
+  actualPricePaise: products.actualPricePaise,
+  costPaise: products.costPaise,
+  gstPercent: products.gstPercent,
+  imageUrl: products.imageUrl,
+  imageName: products.imageName,
+  onHand: products.onHand,
+  reserved: products.reserved,
+  lowStockAt: products.lowStockAt,
+  active: products.active,
+  deletedAt: products.deletedAt,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+export interface ProductRow {
+  id: number;
+  productName: string;
+  description: string | null;
+  mrpPaise: Paise;
+  discountType: ProductDiscountType;
+  /** A whole percent, or paise off each unit (flat). */
+  discount: number;
+  actualPricePaise: Paise;
+  costPaise: Paise;
+  gstPercent: number;
+  imageUrl: string | null;
+  imageName: string | null;
+  onHand: number;
+  reserved: number;
+  lowStockAt: number;
+  active: boolean;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProductValues {
+  productName: string;
+  description: string | null;
+  mrpPaise: Paise;
+  discountType: ProductDiscountType;
+  discount: number;
+  actualPricePaise: Paise;
+  costPaise: Paise;
+  gstPercent: number;
+  lowStockAt: number;
+  active: boolean;
+  imageUrl?: string | null;
+  imageName?: string | null;
+}
+
+const notDeleted = isNull(products.deletedAt);
+const available = sql<number>`(${products.onHand} - ${products.reserved})`;
+const isLow = sql`(${products.onHand} - ${products.reserved}) <= ${products.lowStockAt}`;
+
+/** A product that is not deleted (or, with `withDeleted`, any). */
+export async function findProduct(exec: Executor, id: number, withDeleted = false): Promise<ProductRow | undefined> {
+  const [row] = await exec
+    .select(productColumns)
+    .from(products)
+    .where(withDeleted ? eq(products.id, id) : and(eq(products.id, id), notDeleted));
+  return row as ProductRow | undefined;
+}
+
+/** A product that is not deleted, `FOR UPDATE`. */
+export async function lockProduct(tx: Tx, id: number): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), notDeleted))
+    .for('update');
+  return row as ProductRow | undefined;
+}
+
+/** The not-deleted product with this name in any letter case (other than `exceptId`). */
+export async function findByName(exec: Executor, name: string, exceptId?: number) {
+  const [row] = await exec
+    .select({ id: products.id, productName: products.productName })
+    .from(products)
+    .where(
+      and(
+        sql`lower(${products.productName}) = lower(${name})`,
+        notDeleted,
+        exceptId ? sql`${products.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The store's names among `lowerNames` (already lower case). */
+export const namesTaken = (exec: Executor, lowerNames: string[]) =>
+  lowerNames.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ productName: products.productName })
+        .from(products)
+        .where(and(inArray(sql`lower(${products.productName})`, lowerNames), notDeleted));
+
+export async function insertProducts(tx: Tx, rows: ProductValues[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const out = await tx.insert(products).values(rows).returning({ id: products.id });
+  return out.map((r) => r.id);
+}
+
+export async function updateProduct(tx: Tx, id: number, values: Partial<ProductValues>): Promise<void> {
+  await tx
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+export async function softDelete(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+/** The requests still open (not issued or cancelled) with a line of this product: a delete waits for them. */
+export async function openRequestsWith(exec: Executor, productId: number): Promise<number[]> {
+  const rows = await exec
+    .selectDistinct({ id: productRequests.id })
+    .from(productRequestLines)
+    .innerJoin(productRequests, eq(productRequests.id, productRequestLines.requestId))
+    .where(
+      and(eq(productRequestLines.productId, productId), notInArray(productRequests.state, ['issued', 'cancelled'])),
+    )
+    .orderBy(asc(productRequests.id))
+    .limit(5);
+  return rows.map((r) => r.id);
+}
+
+export interface ProductListQuery extends PageQuery {
+  lowStock?: boolean;
+  status?: 'all' | 'active' | 'inactive';
+}
+
+const productSorts = {
+  productName: products.productName,
+  mrp: products.mrpPaise,
+  actualPrice: products.actualPricePaise,
+  onHand: products.onHand,
+  available,
+  updatedAt: products.updatedAt,
+  id: products.id,
+};
+
+/** The inventory manager's list: not-deleted products, filtered and sorted in SQL (`limit` for a CSV export). */
+export async function pageProducts(exec: Executor, q: ProductListQuery, limitOverride?: number) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const where = and(
+    notDeleted,
+    q.search?.trim() ? ilike(products.productName, likeTerm(q.search)) : undefined,
+    q.lowStock ? isLow : undefined,
+    q.status === 'active'
+      ? eq(products.active, true)
+      : q.status === 'inactive'
+        ? eq(products.active, false)
+        : undefined,
+  );
+  const [items, [{ total }]] = await Promise.all([
+    exec
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orderOf(q, productSorts, 'productName', products.id))
+      .limit(limitOverride ?? limit)
+      .offset(limitOverride ? 0 : offset),
+    exec.select({ total: count() }).from(products).where(where),
+  ]);
+  return { items: items as ProductRow[], total, page, pageSize };
+}
+
+/** The store as vendors see it: active, not deleted; `inStock` keeps those with a unit free. */
+export async function pageStore(exec: Executor, q: PageQuery & { inStock?: boolean }) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const where = and(
+    notDeleted,
+    eq(products.active, true),
+    q.search?.trim() ? ilike(products.productName, likeTerm(q.search)) : undefined,
+    q.inStock ? sql`${products.onHand} > ${products.reserved}` : undefined,
+  );
+  const [items, [{ total }]] = await Promise.all([
+    exec
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.productName), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+    exec.select({ total: count() }).from(products).where(where),
+  ]);
+  return { items: items as ProductRow[], total, page, pageSize };
+}
+
+/** The products of `ids` (deleted ones too: the caller decides), in id order. */
+export async function productsByIds(exec: Executor, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .select(productColumns)
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id));
+  return rows as ProductRow[];
+}
+
+// ---- the ledger
+
+export interface MovementQuery {
+  productId?: number;
+  kind?: StockMovementKind;
+  /** India days (YYYY-MM-DD): `from` starts at its midnight IST, `to` includes its whole day. */
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The ledger newest first, with the product's name and who moved it. */
+export async function pageMovements(exec: Executor, q: MovementQuery, limitOverride?: number) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const where = and(
+    q.productId ? eq(stockMovements.productId, q.productId) : undefined,
+    q.kind ? eq(stockMovements.kind, q.kind) : undefined,
+    q.from ? gte(stockMovements.createdAt, sql`(${q.from}::date)::timestamp at time zone 'Asia/Kolkata'`) : undefined,
+    q.to ? lt(stockMovements.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`) : undefined,
+  );
+  const [items, [{ total }]] = await Promise.all([
+    exec
+      .select({
+        id: stockMovements.id,
+        productId: stockMovements.productId,
+        productName: products.productName,
+        kind: stockMovements.kind,
+        onHandDelta: stockMovements.onHandDelta,
+        reservedDelta: stockMovements.reservedDelta,
+        onHandAfter: stockMovements.onHandAfter,
+        reservedAfter: stockMovements.reservedAfter,
+        requestId: stockMovements.requestId,
+        reason: stockMovements.reason,
+        actorId: stockMovements.actorId,
+        actorName: users.fullName,
+        actorRole: users.role,
+        createdAt: stockMovements.createdAt,
+      })
+      .from(stockMovements)
+      .innerJoin(products, eq(products.id, stockMovements.productId))
+      .leftJoin(users, eq(users.id, stockMovements.actorId))
+      .where(where)
+      .orderBy(desc(stockMovements.id))
+      .limit(limitOverride ?? limit)
+      .offset(limitOverride ? 0 : offset),
+    exec.select({ total: count() }).from(stockMovements).where(where),
+  ]);
+  return { items, total, page, pageSize };
+}
+
+/** Whether the account is a vendor's (role VE). */
+export async function isVendorAccount(exec: Executor, userId: number): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'VE')));
+  return !!row;
+}
+
+// ---- the inventory manager's dashboard
+
+export async function dashboardFigures(exec: Executor) {
+  const [[store], requests] = await Promise.all([
+    exec
+      .select({
+        products: count(),
+        activeProducts: sql<number>`count(*) filter (where ${products.active})`.mapWith(Number),
+        lowStockCount: sql<number>`count(*) filter (where ${products.active} and ${isLow})`.mapWith(Number),
+        unitsOnHand: sql<number>`coalesce(sum(${products.onHand}), 0)`.mapWith(Number),
+        unitsReserved: sql<number>`coalesce(sum(${products.reserved}), 0)`.mapWith(Number),
+        stockValuePaise: sql<number>`coalesce(sum(${products.onHand}::bigint * ${products.costPaise}), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(products)
+      .where(notDeleted),
+    exec
+      .select({ state: productRequests.state, n: count() })
+      .from(productRequests)
+      .where(inArray(productRequests.state, ['pendingIM', 'pendingAdmin']))
+      .groupBy(productRequests.state),
+  ]);
+  const waiting = (s: string) => requests.find((r) => r.state === s)?.n ?? 0;
+  return { ...store, pendingIM: waiting('pendingIM'), pendingAdmin: waiting('pendingAdmin') };
+}
+
+/** The active products lowest on stock (fewest available first). */
+export async function lowestStock(exec: Executor, limit: number): Promise<ProductRow[]> {
+  const rows = await exec
+    .select(productColumns)
+    .from(products)
+    .where(and(notDeleted, eq(products.active, true), isLow))
+    .orderBy(asc(available), asc(products.productName), asc(products.id))
+    .limit(limit);
+  return rows as ProductRow[];
+}
+
+// ---- the stock ledger's invariants (npm run ledger:check and the concurrency tests)
+
+/** Up to 20 example rows per broken invariant. */
+export async function stockBreaches(exec: Executor) {
+  const rows = async (query: SQL) =>
+    ((await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    cachedStockMismatches: await rows(
+      sql`select p.id, p.on_hand, p.reserved, coalesce(sum(m.on_hand_delta), 0)::int as on_hand_sum, coalesce(sum(m.reserved_delta), 0)::int as reserved_sum from products p left join stock_movements m on m.product_id = p.id group by p.id having p.on_hand <> coalesce(sum(m.on_hand_delta), 0) or p.reserved <> coalesce(sum(m.reserved_delta), 0) limit 20`,
+    ),
+    runningStockBreaks: await rows(
+      sql`select id, product_id from (select m.id, m.product_id, m.on_hand_after, m.reserved_after, sum(m.on_hand_delta) over w as oh, sum(m.reserved_delta) over w as rs from stock_movements m window w as (partition by m.product_id order by m.id)) r where r.on_hand_after <> r.oh or r.reserved_after <> r.rs limit 20`,
+    ),
+    negativeStock: await rows(
+      sql`select id, product_id from stock_movements where on_hand_after < 0 or reserved_after < 0 or reserved_after > on_hand_after limit 20`,
+    ),
+    wrongMovementDeltas: await rows(
+      sql`select id, kind from stock_movements where not ((kind = 'received' and on_hand_delta > 0 and reserved_delta = 0) or (kind = 'reserved' and on_hand_delta = 0 and reserved_delta > 0) or (kind = 'released' and on_hand_delta = 0 and reserved_delta < 0) or (kind = 'issued' and on_hand_delta < 0 and reserved_delta = on_hand_delta) or (kind = 'adjusted' and on_hand_delta <> 0 and reserved_delta = 0)) limit 20`,
+    ),
+  };
+}
