@@ -1034,8 +1034,6 @@ export interface paths {
          *     Inactive items vanish from every public call but stay in admin lists (an inactive tip is no longer offered
          *     at checkout). An inactive professional cannot sign in (their sessions end) and their assigned or accepted
          *     order lines go back to unassigned, with a notification to the admins. Further kinds join in later issues.
-         *     The inventory manager may switch products (action1=Product) and nothing else; an inactive product is no
-         *     longer offered to vendors.
          */
         post: operations["toggleActive"];
         delete?: never;
@@ -3520,7 +3518,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/Vendor/AddProducts": {
+    "/api/Vendor/GetAllVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendors, one page at a time (Aadhaar shows its last 4 digits only)
+         * @description The search matches the name, mobile number, e-mail and GSTIN. Deleted vendors are left out; status filters the Vendor toggle (all by default).
+         */
+        get: operations["getAllVendor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetVendorByID/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vendor with their zones
+         * @description The admin sees the full Aadhaar number; the vendor reads only their own record, with Aadhaar masked to its last 4 digits (another's answers 403).
+         */
+        get: operations["getVendorById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetVendorAadhaarProof/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor's stored Aadhaar proof (our own; never served from the public uploads) */
+        get: operations["getVendorAadhaarProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/AddVendor": {
         parameters: {
             query?: never;
             header?: never;
@@ -3530,42 +3585,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a product to the store, with its opening stock
-         * @description The inventory manager or the admin. `actualPrice` is MRP less the discount (GST included), computed by the
-         *     server: a body naming it is refused. An empty discount is 0 (SPEC §5). `quantity` is the opening stock: it
-         *     enters the stock ledger as a `received` movement in the same transaction. The name is unique among the
-         *     store's products (any letter case).
+         * Add a vendor with an account, a wallet and zones
+         * @description Makes a user with role VE and a random one-time password, sent by SMS (and e-mail when given) through the outbox and answered once in this reply (oneTimePassword) for the admin to hand over; it must be changed at the first sign-in. Opens the vendor's wallet. PAN reads AAAAA9999A; Aadhaar has a Verhoeff check digit; a GSTIN (optional) has its check character and the state code of the address.
          */
-        post: operations["addProduct"];
+        post: operations["addVendor"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/Vendor/UpdateProducts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change a product's name, prices, GST, picture or status (an omitted picture is kept)
-         * @description Stock is not a field here: it changes only through the stock ledger (AddStockMovement, and the requests).
-         *     `actualPrice` is computed again from the MRP and the discount. Requests already submitted keep the prices of
-         *     their snapshot.
-         */
-        put: operations["updateProduct"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/Excel/AddProductsExcel": {
+    "/api/Excel/AddVendorExcel": {
         parameters: {
             query?: never;
             header?: never;
@@ -3575,19 +3605,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import products from a sheet (all rows or none)
-         * @description The same rules as AddProducts for every row (no pictures). Every row is checked first; any problem answers
-         *     400 with `errors[].row` (array index + 2) and nothing is imported. Each row's quantity is received into
-         *     the stock ledger as its opening stock.
+         * Import vendors from a sheet (all rows or none)
+         * @description cityName and stateName name a city of that state; zoneName may list several zones separated by commas (a zone name used in several cities is written `Zone (City)`). Every row is checked first; any problem answers 400 with `errors[].row` (array index + 2) and nothing is imported. Each vendor gets a one-time password by SMS and a wallet.
          */
-        post: operations["importProducts"];
+        post: operations["importVendors"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/Vendor/DeleteProduct": {
+    "/api/Vendor/UpdateVendor/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3596,96 +3624,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         /**
-         * Remove a product from the store (soft delete)
-         * @description Refused (409, with the reason) while the product is on a request that is not finished (waiting, accepted,
-         *     rejected but open to re-approval) or has units held for one: switch it off with the Product toggle instead.
-         *     A deleted product keeps its stock ledger and the requests and invoices that name it; its name is free again.
+         * Change a vendor's profile (only the fields sent)
+         * @description The same rules as AddVendor, checked on the record as it will be (a new state must still match the GSTIN). A changed mobile number becomes their sign-in number. The password is never reset or changed here.
          */
-        post: operations["deleteProduct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
+        patch: operations["updateVendor"];
         trace?: never;
     };
-    "/api/Vendor/GetProductsByVendorId": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The store's products a vendor may request, with today's price and the units free
-         * @description Decision 028: "a vendor's products" are the products of the company's store that the vendor may request
-         *     (every active product that is not deleted), not products the vendor supplies. A vendor may only ask with
-         *     their own id; staff may look with any vendor's.
-         */
-        get: operations["getProductsByVendorId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/Vendor/GetProductHistory": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The stock ledger, newest first (who moved what, when and why) */
-        get: operations["getProductHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/Vendor/GetInventoryProducts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's products for the inventory manager (paged, searchable, low-stock filter, CSV) */
-        get: operations["getInventoryProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/Vendor/GetProductDetails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One product with its current stock (the top bar's product-details fetch)
-         * @description Vendors see only active products, without the cost; staff see any product that is not deleted.
-         */
-        get: operations["getProductDetails"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/Vendor/AddStockMovement": {
+    "/api/Vendor/DeleteVendor": {
         parameters: {
             query?: never;
             header?: never;
@@ -3694,28 +3644,103 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        post?: never;
         /**
-         * Receive stock, or adjust it with a reason
-         * @description `received` adds units on hand (a delivery; quantity 1 or more). `adjusted` corrects the units on hand by a
-         *     signed quantity (a count, damage, a mistake) and needs a reason. Stock never goes below zero nor below the
-         *     units held for requests: such a movement is refused (409) and nothing is written.
+         * Delete a vendor (kept for the history, account switched off)
+         * @description Refused with 409 and the reason while the vendor has professionals, product requests that are still open (not issued, cancelled or rejected) or a wallet balance other than zero. A deleted vendor's record stays for their paid requests and invoices; their account is switched off and their sessions end.
          */
-        post: operations["addStockMovement"];
-        delete?: never;
+        delete: operations["deleteVendor"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/Dashboard/InventoryManagerDashboard": {
+    "/api/Vendor/GetVendorStatus": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The inventory manager's dashboard (requests waiting, low stock, stock value at cost) */
-        get: operations["getInventoryDashboard"];
+        /** The vendor status flag (availability) for the top bar (our own path; SPEC names none) */
+        get: operations["getVendorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/SetVendorStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The vendor switches their own availability on or off (the admin may too) (our own) */
+        put: operations["setVendorStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProfessionalListForVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The professionals who work for a vendor, one page at a time
+         * @description A vendor reads only their own (VendorMobileNo must be theirs); the admin reads any vendor's.
+         */
+        get: operations["getProfessionalListForVendor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetOrderDetailsByVendorTechWise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order lines of a vendor's professionals (or of one of them), newest slot first
+         * @description Lines a professional of the vendor holds now (assigned, accepted, completed, rated or cancelled while theirs). TechnicianId narrows it to one professional, who must work for the vendor. No customer contact details.
+         */
+        get: operations["getOrderDetailsByVendorTechWise"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetOrderDetailsByVendorTechWiseView": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order's lines held by one of the vendor's professionals, with their history
+         * @description A vendor may look only at their own professionals' lines (another's answers 403).
+         */
+        get: operations["getOrderDetailsByVendorTechWiseView"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5986,159 +6011,243 @@ export interface components {
                 pendingAmount: number;
             };
         };
-        /**
-         * @description `percentage`: discount is a whole percent of the MRP; `flat`: discount is rupees off each unit.
-         * @enum {string}
-         */
-        ProductDiscountType: "percentage" | "flat";
-        /**
-         * @description Off the MRP: a whole percent (discountType percentage) or rupees with at most 2 decimals (flat). Empty
-         *     (missing or null) is 0 (SPEC §5). It must leave a price above zero.
-         */
-        ProductDiscount: number | null;
-        /** @example Water filter cartridge 10 inch */
-        ProductName: string;
-        ProductDescription: string | null;
-        /** @description Rupees, GST included, at most 2 decimals */
-        ProductMrp: number;
-        /** @description What one unit cost the store, GST excluded (rupees, at most 2 decimals): the stock value at cost */
-        ProductCost: number;
-        /** @description At or below this many available units the product is low on stock (default 10) */
-        ProductLowStockAt: number;
-        /** @description Units received into the store with the new product (its opening stock; default 0) */
-        StockQuantity: number;
-        /**
-         * @description SPEC §3 Product, as the store keeps it. quantity is the stock on hand; reserved units are held for accepted
-         *     requests; available = onHand - reserved is what vendors can still request. cost and stockValue are null
-         *     for vendors.
-         */
-        Product: {
+        VendorZoneItem: {
+            zoneId: number;
+        };
+        VendorBody: {
+            /** First name */
+            firstName: string;
+            /** Last name */
+            lastName: string;
+            mobileNo: components["schemas"]["MobileNo"];
+            /**
+             * E-mail
+             * Format: email
+             */
+            email?: string | null;
+            /** State */
+            stateId: number;
+            /** City */
+            cityId: number;
+            pinCode: components["schemas"]["PinCode"];
+            /** Address line 1 */
+            addressLine1: string;
+            /** Address line 2 */
+            addressLine2?: string | null;
+            /**
+             * Birth date
+             * @description YYYY-MM-DD
+             * @example 1985-03-09
+             */
+            birthDate?: string | null;
+            panNumber: components["schemas"]["PanNumber"];
+            aadharNumber: components["schemas"]["AadhaarNumber"];
+            /**
+             * GSTIN
+             * @description Optional (a vendor not registered for GST has none). 15 characters: the GST state code of the address's state, the PAN, the entity number, Z and the check character; stored in capitals.
+             * @example 27ABCDE1234F1Z5
+             */
+            gstno?: string | null;
+            /**
+             * Aadhaar proof
+             * @description A PDF, JPEG or PNG of at most 5 MB, base64 (a data: URL prefix is accepted); checked by its bytes.
+             */
+            aadharProof?: string | null;
+            /** Aadhaar proof file name */
+            aadharFileName?: string | null;
+            /**
+             * Zones
+             * @description The zones the vendor serves. On an update, when given, the list replaces the zones.
+             */
+            vendorZoneList?: components["schemas"]["VendorZoneItem"][];
+        };
+        /** @description Only the fields sent change (PATCH); each takes its raw value (an id, not a select's option object). The password is never changed here. */
+        VendorPatch: {
+            /** First name */
+            firstName?: string;
+            /** Last name */
+            lastName?: string;
+            mobileNo?: components["schemas"]["MobileNo"];
+            /**
+             * E-mail
+             * Format: email
+             */
+            email?: string | null;
+            /** State */
+            stateId?: number;
+            /** City */
+            cityId?: number;
+            pinCode?: components["schemas"]["PinCode"];
+            /** Address line 1 */
+            addressLine1?: string;
+            /** Address line 2 */
+            addressLine2?: string | null;
+            /**
+             * Birth date
+             * @description YYYY-MM-DD
+             * @example 1985-03-09
+             */
+            birthDate?: string | null;
+            panNumber?: components["schemas"]["PanNumber"];
+            aadharNumber?: components["schemas"]["AadhaarNumber"];
+            /**
+             * GSTIN
+             * @description null takes the GSTIN away.
+             * @example 27ABCDE1234F1Z5
+             */
+            gstno?: string | null;
+            /**
+             * Aadhaar proof
+             * @description A new proof replaces the stored one (PDF, JPEG or PNG of at most 5 MB, base64).
+             */
+            aadharProof?: string | null;
+            /** Aadhaar proof file name */
+            aadharFileName?: string | null;
+            /** Zones */
+            vendorZoneList?: components["schemas"]["VendorZoneItem"][];
+            /**
+             * Available
+             * @description The vendor status flag
+             */
+            available?: boolean;
+        };
+        VendorZone: {
+            /** @description The link's id */
             id: number;
-            productName: string;
-            description: string | null;
-            mrp: number;
-            /** @description A whole percent, or rupees off each unit (flat) */
-            discount: number;
-            discountType: components["schemas"]["ProductDiscountType"];
-            /** @description MRP less the discount, GST included: what a vendor pays per unit */
-            actualPrice: number;
-            cost: number | null;
-            gst: number;
-            productImageUrl: string | null;
-            /** @description The picture's original file name */
-            productImage: string | null;
-            /** @description Units on hand (the same as onHand) */
-            quantity: number;
-            onHand: number;
-            reserved: number;
-            available: number;
-            lowStockAt: number;
-            /** @description available <= lowStockAt */
-            lowStock: boolean;
-            /** @description onHand x cost, rupees (staff only) */
-            stockValue: number | null;
-            /** @description Active */
+            vendorId: number;
+            zoneId: number;
+            zoneName: string;
+            cityName: string;
+            stateName: string;
+            /** @description Whether the zone itself is active */
+            active: boolean;
+        };
+        VendorDetail: {
+            /** @description The vendor's user id */
+            id: number;
+            /** @description First and last name joined by a space */
+            fullName: string;
+            firstName: string;
+            lastName: string;
+            /** @description Their sign-in mobile number */
+            mobileNo: string;
+            phone: string;
+            email: string | null;
+            stateId: number;
+            stateName: string;
+            cityId: number;
+            cityName: string;
+            pinCode: string;
+            addressLine1: string;
+            addressLine2: string | null;
+            /** Format: date */
+            birthDate: string | null;
+            panNumber: string;
+            /** @description The full number for the admin; masked (last 4 digits) for the vendor */
+            aadharNumber: string;
+            aadharLast4: string;
+            aadharMasked: boolean;
+            gstno: string | null;
+            /** @description Whether a proof is stored (GetVendorAadhaarProof serves it) */
+            hasAadharProof: boolean;
+            aadharFileName: string | null;
+            /** @description The vendor status flag (their availability) */
+            available: boolean;
+            /** @description The account's active flag (the Vendor toggle) */
+            active: boolean;
+            deleted: boolean;
+            /** @description Whether the one-time password is still to be changed */
+            mustChangePassword: boolean;
+            professionalCount: number;
+            /** Format: date-time */
+            createdDate: string;
+            vendorZoneList: components["schemas"]["VendorZone"][];
+        };
+        VendorReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["VendorDetail"];
+        };
+        VendorListItem: {
+            id: number;
+            fullName: string;
+            mobileNo: string;
+            email: string | null;
+            cityName: string;
+            stateName: string;
+            pinCode: string;
+            gstno: string | null;
+            /** @description Only the last 4 digits of Aadhaar */
+            aadharLast4: string;
+            available: boolean;
+            active: boolean;
+            professionalCount: number;
+            /** Format: date-time */
+            createdDate: string;
+        };
+        VendorStatus: {
+            userId: number;
+            /** @description SPEC §3's field name for the availability flag */
             status: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            available: boolean;
+            active: boolean;
         };
-        ProductReply: {
-            status: string;
-            message: string;
-            data: components["schemas"]["Product"];
-        };
-        ProductPageReply: {
-            status: string;
-            message: string;
-            data: {
-                items: components["schemas"]["Product"][];
-                total: number;
-                page: number;
-                pageSize: number;
-            };
-        };
-        /** @enum {string} */
-        StockMovementKind: "received" | "reserved" | "released" | "issued" | "adjusted";
-        /**
-         * @description One row of the stock ledger: what changed (the deltas), the product's figures after it, why (the request or
-         *     the reason) and who did it when.
-         */
-        StockMovement: {
+        VendorProfessional: {
             id: number;
-            productId: number;
-            productName: string;
-            kind: components["schemas"]["StockMovementKind"];
-            onHandDelta: number;
-            reservedDelta: number;
-            onHandAfter: number;
-            reservedAfter: number;
-            /** @description The product request (IOrderId) that caused it */
-            requestId: number | null;
-            reason: string | null;
-            actorId: number | null;
-            actorName: string | null;
-            actorRole: string | null;
+            fullName: string;
+            mobileNo: string;
+            professionalType: components["schemas"]["ProfessionalType"];
+            cityName: string;
+            homeZoneName: string | null;
+            available: boolean;
+            active: boolean;
+            /** @description Lines assigned to or accepted by them now */
+            openJobs: number;
+            completedJobs: number;
+            averageRating: number | null;
+        };
+        VendorTaskLine: {
+            lineId: number;
+            orderId: number;
+            serviceName: string;
+            categoryName: string;
+            quantity: number;
             /** Format: date-time */
-            createdAt: string;
+            slotStart: string;
+            state: string;
+            stateLabel: string;
+            zoneName: string | null;
+            /** @description City and pincode (no street address) */
+            area: string;
+            customerFirstName: string;
+            technicianId: number;
+            technicianName: string;
+            /** @description Rupees, GST included */
+            total: number;
+            /** Format: date-time */
+            placedAt: string;
+            /** Format: date-time */
+            assignedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            rating: number | null;
         };
-        StockMovementPageReply: {
-            status: string;
-            message: string;
-            data: {
-                items: components["schemas"]["StockMovement"][];
-                total: number;
-                page: number;
-                pageSize: number;
-            };
-        };
-        /** @description A product of the store as a vendor may request it (active, not deleted), with its price today. */
-        StoreProduct: {
-            id: number;
-            productName: string;
-            description: string | null;
-            mrp: number;
-            discount: number;
-            discountType: components["schemas"]["ProductDiscountType"];
-            /** @description Per unit, GST included */
-            actualPrice: number;
-            gst: number;
-            productImageUrl: string | null;
-            /** @description Units free to request now */
-            available: number;
-        };
-        StoreProductPageReply: {
-            status: string;
-            message: string;
-            data: {
-                items: components["schemas"]["StoreProduct"][];
-                total: number;
-                page: number;
-                pageSize: number;
-            };
-        };
-        InventoryDashboard: {
-            /** @description Requests waiting for the inventory manager */
-            pendingIM: number;
-            /** @description Requests the inventory manager accepted, waiting for the admin */
-            pendingAdmin: number;
-            /** @description Products in the store (not deleted) */
-            products: number;
-            activeProducts: number;
-            /** @description Active products whose available units are at or below lowStockAt */
-            lowStockCount: number;
-            /** @description The lowest of them (at most 10), fewest available first */
-            lowStock: components["schemas"]["Product"][];
-            unitsOnHand: number;
-            unitsReserved: number;
-            /** @description Σ onHand x cost over the store, rupees, GST excluded */
-            stockValue: number;
-        };
-        InventoryDashboardReply: {
-            status: string;
-            message: string;
-            data: components["schemas"]["InventoryDashboard"];
+        VendorTaskView: {
+            orderId: number;
+            technicianId: number;
+            technicianName: string;
+            lines: (components["schemas"]["VendorTaskLine"] & {
+                history: {
+                    /** Format: date-time */
+                    at: string;
+                    fromState: string | null;
+                    toState: string;
+                    event: string;
+                    remark: string | null;
+                }[];
+            })[];
         };
         CallDeskSummary: {
             /**
@@ -12316,92 +12425,133 @@ export interface operations {
             403: components["responses"]["Problem"];
         };
     };
-    addProduct: {
+    getAllVendor: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                status?: "all" | "active" | "inactive";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    productName: components["schemas"]["ProductName"];
-                    description?: components["schemas"]["ProductDescription"];
-                    mrp: components["schemas"]["ProductMrp"];
-                    discount?: components["schemas"]["ProductDiscount"];
-                    discountType?: components["schemas"]["ProductDiscountType"];
-                    gst: components["schemas"]["GstRate"];
-                    cost: components["schemas"]["ProductCost"];
-                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
-                    quantity?: components["schemas"]["StockQuantity"];
-                    /** @description Active (on offer to vendors); default true */
-                    status?: boolean;
-                    imagebase64Data?: components["schemas"]["ImageData"];
-                    fileName?: components["schemas"]["FileName"];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The product */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductReply"];
-                };
-            };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-        };
-    };
-    updateProduct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    id: number;
-                    productName: components["schemas"]["ProductName"];
-                    description?: components["schemas"]["ProductDescription"];
-                    mrp: components["schemas"]["ProductMrp"];
-                    discount?: components["schemas"]["ProductDiscount"];
-                    discountType?: components["schemas"]["ProductDiscountType"];
-                    gst: components["schemas"]["GstRate"];
-                    cost: components["schemas"]["ProductCost"];
-                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
-                    /** @description Active; omitted keeps it */
-                    status?: boolean;
-                    imagebase64Data?: components["schemas"]["ImageData"];
-                    fileName?: components["schemas"]["FileName"];
-                };
-            };
-        };
-        responses: {
-            /** @description The product */
+            /** @description One page, by name */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductReply"];
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["VendorListItem"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getVendorById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorReply"];
                 };
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    getVendorAadhaarProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorBody"];
+            };
+        };
+        responses: {
+            /** @description The vendor, and their one-time password */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["VendorDetail"] & {
+                            /** @description Shown once; never stored in clear */
+                            oneTimePassword: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
         };
     };
-    importProducts: {
+    importVendors: {
         parameters: {
             query?: never;
             header?: never;
@@ -12411,15 +12561,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    productName: components["schemas"]["ProductName"];
-                    description?: components["schemas"]["ProductDescription"];
-                    mrp: components["schemas"]["ProductMrp"];
-                    discount?: components["schemas"]["ProductDiscount"];
-                    discountType?: components["schemas"]["ProductDiscountType"];
-                    gst: components["schemas"]["GstRate"];
-                    cost: components["schemas"]["ProductCost"];
-                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
-                    quantity?: components["schemas"]["StockQuantity"];
+                    firstName: string;
+                    lastName: string;
+                    mobileNo: string;
+                    email?: string;
+                    cityName: string;
+                    stateName: string;
+                    pinCode: string;
+                    addressLine1: string;
+                    addressLine2?: string;
+                    birthDate?: string;
+                    panNumber: string;
+                    aadharNumber: string;
+                    gstno?: string;
+                    zoneName?: string;
                 }[];
             };
         };
@@ -12439,7 +12594,38 @@ export interface operations {
             409: components["responses"]["Problem"];
         };
     };
-    deleteProduct: {
+    updateVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorPatch"];
+            };
+        };
+        responses: {
+            /** @description The vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteVendor: {
         parameters: {
             query: {
                 id: components["parameters"]["QueryId"];
@@ -12466,15 +12652,74 @@ export interface operations {
             409: components["responses"]["Problem"];
         };
     };
-    getProductsByVendorId: {
+    getVendorStatus: {
         parameters: {
             query: {
-                vendorId: number;
+                userID: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["VendorStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setVendorStatus: {
+        parameters: {
+            query: {
+                userID: number;
+                available: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flag now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["VendorStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getProfessionalListForVendor: {
+        parameters: {
+            query: {
+                VendorMobileNo: components["schemas"]["MobileNo"];
                 page?: components["parameters"]["Page"];
                 pageSize?: components["parameters"]["PageSize"];
                 search?: components["parameters"]["Search"];
-                /** @description Only products with at least one unit free */
-                inStock?: boolean;
             };
             header?: never;
             path?: never;
@@ -12482,13 +12727,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the store */
+            /** @description One page, by name */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoreProductPageReply"];
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["VendorProfessional"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Problem"];
@@ -12497,55 +12751,15 @@ export interface operations {
             404: components["responses"]["Problem"];
         };
     };
-    getProductHistory: {
+    getOrderDetailsByVendorTechWise: {
         parameters: {
-            query?: {
-                productId?: number;
-                kind?: components["schemas"]["StockMovementKind"];
-                /** @description The first day included (India time). */
-                from?: components["parameters"]["FromDate"];
-                /** @description The last day included (India time). */
-                to?: components["parameters"]["ToDate"];
-                page?: components["parameters"]["Page"];
-                pageSize?: components["parameters"]["PageSize"];
-                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
-                format?: components["parameters"]["Format"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of movements (or all of them as CSV) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StockMovementPageReply"];
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-        };
-    };
-    getInventoryProducts: {
-        parameters: {
-            query?: {
+            query: {
+                VendorId: number;
+                TechnicianId?: number;
+                state?: "open" | "completed" | "cancelled";
                 page?: components["parameters"]["Page"];
                 pageSize?: components["parameters"]["PageSize"];
                 search?: components["parameters"]["Search"];
-                sort?: "productName" | "mrp" | "actualPrice" | "onHand" | "available" | "updatedAt";
-                order?: components["parameters"]["Order"];
-                /** @description Only products whose available units are at or below their lowStockAt */
-                lowStock?: boolean;
-                status?: "all" | "active" | "inactive";
-                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
-                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -12553,25 +12767,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of products (or all of them as CSV) */
+            /** @description One page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductPageReply"];
-                    "text/csv": string;
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["VendorTaskLine"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
-    getProductDetails: {
+    getOrderDetailsByVendorTechWiseView: {
         parameters: {
             query: {
-                id: components["parameters"]["QueryId"];
+                OrderId: number;
+                TechnicianId: number;
             };
             header?: never;
             path?: never;
@@ -12579,78 +12803,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The product */
+            /** @description The lines */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductReply"];
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["VendorTaskView"];
+                    };
                 };
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
-        };
-    };
-    addStockMovement: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    productId: number;
-                    /** @enum {string} */
-                    kind: "received" | "adjusted";
-                    /** @description Units; positive for received, signed (not zero) for adjusted */
-                    quantity: number;
-                    /** @description Required for adjusted (at least 3 characters) */
-                    reason?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The product after the movement */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductReply"];
-                };
-            };
-            400: components["responses"]["Problem"];
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
-        };
-    };
-    getInventoryDashboard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The figures */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InventoryDashboardReply"];
-                };
-            };
-            401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
         };
     };
     getCallDeskSummary: {

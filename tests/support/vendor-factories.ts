@@ -45,7 +45,13 @@ export function vendorFactories(t: TestServer) {
         dataOf<{ Token: string }>(
           await t.api('POST', '/api/Userlogin', { body: { MobileNoOrEmail: mobileNo, Password: pass } }),
         ).Token;
-      return {
+      const vendor: Record<string, any> & {
+        id: number;
+        mobileNo: string;
+        fullName: string;
+        password: string;
+        token(): Promise<string>;
+      } = {
         ...made,
         id: made.id as number,
         mobileNo,
@@ -66,6 +72,7 @@ export function vendorFactories(t: TestServer) {
           return first;
         },
       };
+      return vendor;
     },
 
     /** The last one-time password the outbox sent to `mobileNo` by SMS (template vendor_welcome). */

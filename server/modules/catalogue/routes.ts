@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, done, forbidden, type Handlers, notFound, ok } from '../../http';
+import { currentUser, done, forbidden, type Handlers, ok } from '../../http';
 import { RowErrors, rowPaise } from '../../imports';
 import { type Paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
@@ -10,6 +10,7 @@ import * as products from '../products/service';
 import * as professionals from '../professionals/service';
 import * as subscriptions from '../subscriptions/service';
 import * as tips from '../tips/service';
+import * as vendors from '../vendors/service';
 import * as catalogue from './service';
 
 /** Visitors always see visible items; admins may choose with `status` (default active). */
@@ -239,10 +240,7 @@ export const catalogueHandlers: Handlers = {
                   : action1 === 'Product'
                     ? await products.toggle(req.server.db, id, actor)
                     : action1 === 'Vendor'
-                      ? // Issue 12's vendors helper wires vendors.toggle here.
-                        (() => {
-                          throw notFound(`${action1} ${id}`);
-                        })()
+                      ? await vendors.toggle(req.server.db, id, actor)
                       : await catalogue.toggle(req.server.db, action1, id, actor);
     return ok(data, data.active ? 'Activated.' : 'Deactivated.');
   },
