@@ -17,6 +17,7 @@ const POSTGRES_FILES = [
   'tests/api/payments.test.ts',
   'tests/api/orders.test.ts',
   'tests/api/order-lines.test.ts',
+  'tests/api/refund-to-source.test.ts',
   'tests/api/product-requests.test.ts',
   'tests/api/products.test.ts',
   'tests/api/vendors.test.ts',

@@ -74,6 +74,10 @@ export const cancellationQuote = (body: Body<'orderCancellationQuote'>) =>
 export const cancelOrderLine = (body: Body<'orderCancellation'>) =>
   call(client.POST('/api/Order/OrderCancellation', { body }));
 
+/** Sends a cancelled line's wallet refund back to the card or UPI that paid (decision 030). */
+export const refundToSource = (body: Body<'refundToSource'>) =>
+  call(client.POST('/api/Order/RefundToSource', { body }));
+
 export const rescheduleOrderLine = (body: Body<'orderReschedule'>) =>
   call(client.POST('/api/Order/OrderReschedule', { body }));
 

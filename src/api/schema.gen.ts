@@ -1034,6 +1034,8 @@ export interface paths {
          *     Inactive items vanish from every public call but stay in admin lists (an inactive tip is no longer offered
          *     at checkout). An inactive professional cannot sign in (their sessions end) and their assigned or accepted
          *     order lines go back to unassigned, with a notification to the admins. Further kinds join in later issues.
+         *     The inventory manager may switch products (action1=Product) and nothing else; an inactive product is no
+         *     longer offered to vendors.
          */
         post: operations["toggleActive"];
         delete?: never;
@@ -1949,6 +1951,30 @@ export interface paths {
          *     order's line gets a credit note. Impossible once completed (409). A second cancellation of the line is 409.
          */
         post: operations["orderCancellation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Order/RefundToSource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a cancelled line's wallet refund back to the card or UPI that paid the order (our own call)
+         * @description A cancellation refunds to the wallet. When the order was paid through a payment provider, the customer (or
+         *     the admin for them) may then send that refund back to the payer, once, up to what the provider was paid for
+         *     the order: the wallet is debited and the provider's refund asked for with a refund id of ours. 409 when the
+         *     order was paid from the wallet, the refund was already sent, or the wallet no longer holds it; 502 when the
+         *     provider refuses (the money is then back in the wallet). Decision 030.
+         */
+        post: operations["refundToSource"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3749,6 +3775,529 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Vendor/AddProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product to the store, with its opening stock
+         * @description The inventory manager or the admin. `actualPrice` is MRP less the discount (GST included), computed by the
+         *     server: a body naming it is refused. An empty discount is 0 (SPEC §5). `quantity` is the opening stock: it
+         *     enters the stock ledger as a `received` movement in the same transaction. The name is unique among the
+         *     store's products (any letter case).
+         */
+        post: operations["addProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/UpdateProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a product's name, prices, GST, picture or status (an omitted picture is kept)
+         * @description Stock is not a field here: it changes only through the stock ledger (AddStockMovement, and the requests).
+         *     `actualPrice` is computed again from the MRP and the discount. Requests already submitted keep the prices of
+         *     their snapshot.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Excel/AddProductsExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from a sheet (all rows or none)
+         * @description The same rules as AddProducts for every row (no pictures). Every row is checked first; any problem answers
+         *     400 with `errors[].row` (array index + 2) and nothing is imported. Each row's quantity is received into
+         *     the stock ledger as its opening stock.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/DeleteProduct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a product from the store (soft delete)
+         * @description Refused (409, with the reason) while the product is on a request that is not finished (waiting, accepted,
+         *     rejected but open to re-approval) or has units held for one: switch it off with the Product toggle instead.
+         *     A deleted product keeps its stock ledger and the requests and invoices that name it; its name is free again.
+         */
+        post: operations["deleteProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductsByVendorId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's products a vendor may request, with today's price and the units free
+         * @description Decision 028: "a vendor's products" are the products of the company's store that the vendor may request
+         *     (every active product that is not deleted), not products the vendor supplies. A vendor may only ask with
+         *     their own id; staff may look with any vendor's.
+         */
+        get: operations["getProductsByVendorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock ledger, newest first (who moved what, when and why) */
+        get: operations["getProductHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetInventoryProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's products for the inventory manager (paged, searchable, low-stock filter, CSV) */
+        get: operations["getInventoryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product with its current stock (the top bar's product-details fetch)
+         * @description Vendors see only active products, without the cost; staff see any product that is not deleted.
+         */
+        get: operations["getProductDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/AddStockMovement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive stock, or adjust it with a reason
+         * @description `received` adds units on hand (a delivery; quantity 1 or more). `adjusted` corrects the units on hand by a
+         *     signed quantity (a count, damage, a mistake) and needs a reason. Stock never goes below zero nor below the
+         *     units held for requests: such a movement is refused (409) and nothing is written.
+         */
+        post: operations["addStockMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Dashboard/InventoryManagerDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inventory manager's dashboard (requests waiting, low stock, stock value at cost) */
+        get: operations["getInventoryDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/AddIntoRequestCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a store product in the vendor's request cart for one of their professionals
+         * @description The vendor. One cart line per professional and product: adding a product already in the cart for that
+         *     professional adds `requestQty` to the line (at most 10,000 a line). The professional must be one of the
+         *     vendor's own (404 otherwise); the product must be in the store, active and not deleted (409). Stock is not
+         *     held by the cart: the inventory manager's acceptance reserves it.
+         */
+        post: operations["addIntoRequestCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetProductReqCheckoutData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's request cart with today's prices and the totals it would be submitted with
+         * @description Lines with the product's current price (GST included), the free stock and any problem that would stop the
+         *     submission (a product switched off or deleted since it was added). line total = unit price × quantity;
+         *     taxable = round(total × 100 / (100 + GST %)); GST = total − taxable; the totals add the lines up.
+         */
+        get: operations["getProductReqCheckoutData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/UpdateVendorCartRquestQty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the quantity of one of the vendor's cart lines
+         * @description The vendor's own line only (another vendor's is 404). Qty 1 to 10,000.
+         */
+        put: operations["updateVendorCartRquestQty"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/DeleteProductCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one line from the vendor's request cart
+         * @description The line `id`, which must be the vendor's and hold ProductId (404 otherwise).
+         */
+        post: operations["deleteProductCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/DeleteAllProductsCart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Empty the vendor's request cart */
+        post: operations["deleteAllProductsCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/RequestProductByVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Submit the whole request cart as one request (IOrderId) to the inventory manager
+         * @description One request from every line of the cart, with each line's price as it is now (the price snapshot), in one
+         *     transaction that empties the cart. An empty cart is 409; a product switched off or deleted since it was added
+         *     is 409 naming it (nothing is submitted). The request starts waiting for the inventory manager (pendingIM).
+         */
+        put: operations["requestProductByVendor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/RequestRejectAccept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The inventory manager's or the admin's decision on a request
+         * @description RejFlag true rejects, false accepts. ResRole is the role deciding and must be the caller's own (IM for the
+         *     inventory manager, A for the admin: 403 otherwise) and the request's current approver: IM while it waits for
+         *     the inventory manager, A while it waits for the admin; any other answers 409 with the state and the allowed
+         *     events. A rejection needs a `remark` in the JSON body (400). The inventory manager's acceptance reserves the
+         *     stock of every line (409 naming the product when not enough is free); a rejection after that releases it.
+         *     ProfessionalId, when given, must be a professional the request is for (404 otherwise).
+         */
+        put: operations["requestRejectAccept"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/RequestReApprove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send a rejected request back for approval
+         * @description The vendor whose request it is. A request rejected by the inventory manager or by the admin goes back to the
+         *     inventory manager (the rejection released its stock, so it is reserved again at the next acceptance). ResRole
+         *     names the rejection it answers (IM or A) and must match it (409 with the allowed events otherwise).
+         *     ProfessionalId, when given, must be a professional the request is for.
+         */
+        put: operations["requestReApprove"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/RequestCancelByVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The vendor cancels their request (until it is paid)
+         * @description Stock held for it is released. A paid (issued) or cancelled request is 409 with the allowed events.
+         */
+        put: operations["requestCancelByVendor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/VendorReqWalletPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an approved request from the vendor's wallet (issues the stock)
+         * @description POST, not the specification's GET: it moves money (decision 029). In one transaction: the request is locked and
+         *     moved to issued, the vendor wallet is debited the total (revenue gets the taxable value, GST payable the GST),
+         *     the held stock leaves the store, and the request gets its tax invoice number. Paying twice debits once (the
+         *     second is 409: already issued). A wallet that holds less than the total is 409 with `missingAmount` (rupees)
+         *     and nothing moves: top up the wallet (the top bar's Add Money To Wallet) and pay again.
+         */
+        post: operations["vendorReqWalletPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/TrackRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests, paged - waiting for the inventory manager, waiting for the admin, or all
+         * @description Action GetPendingRequestAckFromIM: waiting for the inventory manager; GetPendingRequestAckFromAdmin: waiting
+         *     for the admin; AllRequest: every request (filter `state`). A vendor sees only their own (VendorId, which they
+         *     may omit); staff see every vendor's, or one vendor's with VendorId. Newest first unless sorted.
+         */
+        get: operations["trackRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetViewRequestOrderData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request with its lines, its history and the events the caller may send now
+         * @description A vendor sees only their own requests (another's is 404).
+         */
+        get: operations["getViewRequestOrderData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetRequestOrderInvoiceData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The paid request's GST tax invoice
+         * @description The invoice rules of the customer orders (CGST Rule 46): supplier and vendor (with GSTIN when registered),
+         *     consecutive invoice number, place of supply, per line taxable value, GST rate and CGST/SGST (the vendor in the
+         *     company's state) or IGST, totals and the amount in words. Only after payment (409 before). A vendor reads only
+         *     their own (404).
+         */
+        get: operations["getRequestOrderInvoiceData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetRequestOrderInvoicePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The paid request's tax invoice as a PDF (our own) */
+        get: operations["getRequestOrderInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Vendor/GetVendorDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor dashboard's figures (our own)
+         * @description The wallet balance, the vendor's requests by state, the products issued to them this month (India time), and
+         *     their professionals with the jobs each has today.
+         */
+        get: operations["getVendorDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/CallDesk/GetSummary": {
         parameters: {
             query?: never;
@@ -3988,6 +4537,8 @@ export interface components {
             reasons?: string[];
             /** @description Wrong completion codes still allowed before the job locks (0: locked) */
             attemptsLeft?: number;
+            /** @description Rupees a wallet lacks for a payment (top up at least this much, then pay again) */
+            missingAmount?: number;
         };
         Message: {
             /** @enum {string} */
@@ -4881,6 +5432,19 @@ export interface components {
             /** @description Rupees refunded to the wallet (the tip included when it went back) */
             refund: number;
             creditNoteNo: string | null;
+            refundToSource: components["schemas"]["RefundToSourceOffer"];
+        };
+        /**
+         * @description Whether this line's wallet refund can be sent back to the card or UPI that paid the order (decision 030):
+         *     available once, for an order paid through a provider, up to what the provider was paid.
+         */
+        RefundToSourceOffer: {
+            available: boolean;
+            /** @description Rupees that would go back (or went back) to the payer */
+            amount: number;
+            provider: string | null;
+            /** @enum {string|null} */
+            status: "requested" | "pending" | "processed" | "failed" | null;
         };
         CancellationTerms: {
             lineId: number;
@@ -6249,6 +6813,345 @@ export interface components {
                 }[];
             })[];
         };
+        /**
+         * @description `percentage`: discount is a whole percent of the MRP; `flat`: discount is rupees off each unit.
+         * @enum {string}
+         */
+        ProductDiscountType: "percentage" | "flat";
+        /**
+         * @description Off the MRP: a whole percent (discountType percentage) or rupees with at most 2 decimals (flat). Empty
+         *     (missing or null) is 0 (SPEC §5). It must leave a price above zero.
+         */
+        ProductDiscount: number | null;
+        /** @example Water filter cartridge 10 inch */
+        ProductName: string;
+        ProductDescription: string | null;
+        /** @description Rupees, GST included, at most 2 decimals */
+        ProductMrp: number;
+        /** @description What one unit cost the store, GST excluded (rupees, at most 2 decimals): the stock value at cost */
+        ProductCost: number;
+        /** @description At or below this many available units the product is low on stock (default 10) */
+        ProductLowStockAt: number;
+        /** @description Units received into the store with the new product (its opening stock; default 0) */
+        StockQuantity: number;
+        /**
+         * @description SPEC §3 Product, as the store keeps it. quantity is the stock on hand; reserved units are held for accepted
+         *     requests; available = onHand - reserved is what vendors can still request. cost and stockValue are null
+         *     for vendors.
+         */
+        Product: {
+            id: number;
+            productName: string;
+            description: string | null;
+            mrp: number;
+            /** @description A whole percent, or rupees off each unit (flat) */
+            discount: number;
+            discountType: components["schemas"]["ProductDiscountType"];
+            /** @description MRP less the discount, GST included: what a vendor pays per unit */
+            actualPrice: number;
+            cost: number | null;
+            gst: number;
+            productImageUrl: string | null;
+            /** @description The picture's original file name */
+            productImage: string | null;
+            /** @description Units on hand (the same as onHand) */
+            quantity: number;
+            onHand: number;
+            reserved: number;
+            available: number;
+            lowStockAt: number;
+            /** @description available <= lowStockAt */
+            lowStock: boolean;
+            /** @description onHand x cost, rupees (staff only) */
+            stockValue: number | null;
+            /** @description Active */
+            status: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProductReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Product"];
+        };
+        ProductPageReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["Product"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        /** @enum {string} */
+        StockMovementKind: "received" | "reserved" | "released" | "issued" | "adjusted";
+        /**
+         * @description One row of the stock ledger: what changed (the deltas), the product's figures after it, why (the request or
+         *     the reason) and who did it when.
+         */
+        StockMovement: {
+            id: number;
+            productId: number;
+            productName: string;
+            kind: components["schemas"]["StockMovementKind"];
+            onHandDelta: number;
+            reservedDelta: number;
+            onHandAfter: number;
+            reservedAfter: number;
+            /** @description The product request (IOrderId) that caused it */
+            requestId: number | null;
+            reason: string | null;
+            actorId: number | null;
+            actorName: string | null;
+            actorRole: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StockMovementPageReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["StockMovement"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        /** @description A product of the store as a vendor may request it (active, not deleted), with its price today. */
+        StoreProduct: {
+            id: number;
+            productName: string;
+            description: string | null;
+            mrp: number;
+            discount: number;
+            discountType: components["schemas"]["ProductDiscountType"];
+            /** @description Per unit, GST included */
+            actualPrice: number;
+            gst: number;
+            productImageUrl: string | null;
+            /** @description Units free to request now */
+            available: number;
+        };
+        StoreProductPageReply: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["StoreProduct"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        InventoryDashboard: {
+            /** @description Requests waiting for the inventory manager */
+            pendingIM: number;
+            /** @description Requests the inventory manager accepted, waiting for the admin */
+            pendingAdmin: number;
+            /** @description Products in the store (not deleted) */
+            products: number;
+            activeProducts: number;
+            /** @description Active products whose available units are at or below lowStockAt */
+            lowStockCount: number;
+            /** @description The lowest of them (at most 10), fewest available first */
+            lowStock: components["schemas"]["Product"][];
+            unitsOnHand: number;
+            unitsReserved: number;
+            /** @description Σ onHand x cost over the store, rupees, GST excluded */
+            stockValue: number;
+        };
+        InventoryDashboardReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["InventoryDashboard"];
+        };
+        /**
+         * @description The state of the product request machine (src/machines/productRequest)
+         * @enum {string}
+         */
+        ProductRequestState: "pendingIM" | "pendingAdmin" | "approved" | "rejectedByIM" | "rejectedByAdmin" | "issued" | "cancelled";
+        /** @description A line of the vendor's request cart, priced as the product is now (rupees, GST included). */
+        ProductCartLine: {
+            id: number;
+            productId: number;
+            productName: string;
+            imageUrl?: string | null;
+            professionalId: number;
+            professionalName: string;
+            requestQty: number;
+            mrp: number;
+            /** @description The actual price of one unit, GST included */
+            unitPrice: number;
+            /** @description GST percent */
+            gst: number;
+            lineTotal: number;
+            /** @description Units free in the store now (on hand less held) */
+            available: number;
+            /** @description Why the line cannot be submitted now */
+            problem: string | null;
+        };
+        ProductCheckout: {
+            vendorId: number;
+            lines: components["schemas"]["ProductCartLine"][];
+            total: number;
+            taxable: number;
+            gstAmount: number;
+            units: number;
+            canSubmit: boolean;
+        };
+        ProductRequestLine: {
+            id: number;
+            professionalId: number;
+            professionalName: string;
+            productId: number;
+            productName: string;
+            quantity: number;
+            mrp: number;
+            unitPrice: number;
+            gst: number;
+            lineTotal: number;
+            taxable: number;
+            gstAmount: number;
+        };
+        ProductRequest: {
+            IOrderId: number;
+            vendorId: number;
+            vendorName: string;
+            state: components["schemas"]["ProductRequestState"];
+            stateLabel: string;
+            total: number;
+            taxable: number;
+            gstAmount: number;
+            lineCount: number;
+            units: number;
+            /** @description The professionals' names, comma-separated */
+            professionals: string;
+            rejectRemark: string | null;
+            invoiceNo: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProductRequestPage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["ProductRequest"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        ProductRequestDetail: components["schemas"]["ProductRequest"] & {
+            lines: components["schemas"]["ProductRequestLine"][];
+            history: components["schemas"]["Transition"][];
+            /** @description The events the caller may send now: ACCEPT:IM, REJECT:IM, ACCEPT:A, REJECT:A, REAPPROVE, CANCEL, PAY */
+            allowedEvents: string[];
+        };
+        ProductRequestReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProductRequestDetail"];
+        };
+        ProductRequestPaidReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProductRequestDetail"] & {
+                /** @description The wallet balance after the payment */
+                balance: number;
+                transferId: number;
+            };
+        };
+        ProductRequestInvoice: {
+            IOrderId: number;
+            invoiceNo: string;
+            /** Format: date-time */
+            invoiceDate: string;
+            /** Format: date-time */
+            requestDate: string;
+            supplier: {
+                legalName: string;
+                address: string;
+                state: string;
+                stateCode: string;
+                gstin: string;
+            };
+            buyer: {
+                vendorId: number;
+                name: string;
+                gstin: string | null;
+                address: string;
+                city: string;
+                state: string;
+                stateCode: string | null;
+                pinCode: string;
+                mobileNo: string;
+            };
+            placeOfSupply: {
+                state: string;
+                code: string | null;
+            };
+            /** @enum {string} */
+            gstType: "CGST+SGST" | "IGST";
+            reverseCharge: boolean;
+            lines: {
+                lineId: number;
+                productId: number;
+                description: string;
+                professionalName: string;
+                quantity: number;
+                unitPrice: number;
+                taxableValue: number;
+                gstRate: number;
+                cgst: number;
+                sgst: number;
+                igst: number;
+                total: number;
+            }[];
+            totals: {
+                taxableValue: number;
+                cgst: number;
+                sgst: number;
+                igst: number;
+                gst: number;
+                invoiceValue: number;
+            };
+            amountInWords: string;
+            paymentType: string;
+        };
+        VendorDashboard: {
+            vendorId: number;
+            vendorName: string;
+            walletBalance: number;
+            requestsByState: {
+                state: components["schemas"]["ProductRequestState"];
+                label: string;
+                count: number;
+            }[];
+            issuedThisMonth: {
+                requests: number;
+                units: number;
+                amount: number;
+                products: {
+                    productId: number;
+                    productName: string;
+                    units: number;
+                }[];
+            };
+            professionals: {
+                id: number;
+                fullName: string;
+                mobileNo: string;
+                available: boolean;
+                jobsToday: number;
+            }[];
+            jobsToday: number;
+        };
         CallDeskSummary: {
             /**
              * Format: date
@@ -6397,7 +7300,7 @@ export interface components {
             data: components["schemas"]["CustomerQuery"];
         };
         /** @enum {string} */
-        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered" | "job_released" | "job_assigned" | "job_reassigned";
+        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered" | "job_released" | "job_assigned" | "job_reassigned" | "product_request";
         Notification: {
             id: number;
             kind: components["schemas"]["NotificationKind"];
@@ -9803,6 +10706,51 @@ export interface operations {
             409: components["responses"]["Problem"];
         };
     };
+    refundToSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OrderId: number;
+                    ServiceId: number;
+                    CustomerMobileNo?: components["schemas"]["MobileNo"];
+                };
+            };
+        };
+        responses: {
+            /** @description Sent back to the payer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            lineId: number;
+                            /** @enum {string} */
+                            status: "requested" | "pending" | "processed" | "failed";
+                            amount: number;
+                            refundId: string;
+                            provider: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+        };
+    };
     adminCancelOrderLine: {
         parameters: {
             query?: never;
@@ -12813,6 +13761,802 @@ export interface operations {
                         status: string;
                         message: string;
                         data: components["schemas"]["VendorTaskView"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productName: components["schemas"]["ProductName"];
+                    description?: components["schemas"]["ProductDescription"];
+                    mrp: components["schemas"]["ProductMrp"];
+                    discount?: components["schemas"]["ProductDiscount"];
+                    discountType?: components["schemas"]["ProductDiscountType"];
+                    gst: components["schemas"]["GstRate"];
+                    cost: components["schemas"]["ProductCost"];
+                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
+                    quantity?: components["schemas"]["StockQuantity"];
+                    /** @description Active (on offer to vendors); default true */
+                    status?: boolean;
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The product */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    productName: components["schemas"]["ProductName"];
+                    description?: components["schemas"]["ProductDescription"];
+                    mrp: components["schemas"]["ProductMrp"];
+                    discount?: components["schemas"]["ProductDiscount"];
+                    discountType?: components["schemas"]["ProductDiscountType"];
+                    gst: components["schemas"]["GstRate"];
+                    cost: components["schemas"]["ProductCost"];
+                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
+                    /** @description Active; omitted keeps it */
+                    status?: boolean;
+                    imagebase64Data?: components["schemas"]["ImageData"];
+                    fileName?: components["schemas"]["FileName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productName: components["schemas"]["ProductName"];
+                    description?: components["schemas"]["ProductDescription"];
+                    mrp: components["schemas"]["ProductMrp"];
+                    discount?: components["schemas"]["ProductDiscount"];
+                    discountType?: components["schemas"]["ProductDiscountType"];
+                    gst: components["schemas"]["GstRate"];
+                    cost: components["schemas"]["ProductCost"];
+                    lowStockAt?: components["schemas"]["ProductLowStockAt"];
+                    quantity?: components["schemas"]["StockQuantity"];
+                }[];
+            };
+        };
+        responses: {
+            /** @description Imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getProductsByVendorId: {
+        parameters: {
+            query: {
+                vendorId: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                /** @description Only products with at least one unit free */
+                inStock?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreProductPageReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getProductHistory: {
+        parameters: {
+            query?: {
+                productId?: number;
+                kind?: components["schemas"]["StockMovementKind"];
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of movements (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovementPageReply"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getInventoryProducts: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                sort?: "productName" | "mrp" | "actualPrice" | "onHand" | "available" | "updatedAt";
+                order?: components["parameters"]["Order"];
+                /** @description Only products whose available units are at or below their lowStockAt */
+                lowStock?: boolean;
+                status?: "all" | "active" | "inactive";
+                /** @description `csv` answers every matching row (up to 50,000) as a CSV file instead of one page of JSON. */
+                format?: components["parameters"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products (or all of them as CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPageReply"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getProductDetails: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addStockMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productId: number;
+                    /** @enum {string} */
+                    kind: "received" | "adjusted";
+                    /** @description Units; positive for received, signed (not zero) for adjusted */
+                    quantity: number;
+                    /** @description Required for adjusted (at least 3 characters) */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The product after the movement */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getInventoryDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryDashboardReply"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addIntoRequestCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    productId: number;
+                    professionalId: number;
+                    requestQty: number;
+                    /** @description The vendor (the caller when omitted) */
+                    vendorId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart line as it is now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProductCartLine"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getProductReqCheckoutData: {
+        parameters: {
+            query?: {
+                /** @description The vendor (the caller when omitted) */
+                vendorId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProductCheckout"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    updateVendorCartRquestQty: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                Qty: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProductCartLine"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteProductCart: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                ProductId: number;
+                VendorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteAllProductsCart: {
+        parameters: {
+            query: {
+                VendorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied (how many lines went is in the message) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    requestProductByVendor: {
+        parameters: {
+            query: {
+                VendorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRequestReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    requestRejectAccept: {
+        parameters: {
+            query: {
+                IOrderId: number;
+                RejFlag: boolean;
+                ResRole: "IM" | "A";
+                ProfessionalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Why (required to reject) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRequestReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    requestReApprove: {
+        parameters: {
+            query: {
+                IOrderId: number;
+                ResRole?: "IM" | "A";
+                ProfessionalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description What changed (optional) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, waiting for the inventory manager again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRequestReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    requestCancelByVendor: {
+        parameters: {
+            query: {
+                IOrderId: number;
+                VendorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRequestReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    vendorReqWalletPay: {
+        parameters: {
+            query: {
+                IOrderId: number;
+                VendorId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid and issued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRequestPaidReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    trackRequest: {
+        parameters: {
+            query: {
+                Action: "GetPendingRequestAckFromIM" | "GetPendingRequestAckFromAdmin" | "AllRequest";
+                VendorId?: number;
+                state?: components["schemas"]["ProductRequestState"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "id" | "createdAt" | "updatedAt" | "total";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRequestPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getViewRequestOrderData: {
+        parameters: {
+            query: {
+                IOrderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProductRequestDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getRequestOrderInvoiceData: {
+        parameters: {
+            query: {
+                IOrderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["ProductRequestInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getRequestOrderInvoicePdf: {
+        parameters: {
+            query: {
+                IOrderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getVendorDashboard: {
+        parameters: {
+            query?: {
+                /** @description The vendor (the caller when omitted; the admin must name one) */
+                VendorId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["VendorDashboard"];
                     };
                 };
             };

@@ -7,8 +7,10 @@ import {
   orderLineRejections,
   orderLines,
   orders,
+  paymentIntents,
   professionals,
   serviceRatingStats,
+  sourceRefunds,
   users,
 } from '../../db/schema';
 
@@ -175,6 +177,10 @@ const listColumns = {
   invoiceNo: orders.invoiceNo,
   placedAt: orders.createdAt,
   creditNoteNo: creditNotes.number,
+  providerPaise: orders.providerPaise,
+  paymentProvider: paymentIntents.provider,
+  sourceRefundStatus: sourceRefunds.status,
+  sourceRefundPaise: sourceRefunds.amountPaise,
   completionCode: orderLines.completionCode,
   professionalName: professionalUser.fullName,
 };
@@ -203,6 +209,8 @@ export async function customerLines(
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .leftJoin(creditNotes, eq(creditNotes.orderLineId, orderLines.id))
+      .leftJoin(sourceRefunds, eq(sourceRefunds.orderLineId, orderLines.id))
+      .leftJoin(paymentIntents, eq(paymentIntents.id, orders.paymentIntentId))
       .leftJoin(professionalUser, eq(professionalUser.id, orderLines.professionalUserId))
       .where(where)
       .orderBy(by(orderLines.slotStart), by(orderLines.id))
@@ -219,4 +227,53 @@ export async function customerLines(
  */
 export async function moveSlotForSeed(tx: Tx, lineId: number, slotStart: Date): Promise<void> {
   await tx.update(orderLines).set({ slotStart }).where(eq(orderLines.id, lineId));
+}
+
+export type SourceRefundRow = typeof sourceRefunds.$inferSelect;
+
+/** The line's refund to source, locked (a second request for the same line waits, then finds it). */
+export async function lockSourceRefund(tx: Executor, orderLineId: number): Promise<SourceRefundRow | null> {
+  const [row] = await tx.select().from(sourceRefunds).where(eq(sourceRefunds.orderLineId, orderLineId)).for('update');
+  return row ?? null;
+}
+
+export async function findSourceRefund(exec: Executor, id: number): Promise<SourceRefundRow | null> {
+  const [row] = await exec.select().from(sourceRefunds).where(eq(sourceRefunds.id, id));
+  return row ?? null;
+}
+
+/** What the order's provider payment has already given back (every attempt that did not fail). */
+export async function sourceRefundedOf(exec: Executor, orderId: number): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<number>`coalesce(sum(${sourceRefunds.amountPaise}), 0)`.mapWith(Number) })
+    .from(sourceRefunds)
+    .where(and(eq(sourceRefunds.orderId, orderId), ne(sourceRefunds.status, 'failed')));
+  return row.n;
+}
+
+export async function saveSourceRefund(
+  tx: Executor,
+  row: typeof sourceRefunds.$inferInsert & { id?: number },
+): Promise<SourceRefundRow> {
+  if (row.id) {
+    const { id, ...patch } = row;
+    const [saved] = await tx
+      .update(sourceRefunds)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(sourceRefunds.id, id))
+      .returning();
+    return saved;
+  }
+  const [saved] = await tx.insert(sourceRefunds).values(row).returning();
+  return saved;
+}
+
+/** Requests the provider never answered (the process stopped between the claim and the call), oldest first. */
+export async function staleSourceRefunds(exec: Executor, olderThan: Date, limit: number): Promise<SourceRefundRow[]> {
+  return exec
+    .select()
+    .from(sourceRefunds)
+    .where(and(eq(sourceRefunds.status, 'requested'), sql`${sourceRefunds.updatedAt} < ${olderThan}`))
+    .orderBy(asc(sourceRefunds.updatedAt))
+    .limit(limit);
 }

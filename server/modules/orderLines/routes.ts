@@ -3,6 +3,7 @@ import { toPaise } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { assertSlotHasCapacity } from '../dispatch/service';
 import * as lines from './service';
+import { refundToSource } from './sourceRefund';
 
 /** A date-time the contract accepted, as an instant (its format is checked; this only turns it into a Date). */
 function instant(text: string, field: string): Date {
@@ -52,6 +53,16 @@ export const orderLineHandlers: Handlers = {
       admin: false,
       acceptedFeePaise: toPaise(b.AcceptedFee, 'AcceptedFee'),
       remark: b.Reason?.trim() || null,
+    });
+    return ok(data, message);
+  },
+
+  async refundToSource(req) {
+    const b = req.body;
+    const { data, message } = await refundToSource(req.server.db, req.server.payments, currentUser(req), {
+      orderId: b.OrderId,
+      serviceId: b.ServiceId,
+      mobileNo: b.CustomerMobileNo,
     });
     return ok(data, message);
   },

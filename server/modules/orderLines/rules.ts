@@ -4,7 +4,8 @@ import {
   type OrderLineState,
   orderLineAllowedEvents,
 } from '../../../src/machines/orderLine/orderLine.machine';
-import { type Paise, paise } from '../../money';
+import type { SourceRefundStatus } from '../../db/schema';
+import { type Paise, paise, toRupees } from '../../money';
 
 /**
  * The order line's time and money rules (decision 014), pure so the service, the lists and the tests share them. The
@@ -142,5 +143,32 @@ export function ratingSummary(
     average: Math.round((stats.total * 10) / stats.count) / 10,
     count: stats.count,
     distribution: { 1: stats.stars1, 2: stats.stars2, 3: stats.stars3, 4: stats.stars4, 5: stats.stars5 },
+  };
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  sandbox: 'the sandbox provider',
+  CF: 'Cashfree',
+  RP: 'Razorpay',
+};
+export const providerName = (code: string) => PROVIDER_NAMES[code] ?? code;
+
+/** What the customer's cancelled list shows of a line's refund to source. */
+export function sourceRefundOffer(r: {
+  state: string;
+  refundPaise: number | null;
+  providerPaise: number;
+  paymentProvider: string | null;
+  sourceRefundStatus: SourceRefundStatus | null;
+  sourceRefundPaise: number | null;
+}) {
+  const status = r.sourceRefundStatus;
+  const sent = status !== null && status !== 'failed';
+  const offerable = r.state === 'cancelled' && (r.refundPaise ?? 0) > 0 && r.providerPaise > 0 && !!r.paymentProvider;
+  return {
+    available: offerable && !sent,
+    amount: toRupees(paise(sent ? (r.sourceRefundPaise ?? 0) : Math.min(r.refundPaise ?? 0, r.providerPaise))),
+    provider: r.paymentProvider ? providerName(r.paymentProvider) : null,
+    status,
   };
 }

@@ -26,6 +26,7 @@ import {
   type LineList,
   ratingSummary,
   rescheduleRefusal,
+  sourceRefundOffer,
   stateLabel,
 } from './rules';
 
@@ -139,7 +140,7 @@ export interface LineRef {
  * The line a caller may act on: a customer only their own (another's is 404, as if it did not exist); staff any,
  * and when they name a customer the line must be that customer's.
  */
-async function lineFor(exec: Executor, user: Actor, ref: LineRef) {
+export async function lineFor(exec: Executor, user: Actor, ref: LineRef) {
   const line = await repo.findLineOf(exec, ref.orderId, ref.serviceId);
   const missing = notFound(`Order ${ref.orderId} with service ${ref.serviceId}`);
   if (!line) throw missing;
@@ -526,6 +527,7 @@ export async function cancelledOrders(
       fee: toRupees(paise(r.cancelFeePaise ?? 0)),
       refund: toRupees(paise(r.refundPaise ?? 0)),
       creditNoteNo: r.creditNoteNo,
+      refundToSource: sourceRefundOffer(r),
     })),
   };
 }

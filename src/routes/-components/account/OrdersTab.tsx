@@ -11,6 +11,7 @@ import {
   cancelOrderLine,
   orderLinesListQuery,
   rateOrderLine,
+  refundToSource,
   rescheduleOrderLine,
 } from '../../../api/orderLines';
 import {
@@ -118,7 +119,7 @@ export function OrdersTab({ list = 'upcoming', page = 1 }: { list?: OrderList; p
 }
 
 function OrderLineItem({ line }: { line: Line }) {
-  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | 'rate' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | 'rate' | 'source' | null>(null);
   const close = () => setDialog(null);
   const cancelled = 'refund' in line ? line : null;
   return (
@@ -159,6 +160,7 @@ function OrderLineItem({ line }: { line: Line }) {
           {cancelled.creditNoteNo ? ` · credit note ${cancelled.creditNoteNo}` : ''}
         </p>
       )}
+      {cancelled && <SourceRefundStatus line={cancelled} onSend={() => setDialog('source')} />}
       {line.actions.length > 0 && (
         <div className={o.actions}>
           {line.actions.includes('Reschedule') && (
@@ -199,11 +201,87 @@ function OrderLineItem({ line }: { line: Line }) {
       {dialog === 'cancel' && <CancelDialog line={line} onClose={close} />}
       {dialog === 'reschedule' && <RescheduleDialog line={line} onClose={close} />}
       {dialog === 'rate' && <RateDialog line={line} onClose={close} />}
+      {dialog === 'source' && cancelled && <SourceRefundDialog line={cancelled} onClose={close} />}
     </li>
   );
 }
 
 const ref = (line: Line) => ({ OrderId: line.orderId, ServiceId: line.serviceId });
+
+const SOURCE_STATUS: Record<string, string> = {
+  requested: 'is being sent back',
+  pending: 'is on its way back',
+  processed: 'was sent back',
+  failed: 'could not be sent back and stayed in your wallet',
+};
+
+/** A provider-paid line's refund: where it went, and the offer to send it back to the card or UPI (decision 030). */
+function SourceRefundStatus({ line, onSend }: { line: CancelledOrderLine; onSend: () => void }) {
+  const offer = line.refundToSource;
+  if (!offer.provider || (!offer.available && !offer.status)) return null;
+  return (
+    <div className={o.actions}>
+      {offer.status && (
+        <p className={s.muted}>
+          {formatRupees(offer.amount)} {SOURCE_STATUS[offer.status]}
+          {offer.status === 'failed' ? '' : ` to ${offer.provider}`}
+        </p>
+      )}
+      {offer.available && (
+        <Button size="sm" variant="secondary" onClick={onSend}>
+          Send {formatRupees(offer.amount)} back to {offer.provider}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SourceRefundDialog({ line, onClose }: { line: CancelledOrderLine; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const offer = line.refundToSource;
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await refundToSource(ref(line));
+      toast.success(reply.message);
+      await invalidateAfter(queryClient, 'refundToSource');
+      onClose();
+    } catch (e) {
+      // A refusal by the provider changed the line too (the attempt is recorded, the money back in the wallet).
+      await invalidateAfter(queryClient, 'refundToSource');
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Send the refund back to where you paid?"
+      description={`${line.serviceName}, order #${line.orderId}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Keep it in my wallet
+          </Button>
+          <Button disabled={busy} onClick={send}>
+            Send {formatRupees(offer.amount)} back
+          </Button>
+        </>
+      }
+    >
+      <p>
+        {formatRupees(offer.amount)} leaves your wallet and goes back to the card or UPI you paid with through{' '}
+        {offer.provider}. Banks usually take 5–7 working days to show it.
+      </p>
+      {error && <Alert tone="danger">{error}</Alert>}
+    </Dialog>
+  );
+}
 
 /** Asks the server what cancelling costs now, shows it, and cancels only once the customer confirms those terms. */
 function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
