@@ -2,6 +2,7 @@
 // embedded one under DATA_DIR) and exits non-zero on any breach (decision 013).
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { stockCheck } from '../server/modules/products/service';
 import { checkLedger } from '../server/modules/wallets/service';
 
 const config = loadConfig();
@@ -17,8 +18,15 @@ try {
     console.log(`${check.breaches.length ? 'FAIL' : 'ok  '}  ${check.rule}`);
     for (const b of check.breaches) console.log(`        ${JSON.stringify(b)}`);
   }
-  console.log(report.ok ? 'Every invariant holds.' : 'The ledger breaks an invariant: see FAIL above.');
-  process.exitCode = report.ok ? 0 : 1;
+  // The stock ledger (issue 12 §2, decision 028): each product's cached stock is the sum of its movements.
+  const stock = await stockCheck(database.db);
+  for (const check of stock.checks) {
+    console.log(`${check.breaches.length ? 'FAIL' : 'ok  '}  ${check.rule}`);
+    for (const b of check.breaches) console.log(`        ${JSON.stringify(b)}`);
+  }
+  const ok = report.ok && stock.ok;
+  console.log(ok ? 'Every invariant holds.' : 'The ledger breaks an invariant: see FAIL above.');
+  process.exitCode = ok ? 0 : 1;
 } finally {
   await database.close();
 }
