@@ -26,58 +26,16 @@ afterEach(async () => {
 });
 
 const key = () => ({ 'idempotency-key': `k-${crypto.randomUUID()}` });
-const slot = () => `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T10:00:00+05:30`;
-
 /** A customer whose one-line order (₹529.94) was paid with the sandbox provider, then cancelled free of charge. */
 async function cancelledProviderOrder() {
   const c = await f.customer();
   const token = await c.token();
-  const pinCode = `7${String(Math.floor(Math.random() * 99_999)).padStart(5, '0')}`;
-  const zone = await f.zone({ pinCode: [pinCode] });
-  const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
-  const sub = await f.subCategory({ categoryId: category.id });
-  const service = await f.service({ subCategoryId: sub.id });
-  const address = dataOf(
-    await t.api('POST', '/api/Order/AddAddressForCustomer', {
-      token,
-      body: {
-        adress: '12 Test Road',
-        pinCode,
-        city: 'Mumbai',
-        state: 'Maharashtra',
-        receiverName: c.fullName,
-        receiverMobileNo: c.mobileNo,
-      },
-    }),
-    200,
-  );
-  dataOf(
-    await t.api('POST', '/api/Cart/AddCart', { token, body: { ServiceId: service.id, SchedulingDateTime: slot() } }),
-  );
-  const placed = dataOf(
-    await t.api('POST', '/api/Order/OrderPlacedNew?ApiName=sandbox', {
-      token,
-      body: { AddressId: address.id },
-      headers: key(),
-    }),
-    201,
-  );
-  const paid = await fetch(new URL(placed.checkoutUrl, t.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=pay',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-  dataOf(await t.api('PUT', `/api/Order/OrderPlacedCheckPAymentGate?orderID=${placed.paymentOrderId}`, { token }));
+  const placed = await f.providerPaidOrder(c);
+  const line = { OrderId: placed.orderId, ServiceId: placed.serviceId };
   const cancelled = dataOf(
-    await t.api('POST', '/api/Order/OrderCancellation', {
-      token,
-      body: { OrderId: placed.orderId, ServiceId: service.id, AcceptedFee: 0 },
-    }),
+    await t.api('POST', '/api/Order/OrderCancellation', { token, body: { ...line, AcceptedFee: 0 } }),
   );
-  const line = { OrderId: placed.orderId, ServiceId: service.id };
-  return { c, token, line, refund: cancelled.refund as number, paymentOrderId: placed.paymentOrderId as string };
+  return { c, token, line, refund: cancelled.refund as number, paymentOrderId: placed.paymentOrderId };
 }
 
 const send = (token: string, body: unknown) => t.api('POST', '/api/Order/RefundToSource', { token, body });

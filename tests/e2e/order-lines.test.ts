@@ -13,7 +13,8 @@ const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency'
 /**
  * Issue 9 §8 e2e 4 and 5: in My account → Orders the customer moves a visit to another slot, cancels one in the free
  * window and finds the refund in the wallet, sees the ₹99 fee before cancelling a visit less than 3 hours away, and
- * rates a completed visit, then finds the rating on the service's page.
+ * rates a completed visit, then finds the rating on the service's page; a cancelled visit paid through the provider
+ * has its refund sent back to the card (decision 030).
  */
 describe.skipIf(!chromiumPath)('order lines in the browser', () => {
   let t: TestServer;
@@ -25,6 +26,7 @@ describe.skipIf(!chromiumPath)('order lines in the browser', () => {
   let freeCancel: Placed;
   let feeCancel: Placed;
   let toRate: Placed;
+  let providerPaid: { orderId: number; serviceId: number };
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
@@ -35,6 +37,12 @@ describe.skipIf(!chromiumPath)('order lines in the browser', () => {
     freeCancel = await f.placedOrder(customer);
     feeCancel = await f.placedOrder(customer);
     toRate = await f.placedOrder(customer);
+    // Paid with the sandbox provider and cancelled: its refund may go back to the payer (decision 030).
+    providerPaid = await f.providerPaidOrder(customer);
+    await t.api('POST', '/api/Order/OrderCancellation', {
+      token: await customer.token(),
+      body: { OrderId: providerPaid.orderId, ServiceId: providerPaid.serviceId, AcceptedFee: 0 },
+    });
     const [tech] = await t.db
       .select({ id: users.id })
       .from(users)
@@ -120,6 +128,19 @@ describe.skipIf(!chromiumPath)('order lines in the browser', () => {
           .isVisible(),
       )
       .toBe(true);
+  });
+
+  it('sends the refund of a visit paid through the provider back to the card, from the cancelled list', async () => {
+    const before = await balance();
+    await page.goto(`${t.url}/MyAccounts?tab=orders&list=cancelled`);
+    const row = page.getByRole('listitem', { name: new RegExp(`, order ${providerPaid.orderId}$`) });
+    await row.getByRole('button', { name: `Send ${rupees(529.94)} back to the sandbox provider` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the refund back to where you paid?' });
+    await dialog.getByRole('button', { name: `Send ${rupees(529.94)} back` }).click();
+    await expect.poll(() => toast(/was sent back to the sandbox provider/).isVisible()).toBe(true);
+    await expect.poll(() => row.textContent()).toContain(`${rupees(529.94)} was sent back to the sandbox provider`);
+    expect(await row.getByRole('button', { name: /^Send / }).count()).toBe(0);
+    expect(await balance()).toBeCloseTo(before - 529.94, 2);
   });
 
   it('shows the ₹99 fee before cancelling a visit less than 3 hours away, and charges exactly that', async () => {

@@ -295,6 +295,58 @@ export function factories(t: TestServer) {
         .orderBy(orderLines.id);
       return { orderId: placed.orderId, lines, services: made };
     },
+
+    /**
+     * A one-line order of `customer` paid through the sandbox provider (₹529.94: a ₹499 service, 10% off, 18% GST):
+     * placed with ApiName=sandbox, paid on the sandbox's checkout page and verified on return, as the browser does.
+     * Answers the order id, its line and our payment order id (the return's UID).
+     */
+    async providerPaidOrder(customer: { mobileNo: string; fullName: string; token(): Promise<string> }) {
+      const pinCode = freshPincode();
+      const zone = await f.zone({ pinCode: [pinCode] });
+      const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
+      const sub = await f.subCategory({ categoryId: category.id });
+      const service = await f.service({ subCategoryId: sub.id });
+      const token = await customer.token();
+      const address = dataOf<Row>(
+        await t.api('POST', '/api/Order/AddAddressForCustomer', {
+          token,
+          body: {
+            adress: '12 Test Road',
+            pinCode,
+            city: 'Mumbai',
+            state: 'Maharashtra',
+            receiverName: customer.fullName,
+            receiverMobileNo: customer.mobileNo,
+          },
+        }),
+        200,
+      );
+      const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      dataOf(
+        await t.api('POST', '/api/Cart/AddCart', {
+          token,
+          body: { ServiceId: service.id, SchedulingDateTime: `${day}T10:00:00+05:30` },
+        }),
+      );
+      const placed = dataOf<{ orderId: number; checkoutUrl: string; paymentOrderId: string }>(
+        await t.api('POST', '/api/Order/OrderPlacedNew?ApiName=sandbox', {
+          token,
+          body: { AddressId: address.id },
+          headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
+        }),
+        201,
+      );
+      const paid = await fetch(new URL(placed.checkoutUrl, t.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=pay',
+        redirect: 'manual',
+      });
+      if (paid.status !== 303) throw new Error(`the sandbox answered ${paid.status} to Pay`);
+      dataOf(await t.api('PUT', `/api/Order/OrderPlacedCheckPAymentGate?orderID=${placed.paymentOrderId}`, { token }));
+      return { orderId: placed.orderId, serviceId: service.id, paymentOrderId: placed.paymentOrderId };
+    },
   };
   return f;
 }
