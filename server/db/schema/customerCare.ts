@@ -87,7 +87,9 @@ export type NotificationKind =
   | 'job_released'
   /** To a professional: a job was assigned to them, or taken from them and given to another (dispatch). */
   | 'job_assigned'
-  | 'job_reassigned';
+  | 'job_reassigned'
+  /** To a vendor: their product request was accepted or rejected (issue 12 §3). */
+  | 'product_request';
 
 /** What /Notification lists for a person; each one is also written to the outbox as SMS or e-mail. */
 export const notifications = pgTable(

@@ -77,7 +77,9 @@ export type TransferKind =
   | 'subscription_payment'
   /** Issue 9: a cancelled line's wallet refund sent back to the provider that paid (decision 030), and its undoing. */
   | 'source_refund'
-  | 'source_refund_reversal';
+  | 'source_refund_reversal'
+  /** Issue 12: a vendor's product request paid from their wallet (vendor wallet → revenue and GST payable). */
+  | 'product_purchase';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',

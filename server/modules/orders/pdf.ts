@@ -12,15 +12,53 @@ const day = (d: Date) =>
     year: 'numeric',
   }).format(d);
 
+type PdfLine = Pick<
+  Invoice['lines'][number],
+  | 'description'
+  | 'sacCode'
+  | 'quantity'
+  | 'taxableValue'
+  | 'gstRate'
+  | 'cgst'
+  | 'sgst'
+  | 'igst'
+  | 'total'
+  | 'creditNote'
+  | 'cancelled'
+>;
+/** What the PDF prints: an order's invoice, or another tax invoice in its shape (a vendor's product request). */
+export type PdfInvoice = Pick<
+  Invoice,
+  | 'orderId'
+  | 'invoiceNo'
+  | 'invoiceDate'
+  | 'supplier'
+  | 'customer'
+  | 'placeOfSupply'
+  | 'gstType'
+  | 'reverseCharge'
+  | 'totals'
+  | 'amountInWords'
+> & { lines: PdfLine[]; paymentType: string };
+
+export interface PdfOptions {
+  /** The code column's heading: SAC for services (the default), HSN for goods. */
+  codeHeader?: string;
+  /** What the reference number is called: Order (the default), Request. */
+  referenceLabel?: string;
+}
+
 /**
  * The tax invoice as a PDF, made on the server with pdfkit from the same data as OrderInvoice (so the printable
  * page and the PDF never disagree). A4, the standard Helvetica fonts (nothing to install on a fresh machine).
  */
-export function invoicePdf(inv: Invoice): Promise<Buffer> {
+export function invoicePdf(inv: PdfInvoice, o: PdfOptions = {}): Promise<Buffer> {
+  const ref = o.referenceLabel ?? 'Order';
+  const code = o.codeHeader ?? 'SAC';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
-    info: { Title: `Tax invoice ${inv.invoiceNo}`, Author: inv.supplier.legalName, Subject: `Order ${inv.orderId}` },
+    info: { Title: `Tax invoice ${inv.invoiceNo}`, Author: inv.supplier.legalName, Subject: `${ref} ${inv.orderId}` },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -39,7 +77,7 @@ export function invoicePdf(inv: Invoice): Promise<Buffer> {
   doc.text(inv.supplier.address);
   doc.text(`State: ${inv.supplier.state} (code ${inv.supplier.stateCode})   GSTIN: ${inv.supplier.gstin}`);
   doc.moveDown(0.5);
-  doc.text(`Invoice no.: ${inv.invoiceNo}     Invoice date: ${day(inv.invoiceDate)}     Order: ${inv.orderId}`);
+  doc.text(`Invoice no.: ${inv.invoiceNo}     Invoice date: ${day(inv.invoiceDate)}     ${ref}: ${inv.orderId}`);
   doc.text(
     `Place of supply: ${inv.placeOfSupply.state}${inv.placeOfSupply.code ? ` (${inv.placeOfSupply.code})` : ''}`,
   );
@@ -61,7 +99,7 @@ export function invoicePdf(inv: Invoice): Promise<Buffer> {
   const cols = intra
     ? [
         { h: 'Description', w: 0.3 },
-        { h: 'SAC', w: 0.08 },
+        { h: code, w: 0.08 },
         { h: 'Qty', w: 0.06 },
         { h: 'Taxable (INR)', w: 0.14 },
         { h: 'GST %', w: 0.07 },
@@ -71,7 +109,7 @@ export function invoicePdf(inv: Invoice): Promise<Buffer> {
       ]
     : [
         { h: 'Description', w: 0.36 },
-        { h: 'SAC', w: 0.09 },
+        { h: code, w: 0.09 },
         { h: 'Qty', w: 0.07 },
         { h: 'Taxable (INR)', w: 0.15 },
         { h: 'GST %', w: 0.07 },
@@ -131,7 +169,10 @@ export function invoicePdf(inv: Invoice): Promise<Buffer> {
     total('IGST', inv.totals.igst);
   }
   total('Invoice value', inv.totals.invoiceValue, true);
-  total('Tip for the professional (not taxed, not part of the supply)', inv.totals.tip);
+  // Only orders carry a tip; another invoice (tip 0, no order) prints no tip row.
+  if (ref === 'Order' || inv.totals.tip > 0) {
+    total('Tip for the professional (not taxed, not part of the supply)', inv.totals.tip);
+  }
   total('Total paid (INR)', inv.totals.total, true);
   doc.x = left;
   doc.moveDown(0.5);

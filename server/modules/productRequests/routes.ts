@@ -94,13 +94,16 @@ export const productRequestHandlers: Handlers = {
   },
 
   async getRequestOrderInvoiceData(req) {
-    return ok(
-      await requests.invoiceOf(req.server.db, req.server.config.company, currentUser(req), req.query.IOrderId),
-    );
+    return ok(await requests.invoiceOf(req.server.db, req.server.config.company, currentUser(req), req.query.IOrderId));
   },
 
   async getRequestOrderInvoicePdf(req, reply) {
-    const inv = await requests.invoiceOf(req.server.db, req.server.config.company, currentUser(req), req.query.IOrderId);
+    const inv = await requests.invoiceOf(
+      req.server.db,
+      req.server.config.company,
+      currentUser(req),
+      req.query.IOrderId,
+    );
     const pdf = await invoicePdf(
       {
         orderId: inv.IOrderId,

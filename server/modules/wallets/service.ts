@@ -253,6 +253,7 @@ const KIND_LABEL: Record<string, string> = {
   order_refund: 'Order refund',
   referral_reward: 'Referral reward',
   subscription_payment: 'Subscription plan',
+  product_purchase: 'Products from the store',
 };
 
 const common = (r: Row) => ({

@@ -1,0 +1,18 @@
+// The product request screens' small layout pieces (logical properties only, so right-to-left works).
+import { style } from '@vanilla-extract/css';
+import { font, space, vars } from '../../../ui/theme.css';
+
+export const page = style({ display: 'grid', gap: space.lg });
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm });
+export const nowrap = style({ whiteSpace: 'nowrap' });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space.xs} ${space.md}`,
+  margin: 0,
+});
+export const fact = style({ margin: 0 });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
+export const totals = style({ display: 'grid', gap: space.xs, justifyItems: 'end', textAlign: 'end' });
+export const total = style({ fontSize: font.size.lg, fontWeight: 700 });
+export const qty = style({ inlineSize: '6rem' });

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RequestsPage, validateRequestsSearch } from '../../-components/productRequests/RequestsPage';
+
+// The admin's queue: requests the inventory manager accepted, waiting for the admin (issue 12 §3).
+export const Route = createFileRoute('/_admin/RequestsForProducts/ProductRequestForVendor')({
+  head: () => ({ meta: [{ title: 'Product requests · Doorstep' }] }),
+  validateSearch: validateRequestsSearch,
+  component: () => (
+    <RequestsPage
+      title="Product requests"
+      description="Requests the inventory manager accepted, waiting for your decision. Rejecting needs a remark."
+      viewer="A"
+      tabs={[
+        {
+          action: 'GetPendingRequestAckFromAdmin',
+          label: 'Waiting for me',
+          emptyMessage: 'No request is waiting for the admin.',
+        },
+      ]}
+    />
+  ),
+});
