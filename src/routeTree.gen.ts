@@ -77,6 +77,8 @@ import { Route as AdminRatingRatingDetailsRouteImport } from './routes/_admin/Ra
 import { Route as AdminReferralGetReferralHistoryRouteImport } from './routes/_admin/Referral/GetReferralHistory'
 import { Route as AdminReferralReferralUpdateHistoryRouteImport } from './routes/_admin/Referral/ReferralUpdateHistory'
 import { Route as AdminReferralSetReferralCostRouteImport } from './routes/_admin/Referral/SetReferralCost'
+import { Route as AdminRequestsForProductsHistoryOfRequestsRouteImport } from './routes/_admin/RequestsForProducts/HistoryOfRequests'
+import { Route as AdminRequestsForProductsProductRequestForVendorRouteImport } from './routes/_admin/RequestsForProducts/ProductRequestForVendor'
 import { Route as AdminServicesAddBannerServicesRouteImport } from './routes/_admin/Services/AddBannerServices'
 import { Route as AdminServicesServicesAddRouteImport } from './routes/_admin/Services/ServicesAdd'
 import { Route as AdminServicesServicesListRouteImport } from './routes/_admin/Services/ServicesList'
@@ -94,6 +96,9 @@ import { Route as AdminSubscriptionUpdateSubscriptionDetailsRouteImport } from '
 import { Route as AdminTipsAddTipsRouteImport } from './routes/_admin/Tips/AddTips'
 import { Route as AdminTipsTipsListRouteImport } from './routes/_admin/Tips/TipsList'
 import { Route as AdminTipsTipsUpdateRouteImport } from './routes/_admin/Tips/TipsUpdate'
+import { Route as AdminVendorVendorAddRouteImport } from './routes/_admin/Vendor/VendorAdd'
+import { Route as AdminVendorVendorListRouteImport } from './routes/_admin/Vendor/VendorList'
+import { Route as AdminVendorVendorUpdateRouteImport } from './routes/_admin/Vendor/VendorUpdate'
 import { Route as AdminVendorVendorWalletHistoryRouteImport } from './routes/_admin/Vendor/VendorWalletHistory'
 import { Route as AdminZoneZoneAddRouteImport } from './routes/_admin/Zone/ZoneAdd'
 import { Route as AdminZoneZoneListRouteImport } from './routes/_admin/Zone/ZoneList'
@@ -105,6 +110,8 @@ import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_fin
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
 import { Route as HrEmployeeEmployeeAddHRRouteImport } from './routes/_hr/Employee/EmployeeAddHR'
 import { Route as InventoryDashboardInventoryManagerDashBoardRouteImport } from './routes/_inventory/Dashboard/InventoryManagerDashBoard'
+import { Route as InventoryRequestsProductRequestsRouteImport } from './routes/_inventory/Requests/ProductRequests'
+import { Route as InventoryRequestsRequestHistoryRouteImport } from './routes/_inventory/Requests/RequestHistory'
 import { Route as MarketingCouponsAddCouponsRouteImport } from './routes/_marketing/Coupons/AddCoupons'
 import { Route as MarketingCouponsCouponDetailRouteImport } from './routes/_marketing/Coupons/CouponDetail'
 import { Route as MarketingCouponsCouponsHistoryRouteImport } from './routes/_marketing/Coupons/CouponsHistory'
@@ -126,6 +133,15 @@ import { Route as TechnicianHistoryAssignedOrderListRouteImport } from './routes
 import { Route as TechnicianHistoryRejectedOrderListRouteImport } from './routes/_technician/History/RejectedOrderList'
 import { Route as TechnicianQueryQueriesRouteImport } from './routes/_technician/Query/Queries'
 import { Route as VendorDashboardVendorDashboardRouteImport } from './routes/_vendor/Dashboard/VendorDashboard'
+import { Route as VendorHistoryTechnicianTaskListRouteImport } from './routes/_vendor/History/TechnicianTaskList'
+import { Route as VendorHistoryTechnicianTaskViewRouteImport } from './routes/_vendor/History/TechnicianTaskView'
+import { Route as VendorManagestoreListProductsRouteImport } from './routes/_vendor/Managestore/ListProducts'
+import { Route as VendorManagestoreProductCartRouteImport } from './routes/_vendor/Managestore/ProductCart'
+import { Route as VendorManagestoreProductCheckOutRouteImport } from './routes/_vendor/Managestore/ProductCheckOut'
+import { Route as VendorProfessionalProfessionalOrdersRouteImport } from './routes/_vendor/Professional/ProfessionalOrders'
+import { Route as VendorTrackRequestProductInvoiceRouteImport } from './routes/_vendor/TrackRequest/ProductInvoice'
+import { Route as VendorTrackRequestTrackProductRequestRouteImport } from './routes/_vendor/TrackRequest/TrackProductRequest'
+import { Route as VendorVenderProfessionalListRouteImport } from './routes/_vendor/Vender/ProfessionalList'
 import { Route as VendorWalletWalletBalanceOfVendorRouteImport } from './routes/_vendor/Wallet/WalletBalanceOfVendor'
 
 const AccountantRoute = AccountantRouteImport.update({
@@ -485,6 +501,18 @@ const AdminReferralSetReferralCostRoute =
     path: '/Referral/SetReferralCost',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminRequestsForProductsHistoryOfRequestsRoute =
+  AdminRequestsForProductsHistoryOfRequestsRouteImport.update({
+    id: '/RequestsForProducts/HistoryOfRequests',
+    path: '/RequestsForProducts/HistoryOfRequests',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminRequestsForProductsProductRequestForVendorRoute =
+  AdminRequestsForProductsProductRequestForVendorRouteImport.update({
+    id: '/RequestsForProducts/ProductRequestForVendor',
+    path: '/RequestsForProducts/ProductRequestForVendor',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminServicesAddBannerServicesRoute =
   AdminServicesAddBannerServicesRouteImport.update({
     id: '/Services/AddBannerServices',
@@ -584,6 +612,21 @@ const AdminTipsTipsUpdateRoute = AdminTipsTipsUpdateRouteImport.update({
   path: '/Tips/TipsUpdate',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminVendorVendorAddRoute = AdminVendorVendorAddRouteImport.update({
+  id: '/Vendor/VendorAdd',
+  path: '/Vendor/VendorAdd',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminVendorVendorListRoute = AdminVendorVendorListRouteImport.update({
+  id: '/Vendor/VendorList',
+  path: '/Vendor/VendorList',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminVendorVendorUpdateRoute = AdminVendorVendorUpdateRouteImport.update({
+  id: '/Vendor/VendorUpdate',
+  path: '/Vendor/VendorUpdate',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminVendorVendorWalletHistoryRoute =
   AdminVendorVendorWalletHistoryRouteImport.update({
     id: '/Vendor/VendorWalletHistory',
@@ -643,6 +686,18 @@ const InventoryDashboardInventoryManagerDashBoardRoute =
   InventoryDashboardInventoryManagerDashBoardRouteImport.update({
     id: '/Dashboard/InventoryManagerDashBoard',
     path: '/Dashboard/InventoryManagerDashBoard',
+    getParentRoute: () => InventoryRoute,
+  } as any)
+const InventoryRequestsProductRequestsRoute =
+  InventoryRequestsProductRequestsRouteImport.update({
+    id: '/Requests/ProductRequests',
+    path: '/Requests/ProductRequests',
+    getParentRoute: () => InventoryRoute,
+  } as any)
+const InventoryRequestsRequestHistoryRoute =
+  InventoryRequestsRequestHistoryRouteImport.update({
+    id: '/Requests/RequestHistory',
+    path: '/Requests/RequestHistory',
     getParentRoute: () => InventoryRoute,
   } as any)
 const MarketingCouponsAddCouponsRoute =
@@ -770,6 +825,60 @@ const VendorDashboardVendorDashboardRoute =
     path: '/Dashboard/VendorDashboard',
     getParentRoute: () => VendorRoute,
   } as any)
+const VendorHistoryTechnicianTaskListRoute =
+  VendorHistoryTechnicianTaskListRouteImport.update({
+    id: '/History/TechnicianTaskList',
+    path: '/History/TechnicianTaskList',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorHistoryTechnicianTaskViewRoute =
+  VendorHistoryTechnicianTaskViewRouteImport.update({
+    id: '/History/TechnicianTaskView',
+    path: '/History/TechnicianTaskView',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorManagestoreListProductsRoute =
+  VendorManagestoreListProductsRouteImport.update({
+    id: '/Managestore/ListProducts',
+    path: '/Managestore/ListProducts',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorManagestoreProductCartRoute =
+  VendorManagestoreProductCartRouteImport.update({
+    id: '/Managestore/ProductCart',
+    path: '/Managestore/ProductCart',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorManagestoreProductCheckOutRoute =
+  VendorManagestoreProductCheckOutRouteImport.update({
+    id: '/Managestore/ProductCheckOut',
+    path: '/Managestore/ProductCheckOut',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorProfessionalProfessionalOrdersRoute =
+  VendorProfessionalProfessionalOrdersRouteImport.update({
+    id: '/Professional/ProfessionalOrders',
+    path: '/Professional/ProfessionalOrders',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorTrackRequestProductInvoiceRoute =
+  VendorTrackRequestProductInvoiceRouteImport.update({
+    id: '/TrackRequest/ProductInvoice',
+    path: '/TrackRequest/ProductInvoice',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorTrackRequestTrackProductRequestRoute =
+  VendorTrackRequestTrackProductRequestRouteImport.update({
+    id: '/TrackRequest/TrackProductRequest',
+    path: '/TrackRequest/TrackProductRequest',
+    getParentRoute: () => VendorRoute,
+  } as any)
+const VendorVenderProfessionalListRoute =
+  VendorVenderProfessionalListRouteImport.update({
+    id: '/Vender/ProfessionalList',
+    path: '/Vender/ProfessionalList',
+    getParentRoute: () => VendorRoute,
+  } as any)
 const VendorWalletWalletBalanceOfVendorRoute =
   VendorWalletWalletBalanceOfVendorRouteImport.update({
     id: '/Wallet/WalletBalanceOfVendor',
@@ -834,6 +943,8 @@ export interface FileRoutesByFullPath {
   '/Referral/GetReferralHistory': typeof AdminReferralGetReferralHistoryRoute
   '/Referral/ReferralUpdateHistory': typeof AdminReferralReferralUpdateHistoryRoute
   '/Referral/SetReferralCost': typeof AdminReferralSetReferralCostRoute
+  '/RequestsForProducts/HistoryOfRequests': typeof AdminRequestsForProductsHistoryOfRequestsRoute
+  '/RequestsForProducts/ProductRequestForVendor': typeof AdminRequestsForProductsProductRequestForVendorRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -851,6 +962,9 @@ export interface FileRoutesByFullPath {
   '/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
+  '/Vendor/VendorAdd': typeof AdminVendorVendorAddRoute
+  '/Vendor/VendorList': typeof AdminVendorVendorListRoute
+  '/Vendor/VendorUpdate': typeof AdminVendorVendorUpdateRoute
   '/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/Zone/ZoneList': typeof AdminZoneZoneListRoute
@@ -862,6 +976,8 @@ export interface FileRoutesByFullPath {
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/Requests/ProductRequests': typeof InventoryRequestsProductRequestsRoute
+  '/Requests/RequestHistory': typeof InventoryRequestsRequestHistoryRoute
   '/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
   '/Coupons/CouponDetail': typeof MarketingCouponsCouponDetailRoute
   '/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
@@ -883,6 +999,15 @@ export interface FileRoutesByFullPath {
   '/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
   '/Query/Queries': typeof TechnicianQueryQueriesRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
+  '/History/TechnicianTaskList': typeof VendorHistoryTechnicianTaskListRoute
+  '/History/TechnicianTaskView': typeof VendorHistoryTechnicianTaskViewRoute
+  '/Managestore/ListProducts': typeof VendorManagestoreListProductsRoute
+  '/Managestore/ProductCart': typeof VendorManagestoreProductCartRoute
+  '/Managestore/ProductCheckOut': typeof VendorManagestoreProductCheckOutRoute
+  '/Professional/ProfessionalOrders': typeof VendorProfessionalProfessionalOrdersRoute
+  '/TrackRequest/ProductInvoice': typeof VendorTrackRequestProductInvoiceRoute
+  '/TrackRequest/TrackProductRequest': typeof VendorTrackRequestTrackProductRequestRoute
+  '/Vender/ProfessionalList': typeof VendorVenderProfessionalListRoute
   '/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
 export interface FileRoutesByTo {
@@ -942,6 +1067,8 @@ export interface FileRoutesByTo {
   '/Referral/GetReferralHistory': typeof AdminReferralGetReferralHistoryRoute
   '/Referral/ReferralUpdateHistory': typeof AdminReferralReferralUpdateHistoryRoute
   '/Referral/SetReferralCost': typeof AdminReferralSetReferralCostRoute
+  '/RequestsForProducts/HistoryOfRequests': typeof AdminRequestsForProductsHistoryOfRequestsRoute
+  '/RequestsForProducts/ProductRequestForVendor': typeof AdminRequestsForProductsProductRequestForVendorRoute
   '/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -959,6 +1086,9 @@ export interface FileRoutesByTo {
   '/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
+  '/Vendor/VendorAdd': typeof AdminVendorVendorAddRoute
+  '/Vendor/VendorList': typeof AdminVendorVendorListRoute
+  '/Vendor/VendorUpdate': typeof AdminVendorVendorUpdateRoute
   '/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/Zone/ZoneList': typeof AdminZoneZoneListRoute
@@ -970,6 +1100,8 @@ export interface FileRoutesByTo {
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/Requests/ProductRequests': typeof InventoryRequestsProductRequestsRoute
+  '/Requests/RequestHistory': typeof InventoryRequestsRequestHistoryRoute
   '/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
   '/Coupons/CouponDetail': typeof MarketingCouponsCouponDetailRoute
   '/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
@@ -991,6 +1123,15 @@ export interface FileRoutesByTo {
   '/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
   '/Query/Queries': typeof TechnicianQueryQueriesRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
+  '/History/TechnicianTaskList': typeof VendorHistoryTechnicianTaskListRoute
+  '/History/TechnicianTaskView': typeof VendorHistoryTechnicianTaskViewRoute
+  '/Managestore/ListProducts': typeof VendorManagestoreListProductsRoute
+  '/Managestore/ProductCart': typeof VendorManagestoreProductCartRoute
+  '/Managestore/ProductCheckOut': typeof VendorManagestoreProductCheckOutRoute
+  '/Professional/ProfessionalOrders': typeof VendorProfessionalProfessionalOrdersRoute
+  '/TrackRequest/ProductInvoice': typeof VendorTrackRequestProductInvoiceRoute
+  '/TrackRequest/TrackProductRequest': typeof VendorTrackRequestTrackProductRequestRoute
+  '/Vender/ProfessionalList': typeof VendorVenderProfessionalListRoute
   '/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
 export interface FileRoutesById {
@@ -1063,6 +1204,8 @@ export interface FileRoutesById {
   '/_admin/Referral/GetReferralHistory': typeof AdminReferralGetReferralHistoryRoute
   '/_admin/Referral/ReferralUpdateHistory': typeof AdminReferralReferralUpdateHistoryRoute
   '/_admin/Referral/SetReferralCost': typeof AdminReferralSetReferralCostRoute
+  '/_admin/RequestsForProducts/HistoryOfRequests': typeof AdminRequestsForProductsHistoryOfRequestsRoute
+  '/_admin/RequestsForProducts/ProductRequestForVendor': typeof AdminRequestsForProductsProductRequestForVendorRoute
   '/_admin/Services/AddBannerServices': typeof AdminServicesAddBannerServicesRoute
   '/_admin/Services/ServicesAdd': typeof AdminServicesServicesAddRoute
   '/_admin/Services/ServicesList': typeof AdminServicesServicesListRoute
@@ -1080,6 +1223,9 @@ export interface FileRoutesById {
   '/_admin/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/_admin/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/_admin/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
+  '/_admin/Vendor/VendorAdd': typeof AdminVendorVendorAddRoute
+  '/_admin/Vendor/VendorList': typeof AdminVendorVendorListRoute
+  '/_admin/Vendor/VendorUpdate': typeof AdminVendorVendorUpdateRoute
   '/_admin/Vendor/VendorWalletHistory': typeof AdminVendorVendorWalletHistoryRoute
   '/_admin/Zone/ZoneAdd': typeof AdminZoneZoneAddRoute
   '/_admin/Zone/ZoneList': typeof AdminZoneZoneListRoute
@@ -1091,6 +1237,8 @@ export interface FileRoutesById {
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/_hr/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/_inventory/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/_inventory/Requests/ProductRequests': typeof InventoryRequestsProductRequestsRoute
+  '/_inventory/Requests/RequestHistory': typeof InventoryRequestsRequestHistoryRoute
   '/_marketing/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
   '/_marketing/Coupons/CouponDetail': typeof MarketingCouponsCouponDetailRoute
   '/_marketing/Coupons/CouponsHistory': typeof MarketingCouponsCouponsHistoryRoute
@@ -1112,6 +1260,15 @@ export interface FileRoutesById {
   '/_technician/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
   '/_technician/Query/Queries': typeof TechnicianQueryQueriesRoute
   '/_vendor/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
+  '/_vendor/History/TechnicianTaskList': typeof VendorHistoryTechnicianTaskListRoute
+  '/_vendor/History/TechnicianTaskView': typeof VendorHistoryTechnicianTaskViewRoute
+  '/_vendor/Managestore/ListProducts': typeof VendorManagestoreListProductsRoute
+  '/_vendor/Managestore/ProductCart': typeof VendorManagestoreProductCartRoute
+  '/_vendor/Managestore/ProductCheckOut': typeof VendorManagestoreProductCheckOutRoute
+  '/_vendor/Professional/ProfessionalOrders': typeof VendorProfessionalProfessionalOrdersRoute
+  '/_vendor/TrackRequest/ProductInvoice': typeof VendorTrackRequestProductInvoiceRoute
+  '/_vendor/TrackRequest/TrackProductRequest': typeof VendorTrackRequestTrackProductRequestRoute
+  '/_vendor/Vender/ProfessionalList': typeof VendorVenderProfessionalListRoute
   '/_vendor/Wallet/WalletBalanceOfVendor': typeof VendorWalletWalletBalanceOfVendorRoute
 }
 export interface FileRouteTypes {
@@ -1173,6 +1330,8 @@ export interface FileRouteTypes {
     | '/Referral/GetReferralHistory'
     | '/Referral/ReferralUpdateHistory'
     | '/Referral/SetReferralCost'
+    | '/RequestsForProducts/HistoryOfRequests'
+    | '/RequestsForProducts/ProductRequestForVendor'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
     | '/Services/ServicesList'
@@ -1190,6 +1349,9 @@ export interface FileRouteTypes {
     | '/Tips/AddTips'
     | '/Tips/TipsList'
     | '/Tips/TipsUpdate'
+    | '/Vendor/VendorAdd'
+    | '/Vendor/VendorList'
+    | '/Vendor/VendorUpdate'
     | '/Vendor/VendorWalletHistory'
     | '/Zone/ZoneAdd'
     | '/Zone/ZoneList'
@@ -1201,6 +1363,8 @@ export interface FileRouteTypes {
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
+    | '/Requests/ProductRequests'
+    | '/Requests/RequestHistory'
     | '/Coupons/AddCoupons'
     | '/Coupons/CouponDetail'
     | '/Coupons/CouponsHistory'
@@ -1222,6 +1386,15 @@ export interface FileRouteTypes {
     | '/History/RejectedOrderList'
     | '/Query/Queries'
     | '/Dashboard/VendorDashboard'
+    | '/History/TechnicianTaskList'
+    | '/History/TechnicianTaskView'
+    | '/Managestore/ListProducts'
+    | '/Managestore/ProductCart'
+    | '/Managestore/ProductCheckOut'
+    | '/Professional/ProfessionalOrders'
+    | '/TrackRequest/ProductInvoice'
+    | '/TrackRequest/TrackProductRequest'
+    | '/Vender/ProfessionalList'
     | '/Wallet/WalletBalanceOfVendor'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -1281,6 +1454,8 @@ export interface FileRouteTypes {
     | '/Referral/GetReferralHistory'
     | '/Referral/ReferralUpdateHistory'
     | '/Referral/SetReferralCost'
+    | '/RequestsForProducts/HistoryOfRequests'
+    | '/RequestsForProducts/ProductRequestForVendor'
     | '/Services/AddBannerServices'
     | '/Services/ServicesAdd'
     | '/Services/ServicesList'
@@ -1298,6 +1473,9 @@ export interface FileRouteTypes {
     | '/Tips/AddTips'
     | '/Tips/TipsList'
     | '/Tips/TipsUpdate'
+    | '/Vendor/VendorAdd'
+    | '/Vendor/VendorList'
+    | '/Vendor/VendorUpdate'
     | '/Vendor/VendorWalletHistory'
     | '/Zone/ZoneAdd'
     | '/Zone/ZoneList'
@@ -1309,6 +1487,8 @@ export interface FileRouteTypes {
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
+    | '/Requests/ProductRequests'
+    | '/Requests/RequestHistory'
     | '/Coupons/AddCoupons'
     | '/Coupons/CouponDetail'
     | '/Coupons/CouponsHistory'
@@ -1330,6 +1510,15 @@ export interface FileRouteTypes {
     | '/History/RejectedOrderList'
     | '/Query/Queries'
     | '/Dashboard/VendorDashboard'
+    | '/History/TechnicianTaskList'
+    | '/History/TechnicianTaskView'
+    | '/Managestore/ListProducts'
+    | '/Managestore/ProductCart'
+    | '/Managestore/ProductCheckOut'
+    | '/Professional/ProfessionalOrders'
+    | '/TrackRequest/ProductInvoice'
+    | '/TrackRequest/TrackProductRequest'
+    | '/Vender/ProfessionalList'
     | '/Wallet/WalletBalanceOfVendor'
   id:
     | '__root__'
@@ -1401,6 +1590,8 @@ export interface FileRouteTypes {
     | '/_admin/Referral/GetReferralHistory'
     | '/_admin/Referral/ReferralUpdateHistory'
     | '/_admin/Referral/SetReferralCost'
+    | '/_admin/RequestsForProducts/HistoryOfRequests'
+    | '/_admin/RequestsForProducts/ProductRequestForVendor'
     | '/_admin/Services/AddBannerServices'
     | '/_admin/Services/ServicesAdd'
     | '/_admin/Services/ServicesList'
@@ -1418,6 +1609,9 @@ export interface FileRouteTypes {
     | '/_admin/Tips/AddTips'
     | '/_admin/Tips/TipsList'
     | '/_admin/Tips/TipsUpdate'
+    | '/_admin/Vendor/VendorAdd'
+    | '/_admin/Vendor/VendorList'
+    | '/_admin/Vendor/VendorUpdate'
     | '/_admin/Vendor/VendorWalletHistory'
     | '/_admin/Zone/ZoneAdd'
     | '/_admin/Zone/ZoneList'
@@ -1429,6 +1623,8 @@ export interface FileRouteTypes {
     | '/_hr/Dashboard/HrDashboard'
     | '/_hr/Employee/EmployeeAddHR'
     | '/_inventory/Dashboard/InventoryManagerDashBoard'
+    | '/_inventory/Requests/ProductRequests'
+    | '/_inventory/Requests/RequestHistory'
     | '/_marketing/Coupons/AddCoupons'
     | '/_marketing/Coupons/CouponDetail'
     | '/_marketing/Coupons/CouponsHistory'
@@ -1450,6 +1646,15 @@ export interface FileRouteTypes {
     | '/_technician/History/RejectedOrderList'
     | '/_technician/Query/Queries'
     | '/_vendor/Dashboard/VendorDashboard'
+    | '/_vendor/History/TechnicianTaskList'
+    | '/_vendor/History/TechnicianTaskView'
+    | '/_vendor/Managestore/ListProducts'
+    | '/_vendor/Managestore/ProductCart'
+    | '/_vendor/Managestore/ProductCheckOut'
+    | '/_vendor/Professional/ProfessionalOrders'
+    | '/_vendor/TrackRequest/ProductInvoice'
+    | '/_vendor/TrackRequest/TrackProductRequest'
+    | '/_vendor/Vender/ProfessionalList'
     | '/_vendor/Wallet/WalletBalanceOfVendor'
   fileRoutesById: FileRoutesById
 }
@@ -1946,6 +2151,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminReferralSetReferralCostRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/RequestsForProducts/HistoryOfRequests': {
+      id: '/_admin/RequestsForProducts/HistoryOfRequests'
+      path: '/RequestsForProducts/HistoryOfRequests'
+      fullPath: '/RequestsForProducts/HistoryOfRequests'
+      preLoaderRoute: typeof AdminRequestsForProductsHistoryOfRequestsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/RequestsForProducts/ProductRequestForVendor': {
+      id: '/_admin/RequestsForProducts/ProductRequestForVendor'
+      path: '/RequestsForProducts/ProductRequestForVendor'
+      fullPath: '/RequestsForProducts/ProductRequestForVendor'
+      preLoaderRoute: typeof AdminRequestsForProductsProductRequestForVendorRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Services/AddBannerServices': {
       id: '/_admin/Services/AddBannerServices'
       path: '/Services/AddBannerServices'
@@ -2065,6 +2284,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTipsTipsUpdateRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/Vendor/VendorAdd': {
+      id: '/_admin/Vendor/VendorAdd'
+      path: '/Vendor/VendorAdd'
+      fullPath: '/Vendor/VendorAdd'
+      preLoaderRoute: typeof AdminVendorVendorAddRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Vendor/VendorList': {
+      id: '/_admin/Vendor/VendorList'
+      path: '/Vendor/VendorList'
+      fullPath: '/Vendor/VendorList'
+      preLoaderRoute: typeof AdminVendorVendorListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Vendor/VendorUpdate': {
+      id: '/_admin/Vendor/VendorUpdate'
+      path: '/Vendor/VendorUpdate'
+      fullPath: '/Vendor/VendorUpdate'
+      preLoaderRoute: typeof AdminVendorVendorUpdateRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Vendor/VendorWalletHistory': {
       id: '/_admin/Vendor/VendorWalletHistory'
       path: '/Vendor/VendorWalletHistory'
@@ -2140,6 +2380,20 @@ declare module '@tanstack/react-router' {
       path: '/Dashboard/InventoryManagerDashBoard'
       fullPath: '/Dashboard/InventoryManagerDashBoard'
       preLoaderRoute: typeof InventoryDashboardInventoryManagerDashBoardRouteImport
+      parentRoute: typeof InventoryRoute
+    }
+    '/_inventory/Requests/ProductRequests': {
+      id: '/_inventory/Requests/ProductRequests'
+      path: '/Requests/ProductRequests'
+      fullPath: '/Requests/ProductRequests'
+      preLoaderRoute: typeof InventoryRequestsProductRequestsRouteImport
+      parentRoute: typeof InventoryRoute
+    }
+    '/_inventory/Requests/RequestHistory': {
+      id: '/_inventory/Requests/RequestHistory'
+      path: '/Requests/RequestHistory'
+      fullPath: '/Requests/RequestHistory'
+      preLoaderRoute: typeof InventoryRequestsRequestHistoryRouteImport
       parentRoute: typeof InventoryRoute
     }
     '/_marketing/Coupons/AddCoupons': {
@@ -2289,6 +2543,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VendorDashboardVendorDashboardRouteImport
       parentRoute: typeof VendorRoute
     }
+    '/_vendor/History/TechnicianTaskList': {
+      id: '/_vendor/History/TechnicianTaskList'
+      path: '/History/TechnicianTaskList'
+      fullPath: '/History/TechnicianTaskList'
+      preLoaderRoute: typeof VendorHistoryTechnicianTaskListRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/History/TechnicianTaskView': {
+      id: '/_vendor/History/TechnicianTaskView'
+      path: '/History/TechnicianTaskView'
+      fullPath: '/History/TechnicianTaskView'
+      preLoaderRoute: typeof VendorHistoryTechnicianTaskViewRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/Managestore/ListProducts': {
+      id: '/_vendor/Managestore/ListProducts'
+      path: '/Managestore/ListProducts'
+      fullPath: '/Managestore/ListProducts'
+      preLoaderRoute: typeof VendorManagestoreListProductsRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/Managestore/ProductCart': {
+      id: '/_vendor/Managestore/ProductCart'
+      path: '/Managestore/ProductCart'
+      fullPath: '/Managestore/ProductCart'
+      preLoaderRoute: typeof VendorManagestoreProductCartRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/Managestore/ProductCheckOut': {
+      id: '/_vendor/Managestore/ProductCheckOut'
+      path: '/Managestore/ProductCheckOut'
+      fullPath: '/Managestore/ProductCheckOut'
+      preLoaderRoute: typeof VendorManagestoreProductCheckOutRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/Professional/ProfessionalOrders': {
+      id: '/_vendor/Professional/ProfessionalOrders'
+      path: '/Professional/ProfessionalOrders'
+      fullPath: '/Professional/ProfessionalOrders'
+      preLoaderRoute: typeof VendorProfessionalProfessionalOrdersRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/TrackRequest/ProductInvoice': {
+      id: '/_vendor/TrackRequest/ProductInvoice'
+      path: '/TrackRequest/ProductInvoice'
+      fullPath: '/TrackRequest/ProductInvoice'
+      preLoaderRoute: typeof VendorTrackRequestProductInvoiceRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/TrackRequest/TrackProductRequest': {
+      id: '/_vendor/TrackRequest/TrackProductRequest'
+      path: '/TrackRequest/TrackProductRequest'
+      fullPath: '/TrackRequest/TrackProductRequest'
+      preLoaderRoute: typeof VendorTrackRequestTrackProductRequestRouteImport
+      parentRoute: typeof VendorRoute
+    }
+    '/_vendor/Vender/ProfessionalList': {
+      id: '/_vendor/Vender/ProfessionalList'
+      path: '/Vender/ProfessionalList'
+      fullPath: '/Vender/ProfessionalList'
+      preLoaderRoute: typeof VendorVenderProfessionalListRouteImport
+      parentRoute: typeof VendorRoute
+    }
     '/_vendor/Wallet/WalletBalanceOfVendor': {
       id: '/_vendor/Wallet/WalletBalanceOfVendor'
       path: '/Wallet/WalletBalanceOfVendor'
@@ -2345,6 +2662,8 @@ interface AdminRouteChildren {
   AdminReferralGetReferralHistoryRoute: typeof AdminReferralGetReferralHistoryRoute
   AdminReferralReferralUpdateHistoryRoute: typeof AdminReferralReferralUpdateHistoryRoute
   AdminReferralSetReferralCostRoute: typeof AdminReferralSetReferralCostRoute
+  AdminRequestsForProductsHistoryOfRequestsRoute: typeof AdminRequestsForProductsHistoryOfRequestsRoute
+  AdminRequestsForProductsProductRequestForVendorRoute: typeof AdminRequestsForProductsProductRequestForVendorRoute
   AdminServicesAddBannerServicesRoute: typeof AdminServicesAddBannerServicesRoute
   AdminServicesServicesAddRoute: typeof AdminServicesServicesAddRoute
   AdminServicesServicesListRoute: typeof AdminServicesServicesListRoute
@@ -2362,6 +2681,9 @@ interface AdminRouteChildren {
   AdminTipsAddTipsRoute: typeof AdminTipsAddTipsRoute
   AdminTipsTipsListRoute: typeof AdminTipsTipsListRoute
   AdminTipsTipsUpdateRoute: typeof AdminTipsTipsUpdateRoute
+  AdminVendorVendorAddRoute: typeof AdminVendorVendorAddRoute
+  AdminVendorVendorListRoute: typeof AdminVendorVendorListRoute
+  AdminVendorVendorUpdateRoute: typeof AdminVendorVendorUpdateRoute
   AdminVendorVendorWalletHistoryRoute: typeof AdminVendorVendorWalletHistoryRoute
   AdminZoneZoneAddRoute: typeof AdminZoneZoneAddRoute
   AdminZoneZoneListRoute: typeof AdminZoneZoneListRoute
@@ -2409,6 +2731,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminReferralReferralUpdateHistoryRoute:
     AdminReferralReferralUpdateHistoryRoute,
   AdminReferralSetReferralCostRoute: AdminReferralSetReferralCostRoute,
+  AdminRequestsForProductsHistoryOfRequestsRoute:
+    AdminRequestsForProductsHistoryOfRequestsRoute,
+  AdminRequestsForProductsProductRequestForVendorRoute:
+    AdminRequestsForProductsProductRequestForVendorRoute,
   AdminServicesAddBannerServicesRoute: AdminServicesAddBannerServicesRoute,
   AdminServicesServicesAddRoute: AdminServicesServicesAddRoute,
   AdminServicesServicesListRoute: AdminServicesServicesListRoute,
@@ -2434,6 +2760,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTipsAddTipsRoute: AdminTipsAddTipsRoute,
   AdminTipsTipsListRoute: AdminTipsTipsListRoute,
   AdminTipsTipsUpdateRoute: AdminTipsTipsUpdateRoute,
+  AdminVendorVendorAddRoute: AdminVendorVendorAddRoute,
+  AdminVendorVendorListRoute: AdminVendorVendorListRoute,
+  AdminVendorVendorUpdateRoute: AdminVendorVendorUpdateRoute,
   AdminVendorVendorWalletHistoryRoute: AdminVendorVendorWalletHistoryRoute,
   AdminZoneZoneAddRoute: AdminZoneZoneAddRoute,
   AdminZoneZoneListRoute: AdminZoneZoneListRoute,
@@ -2485,11 +2814,15 @@ const HrRouteWithChildren = HrRoute._addFileChildren(HrRouteChildren)
 
 interface InventoryRouteChildren {
   InventoryDashboardInventoryManagerDashBoardRoute: typeof InventoryDashboardInventoryManagerDashBoardRoute
+  InventoryRequestsProductRequestsRoute: typeof InventoryRequestsProductRequestsRoute
+  InventoryRequestsRequestHistoryRoute: typeof InventoryRequestsRequestHistoryRoute
 }
 
 const InventoryRouteChildren: InventoryRouteChildren = {
   InventoryDashboardInventoryManagerDashBoardRoute:
     InventoryDashboardInventoryManagerDashBoardRoute,
+  InventoryRequestsProductRequestsRoute: InventoryRequestsProductRequestsRoute,
+  InventoryRequestsRequestHistoryRoute: InventoryRequestsRequestHistoryRoute,
 }
 
 const InventoryRouteWithChildren = InventoryRoute._addFileChildren(
@@ -2638,11 +2971,31 @@ const TechnicianRouteWithChildren = TechnicianRoute._addFileChildren(
 
 interface VendorRouteChildren {
   VendorDashboardVendorDashboardRoute: typeof VendorDashboardVendorDashboardRoute
+  VendorHistoryTechnicianTaskListRoute: typeof VendorHistoryTechnicianTaskListRoute
+  VendorHistoryTechnicianTaskViewRoute: typeof VendorHistoryTechnicianTaskViewRoute
+  VendorManagestoreListProductsRoute: typeof VendorManagestoreListProductsRoute
+  VendorManagestoreProductCartRoute: typeof VendorManagestoreProductCartRoute
+  VendorManagestoreProductCheckOutRoute: typeof VendorManagestoreProductCheckOutRoute
+  VendorProfessionalProfessionalOrdersRoute: typeof VendorProfessionalProfessionalOrdersRoute
+  VendorTrackRequestProductInvoiceRoute: typeof VendorTrackRequestProductInvoiceRoute
+  VendorTrackRequestTrackProductRequestRoute: typeof VendorTrackRequestTrackProductRequestRoute
+  VendorVenderProfessionalListRoute: typeof VendorVenderProfessionalListRoute
   VendorWalletWalletBalanceOfVendorRoute: typeof VendorWalletWalletBalanceOfVendorRoute
 }
 
 const VendorRouteChildren: VendorRouteChildren = {
   VendorDashboardVendorDashboardRoute: VendorDashboardVendorDashboardRoute,
+  VendorHistoryTechnicianTaskListRoute: VendorHistoryTechnicianTaskListRoute,
+  VendorHistoryTechnicianTaskViewRoute: VendorHistoryTechnicianTaskViewRoute,
+  VendorManagestoreListProductsRoute: VendorManagestoreListProductsRoute,
+  VendorManagestoreProductCartRoute: VendorManagestoreProductCartRoute,
+  VendorManagestoreProductCheckOutRoute: VendorManagestoreProductCheckOutRoute,
+  VendorProfessionalProfessionalOrdersRoute:
+    VendorProfessionalProfessionalOrdersRoute,
+  VendorTrackRequestProductInvoiceRoute: VendorTrackRequestProductInvoiceRoute,
+  VendorTrackRequestTrackProductRequestRoute:
+    VendorTrackRequestTrackProductRequestRoute,
+  VendorVenderProfessionalListRoute: VendorVenderProfessionalListRoute,
   VendorWalletWalletBalanceOfVendorRoute:
     VendorWalletWalletBalanceOfVendorRoute,
 }

@@ -14,6 +14,8 @@ import { inertBalance } from './wallet/wallet.css';
 const TopBarWallet = lazy(() => import('./wallet/TopBarWallet'));
 // SPEC §1: only technicians see the 'Available' switch.
 const AvailableSwitch = lazy(() => import('./professional/AvailableSwitch'));
+// The vendor status flag (their availability, decision 027), beside their wallet.
+const VendorStatusSwitch = lazy(() => import('./vendors/VendorStatusSwitch'));
 
 /** SPEC §6: 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
 const NO_BALANCE: RoleCode[] = ['IM', 'MR', 'TE', 'CD', 'A'];
@@ -29,6 +31,7 @@ function topBarWalletOf(role: RoleCode) {
   if (role === 'VE' || role === 'AC') {
     return (
       <Suspense fallback={null}>
+        {role === 'VE' ? <VendorStatusSwitch /> : null}
         <TopBarWallet role={role} />
       </Suspense>
     );

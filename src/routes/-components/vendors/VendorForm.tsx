@@ -1,0 +1,203 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LinkProps } from '@tanstack/react-router';
+import { citiesQuery, statesQuery } from '../../../api/geo';
+import { addVendor, updateVendor, type VendorBody, type VendorDetail, type VendorPatch } from '../../../api/vendors';
+import { type FileValue, ImageField, MultiSelectField, SelectField, TextField } from '../../../ui/form';
+import { useZonePicker } from '../../_admin/-components/pickers';
+import { chosenId, OperationForm, useOperationForm } from '../form';
+
+const PROOF_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface VendorFormProps {
+  /** The vendor to change; without it the form adds one. */
+  vendor?: VendorDetail;
+  cancelTo: LinkProps['to'];
+  /** The reply's vendor, with the one-time password on an add. */
+  onSaved(vendor: VendorDetail & { oneTimePassword?: string }): void;
+}
+
+const orNull = (s: string) => (s.trim() ? s.trim() : null);
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  mobileNo: string;
+  email: string;
+  birthDate: string;
+  stateId: string;
+  cityId: string;
+  pinCode: string;
+  addressLine1: string;
+  addressLine2: string;
+  panNumber: string;
+  aadharNumber: string;
+  gstno: string;
+  proof: FileValue | null;
+  zones: string[];
+};
+
+/** The complete body of the form's values (AddVendor's), before an update keeps only what changed. */
+function bodyOf(v: Values): VendorBody {
+  return {
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    mobileNo: v.mobileNo.trim(),
+    email: orNull(v.email),
+    birthDate: orNull(v.birthDate),
+    // SPEC §5: a selection sends its raw value (the id), never the option object.
+    stateId: chosenId(v.stateId),
+    cityId: chosenId(v.cityId),
+    pinCode: v.pinCode.trim(),
+    addressLine1: v.addressLine1.trim(),
+    addressLine2: orNull(v.addressLine2),
+    panNumber: v.panNumber.replace(/\s+/g, '').toUpperCase(),
+    aadharNumber: v.aadharNumber.replace(/[\s-]+/g, ''),
+    gstno: v.gstno.replace(/\s+/g, '').toUpperCase() || null,
+    ...(v.proof ? { aadharProof: v.proof.data, aadharFileName: v.proof.fileName } : {}),
+    vendorZoneList: v.zones.map((id) => ({ zoneId: Number(id) })),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Add or change a vendor (SPEC §3 Vendor). The contract checks the formats (PAN, Aadhaar, GSTIN's shape); the server
+ * adds what no schema can say (Aadhaar's check digit, the GSTIN's check character and state, a taken number). A
+ * change sends only the fields that differ (UpdateVendor is a PATCH) and never a password.
+ */
+export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
+  const initial: Values = {
+    firstName: d?.firstName ?? '',
+    lastName: d?.lastName ?? '',
+    mobileNo: d?.mobileNo ?? '',
+    email: d?.email ?? '',
+    birthDate: d?.birthDate ?? '',
+    stateId: d ? String(d.stateId) : '',
+    cityId: d ? String(d.cityId) : '',
+    pinCode: d?.pinCode ?? '',
+    addressLine1: d?.addressLine1 ?? '',
+    addressLine2: d?.addressLine2 ?? '',
+    panNumber: d?.panNumber ?? '',
+    // Only the admin gets the full number; a masked one is never sent back.
+    aadharNumber: d && !d.aadharMasked ? d.aadharNumber : '',
+    gstno: d?.gstno ?? '',
+    proof: null,
+    zones: (d?.vendorZoneList ?? []).map((z) => String(z.zoneId)),
+  };
+  const form = useOperationForm({
+    operation: d ? 'updateVendor' : 'addVendor',
+    initial,
+    labels: {
+      firstName: 'First name',
+      lastName: 'Last name',
+      mobileNo: 'Mobile number',
+      email: 'E-mail',
+      birthDate: 'Birth date',
+      stateId: 'State',
+      cityId: 'City',
+      pinCode: 'Pincode',
+      addressLine1: 'Address line 1',
+      addressLine2: 'Address line 2',
+      panNumber: 'PAN',
+      aadharNumber: 'Aadhaar number',
+      gstno: 'GSTIN',
+      proof: 'Aadhaar proof',
+      zones: 'Zones',
+    },
+    alias: { vendorZoneList: 'zones', aadharProof: 'proof', aadharFileName: 'proof' },
+    toBody: (v): VendorBody & VendorPatch => {
+      const full = bodyOf(v);
+      if (!d) return full;
+      const before = bodyOf(initial) as Record<string, unknown>;
+      const patch: Record<string, unknown> = {};
+      for (const [k, value] of Object.entries(full)) if (!same(value, before[k])) patch[k] = value;
+      return patch as VendorBody & VendorPatch;
+    },
+    send: (body) => (d ? updateVendor(d.id, body as VendorPatch) : addVendor(body as VendorBody)),
+    savedMessage: d ? 'Vendor saved.' : 'Vendor added.',
+    onSaved: (reply) => onSaved(reply.data),
+  });
+  const v = form.values;
+  const states = useQuery(statesQuery());
+  const cities = useQuery(citiesQuery(Number(v.stateId) || 0));
+  const zones = useZonePicker(v.zones);
+
+  return (
+    <OperationForm
+      form={form}
+      label={d ? `Change ${d.fullName}` : 'Add vendor'}
+      submitLabel={d ? 'Save changes' : 'Add vendor'}
+      cancelTo={cancelTo}
+    >
+      <TextField {...form.text('firstName')} autoComplete="off" />
+      <TextField {...form.text('lastName')} autoComplete="off" />
+      <TextField
+        {...form.text('mobileNo')}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={
+          d
+            ? 'Their sign-in number: a change takes effect at once.'
+            : 'They sign in with it; a one-time password is sent to it.'
+        }
+      />
+      <TextField {...form.text('email')} type="email" autoComplete="off" />
+      <TextField {...form.text('birthDate')} type="date" />
+      <SelectField
+        {...form.field('stateId')}
+        placeholder={states.isLoading ? 'Loading states…' : 'Choose a state'}
+        options={(states.data ?? []).map((st) => ({ value: String(st.id), label: st.name }))}
+        value={v.stateId}
+        onChange={(e) => {
+          form.set('stateId', e.target.value);
+          form.set('cityId', '');
+        }}
+      />
+      <SelectField
+        {...form.field('cityId')}
+        placeholder={!v.stateId ? 'Choose a state first' : cities.isLoading ? 'Loading cities…' : 'Choose a city'}
+        options={(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        value={v.cityId}
+        onChange={(e) => form.set('cityId', e.target.value)}
+        disabled={!v.stateId}
+      />
+      <TextField {...form.text('pinCode')} inputMode="numeric" autoComplete="off" />
+      <TextField {...form.text('addressLine1')} autoComplete="off" />
+      <TextField {...form.text('addressLine2')} autoComplete="off" />
+      <TextField {...form.text('panNumber')} autoComplete="off" hint="5 letters, 4 digits, 1 letter, e.g. ABCDE1234F" />
+      <TextField
+        {...form.text('aadharNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={d?.aadharMasked ? `Ends in ${d.aadharLast4}; type the full number again to save.` : '12 digits'}
+      />
+      <TextField
+        {...form.text('gstno')}
+        autoComplete="off"
+        hint="Optional. 15 characters starting with the GST code of the state above, e.g. 27ABCDE1234F1Z5."
+      />
+      <ImageField
+        {...form.field('proof')}
+        accept={PROOF_TYPES}
+        maxBytes={PROOF_MAX_BYTES}
+        value={v.proof}
+        onChange={(file) => form.set('proof', file)}
+        hint={
+          d?.hasAadharProof
+            ? `On file: ${d.aadharFileName ?? 'a proof'}. Choose a file only to replace it.`
+            : 'A PDF, JPEG or PNG of at most 5 MB.'
+        }
+      />
+      <MultiSelectField
+        {...form.field('zones')}
+        fullWidth
+        options={zones.options}
+        search={zones.search}
+        value={v.zones}
+        onChange={(next) => form.set('zones', next)}
+        hint="The zones this vendor supplies."
+      />
+    </OperationForm>
+  );
+}
