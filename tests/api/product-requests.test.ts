@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stockMovements } from '../../server/db/schema';
+import { stockCheck } from '../../server/modules/products/service';
 import { checkLedger } from '../../server/modules/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
@@ -17,6 +18,8 @@ afterAll(() => t?.close());
 afterEach(async () => {
   const report = await checkLedger(t.db);
   expect(report.checks.filter((c) => c.breaches.length)).toEqual([]);
+  const stock = await stockCheck(t.db);
+  expect(stock.checks.filter((c) => c.breaches.length)).toEqual([]);
 });
 
 type Vendor = Awaited<ReturnType<typeof pf.vendor>>;

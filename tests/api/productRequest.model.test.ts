@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productRequests } from '../../server/db/schema';
+import { stockCheck } from '../../server/modules/products/service';
 import { checkLedger } from '../../server/modules/wallets/service';
 import {
   HOLDS_STOCK,
@@ -34,6 +35,8 @@ afterAll(() => t?.close());
 afterEach(async () => {
   const report = await checkLedger(t.db);
   expect(report.checks.filter((c) => c.breaches.length)).toEqual([]);
+  const stock = await stockCheck(t.db);
+  expect(stock.checks.filter((c) => c.breaches.length)).toEqual([]);
 });
 
 const key = (e: ProductRequestEvent) => ('role' in e ? `${e.type}:${e.role}` : e.type);

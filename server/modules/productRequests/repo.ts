@@ -61,26 +61,6 @@ export async function vendorForInvoice(exec: Executor, vendorId: number) {
   return row ?? null;
 }
 
-// ---- products as the cart reads them
-
-const productColumns = {
-  id: products.id,
-  productName: products.productName,
-  imageUrl: products.imageUrl,
-  mrpPaise: products.mrpPaise,
-  actualPricePaise: products.actualPricePaise,
-  gstPercent: products.gstPercent,
-  onHand: products.onHand,
-  reserved: products.reserved,
-  active: products.active,
-  deletedAt: products.deletedAt,
-};
-
-export async function productForCart(exec: Executor, productId: number) {
-  const [row] = await exec.select(productColumns).from(products).where(eq(products.id, productId));
-  return row ?? null;
-}
-
 // ---- the cart
 
 const professionalUser = alias(users, 'professional_user');

@@ -23,6 +23,7 @@ import { notifyUser } from '../notifications/service';
 import { gstStateCode } from '../orders/gstin';
 import { isIntraState } from '../orders/service';
 import { amountInWords } from '../orders/words';
+import { productsForRequest } from '../products/service';
 import { moveStock } from '../products/stock';
 import * as wallets from '../wallets/service';
 import * as repo from './repo';
@@ -193,8 +194,8 @@ export async function addToCart(db: Db, user: Actor, a: AddToCart) {
   const vendor = await vendorFor(db, user, a.vendorId, 'vendorId');
   const professional = await repo.professionalOfVendor(db, vendor.id, a.professionalId);
   if (!professional) throw notFound(`Professional ${a.professionalId} among your professionals`);
-  const product = await repo.productForCart(db, a.productId);
-  if (!product || product.deletedAt) throw notFound(`Product ${a.productId}`);
+  const [product] = await productsForRequest(db, [a.productId]);
+  if (!product || product.deleted) throw notFound(`Product ${a.productId}`);
   if (!product.active) throw conflict('productId', `${product.productName} is switched off in the store.`);
   let id: number;
   try {
@@ -279,11 +280,32 @@ export async function submit(db: Db, user: Actor, vendorId: number, now = new Da
   const id = await db.transaction(async (tx) => {
     const rows = await repo.lockCart(tx, vendor.id);
     if (rows.length === 0) throw conflict('VendorId', 'The request cart is empty: add products first.');
-    for (const r of rows) {
+    // The price snapshot comes from the store as it is now, in this transaction.
+    const store = new Map(
+      (
+        await productsForRequest(
+          tx,
+          rows.map((r) => r.productId),
+        )
+      ).map((p) => [p.id, p]),
+    );
+    const lines = rows.map((cartRow) => {
+      const p = store.get(cartRow.productId);
+      const r: repo.CartRow = p
+        ? {
+            ...cartRow,
+            productName: p.productName,
+            mrpPaise: p.mrpPaise,
+            actualPricePaise: p.actualPricePaise,
+            gstPercent: p.gstPercent,
+            active: p.active,
+            deletedAt: p.deleted ? (cartRow.deletedAt ?? now) : null,
+          }
+        : { ...cartRow, deletedAt: cartRow.deletedAt ?? now };
       const problem = cartLineOut(r).problem;
       if (problem) throw conflict('VendorId', `${problem} Remove the line from the cart, then submit.`);
-    }
-    const lines = rows.map((r) => ({ r, m: lineMoney(r.actualPricePaise, r.requestQty, r.gstPercent) }));
+      return { r, m: lineMoney(r.actualPricePaise, r.requestQty, r.gstPercent) };
+    });
     const sum = (f: (m: ReturnType<typeof lineMoney>) => number) => lines.reduce((s, l) => s + f(l.m), 0);
     const requestId = await repo.insertRequest(tx, {
       vendorUserId: vendor.id,
