@@ -1,5 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { vendorDashboardQuery } from '../../../api/productRequests';
+import { Alert, Badge, Card, formatRupees, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
+import { type Column, DataTable } from '../../../ui/DataTable';
 import { RoleDashboard } from '../../-components/Dashboard';
+import * as s from '../../-components/productRequests/productRequests.css';
+import { STATE_TONE } from '../../-components/productRequests/states';
 import { validateReturnSearch } from '../../-components/wallet/historySearch';
 import { TopUpReturnStatus, useTopUpReturn } from '../../-components/wallet/TopUp';
 
@@ -17,6 +23,94 @@ function VendorDashboard() {
     <>
       <TopUpReturnStatus {...verification} />
       <RoleDashboard title="Vendor dashboard" counts={false} />
+      <VendorFigures />
     </>
+  );
+}
+
+type Professional =
+  NonNullable<ReturnType<typeof vendorDashboardQuery>['queryFn']> extends (...a: never[]) => Promise<infer D>
+    ? D extends { professionals: (infer P)[] }
+      ? P
+      : never
+    : never;
+
+const PRO_COLUMNS: Column<Professional>[] = [
+  { key: 'fullName', header: 'Professional', render: (p) => <bdi>{p.fullName}</bdi> },
+  { key: 'mobileNo', header: 'Mobile' },
+  {
+    key: 'available',
+    header: 'Status',
+    render: (p) => <Badge tone={p.available ? 'success' : 'neutral'}>{p.available ? 'Available' : 'Away'}</Badge>,
+  },
+  { key: 'jobsToday', header: 'Jobs today', align: 'end' },
+];
+
+/** The vendor's figures (issue 12 §5): wallet, requests by state, products issued this month, professionals today. */
+function VendorFigures() {
+  const d = useQuery(vendorDashboardQuery());
+  if (d.isPending) return <LoadingPlaceholder />;
+  if (!d.data) return <Alert tone="danger">{d.error?.message ?? 'The dashboard could not be loaded.'}</Alert>;
+  const v = d.data;
+  const waiting = v.requestsByState
+    .filter((r) => r.state === 'pendingIM' || r.state === 'pendingAdmin')
+    .reduce((n, r) => n + r.count, 0);
+  const toPay = v.requestsByState.find((r) => r.state === 'approved')?.count ?? 0;
+  return (
+    <div className={s.page}>
+      <StatGrid label="Your figures">
+        <StatCard label="Wallet balance" value={formatRupees(v.walletBalance)} />
+        <StatCard label="Requests waiting for approval" value={waiting} />
+        <StatCard
+          label="Approved, to pay"
+          value={toPay}
+          hint={toPay ? 'Pay them from Track Product Request' : undefined}
+        />
+        <StatCard
+          label="Products issued this month"
+          value={v.issuedThisMonth.units}
+          hint={`${v.issuedThisMonth.requests} requests, ${formatRupees(v.issuedThisMonth.amount)}`}
+        />
+        <StatCard label="Jobs of your professionals today" value={v.jobsToday} />
+      </StatGrid>
+      <Card title="Requests by state">
+        <ul className={s.actions} aria-label="Requests by state">
+          {v.requestsByState.map((r) => (
+            <li key={r.state}>
+              <Link to="/TrackRequest/TrackProductRequest" search={{ tab: 'AllRequest', state: r.state } as never}>
+                <Badge tone={STATE_TONE[r.state]}>
+                  {r.label}: {r.count}
+                </Badge>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      {v.issuedThisMonth.products.length ? (
+        <Card title="Products issued this month">
+          <ul>
+            {v.issuedThisMonth.products.map((p) => (
+              <li key={p.productId}>
+                <bdi>{p.productName}</bdi>: {p.units}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <Card title="Your professionals today">
+        <DataTable
+          caption="Your professionals today"
+          columns={PRO_COLUMNS}
+          rows={v.professionals}
+          total={v.professionals.length}
+          state={{ page: 1, pageSize: Math.max(20, v.professionals.length), search: '' }}
+          onStateChange={() => {}}
+          rowKey={(p) => p.id}
+          searchable={false}
+          pageSizes={[Math.max(20, v.professionals.length)]}
+          emptyMessage="No professionals work for you yet."
+        />
+      </Card>
+    </div>
   );
 }
