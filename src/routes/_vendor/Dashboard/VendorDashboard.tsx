@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { vendorDashboardQuery } from '../../../api/productRequests';
+import { type VendorDashboardData, vendorDashboardQuery } from '../../../api/productRequests';
 import { Alert, Badge, Card, formatRupees, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { RoleDashboard } from '../../-components/Dashboard';
@@ -28,12 +28,7 @@ function VendorDashboard() {
   );
 }
 
-type Professional =
-  NonNullable<ReturnType<typeof vendorDashboardQuery>['queryFn']> extends (...a: never[]) => Promise<infer D>
-    ? D extends { professionals: (infer P)[] }
-      ? P
-      : never
-    : never;
+type Professional = VendorDashboardData['professionals'][number];
 
 const PRO_COLUMNS: Column<Professional>[] = [
   { key: 'fullName', header: 'Professional', render: (p) => <bdi>{p.fullName}</bdi> },
@@ -77,7 +72,7 @@ function VendorFigures() {
         <ul className={s.actions} aria-label="Requests by state">
           {v.requestsByState.map((r) => (
             <li key={r.state}>
-              <Link to="/TrackRequest/TrackProductRequest" search={{ tab: 'AllRequest', state: r.state } as never}>
+              <Link to="/TrackRequest/TrackProductRequest" search={{ tab: 'AllRequest' }}>
                 <Badge tone={STATE_TONE[r.state]}>
                   {r.label}: {r.count}
                 </Badge>
