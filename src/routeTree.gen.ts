@@ -110,6 +110,10 @@ import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_fin
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
 import { Route as HrEmployeeEmployeeAddHRRouteImport } from './routes/_hr/Employee/EmployeeAddHR'
 import { Route as InventoryDashboardInventoryManagerDashBoardRouteImport } from './routes/_inventory/Dashboard/InventoryManagerDashBoard'
+import { Route as InventoryManageStoreProductHistoryRouteImport } from './routes/_inventory/ManageStore/ProductHistory'
+import { Route as InventoryManagestoreAddProductRouteImport } from './routes/_inventory/Managestore/AddProduct'
+import { Route as InventoryManagestoreInventoryProductListRouteImport } from './routes/_inventory/Managestore/InventoryProductList'
+import { Route as InventoryManagestoreUpdateProductRouteImport } from './routes/_inventory/Managestore/UpdateProduct'
 import { Route as InventoryRequestsProductRequestsRouteImport } from './routes/_inventory/Requests/ProductRequests'
 import { Route as InventoryRequestsRequestHistoryRouteImport } from './routes/_inventory/Requests/RequestHistory'
 import { Route as MarketingCouponsAddCouponsRouteImport } from './routes/_marketing/Coupons/AddCoupons'
@@ -125,6 +129,10 @@ import { Route as SharedEmployeeEmployeeListRouteImport } from './routes/_shared
 import { Route as SharedEmployeeEmployeeUpdateRouteImport } from './routes/_shared/Employee/EmployeeUpdate'
 import { Route as SharedFeedbackFeedbackListRouteImport } from './routes/_shared/Feedback/FeedbackList'
 import { Route as SharedHistoryIdealOrderListRouteImport } from './routes/_shared/History/IdealOrderList'
+import { Route as SharedInventoryInventoryAddRouteImport } from './routes/_shared/Inventory/InventoryAdd'
+import { Route as SharedInventoryInventoryHistoryRouteImport } from './routes/_shared/Inventory/InventoryHistory'
+import { Route as SharedInventoryInventoryListRouteImport } from './routes/_shared/Inventory/InventoryList'
+import { Route as SharedInventoryInventoryUpdateRouteImport } from './routes/_shared/Inventory/InventoryUpdate'
 import { Route as SharedTechnicianTechnicianAddRouteImport } from './routes/_shared/Technician/TechnicianAdd'
 import { Route as SharedTechnicianTechnicianListRouteImport } from './routes/_shared/Technician/TechnicianList'
 import { Route as TechnicianDashboardTechnicianDashboardRouteImport } from './routes/_technician/Dashboard/TechnicianDashboard'
@@ -688,6 +696,30 @@ const InventoryDashboardInventoryManagerDashBoardRoute =
     path: '/Dashboard/InventoryManagerDashBoard',
     getParentRoute: () => InventoryRoute,
   } as any)
+const InventoryManageStoreProductHistoryRoute =
+  InventoryManageStoreProductHistoryRouteImport.update({
+    id: '/ManageStore/ProductHistory',
+    path: '/ManageStore/ProductHistory',
+    getParentRoute: () => InventoryRoute,
+  } as any)
+const InventoryManagestoreAddProductRoute =
+  InventoryManagestoreAddProductRouteImport.update({
+    id: '/Managestore/AddProduct',
+    path: '/Managestore/AddProduct',
+    getParentRoute: () => InventoryRoute,
+  } as any)
+const InventoryManagestoreInventoryProductListRoute =
+  InventoryManagestoreInventoryProductListRouteImport.update({
+    id: '/Managestore/InventoryProductList',
+    path: '/Managestore/InventoryProductList',
+    getParentRoute: () => InventoryRoute,
+  } as any)
+const InventoryManagestoreUpdateProductRoute =
+  InventoryManagestoreUpdateProductRouteImport.update({
+    id: '/Managestore/UpdateProduct',
+    path: '/Managestore/UpdateProduct',
+    getParentRoute: () => InventoryRoute,
+  } as any)
 const InventoryRequestsProductRequestsRoute =
   InventoryRequestsProductRequestsRouteImport.update({
     id: '/Requests/ProductRequests',
@@ -776,6 +808,30 @@ const SharedHistoryIdealOrderListRoute =
   SharedHistoryIdealOrderListRouteImport.update({
     id: '/History/IdealOrderList',
     path: '/History/IdealOrderList',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedInventoryInventoryAddRoute =
+  SharedInventoryInventoryAddRouteImport.update({
+    id: '/Inventory/InventoryAdd',
+    path: '/Inventory/InventoryAdd',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedInventoryInventoryHistoryRoute =
+  SharedInventoryInventoryHistoryRouteImport.update({
+    id: '/Inventory/InventoryHistory',
+    path: '/Inventory/InventoryHistory',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedInventoryInventoryListRoute =
+  SharedInventoryInventoryListRouteImport.update({
+    id: '/Inventory/InventoryList',
+    path: '/Inventory/InventoryList',
+    getParentRoute: () => SharedRoute,
+  } as any)
+const SharedInventoryInventoryUpdateRoute =
+  SharedInventoryInventoryUpdateRouteImport.update({
+    id: '/Inventory/InventoryUpdate',
+    path: '/Inventory/InventoryUpdate',
     getParentRoute: () => SharedRoute,
   } as any)
 const SharedTechnicianTechnicianAddRoute =
@@ -976,6 +1032,10 @@ export interface FileRoutesByFullPath {
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/ManageStore/ProductHistory': typeof InventoryManageStoreProductHistoryRoute
+  '/Managestore/AddProduct': typeof InventoryManagestoreAddProductRoute
+  '/Managestore/InventoryProductList': typeof InventoryManagestoreInventoryProductListRoute
+  '/Managestore/UpdateProduct': typeof InventoryManagestoreUpdateProductRoute
   '/Requests/ProductRequests': typeof InventoryRequestsProductRequestsRoute
   '/Requests/RequestHistory': typeof InventoryRequestsRequestHistoryRoute
   '/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
@@ -991,6 +1051,10 @@ export interface FileRoutesByFullPath {
   '/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
   '/Feedback/FeedbackList': typeof SharedFeedbackFeedbackListRoute
   '/History/IdealOrderList': typeof SharedHistoryIdealOrderListRoute
+  '/Inventory/InventoryAdd': typeof SharedInventoryInventoryAddRoute
+  '/Inventory/InventoryHistory': typeof SharedInventoryInventoryHistoryRoute
+  '/Inventory/InventoryList': typeof SharedInventoryInventoryListRoute
+  '/Inventory/InventoryUpdate': typeof SharedInventoryInventoryUpdateRoute
   '/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
   '/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
@@ -1100,6 +1164,10 @@ export interface FileRoutesByTo {
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/ManageStore/ProductHistory': typeof InventoryManageStoreProductHistoryRoute
+  '/Managestore/AddProduct': typeof InventoryManagestoreAddProductRoute
+  '/Managestore/InventoryProductList': typeof InventoryManagestoreInventoryProductListRoute
+  '/Managestore/UpdateProduct': typeof InventoryManagestoreUpdateProductRoute
   '/Requests/ProductRequests': typeof InventoryRequestsProductRequestsRoute
   '/Requests/RequestHistory': typeof InventoryRequestsRequestHistoryRoute
   '/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
@@ -1115,6 +1183,10 @@ export interface FileRoutesByTo {
   '/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
   '/Feedback/FeedbackList': typeof SharedFeedbackFeedbackListRoute
   '/History/IdealOrderList': typeof SharedHistoryIdealOrderListRoute
+  '/Inventory/InventoryAdd': typeof SharedInventoryInventoryAddRoute
+  '/Inventory/InventoryHistory': typeof SharedInventoryInventoryHistoryRoute
+  '/Inventory/InventoryList': typeof SharedInventoryInventoryListRoute
+  '/Inventory/InventoryUpdate': typeof SharedInventoryInventoryUpdateRoute
   '/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
   '/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
@@ -1237,6 +1309,10 @@ export interface FileRoutesById {
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/_hr/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
   '/_inventory/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
+  '/_inventory/ManageStore/ProductHistory': typeof InventoryManageStoreProductHistoryRoute
+  '/_inventory/Managestore/AddProduct': typeof InventoryManagestoreAddProductRoute
+  '/_inventory/Managestore/InventoryProductList': typeof InventoryManagestoreInventoryProductListRoute
+  '/_inventory/Managestore/UpdateProduct': typeof InventoryManagestoreUpdateProductRoute
   '/_inventory/Requests/ProductRequests': typeof InventoryRequestsProductRequestsRoute
   '/_inventory/Requests/RequestHistory': typeof InventoryRequestsRequestHistoryRoute
   '/_marketing/Coupons/AddCoupons': typeof MarketingCouponsAddCouponsRoute
@@ -1252,6 +1328,10 @@ export interface FileRoutesById {
   '/_shared/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
   '/_shared/Feedback/FeedbackList': typeof SharedFeedbackFeedbackListRoute
   '/_shared/History/IdealOrderList': typeof SharedHistoryIdealOrderListRoute
+  '/_shared/Inventory/InventoryAdd': typeof SharedInventoryInventoryAddRoute
+  '/_shared/Inventory/InventoryHistory': typeof SharedInventoryInventoryHistoryRoute
+  '/_shared/Inventory/InventoryList': typeof SharedInventoryInventoryListRoute
+  '/_shared/Inventory/InventoryUpdate': typeof SharedInventoryInventoryUpdateRoute
   '/_shared/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
   '/_shared/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
   '/_technician/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
@@ -1363,6 +1443,10 @@ export interface FileRouteTypes {
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
+    | '/ManageStore/ProductHistory'
+    | '/Managestore/AddProduct'
+    | '/Managestore/InventoryProductList'
+    | '/Managestore/UpdateProduct'
     | '/Requests/ProductRequests'
     | '/Requests/RequestHistory'
     | '/Coupons/AddCoupons'
@@ -1378,6 +1462,10 @@ export interface FileRouteTypes {
     | '/Employee/EmployeeUpdate'
     | '/Feedback/FeedbackList'
     | '/History/IdealOrderList'
+    | '/Inventory/InventoryAdd'
+    | '/Inventory/InventoryHistory'
+    | '/Inventory/InventoryList'
+    | '/Inventory/InventoryUpdate'
     | '/Technician/TechnicianAdd'
     | '/Technician/TechnicianList'
     | '/Dashboard/TechnicianDashboard'
@@ -1487,6 +1575,10 @@ export interface FileRouteTypes {
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
     | '/Dashboard/InventoryManagerDashBoard'
+    | '/ManageStore/ProductHistory'
+    | '/Managestore/AddProduct'
+    | '/Managestore/InventoryProductList'
+    | '/Managestore/UpdateProduct'
     | '/Requests/ProductRequests'
     | '/Requests/RequestHistory'
     | '/Coupons/AddCoupons'
@@ -1502,6 +1594,10 @@ export interface FileRouteTypes {
     | '/Employee/EmployeeUpdate'
     | '/Feedback/FeedbackList'
     | '/History/IdealOrderList'
+    | '/Inventory/InventoryAdd'
+    | '/Inventory/InventoryHistory'
+    | '/Inventory/InventoryList'
+    | '/Inventory/InventoryUpdate'
     | '/Technician/TechnicianAdd'
     | '/Technician/TechnicianList'
     | '/Dashboard/TechnicianDashboard'
@@ -1623,6 +1719,10 @@ export interface FileRouteTypes {
     | '/_hr/Dashboard/HrDashboard'
     | '/_hr/Employee/EmployeeAddHR'
     | '/_inventory/Dashboard/InventoryManagerDashBoard'
+    | '/_inventory/ManageStore/ProductHistory'
+    | '/_inventory/Managestore/AddProduct'
+    | '/_inventory/Managestore/InventoryProductList'
+    | '/_inventory/Managestore/UpdateProduct'
     | '/_inventory/Requests/ProductRequests'
     | '/_inventory/Requests/RequestHistory'
     | '/_marketing/Coupons/AddCoupons'
@@ -1638,6 +1738,10 @@ export interface FileRouteTypes {
     | '/_shared/Employee/EmployeeUpdate'
     | '/_shared/Feedback/FeedbackList'
     | '/_shared/History/IdealOrderList'
+    | '/_shared/Inventory/InventoryAdd'
+    | '/_shared/Inventory/InventoryHistory'
+    | '/_shared/Inventory/InventoryList'
+    | '/_shared/Inventory/InventoryUpdate'
     | '/_shared/Technician/TechnicianAdd'
     | '/_shared/Technician/TechnicianList'
     | '/_technician/Dashboard/TechnicianDashboard'
@@ -2382,6 +2486,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InventoryDashboardInventoryManagerDashBoardRouteImport
       parentRoute: typeof InventoryRoute
     }
+    '/_inventory/ManageStore/ProductHistory': {
+      id: '/_inventory/ManageStore/ProductHistory'
+      path: '/ManageStore/ProductHistory'
+      fullPath: '/ManageStore/ProductHistory'
+      preLoaderRoute: typeof InventoryManageStoreProductHistoryRouteImport
+      parentRoute: typeof InventoryRoute
+    }
+    '/_inventory/Managestore/AddProduct': {
+      id: '/_inventory/Managestore/AddProduct'
+      path: '/Managestore/AddProduct'
+      fullPath: '/Managestore/AddProduct'
+      preLoaderRoute: typeof InventoryManagestoreAddProductRouteImport
+      parentRoute: typeof InventoryRoute
+    }
+    '/_inventory/Managestore/InventoryProductList': {
+      id: '/_inventory/Managestore/InventoryProductList'
+      path: '/Managestore/InventoryProductList'
+      fullPath: '/Managestore/InventoryProductList'
+      preLoaderRoute: typeof InventoryManagestoreInventoryProductListRouteImport
+      parentRoute: typeof InventoryRoute
+    }
+    '/_inventory/Managestore/UpdateProduct': {
+      id: '/_inventory/Managestore/UpdateProduct'
+      path: '/Managestore/UpdateProduct'
+      fullPath: '/Managestore/UpdateProduct'
+      preLoaderRoute: typeof InventoryManagestoreUpdateProductRouteImport
+      parentRoute: typeof InventoryRoute
+    }
     '/_inventory/Requests/ProductRequests': {
       id: '/_inventory/Requests/ProductRequests'
       path: '/Requests/ProductRequests'
@@ -2485,6 +2617,34 @@ declare module '@tanstack/react-router' {
       path: '/History/IdealOrderList'
       fullPath: '/History/IdealOrderList'
       preLoaderRoute: typeof SharedHistoryIdealOrderListRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Inventory/InventoryAdd': {
+      id: '/_shared/Inventory/InventoryAdd'
+      path: '/Inventory/InventoryAdd'
+      fullPath: '/Inventory/InventoryAdd'
+      preLoaderRoute: typeof SharedInventoryInventoryAddRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Inventory/InventoryHistory': {
+      id: '/_shared/Inventory/InventoryHistory'
+      path: '/Inventory/InventoryHistory'
+      fullPath: '/Inventory/InventoryHistory'
+      preLoaderRoute: typeof SharedInventoryInventoryHistoryRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Inventory/InventoryList': {
+      id: '/_shared/Inventory/InventoryList'
+      path: '/Inventory/InventoryList'
+      fullPath: '/Inventory/InventoryList'
+      preLoaderRoute: typeof SharedInventoryInventoryListRouteImport
+      parentRoute: typeof SharedRoute
+    }
+    '/_shared/Inventory/InventoryUpdate': {
+      id: '/_shared/Inventory/InventoryUpdate'
+      path: '/Inventory/InventoryUpdate'
+      fullPath: '/Inventory/InventoryUpdate'
+      preLoaderRoute: typeof SharedInventoryInventoryUpdateRouteImport
       parentRoute: typeof SharedRoute
     }
     '/_shared/Technician/TechnicianAdd': {
@@ -2814,6 +2974,10 @@ const HrRouteWithChildren = HrRoute._addFileChildren(HrRouteChildren)
 
 interface InventoryRouteChildren {
   InventoryDashboardInventoryManagerDashBoardRoute: typeof InventoryDashboardInventoryManagerDashBoardRoute
+  InventoryManageStoreProductHistoryRoute: typeof InventoryManageStoreProductHistoryRoute
+  InventoryManagestoreAddProductRoute: typeof InventoryManagestoreAddProductRoute
+  InventoryManagestoreInventoryProductListRoute: typeof InventoryManagestoreInventoryProductListRoute
+  InventoryManagestoreUpdateProductRoute: typeof InventoryManagestoreUpdateProductRoute
   InventoryRequestsProductRequestsRoute: typeof InventoryRequestsProductRequestsRoute
   InventoryRequestsRequestHistoryRoute: typeof InventoryRequestsRequestHistoryRoute
 }
@@ -2821,6 +2985,13 @@ interface InventoryRouteChildren {
 const InventoryRouteChildren: InventoryRouteChildren = {
   InventoryDashboardInventoryManagerDashBoardRoute:
     InventoryDashboardInventoryManagerDashBoardRoute,
+  InventoryManageStoreProductHistoryRoute:
+    InventoryManageStoreProductHistoryRoute,
+  InventoryManagestoreAddProductRoute: InventoryManagestoreAddProductRoute,
+  InventoryManagestoreInventoryProductListRoute:
+    InventoryManagestoreInventoryProductListRoute,
+  InventoryManagestoreUpdateProductRoute:
+    InventoryManagestoreUpdateProductRoute,
   InventoryRequestsProductRequestsRoute: InventoryRequestsProductRequestsRoute,
   InventoryRequestsRequestHistoryRoute: InventoryRequestsRequestHistoryRoute,
 }
@@ -2926,6 +3097,10 @@ interface SharedRouteChildren {
   SharedEmployeeEmployeeUpdateRoute: typeof SharedEmployeeEmployeeUpdateRoute
   SharedFeedbackFeedbackListRoute: typeof SharedFeedbackFeedbackListRoute
   SharedHistoryIdealOrderListRoute: typeof SharedHistoryIdealOrderListRoute
+  SharedInventoryInventoryAddRoute: typeof SharedInventoryInventoryAddRoute
+  SharedInventoryInventoryHistoryRoute: typeof SharedInventoryInventoryHistoryRoute
+  SharedInventoryInventoryListRoute: typeof SharedInventoryInventoryListRoute
+  SharedInventoryInventoryUpdateRoute: typeof SharedInventoryInventoryUpdateRoute
   SharedTechnicianTechnicianAddRoute: typeof SharedTechnicianTechnicianAddRoute
   SharedTechnicianTechnicianListRoute: typeof SharedTechnicianTechnicianListRoute
 }
@@ -2938,6 +3113,10 @@ const SharedRouteChildren: SharedRouteChildren = {
   SharedEmployeeEmployeeUpdateRoute: SharedEmployeeEmployeeUpdateRoute,
   SharedFeedbackFeedbackListRoute: SharedFeedbackFeedbackListRoute,
   SharedHistoryIdealOrderListRoute: SharedHistoryIdealOrderListRoute,
+  SharedInventoryInventoryAddRoute: SharedInventoryInventoryAddRoute,
+  SharedInventoryInventoryHistoryRoute: SharedInventoryInventoryHistoryRoute,
+  SharedInventoryInventoryListRoute: SharedInventoryInventoryListRoute,
+  SharedInventoryInventoryUpdateRoute: SharedInventoryInventoryUpdateRoute,
   SharedTechnicianTechnicianAddRoute: SharedTechnicianTechnicianAddRoute,
   SharedTechnicianTechnicianListRoute: SharedTechnicianTechnicianListRoute,
 }

@@ -1493,7 +1493,7 @@ export interface paths {
         /**
          * GST rates with their effective dates, and the ones in force on a day
          * @description GST rates are law, so they are data (issue 9 §3). A service's `gst` must be one of the rates in force today;
-         *     `on` (default today, India time) asks about another day.
+         *     `on` (default today, India time) asks about another day. The inventory manager reads them for products.
          */
         get: operations["getGstRates"];
         put?: never;

@@ -1,5 +1,6 @@
 // The product store and its stock ledger (issue 12 §2, decision 028): every operation through the HTTP layer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoProducts } from '../../server/db/seed/demo-products';
 import { stockCheck } from '../../server/modules/products/service';
 import { b64, dataOf, png } from '../support/catalogue';
 import { productFactories } from '../support/product-factories';
@@ -26,6 +27,24 @@ const movements = async (productId: number) =>
   dataOf(await t.api('GET', `/api/Vendor/GetProductHistory?productId=${productId}&pageSize=100`, { token: await im() }))
     .items as Record<string, any>[];
 const fieldsOf = (res: { body: any }) => (res.body.errors ?? []).map((e: { field: string }) => e.field);
+
+// First, while the store is as the template left it: the demo store seeds (or the template's demo seed already did).
+describe('the demo store', () => {
+  it('has about 30 products with stock, a few of them low, and a balanced ledger; seeding again adds nothing', async () => {
+    const me = dataOf(await t.api('GET', '/api/Auth/Me', { token: await im() }));
+    await seedDemoProducts(t.db, me.Id);
+    const token = await im();
+    const all = dataOf(await t.api('GET', '/api/Vendor/GetInventoryProducts?pageSize=100', { token }));
+    expect(all.total).toBeGreaterThanOrEqual(30);
+    const membrane = all.items.find((r: any) => r.productName === 'RO membrane 75 GPD');
+    expect(membrane).toMatchObject({ mrp: 1450, actualPrice: 1305, gst: 18, onHand: 64 });
+    const lows = dataOf(await t.api('GET', '/api/Vendor/GetInventoryProducts?lowStock=true&pageSize=100', { token }));
+    expect(lows.total).toBeGreaterThanOrEqual(4);
+    await seedDemoProducts(t.db, me.Id);
+    expect(await total()).toBe(all.total);
+    expect((await stockCheck(t.db)).ok).toBe(true);
+  });
+});
 
 describe('AddProducts', () => {
   it('computes actualPrice (MRP less the discount, GST included) and takes the opening stock through the ledger', async () => {

@@ -35,6 +35,14 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ],
     },
     {
+      // The shared group's inventory add and list (SPEC §2): the store's products, which the admin manages too.
+      label: 'Inventory',
+      items: [
+        { label: 'Add Inventory', to: '/Inventory/InventoryAdd' },
+        { label: 'Inventory List', to: '/Inventory/InventoryList' },
+      ],
+    },
+    {
       label: 'Employee',
       items: [
         { label: 'Add Employee', to: '/Employee/EmployeeAdd' },

@@ -1,0 +1,32 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { inventoryProductsQuery } from '../../../api/products';
+import { tableStateOf } from '../../_admin/-components/listSearch';
+import { ProductListPage, validateProductListSearch } from '../../-components/products/ProductListPage';
+
+export const Route = createFileRoute('/_inventory/Managestore/InventoryProductList')({
+  head: () => ({ meta: [{ title: 'Products · Doorstep' }] }),
+  validateSearch: validateProductListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(
+      inventoryProductsQuery({
+        ...tableStateOf(deps, { sort: 'productName', order: 'asc' }),
+        lowStock: deps.lowStock,
+        status: deps.status ?? 'all',
+      }),
+    ),
+  component: InventoryProductList,
+});
+
+/** Manage Store: the store's products (issue 12 §2). */
+function InventoryProductList() {
+  return (
+    <ProductListPage
+      title="Products"
+      addTo="/Managestore/AddProduct"
+      updateTo="/Managestore/UpdateProduct"
+      historyTo="/ManageStore/ProductHistory"
+      search={Route.useSearch()}
+    />
+  );
+}

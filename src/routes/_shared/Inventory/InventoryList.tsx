@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProductListPage, validateProductListSearch } from '../../-components/products/ProductListPage';
+
+// The shared group's inventory list (SPEC §2): the store's products, as on the inventory manager's product list.
+export const Route = createFileRoute('/_shared/Inventory/InventoryList')({
+  head: () => ({ meta: [{ title: 'Inventory · Doorstep' }] }),
+  validateSearch: validateProductListSearch,
+  component: () => (
+    <ProductListPage
+      title="Inventory"
+      addTo="/Inventory/InventoryAdd"
+      updateTo="/Inventory/InventoryUpdate"
+      historyTo="/Inventory/InventoryHistory"
+      search={Route.useSearch()}
+    />
+  ),
+});
