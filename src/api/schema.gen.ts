@@ -4118,7 +4118,8 @@ export interface paths {
          *     the inventory manager, A while it waits for the admin; any other answers 409 with the state and the allowed
          *     events. A rejection needs a `remark` in the JSON body (400). The inventory manager's acceptance reserves the
          *     stock of every line (409 naming the product when not enough is free); a rejection after that releases it.
-         *     ProfessionalId, when given, must be a professional the request is for (404 otherwise).
+         *     ProfessionalId, when given, must be a professional the request is for (404 otherwise). The body is {} or
+         *     { remark }: every caller sends it.
          */
         put: operations["requestRejectAccept"];
         post?: never;
@@ -4141,7 +4142,7 @@ export interface paths {
          * @description The vendor whose request it is. A request rejected by the inventory manager or by the admin goes back to the
          *     inventory manager (the rejection released its stock, so it is reserved again at the next acceptance). ResRole
          *     names the rejection it answers (IM or A) and must match it (409 with the allowed events otherwise).
-         *     ProfessionalId, when given, must be a professional the request is for.
+         *     ProfessionalId, when given, must be a professional the request is for. The body is {} or { remark }.
          */
         put: operations["requestReApprove"];
         post?: never;
@@ -14298,7 +14299,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description Why (required to reject) */
@@ -14334,7 +14335,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": {
                     /** @description What changed (optional) */

@@ -184,15 +184,13 @@ describe('the decisions', () => {
     expect(await stockOf(p.id)).toEqual({ onHand: 10, reserved: 0 });
     const asVendor = await pf.view(v.token, id);
     expect(asVendor.allowedEvents).toEqual(['REAPPROVE', 'CANCEL']);
-    res = await t.api('PUT', `/api/Vendor/RequestReApprove?IOrderId=${id}&ResRole=IM`, { token: v.token });
+    res = await t.api('PUT', `/api/Vendor/RequestReApprove?IOrderId=${id}&ResRole=IM`, { token: v.token, body: {} });
     expect(res.status).toBe(409);
     expect(res.body.allowedEvents).toEqual(['REAPPROVE', 'CANCEL']);
     res = await t.api(
       'PUT',
       `/api/Vendor/RequestReApprove?IOrderId=${id}&ResRole=A&ProfessionalId=${v.professional.id}`,
-      {
-        token: v.token,
-      },
+      { token: v.token, body: {} },
     );
     expect(dataOf(res).state).toBe('pendingIM');
     expect(dataOf(await pf.decide(id, 'IM', false)).state).toBe('pendingAdmin');
@@ -230,23 +228,24 @@ describe('the decisions', () => {
     expect(res.body.allowedEvents).toEqual(['ACCEPT:IM', 'REJECT:IM', 'CANCEL']);
     res = await t.api('PUT', `/api/Vendor/RequestRejectAccept?IOrderId=${id}&RejFlag=false&ResRole=IM`, {
       token: await t.tokenFor('A'),
+      body: {},
     });
     expect(res.status).toBe(403);
     expect(res.body.errors[0].field).toBe('ResRole');
     res = await t.api('PUT', `/api/Vendor/RequestRejectAccept?IOrderId=${id}&RejFlag=maybe&ResRole=IM`, {
       token: await t.tokenFor('IM'),
+      body: {},
     });
     expect(res.status).toBe(400);
     res = await t.api(
       'PUT',
       `/api/Vendor/RequestRejectAccept?IOrderId=${id}&RejFlag=false&ResRole=IM&ProfessionalId=1`,
-      {
-        token: await t.tokenFor('IM'),
-      },
+      { token: await t.tokenFor('IM'), body: {} },
     );
     expect(res.status).toBe(404);
     res = await t.api('PUT', `/api/Vendor/RequestRejectAccept?IOrderId=99999999&RejFlag=false&ResRole=IM`, {
       token: await t.tokenFor('IM'),
+      body: {},
     });
     expect(res.status).toBe(404);
     expect((await pf.view(t.tokenFor('IM'), id)).allowedEvents).toEqual(['ACCEPT:IM', 'REJECT:IM']);

@@ -112,13 +112,22 @@ describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: 
         const nav = page.getByRole('navigation', { name: 'Main menu' });
         await expect.poll(() => nav.getByRole('link', { name: 'Dashboard', exact: true }).isVisible()).toBe(true);
         await expect.poll(() => page.getByText(accountOf(area.role).mobileNo).first().isVisible()).toBe(true);
-        // The call desk's and marketing's dashboards are their own screens (decisions 018, 025), without the generic
-        // counts; marketing's shows its coupons by state.
-        if (area.role !== 'TE' && area.role !== 'VE' && area.role !== 'CD' && area.role !== 'MR') {
+        // The call desk's, marketing's and the inventory manager's dashboards are their own screens (decisions 018,
+        // 025, 028), without the generic counts; marketing's shows its coupons by state.
+        if (
+          area.role !== 'TE' &&
+          area.role !== 'VE' &&
+          area.role !== 'CD' &&
+          area.role !== 'MR' &&
+          area.role !== 'IM'
+        ) {
           await expect.poll(() => page.getByText('Pincodes served').isVisible()).toBe(true);
         }
         if (area.role === 'MR') {
           await expect.poll(() => page.getByRole('group', { name: 'Coupons by state' }).isVisible()).toBe(true);
+        }
+        if (area.role === 'IM') {
+          await expect.poll(() => page.getByText('Stock value at cost').isVisible()).toBe(true);
         }
 
         await page.goto(t.url + area.foreign);

@@ -74,12 +74,12 @@ export function productRequestFactories(t: TestServer) {
     async decide(id: number, role: Role, reject: boolean, remark?: string) {
       return t.api('PUT', `/api/Vendor/RequestRejectAccept?IOrderId=${id}&RejFlag=${reject}&ResRole=${role}`, {
         token: await t.tokenFor(role),
-        body: remark === undefined ? undefined : { remark },
+        body: remark === undefined ? {} : { remark },
       });
     },
 
     reapprove(v: { token: string }, id: number) {
-      return t.api('PUT', `/api/Vendor/RequestReApprove?IOrderId=${id}`, { token: v.token });
+      return t.api('PUT', `/api/Vendor/RequestReApprove?IOrderId=${id}`, { token: v.token, body: {} });
     },
 
     cancel(v: { id: number; token: string }, id: number) {

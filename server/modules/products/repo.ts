@@ -12,6 +12,8 @@ import {
 } from '../../db/schema';
 import type { Paise } from '../../money';
 
+export type { ProductDiscountType, StockMovementKind };
+
 export interface StockRow {
   id: number;
   productName: string;

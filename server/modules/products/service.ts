@@ -2,7 +2,6 @@
 // rupees (the conversion is termsFromApi's, called at the HTTP boundary). Stock changes only through moveStock.
 import type { Db, Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import type { ProductDiscountType, StockMovementKind } from '../../db/schema';
 import { badRequest, conflict, type FieldError, HttpError, notFound } from '../../http';
 import { chunks, RowErrors } from '../../imports';
 import { mulDivHalfUp, type Paise, paise, rupeesText, toPaise, toRupees } from '../../money';
@@ -10,6 +9,7 @@ import { activeToggle, recordTransition } from '../../plugins/audit';
 import { checkOptionalImage, type Storage } from '../../plugins/storage';
 import * as tax from '../tax/service';
 import { toCsv } from '../wallets/service';
+import type { ProductDiscountType, StockMovementKind } from './repo';
 import * as repo from './repo';
 import { moveStock } from './stock';
 
