@@ -95,5 +95,26 @@ describe.skipIf(!chromiumPath)('the product store in the browser', () => {
     await waitForPath(page, '/Dashboard/InventoryManagerDashBoard');
     await page.getByText('Stock value at cost').waitFor();
     await page.getByText('₹21,600.00').waitFor();
+
+    // The top bar's product-details fetch: Stock, a search, and the product's available units as the server has them.
+    const listed = await t.api('GET', `/api/Vendor/GetInventoryProducts?search=${encodeURIComponent(name)}`, {
+      token: await t.tokenFor('IM'),
+    });
+    const server = await t.api('GET', `/api/Vendor/GetProductDetails?id=${listed.body.data.items[0].id}`, {
+      token: await t.tokenFor('IM'),
+    });
+    await page.getByRole('button', { name: 'Stock', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Current stock' });
+    await panel.getByLabel('Find a product').fill(name);
+    await panel.getByRole('button', { name: new RegExp(name) }).click();
+    const available = panel
+      .getByRole('term')
+      .filter({ hasText: /^Available$/ })
+      .locator('xpath=following-sibling::dd');
+    expect(server.body.data.available).toBe(24);
+    await expect.poll(() => available.textContent()).toBe(String(server.body.data.available));
+    await panel.getByRole('heading', { name }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { useLiveUpdates } from '../../api/live';
 import { type RoleCode, signOut, useSession } from '../../api/session';
 import { AppShell, ProfileMenu } from '../../ui';
 import { visibleMenu } from './menus';
+import { StockTrigger } from './products/StockTrigger';
 import { CHANGE_PASSWORD_PATH } from './roles';
 import { inertBalance } from './wallet/wallet.css';
 
@@ -16,6 +17,8 @@ const TopBarWallet = lazy(() => import('./wallet/TopBarWallet'));
 const AvailableSwitch = lazy(() => import('./professional/AvailableSwitch'));
 // The vendor status flag (their availability, decision 027), beside their wallet.
 const VendorStatusSwitch = lazy(() => import('./vendors/VendorStatusSwitch'));
+// The product-details fetch (issue 12 §2): the current stock of a product, for the roles that read the store.
+const TopBarStock = lazy(() => import('./products/TopBarStock'));
 
 /** SPEC §6: 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
 const NO_BALANCE: RoleCode[] = ['IM', 'MR', 'TE', 'CD', 'A'];
@@ -43,6 +46,14 @@ function topBarWalletOf(role: RoleCode) {
   );
 }
 
+function topBarStockOf(role: RoleCode) {
+  return role === 'IM' || role === 'A' || role === 'VE' ? (
+    <Suspense fallback={<StockTrigger disabled />}>
+      <TopBarStock role={role} />
+    </Suspense>
+  ) : null;
+}
+
 function Brand() {
   return (
     <Link to="/" style={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}>
@@ -68,7 +79,12 @@ export default function AreaLayout() {
     <AppShell
       brand={<Brand />}
       menu={menu}
-      topbarItems={topBarWalletOf(user.Role)}
+      topbarItems={
+        <>
+          {topBarStockOf(user.Role)}
+          {topBarWalletOf(user.Role)}
+        </>
+      }
       profile={
         <ProfileMenu
           fullName={user.FullName}
