@@ -15,7 +15,7 @@ import type { CompanyConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/errors';
 import { badRequest, type CurrentUser, conflict, forbidden, HttpError, notFound } from '../../http';
-import { mulDivHalfUp, type Paise, paise, rupeesText, toRupees } from '../../money';
+import { mulDivHalfUp, paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
 import { applyEvent, transitionsOf } from '../../workflow/apply';
 import { nextDocumentNumber } from '../documents/service';
@@ -381,7 +381,7 @@ export async function decide(db: Db, user: Actor, d: Decision) {
   await requestFor(db, user, d.requestId);
   await assertProfessionalOn(db, d.requestId, d.professionalId);
   const event: ProductRequestEvent = { type: d.reject ? 'REJECT' : 'ACCEPT', role: d.role };
-  const vendorId = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const applied = await applyRequestEvent(tx, d.requestId, event, user.id, {
       remark,
       patch: () => (d.reject ? { rejectRemark: remark } : {}),
@@ -394,11 +394,9 @@ export async function decide(db: Db, user: Actor, d: Decision) {
       body: d.reject
         ? `Request ${d.requestId} was rejected by ${who}: ${remark}`
         : `Request ${d.requestId} was accepted by ${who}.${applied.to === 'approved' ? ' Pay it from your wallet to have it issued.' : ''}`,
-      link: '/TrackRequest/TrackProductRequest',
+      link: `/TrackRequest/TrackProductRequest?id=${d.requestId}`,
     });
-    return applied.row.vendorUserId;
   });
-  void vendorId;
   return detail(db, user, d.requestId);
 }
 
@@ -408,7 +406,7 @@ export async function reapprove(
   user: Actor,
   r: { requestId: number; role?: ApproverRole; professionalId?: number; remark?: string | null },
 ) {
-  const row = await requestFor(db, user, r.requestId);
+  await requestFor(db, user, r.requestId);
   await assertProfessionalOn(db, r.requestId, r.professionalId);
   await db.transaction(async (tx) => {
     await applyRequestEvent(tx, r.requestId, { type: 'REAPPROVE' }, user.id, {
@@ -427,7 +425,6 @@ export async function reapprove(
       },
     });
   });
-  void row;
   return detail(db, user, r.requestId);
 }
 
@@ -719,5 +716,3 @@ export async function dashboard(db: Db, user: Actor, vendorId: number | undefine
     jobsToday: team.reduce((s, p) => s + p.jobsToday, 0),
   };
 }
-
-export type { Paise };
