@@ -2,17 +2,20 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, demoPassword, isEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_ACCOUNTS, demoPassword, demoUserId, isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
 import { seedDemoCoupons } from './db/seed/demo-coupons';
 import { seedDemoDispatch } from './db/seed/demo-dispatch';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedDemoPackages } from './db/seed/demo-packages';
+import { seedDemoProducts } from './db/seed/demo-products';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
 import { seedDemoReferrals } from './db/seed/demo-referrals';
+import { seedDemoRequests } from './db/seed/demo-requests';
 import { seedDemoSubscriptions } from './db/seed/demo-subscriptions';
+import { seedDemoVendors } from './db/seed/demo-vendors';
 import { seedReference } from './db/seed/reference';
 import { startCouponExpiry } from './modules/homeScreenAds/expiry';
 import { startReconciliation } from './modules/payments/reconcile';
@@ -63,6 +66,11 @@ if (database.kind === 'pglite') {
       customerMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
       uploadsDir: path.join(config.dataDir, 'uploads'),
     });
+    // The inventory (issue 12 §6): three vendors with professionals (after the professionals), the store's products
+    // with their stock (received by the demo inventory manager), then the demo vendor's requests in every state.
+    await seedDemoVendors(database.db);
+    await seedDemoProducts(database.db, await demoUserId(database.db, 'IM'));
+    await seedDemoRequests(database.db);
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);

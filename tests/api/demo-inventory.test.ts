@@ -1,10 +1,16 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
+import { productRequests, products } from '../../server/db/schema';
+import { DEMO_ACCOUNTS, demoUserId } from '../../server/db/seed/demo';
 import { seedDemoCatalogue } from '../../server/db/seed/demo-catalogue';
+import { seedDemoProducts } from '../../server/db/seed/demo-products';
 import { seedDemoProfessionals } from '../../server/db/seed/demo-professionals';
+import { seedDemoRequests } from '../../server/db/seed/demo-requests';
 import { DEMO_VENDORS, seedDemoVendors } from '../../server/db/seed/demo-vendors';
+import { stockCheck } from '../../server/modules/products/service';
+import { checkLedger } from '../../server/modules/wallets/service';
+import { PRODUCT_REQUEST_STATES } from '../../src/machines/productRequest/productRequest.machine';
 import { dataOf } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -13,15 +19,18 @@ beforeAll(async () => {
   t = await startTestServer();
   await seedDemoCatalogue(t.db, path.join(t.dataDir, 'uploads'));
   await seedDemoProfessionals(t.db);
-  await seedDemoVendors(t.db);
-  // A second start changes nothing.
-  await seedDemoVendors(t.db);
+  // The inventory's seeds in server/main.ts's order; a second start changes nothing.
+  for (let run = 0; run < 2; run++) {
+    await seedDemoVendors(t.db);
+    await seedDemoProducts(t.db, await demoUserId(t.db, 'IM'));
+    await seedDemoRequests(t.db);
+  }
 });
 afterAll(() => t?.close());
 
 const rows = async <T>(query: string) => ((await t.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
-describe('the demo vendors', () => {
+describe('the demo inventory (issue 12 §6)', () => {
   it('are three, the demo vendor among them, each with professionals, a wallet and zones', async () => {
     const vendors = await rows<{ mobile_no: string; pros: number; zones: number; wallets: number }>(
       `select u.mobile_no,
@@ -50,5 +59,20 @@ describe('the demo vendors', () => {
     expect(list.total).toBe(DEMO_VENDORS[0].professionals.length);
     const [{ id }] = await rows<{ id: number }>(`select id from users where mobile_no = '${me.mobileNo}'`);
     expect(dataOf(await t.api('GET', `/api/Vendor/GetVendorStatus?userID=${id}`, { token })).available).toBe(true);
+  });
+
+  it('about 30 products in stock, some low; the demo vendor has a request in every state; both ledgers whole', async () => {
+    const store = await t.db.select().from(products);
+    expect(store.length).toBeGreaterThanOrEqual(25);
+    expect(store.filter((p) => p.onHand - p.reserved <= p.lowStockAt).length).toBeGreaterThan(0);
+    expect(store.filter((p) => p.onHand > 0).length).toBeGreaterThan(20);
+    const vendorId = await demoUserId(t.db, 'VE');
+    const states = await t.db
+      .select({ state: productRequests.state })
+      .from(productRequests)
+      .where(eq(productRequests.vendorUserId, vendorId));
+    expect(new Set(states.map((r) => r.state))).toEqual(new Set(PRODUCT_REQUEST_STATES));
+    expect((await checkLedger(t.db)).ok).toBe(true);
+    expect((await stockCheck(t.db)).ok).toBe(true);
   });
 });

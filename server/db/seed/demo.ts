@@ -47,6 +47,14 @@ export function demoPassword(dataDir: string, fromEnv: string | null): string {
   return generated;
 }
 
+/** The user id of a demo account, by its role. */
+export async function demoUserId(db: Db, role: RoleCode): Promise<number> {
+  const { mobileNo } = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.mobileNo, mobileNo));
+  if (!u) throw new Error(`The demo ${role} account is missing`);
+  return u.id;
+}
+
 export async function isEmpty(db: Db) {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return n === 0;

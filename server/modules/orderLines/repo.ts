@@ -230,6 +230,7 @@ export async function moveSlotForSeed(tx: Tx, lineId: number, slotStart: Date): 
 }
 
 export type SourceRefundRow = typeof sourceRefunds.$inferSelect;
+export type SourceRefundStatus = SourceRefundRow['status'];
 
 /** The line's refund to source, locked (a second request for the same line waits, then finds it). */
 export async function lockSourceRefund(tx: Executor, orderLineId: number): Promise<SourceRefundRow | null> {

@@ -4,8 +4,8 @@ import {
   type OrderLineState,
   orderLineAllowedEvents,
 } from '../../../src/machines/orderLine/orderLine.machine';
-import type { SourceRefundStatus } from '../../db/schema';
 import { type Paise, paise, toRupees } from '../../money';
+import type { SourceRefundStatus } from './repo';
 
 /**
  * The order line's time and money rules (decision 014), pure so the service, the lists and the tests share them. The

@@ -1,11 +1,11 @@
 import type { Db, Tx } from '../../db/client';
-import type { SourceRefundStatus } from '../../db/schema';
 import { conflict, HttpError } from '../../http';
 import { paise, rupeesText, toRupees } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
 import type { PaymentProviderCode } from '../../plugins/payments/provider';
 import * as payments from '../payments/service';
 import * as wallets from '../wallets/service';
+import type { SourceRefundStatus } from './repo';
 import * as repo from './repo';
 import { providerName } from './rules';
 import type { Actor, LineRef } from './service';
