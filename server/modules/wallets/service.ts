@@ -357,7 +357,7 @@ const csvCell = (v: unknown) => {
 
 /** Rows as CSV (RFC 4180), with the header in the order given. */
 export function toCsv(rows: Record<string, unknown>[], columns: string[]): string {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+  return `${[columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n')}\r\n`;
 }
 
 const INVARIANTS: Record<keyof Awaited<ReturnType<typeof repo.ledgerBreaches>>, string> = {
