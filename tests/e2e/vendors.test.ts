@@ -63,6 +63,17 @@ describe.skipIf(!chromiumPath)('the admin adds a vendor, who signs in and sees t
     // A professional of theirs, as dispatch links them.
     const list = await t.api('GET', '/api/Vendor/GetAllVendor?search=Kiran', { token: await t.tokenFor('A') });
     const vendorId = list.body.data.items[0].id as number;
+
+    // Changing them: with nothing changed the form says so and sends nothing; a change wakes the button.
+    await admin.goto(`${t.url}/Vendor/VendorUpdate?id=${vendorId}`);
+    const update = admin.getByRole('form', { name: 'Change Kiran Hardware' });
+    const save = update.getByRole('button', { name: 'Save changes' });
+    await update.getByRole('status').filter({ hasText: 'Nothing changed' }).waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await update.getByLabel(/^Address line 2/).fill('Near the station');
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await update.getByLabel(/^Address line 2/).fill('');
+    await expect.poll(() => save.isDisabled()).toBe(true);
     const pro = await factories(t).professional({ vendorId, fullName: 'Ravi Fitter' });
 
     // The vendor signs in with the one-time password and must choose their own first.

@@ -2,6 +2,7 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button, buttonClassName } from '../../../ui';
 import { Form, FormActions, FormErrorSummary } from '../../../ui/form';
+import * as s from './OperationForm.css';
 import type { OperationForm as Kit } from './useOperationForm';
 
 export interface OperationFormProps<V extends object> {
@@ -13,6 +14,11 @@ export interface OperationFormProps<V extends object> {
   cancelTo?: LinkProps['to'];
   /** Something else beside the submit button. */
   secondaryAction?: ReactNode;
+  /**
+   * For a change form that sends only what differs: true while the values equal what is stored. The submit button
+   * waits (disabled), the form says "Nothing changed" and nothing is sent. Leave it out for forms that always send.
+   */
+  nothingChanged?: boolean;
   children: ReactNode;
 }
 
@@ -23,20 +29,27 @@ export function OperationForm<V extends object>({
   submitLabel,
   cancelTo,
   secondaryAction,
+  nothingChanged,
   children,
 }: OperationFormProps<V>) {
   return (
-    <Form onSubmit={form.submit} aria-label={label}>
+    // An empty change never reaches the server (it would only answer that the body needs a field).
+    <Form onSubmit={nothingChanged ? () => undefined : form.submit} aria-label={label}>
       <FormErrorSummary errors={form.errors} />
       {children}
       <FormActions>
+        {nothingChanged === undefined ? null : (
+          <span role="status" className={s.unchanged}>
+            {nothingChanged ? 'Nothing changed' : ''}
+          </span>
+        )}
         {cancelTo ? (
           <Link to={cancelTo} className={buttonClassName({ variant: 'secondary' })}>
             Cancel
           </Link>
         ) : null}
         {secondaryAction}
-        <Button type="submit" loading={form.busy}>
+        <Button type="submit" loading={form.busy} disabled={nothingChanged}>
           {submitLabel}
         </Button>
       </FormActions>

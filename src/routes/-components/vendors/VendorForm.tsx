@@ -85,6 +85,13 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
     proof: null,
     zones: (d?.vendorZoneList ?? []).map((z) => String(z.zoneId)),
   };
+  /** What an update sends: only the fields that differ from the stored vendor. */
+  const changesOf = (v: Values): VendorPatch => {
+    const before = bodyOf(initial) as Record<string, unknown>;
+    const patch: Record<string, unknown> = {};
+    for (const [k, value] of Object.entries(bodyOf(v))) if (!same(value, before[k])) patch[k] = value;
+    return patch as VendorPatch;
+  };
   const form = useOperationForm({
     operation: d ? 'updateVendor' : 'addVendor',
     initial,
@@ -106,14 +113,7 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
       zones: 'Zones',
     },
     alias: { vendorZoneList: 'zones', aadharProof: 'proof', aadharFileName: 'proof' },
-    toBody: (v): VendorBody & VendorPatch => {
-      const full = bodyOf(v);
-      if (!d) return full;
-      const before = bodyOf(initial) as Record<string, unknown>;
-      const patch: Record<string, unknown> = {};
-      for (const [k, value] of Object.entries(full)) if (!same(value, before[k])) patch[k] = value;
-      return patch as VendorBody & VendorPatch;
-    },
+    toBody: (v): VendorBody & VendorPatch => (d ? changesOf(v) : bodyOf(v)) as VendorBody & VendorPatch,
     send: (body) => (d ? updateVendor(d.id, body as VendorPatch) : addVendor(body as VendorBody)),
     savedMessage: d ? 'Vendor saved.' : 'Vendor added.',
     onSaved: (reply) => onSaved(reply.data),
@@ -129,6 +129,7 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
       label={d ? `Change ${d.fullName}` : 'Add vendor'}
       submitLabel={d ? 'Save changes' : 'Add vendor'}
       cancelTo={cancelTo}
+      nothingChanged={d ? Object.keys(changesOf(v)).length === 0 : undefined}
     >
       <TextField {...form.text('firstName')} autoComplete="off" />
       <TextField {...form.text('lastName')} autoComplete="off" />
