@@ -37,7 +37,7 @@ describe('the rates in force', () => {
     });
   });
 
-  it('GET /api/Tax/GstRates lists every rate with its dates and which are in force, for the admin only', async () => {
+  it('GET /api/Tax/GstRates lists every rate with its dates and which are in force, for the admin and the inventory manager', async () => {
     const today = dataOf(await t.api('GET', '/api/Tax/GstRates', { token: admin }));
     expect(today.inForce).toEqual([0, 5, 18, 40]);
     expect(today.rates).toContainEqual({
@@ -57,7 +57,9 @@ describe('the rates in force', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('on');
     expect((await t.api('GET', '/api/Tax/GstRates')).status).toBe(401);
-    for (const role of ROLE_CODES.filter((r) => r !== 'A')) {
+    // The inventory manager prices the store's products (decision 028); nobody else reads the rates.
+    expect((await t.api('GET', '/api/Tax/GstRates', { token: await t.tokenFor('IM') })).status).toBe(200);
+    for (const role of ROLE_CODES.filter((r) => r !== 'A' && r !== 'IM')) {
       expect((await t.api('GET', '/api/Tax/GstRates', { token: await t.tokenFor(role) })).status, role).toBe(403);
     }
   });
