@@ -35,7 +35,12 @@ export function RequestList({ action, caption, showVendor, emptyMessage }: Reque
       ? [{ key: 'vendorName', header: 'Vendor', render: (r: ProductRequest) => <bdi>{r.vendorName}</bdi> }]
       : []),
     { key: 'professionals', header: 'For', render: (r) => <bdi>{r.professionals || '—'}</bdi> },
-    { key: 'units', header: 'Units', align: 'end', render: (r) => `${r.units} (${r.lineCount} lines)` },
+    {
+      key: 'units',
+      header: 'Units',
+      align: 'end',
+      render: (r) => `${r.units} (${r.lineCount} ${r.lineCount === 1 ? 'line' : 'lines'})`,
+    },
     {
       key: 'total',
       header: 'Total',
