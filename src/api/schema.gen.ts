@@ -3809,8 +3809,8 @@ export interface paths {
         /**
          * Change a product's name, prices, GST, picture or status (an omitted picture is kept)
          * @description Stock is not a field here: it changes only through the stock ledger (AddStockMovement, and the requests).
-         *     `actualPrice` is computed again from the MRP and the discount. Requests already submitted keep the prices of
-         *     their snapshot.
+         *     `actualPrice` is computed again from the MRP and the discount. An omitted `hsnCode` is kept. Requests already
+         *     submitted keep the prices and the HSN code of their snapshot.
          */
         put: operations["updateProduct"];
         post?: never;
@@ -6826,6 +6826,12 @@ export interface components {
         ProductDiscount: number | null;
         /** @example Water filter cartridge 10 inch */
         ProductName: string;
+        /**
+         * @description The product's HSN code (Harmonised System of Nomenclature): 4, 6 or 8 digits. The tax invoice of a product
+         *     request prints it on each line (CGST Rule 46: goods name their HSN code).
+         * @example 842121
+         */
+        HsnCode: string;
         ProductDescription: string | null;
         /** @description Rupees, GST included, at most 2 decimals */
         ProductMrp: number;
@@ -6843,6 +6849,8 @@ export interface components {
         Product: {
             id: number;
             productName: string;
+            /** @description 4, 6 or 8 digits; null only for a product added before HSN codes */
+            hsnCode: string | null;
             description: string | null;
             mrp: number;
             /** @description A whole percent, or rupees off each unit (flat) */
@@ -7104,6 +7112,8 @@ export interface components {
                 lineId: number;
                 productId: number;
                 description: string;
+                /** @description The product's HSN code as it was when the request was submitted (null if it had none) */
+                hsn: string | null;
                 professionalName: string;
                 quantity: number;
                 unitPrice: number;
@@ -13782,6 +13792,7 @@ export interface operations {
             content: {
                 "application/json": {
                     productName: components["schemas"]["ProductName"];
+                    hsnCode: components["schemas"]["HsnCode"];
                     description?: components["schemas"]["ProductDescription"];
                     mrp: components["schemas"]["ProductMrp"];
                     discount?: components["schemas"]["ProductDiscount"];
@@ -13825,6 +13836,7 @@ export interface operations {
                 "application/json": {
                     id: number;
                     productName: components["schemas"]["ProductName"];
+                    hsnCode?: components["schemas"]["HsnCode"];
                     description?: components["schemas"]["ProductDescription"];
                     mrp: components["schemas"]["ProductMrp"];
                     discount?: components["schemas"]["ProductDiscount"];
@@ -13867,6 +13879,7 @@ export interface operations {
             content: {
                 "application/json": {
                     productName: components["schemas"]["ProductName"];
+                    hsnCode: components["schemas"]["HsnCode"];
                     description?: components["schemas"]["ProductDescription"];
                     mrp: components["schemas"]["ProductMrp"];
                     discount?: components["schemas"]["ProductDiscount"];

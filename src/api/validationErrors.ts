@@ -15,6 +15,7 @@ const patternMessages: Record<string, string> = {
   '^[1-9][0-9]{5}$': 'must be a 6-digit pincode',
   '^[0-9]{6}$': 'must be 6 digits',
   '^99[0-9]{4}$': 'must be a 6-digit SAC code of a service (starting with 99)',
+  '^[0-9]{4}([0-9]{2}){0,2}$': 'must be an HSN code of 4, 6 or 8 digits',
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2})$':
     'must be a date and time with its offset, such as 2026-11-24T10:00:00+05:30',
   '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,49}$': 'must be up to 50 ids separated by commas',

@@ -353,6 +353,37 @@ describe('payment and the invoice', () => {
     }
   });
 
+  it("prints each line's HSN code as it was at submission (none for a product added before HSN codes)", async () => {
+    const v = await pf.vendor();
+    const coded = await pf.product({ hsnCode: '84213920', quantity: 10, mrp: 1000, discount: 0, gst: 18 });
+    const older = await pf.product({ quantity: 10, mrp: 1000, discount: 0, gst: 18 });
+    // A product from before the HSN column: the migration left it without a code.
+    await t.db.execute(sql`update products set hsn_code = null where id = ${older.id}`);
+    const id = await pf.submitted(v, [
+      { productId: coded.id, requestQty: 1 },
+      { productId: older.id, requestQty: 1 },
+    ]);
+    // Changed after submission: the request keeps the code it was submitted with.
+    const changed = await t.api('PUT', '/api/Vendor/UpdateProducts', {
+      token: await t.tokenFor('IM'),
+      body: { id: coded.id, productName: coded.productName, hsnCode: '84219900', mrp: 1000, gst: 18, cost: 300 },
+    });
+    expect(dataOf(changed).hsnCode).toBe('84219900');
+    dataOf(await pf.decide(id, 'IM', false));
+    dataOf(await pf.decide(id, 'A', false));
+    await pf.fund(v.id, 3000);
+    dataOf(await pf.pay(v, id));
+    const inv = dataOf(await t.api('GET', `/api/Vendor/GetRequestOrderInvoiceData?IOrderId=${id}`, { token: v.token }));
+    expect(inv.lines.map((l: any) => [l.productId, l.hsn])).toEqual(
+      expect.arrayContaining([
+        [coded.id, '84213920'],
+        [older.id, null],
+      ]),
+    );
+    const pdf = await t.api('GET', `/api/Vendor/GetRequestOrderInvoicePdf?IOrderId=${id}`, { token: v.token });
+    expect(pdf.status).toBe(200);
+  });
+
   it('splits CGST and SGST for a vendor in the company state', async () => {
     const { cityIds } = await import('../support/catalogue');
     const v = await pf.vendor({ ...(await cityIds(t, 'Karnataka', 'Bengaluru')), pinCode: '560034' });

@@ -83,7 +83,7 @@ describe.skipIf(skipped)(`the stock ledger under concurrency${skipped ? ` (skipp
       Array.from({ length: 4 }, async () =>
         t.api('POST', '/api/Vendor/AddProducts', {
           token: await t.tokenFor('IM'),
-          body: { productName, mrp: 100, gst: 18, cost: 60, quantity: 3 },
+          body: { productName, hsnCode: '8421', mrp: 100, gst: 18, cost: 60, quantity: 3 },
         }),
       ),
     );

@@ -20,7 +20,7 @@ const name = (what = 'Product') => `${what} ${Date.now().toString(36)}-${++n}`;
 const im = () => t.tokenFor('IM');
 const add = async (body: Record<string, unknown>, token?: string) =>
   t.api('POST', '/api/Vendor/AddProducts', { token: token ?? (await im()), body });
-const base = () => ({ productName: name(), mrp: 500, gst: 18, cost: 300 });
+const base = () => ({ productName: name(), hsnCode: '842121', mrp: 500, gst: 18, cost: 300 });
 const total = async () =>
   dataOf(await t.api('GET', '/api/Vendor/GetInventoryProducts?pageSize=1', { token: await im() })).total as number;
 const movements = async (productId: number) =>
@@ -37,7 +37,9 @@ describe('the demo store', () => {
     const all = dataOf(await t.api('GET', '/api/Vendor/GetInventoryProducts?pageSize=100', { token }));
     expect(all.total).toBeGreaterThanOrEqual(30);
     const membrane = all.items.find((r: any) => r.productName === 'RO membrane 75 GPD');
-    expect(membrane).toMatchObject({ mrp: 1450, actualPrice: 1305, gst: 18, onHand: 64 });
+    expect(membrane).toMatchObject({ mrp: 1450, actualPrice: 1305, gst: 18, onHand: 64, hsnCode: '842121' });
+    // Every demo product carries an HSN code, for its request invoices.
+    expect(all.items.filter((r: any) => !/^[0-9]{4}([0-9]{2}){0,2}$/.test(r.hsnCode ?? ''))).toEqual([]);
     const lows = dataOf(await t.api('GET', '/api/Vendor/GetInventoryProducts?lowStock=true&pageSize=100', { token }));
     expect(lows.total).toBeGreaterThanOrEqual(4);
     await seedDemoProducts(t.db, me.Id);
@@ -50,6 +52,7 @@ describe('AddProducts', () => {
   it('computes actualPrice (MRP less the discount, GST included) and takes the opening stock through the ledger', async () => {
     const row = await p.product({ mrp: 500, discount: 10, quantity: 25 });
     expect(row).toMatchObject({ mrp: 500, discount: 10, discountType: 'percentage', actualPrice: 450, gst: 18 });
+    expect(row.hsnCode).toBe('842121');
     expect(row).toMatchObject({ onHand: 25, quantity: 25, reserved: 0, available: 25, cost: 300, stockValue: 7500 });
     const [m] = await movements(row.id);
     expect(m).toMatchObject({ kind: 'received', onHandDelta: 25, onHandAfter: 25, reason: 'Opening stock' });
@@ -88,6 +91,13 @@ describe('AddProducts', () => {
       [{ ...base(), quantity: -3 }, 'quantity'],
       [{ ...base(), imagebase64Data: b64(Buffer.from('<svg onload=alert(1)>')) }, 'imagebase64Data'],
       [{ ...base(), mrp: undefined }, 'mrp'],
+      [{ ...base(), hsnCode: undefined }, 'hsnCode'],
+      [{ ...base(), hsnCode: '' }, 'hsnCode'],
+      [{ ...base(), hsnCode: '84A1' }, 'hsnCode'],
+      [{ ...base(), hsnCode: '84212' }, 'hsnCode'],
+      [{ ...base(), hsnCode: '842121200' }, 'hsnCode'],
+      [{ ...base(), hsnCode: ' 8421' }, 'hsnCode'],
+      [{ ...base(), hsnCode: 8421 }, 'hsnCode'],
     ];
     for (const [body, field] of cases) {
       const res = await add(body);
@@ -95,6 +105,18 @@ describe('AddProducts', () => {
       expect(fieldsOf(res), JSON.stringify(res.body)).toContain(field);
     }
     expect(await total()).toBe(before);
+  });
+
+  it('takes an HSN code of 4, 6 or 8 digits, and says which when it is missing', async () => {
+    for (const hsnCode of ['8421', '842121', '84212120']) {
+      expect(dataOf((await add({ ...base(), hsnCode })) as never, 201)).toMatchObject({ hsnCode });
+    }
+    const missing = await add({ ...base(), hsnCode: undefined });
+    expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'hsnCode', message: 'is required' })]);
+    const bad = await add({ ...base(), hsnCode: '84A1' });
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({ field: 'hsnCode', message: 'must be an HSN code of 4, 6 or 8 digits' }),
+    ]);
   });
 
   it('names are unique in any letter case (409)', async () => {
@@ -128,6 +150,24 @@ describe('UpdateProducts', () => {
     });
     expect(dataOf(res)).toMatchObject({ mrp: 600, discount: 50, discountType: 'flat', actualPrice: 550, gst: 5 });
     expect(dataOf(res)).toMatchObject({ onHand: 40, cost: 310, lowStockAt: 10, status: true });
+    // An omitted HSN code is kept.
+    expect(dataOf(res).hsnCode).toBe('842121');
+  });
+
+  it('changes the HSN code; a bad one names the field and changes nothing', async () => {
+    const row = await p.product();
+    const body = { id: row.id, productName: row.productName, mrp: 500, discount: 10, gst: 18, cost: 300 };
+    const put = async (b: Record<string, unknown>) =>
+      t.api('PUT', '/api/Vendor/UpdateProducts', { token: await im(), body: b });
+    for (const hsnCode of ['', '841', '8421212', 'abcd']) {
+      const res = await put({ ...body, hsnCode, mrp: 999 });
+      expect(res.status, hsnCode).toBe(400);
+      expect(fieldsOf(res)).toEqual(['hsnCode']);
+    }
+    expect(await p.details(row.id)).toMatchObject({ hsnCode: '842121', mrp: 500 });
+    const changed = dataOf(await put({ ...body, hsnCode: '85322500' }));
+    expect(changed).toMatchObject({ hsnCode: '85322500', mrp: 500 });
+    expect((await p.details(row.id)).hsnCode).toBe('85322500');
   });
 
   it('refuses a quantity or actualPrice field, an unknown id and a taken name', async () => {
@@ -147,7 +187,7 @@ describe('UpdateProducts', () => {
 describe('AddProductsExcel', () => {
   it('imports every row or none', async () => {
     const before = await total();
-    const good = { productName: name('Imported'), mrp: 120, gst: 18, cost: 80, quantity: 12 };
+    const good = { productName: name('Imported'), hsnCode: '3402', mrp: 120, gst: 18, cost: 80, quantity: 12 };
     const bad = await t.api('POST', '/api/Excel/AddProductsExcel', {
       token: await im(),
       body: [good, { ...good, productName: good.productName.toUpperCase() }, { ...base(), gst: 7 }],
@@ -173,9 +213,27 @@ describe('AddProductsExcel', () => {
       }),
     );
     expect(list.items[0]).toMatchObject({ productName: good.productName, onHand: 12, actualPrice: 120, discount: 0 });
+    expect(list.items[0].hsnCode).toBe('3402');
     const again = await t.api('POST', '/api/Excel/AddProductsExcel', { token: await im(), body: [good] });
     expect(again.status).toBe(400);
     expect(again.body.errors[0]).toMatchObject({ row: 2, field: 'productName' });
+  });
+
+  it('a row without an HSN code or with a bad one is named with its field; nothing is imported', async () => {
+    const before = await total();
+    const { hsnCode: _none, ...noCode } = base();
+    const res = await t.api('POST', '/api/Excel/AddProductsExcel', {
+      token: await im(),
+      body: [base(), { ...base(), hsnCode: '84-21' }, noCode],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 3, field: 'hsnCode' }),
+        expect.objectContaining({ row: 4, field: 'hsnCode' }),
+      ]),
+    );
+    expect(await total()).toBe(before);
   });
 });
 
@@ -390,6 +448,7 @@ describe('productsForRequest and stockCheck', () => {
       {
         id: a.id,
         productName: a.productName,
+        hsnCode: '842121',
         mrpPaise: 50000,
         actualPricePaise: 45000,
         gstPercent: 18,

@@ -42,6 +42,7 @@ describe.skipIf(!chromiumPath)('the product store in the browser', () => {
     await page.getByRole('link', { name: 'Add Product' }).click();
     await expect.poll(() => pathname(page)).toBe('/Managestore/AddProduct');
     await page.getByLabel(/^Product name/).fill(name);
+    await page.getByLabel(/^HSN code/).fill('842121');
     await page.getByLabel(/^MRP/).fill('1450');
     await page.getByLabel(/^Discount \(/).fill('10');
     await page.getByText('Vendors pay ₹1,305.00 a unit').waitFor();
@@ -61,6 +62,7 @@ describe.skipIf(!chromiumPath)('the product store in the browser', () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.getByText('Low (at 5)').waitFor();
     await row.getByText('₹1,305.00').waitFor();
+    await row.getByText('HSN 842121').waitFor();
     await expect.poll(() => row.getByRole('img').count()).toBe(1);
 
     // Receive 20 more through the stock dialog: no longer low.

@@ -34,6 +34,7 @@ describe.skipIf(!chromiumPath)('product requests in the browser', () => {
     professionalName = pro.fullName;
     product = await productRequestFactories(t).product({
       productName: 'AC filter F-200',
+      hsnCode: '84213920',
       mrp: 1000,
       discount: 0,
       gst: 18,
@@ -148,6 +149,11 @@ describe.skipIf(!chromiumPath)('product requests in the browser', () => {
 
     await vendor.goto(`${t.url}/TrackRequest/ProductInvoice?id=${id}`);
     await expect.poll(() => vendor.getByRole('heading', { name: /^Tax invoice INV\// }).isVisible()).toBe(true);
+    // Goods show their HSN code on each line (CGST Rule 46).
+    await vendor
+      .getByRole('row', { name: /AC filter F-200/ })
+      .getByRole('cell', { name: '84213920' })
+      .waitFor();
     const [download] = await Promise.all([
       vendor.waitForEvent('download'),
       vendor.getByRole('button', { name: 'Download PDF' }).click(),

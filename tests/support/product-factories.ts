@@ -13,8 +13,8 @@ export function productFactories(t: TestServer, as: 'IM' | 'A' = 'IM') {
   const token = () => t.tokenFor(as);
   const f = {
     /**
-     * A product of the store: MRP 500, 10% off (actualPrice 450), GST 18%, cost 300, 100 in stock, low at 10, unless
-     * told otherwise (`quantity` is its opening stock). Answers the product as the API shows it, with its id.
+     * A product of the store: HSN 842121, MRP 500, 10% off (actualPrice 450), GST 18%, cost 300, 100 in stock, low
+     * at 10, unless told otherwise (`quantity` is its opening stock). Answers the product as the API shows it.
      */
     async product(over: Extra = {}): Promise<Row> {
       return dataOf<Row>(
@@ -22,6 +22,7 @@ export function productFactories(t: TestServer, as: 'IM' | 'A' = 'IM') {
           token: await token(),
           body: {
             productName: `Test product ${next()}`,
+            hsnCode: '842121',
             mrp: 500,
             discount: 10,
             discountType: 'percentage',

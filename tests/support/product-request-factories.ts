@@ -15,12 +15,16 @@ export function productRequestFactories(t: TestServer) {
   const f = factories(t);
   const vf = vendorFactories(t);
   const pf = {
-    /** A store product through Vendor/AddProducts (the inventory manager): MRP 500, 10% off, GST 18%, 50 in stock. */
+    /**
+     * A store product through Vendor/AddProducts (the inventory manager): HSN 842121, MRP 500, 10% off, GST 18%, 50
+     * in stock.
+     */
     async product(over: Record<string, unknown> = {}) {
       const res = await t.api('POST', '/api/Vendor/AddProducts', {
         token: await t.tokenFor('IM'),
         body: {
           productName: `Filter ${tag()}`,
+          hsnCode: '842121',
           mrp: 500,
           discount: 10,
           discountType: 'percentage',

@@ -100,6 +100,11 @@ export const products = pgTable(
     /** What one unit cost the store, GST excluded: the inventory manager's stock value. */
     costPaise: integer('cost_paise').notNull(),
     gstPercent: integer('gst_percent').notNull(),
+    /**
+     * The HSN code the tax invoice prints for this product (CGST Rule 46: goods name theirs), 4, 6 or 8 digits.
+     * Null only for products added before it was asked for: the contract requires it on every add and import.
+     */
+    hsnCode: varchar('hsn_code', { length: 8 }),
     imageUrl: text('image_url'),
     imageName: text('image_name'),
     onHand: integer('on_hand').notNull().default(0),
@@ -123,6 +128,7 @@ export const products = pgTable(
     check('products_actual_price_ck', sql`${t.actualPricePaise} > 0 and ${t.actualPricePaise} <= ${t.mrpPaise}`),
     check('products_cost_ck', sql`${t.costPaise} >= 0`),
     check('products_gst_ck', sql`${t.gstPercent} between 0 and 100`),
+    check('products_hsn_ck', sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
     check('products_stock_ck', sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
     check('products_low_stock_ck', sql`${t.lowStockAt} >= 0`),
   ],
@@ -255,6 +261,8 @@ export const productRequestLines = pgTable(
     mrpPaise: integer('mrp_paise').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
     gstPercent: integer('gst_percent').notNull(),
+    /** The product's HSN code at submission (null if it had none then): the invoice prints it. */
+    hsnCode: varchar('hsn_code', { length: 8 }),
     lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
     taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
     gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),

@@ -215,6 +215,7 @@ export const linesOf = (exec: Executor, requestId: number) =>
       professionalName: users.fullName,
       productId: productRequestLines.productId,
       productName: productRequestLines.productName,
+      hsnCode: productRequestLines.hsnCode,
       quantity: productRequestLines.quantity,
       mrpPaise: productRequestLines.mrpPaise,
       unitPricePaise: productRequestLines.unitPricePaise,

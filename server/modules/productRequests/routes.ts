@@ -126,7 +126,8 @@ export const productRequestHandlers: Handlers = {
         reverseCharge: inv.reverseCharge,
         lines: inv.lines.map((l) => ({
           description: `${l.description} (for ${l.professionalName})`,
-          sacCode: '',
+          // The PDF's code column (headed HSN below): the product's code as at submission.
+          sacCode: l.hsn ?? '',
           quantity: l.quantity,
           taxableValue: l.taxableValue,
           gstRate: l.gstRate,

@@ -304,7 +304,8 @@ export async function submit(db: Db, user: Actor, vendorId: number, now = new Da
         : { ...cartRow, deletedAt: cartRow.deletedAt ?? now };
       const problem = cartLineOut(r).problem;
       if (problem) throw conflict('VendorId', `${problem} Remove the line from the cart, then submit.`);
-      return { r, m: lineMoney(r.actualPricePaise, r.requestQty, r.gstPercent) };
+      // The HSN code is snapshot with the prices: the invoice prints the code the product had at submission.
+      return { r, hsnCode: p?.hsnCode ?? null, m: lineMoney(r.actualPricePaise, r.requestQty, r.gstPercent) };
     });
     const sum = (f: (m: ReturnType<typeof lineMoney>) => number) => lines.reduce((s, l) => s + f(l.m), 0);
     const requestId = await repo.insertRequest(tx, {
@@ -318,11 +319,12 @@ export async function submit(db: Db, user: Actor, vendorId: number, now = new Da
     });
     await repo.insertLines(
       tx,
-      lines.map(({ r, m }) => ({
+      lines.map(({ r, hsnCode, m }) => ({
         requestId,
         professionalUserId: r.professionalUserId,
         productId: r.productId,
         productName: r.productName,
+        hsnCode,
         quantity: r.requestQty,
         mrpPaise: r.mrpPaise,
         unitPricePaise: r.actualPricePaise,
@@ -645,6 +647,7 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Ac
       lineId: l.id,
       productId: l.productId,
       description: l.productName,
+      hsn: l.hsnCode,
       professionalName: l.professionalName,
       quantity: l.quantity,
       unitPrice: r2(l.unitPricePaise),

@@ -68,6 +68,7 @@ export const movementsOf = (exec: Executor, productId: number) =>
 const productColumns = {
   id: products.id,
   productName: products.productName,
+  hsnCode: products.hsnCode,
   description: products.description,
   mrpPaise: products.mrpPaise,
   discountType: products.discountType,
@@ -89,6 +90,8 @@ const productColumns = {
 export interface ProductRow {
   id: number;
   productName: string;
+  /** Null only for a product added before HSN codes were asked for. */
+  hsnCode: string | null;
   description: string | null;
   mrpPaise: Paise;
   discountType: ProductDiscountType;
@@ -110,6 +113,7 @@ export interface ProductRow {
 
 export interface ProductValues {
   productName: string;
+  hsnCode: string | null;
   description: string | null;
   mrpPaise: Paise;
   discountType: ProductDiscountType;

@@ -77,6 +77,7 @@ export function productView(r: repo.ProductRow, viewer: { staff: boolean } = { s
   return {
     id: r.id,
     productName: r.productName,
+    hsnCode: r.hsnCode,
     description: r.description,
     mrp: toRupees(r.mrpPaise),
     discount: apiDiscount(r),
@@ -127,8 +128,29 @@ function cleanName(raw: string): string {
 
 const cleanDescription = (raw: string | null | undefined) => raw?.trim() || null;
 
+/** An HSN code: 4, 6 or 8 digits (the chapter and heading, then the sub-heading and the tariff item). */
+const HSN = /^[0-9]{4}([0-9]{2}){0,2}$/;
+const HSN_RULE = 'must be an HSN code of 4, 6 or 8 digits';
+
+/**
+ * The product's HSN code, which its request invoices print (decision 028). The contract already requires it on
+ * add and import and checks its form; this keeps the rule for callers that do not come through HTTP.
+ */
+function hsnProblem(raw: string | null | undefined, required: boolean): string | null {
+  if (raw == null || raw === '') return required ? 'is required (the HSN code of 4, 6 or 8 digits)' : null;
+  return HSN.test(raw) ? null : HSN_RULE;
+}
+
+function checkHsn(raw: string | null | undefined, required: boolean): string | undefined {
+  const problem = hsnProblem(raw, required);
+  if (problem) throw badRequest('hsnCode', problem);
+  return raw || undefined;
+}
+
 export interface ProductInput {
   productName: string;
+  /** Required on add; omitted on update keeps the product's code. */
+  hsnCode?: string;
   description?: string | null;
   terms: Terms;
   gst: number;
@@ -152,6 +174,7 @@ export async function addProduct(
   actorId: number,
 ) {
   const productName = cleanName(input.productName);
+  const hsnCode = checkHsn(input.hsnCode, true)!;
   await tax.assertRateInForce(db, input.gst, new Date(), 'gst');
   if (await repo.findByName(db, productName)) throw nameTaken(productName);
   const image = await checkOptionalImage(input.imagebase64Data, 'imagebase64Data');
@@ -162,6 +185,7 @@ export async function addProduct(
         const [id] = await repo.insertProducts(tx, [
           {
             productName,
+            hsnCode,
             description: cleanDescription(input.description),
             ...input.terms,
             gstPercent: input.gst,
@@ -199,6 +223,7 @@ export async function addProduct(
 /** UpdateProducts: everything but the stock; a new picture replaces the old one (removed once committed). */
 export async function updateProduct(db: Db, storage: Storage, id: number, input: ProductInput, actorId: number) {
   const productName = cleanName(input.productName);
+  const hsnCode = checkHsn(input.hsnCode, false);
   if (!(await repo.findProduct(db, id))) throw notFound(`Product ${id}`);
   await tax.assertRateInForce(db, input.gst, new Date(), 'gst');
   if (await repo.findByName(db, productName, id)) throw nameTaken(productName);
@@ -210,6 +235,7 @@ export async function updateProduct(db: Db, storage: Storage, id: number, input:
         if (!old) throw notFound(`Product ${id}`);
         const next = {
           productName,
+          hsnCode: hsnCode ?? old.hsnCode,
           description: cleanDescription(input.description),
           ...input.terms,
           gstPercent: input.gst,
@@ -226,6 +252,7 @@ export async function updateProduct(db: Db, storage: Storage, id: number, input:
             : null,
           old.costPaise !== next.costPaise ? `cost ${rupeesText(old.costPaise)} → ${rupeesText(next.costPaise)}` : null,
           old.gstPercent !== next.gstPercent ? `GST ${old.gstPercent}% → ${next.gstPercent}%` : null,
+          old.hsnCode !== next.hsnCode ? `HSN ${old.hsnCode ?? 'none'} → ${next.hsnCode}` : null,
           old.lowStockAt !== next.lowStockAt ? `low stock at ${old.lowStockAt} → ${next.lowStockAt}` : null,
           (old.description ?? null) !== next.description ? 'description' : null,
           newUrl ? 'picture' : null,
@@ -249,6 +276,7 @@ export async function updateProduct(db: Db, storage: Storage, id: number, input:
 
 export interface ImportRow {
   productName: string;
+  hsnCode: string;
   description?: string | null;
   mrp: number;
   discount?: number | null;
@@ -273,6 +301,8 @@ export async function importProducts(db: Db, rows: ImportRow[], actorId: number)
       for (const e of err.errors as FieldError[]) errors.add(i, e.field, e.message);
     }
     if (!rates.includes(r.gst)) errors.add(i, 'gst', tax.notInForce(rates));
+    const hsn = hsnProblem(r.hsnCode, true);
+    if (hsn) errors.add(i, 'hsnCode', hsn);
     const productName = r.productName.trim().replace(/\s+/g, ' ');
     if (!productName) errors.add(i, 'productName', 'must not be empty');
     else errors.firstOf(seen, productName.toLowerCase(), i, 'productName', `"${productName}"`);
@@ -295,6 +325,7 @@ export async function importProducts(db: Db, rows: ImportRow[], actorId: number)
           tx,
           part.map((v) => ({
             productName: v.productName,
+            hsnCode: v.row.hsnCode,
             description: cleanDescription(v.row.description),
             ...v.terms!,
             gstPercent: v.row.gst,
@@ -404,6 +435,7 @@ export async function listProducts(db: Db, q: ListQuery) {
 const PRODUCT_CSV = [
   'id',
   'productName',
+  'hsnCode',
   'mrp',
   'discount',
   'discountType',
@@ -497,6 +529,7 @@ export async function dashboard(db: Db) {
 export interface RequestProduct {
   id: number;
   productName: string;
+  hsnCode: string | null;
   mrpPaise: Paise;
   actualPricePaise: Paise;
   gstPercent: number;
@@ -516,6 +549,7 @@ export async function productsForRequest(exec: Executor, ids: number[]): Promise
   return rows.map((r) => ({
     id: r.id,
     productName: r.productName,
+    hsnCode: r.hsnCode,
     mrpPaise: r.mrpPaise,
     actualPricePaise: r.actualPricePaise,
     gstPercent: r.gstPercent,

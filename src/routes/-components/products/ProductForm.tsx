@@ -1,5 +1,5 @@
-// Add or change a product of the store (issue 12 §2, decision 028): name, prices (the server computes the price a
-// vendor pays), GST, cost, low-stock level, picture and, on add, the opening stock.
+// Add or change a product of the store (issue 12 §2, decision 028): name, HSN code, prices (the server computes the
+// price a vendor pays), GST, cost, low-stock level, picture and, on add, the opening stock.
 import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import {
@@ -42,6 +42,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
     operation: product ? 'updateProduct' : 'addProduct',
     initial: {
       productName: product?.productName ?? '',
+      hsnCode: product?.hsnCode ?? '',
       mrp: product ? String(product.mrp) : '',
       discountType: product?.discountType ?? 'percentage',
       discount: product ? String(product.discount) : '',
@@ -55,6 +56,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
     },
     labels: {
       productName: 'Product name',
+      hsnCode: 'HSN code',
       mrp: 'MRP',
       discountType: 'Discount type',
       discount: 'Discount',
@@ -71,6 +73,8 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
       ({
         ...(product ? { id: product.id } : {}),
         productName: v.productName.trim(),
+        // Left empty it is not sent: on add the contract then says it is required; on a change the code is kept.
+        ...(v.hsnCode.trim() === '' ? {} : { hsnCode: v.hsnCode.trim() }),
         mrp: typedNumber(v.mrp),
         discountType: v.discountType as 'percentage' | 'flat',
         // SPEC §5: an empty discount is sent as 0.
@@ -101,6 +105,14 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
       cancelTo={cancelTo}
     >
       <TextField {...form.text('productName')} fullWidth autoComplete="off" placeholder="RO membrane 75 GPD" />
+      <TextField
+        {...form.text('hsnCode')}
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={8}
+        placeholder="842121"
+        hint="4, 6 or 8 digits, printed on each line of the request's tax invoice (CGST Rule 46), e.g. 8421 for water filters."
+      />
       <NumberField {...form.text('mrp')} prefix="₹" placeholder="1450" hint="GST included, at most 2 decimals." />
       <SelectField
         {...form.field('discountType')}

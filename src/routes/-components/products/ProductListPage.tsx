@@ -42,6 +42,7 @@ const STOCK = [{ value: 'low', label: 'Low on stock' }];
 
 export const productImportColumns: ImportColumn[] = [
   { key: 'productName', header: 'productName', required: true, maxLength: 150, example: 'Water filter cartridge' },
+  { key: 'hsnCode', header: 'hsnCode', required: true, maxLength: 8, example: '842121' },
   { key: 'mrp', header: 'mrp', required: true, type: 'number', example: '450' },
   { key: 'discount', header: 'discount', type: 'number', example: '10' },
   { key: 'discountType', header: 'discountType', example: 'percentage' },
@@ -106,7 +107,9 @@ export function ProductListPage({ title, addTo, updateTo, historyTo, search }: P
       render: (p) => (
         <>
           <span dir="auto">{p.productName}</span>
-          <span className={s.cellNote}>GST {p.gst} %</span>
+          <span className={s.cellNote}>
+            GST {p.gst} %{p.hsnCode ? ` · HSN ${p.hsnCode}` : ''}
+          </span>
         </>
       ),
     },

@@ -71,6 +71,8 @@ function ProductInvoice() {
   const intra = inv.gstType === 'CGST+SGST';
   const columns: Column<Line>[] = [
     { key: 'description', header: 'Product', render: (l) => <bdi>{l.description}</bdi> },
+    // Goods name their HSN code on a tax invoice (CGST Rule 46); the code is the product's at submission.
+    { key: 'hsn', header: 'HSN', render: (l) => l.hsn ?? '—' },
     { key: 'professionalName', header: 'For', render: (l) => <bdi>{l.professionalName}</bdi> },
     { key: 'quantity', header: 'Qty', align: 'end' },
     { key: 'unitPrice', header: 'Unit price', align: 'end', render: (l) => formatRupees(l.unitPrice) },
