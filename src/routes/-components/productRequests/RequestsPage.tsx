@@ -4,29 +4,16 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { TrackAction } from '../../../api/productRequests';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../../ui';
-import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
-import { positiveId } from '../../_admin/-components/search';
 import * as s from './productRequests.css';
 import { RequestDetail, type RequestDetailProps } from './RequestDetail';
 import { RequestList } from './RequestList';
+import type { RequestsSearch } from './search';
 
 export interface RequestTab {
   action: TrackAction;
   label: string;
   emptyMessage: string;
 }
-
-export interface RequestsSearch {
-  id?: number;
-  tab?: string;
-}
-
-/** The page's search: the list's keys, the chosen request and the tab. */
-export const validateRequestsSearch = (raw: Record<string, unknown>): ListSearch & RequestsSearch => ({
-  ...validateListSearch(raw),
-  id: positiveId(raw.id),
-  tab: typeof raw.tab === 'string' && /^\w{1,40}$/.test(raw.tab) ? raw.tab : undefined,
-});
 
 export interface RequestsPageProps {
   title: string;

@@ -14,16 +14,10 @@ import { Alert, Badge, Button, buttonClassName, formatDateTime, PageHeader, toas
 import type { BadgeTone } from '../../../ui/Badge';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { downloadTextFile } from '../../../ui/spreadsheet';
-import { DEFAULT_TABLE_STATE, urlInt } from '../../../ui/tableState';
+import { DEFAULT_TABLE_STATE } from '../../../ui/tableState';
 import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
-import { positiveId } from '../../_admin/-components/search';
-
-export interface ProductHistorySearch {
-  productId?: number;
-  kind?: StockMovementKind;
-  page?: number;
-}
+import type { ProductHistorySearch } from './search';
 
 const KINDS: { value: StockMovementKind; label: string; tone: BadgeTone }[] = [
   { value: 'received', label: 'Received', tone: 'success' },
@@ -32,15 +26,6 @@ const KINDS: { value: StockMovementKind; label: string; tone: BadgeTone }[] = [
   { value: 'released', label: 'Released', tone: 'neutral' },
   { value: 'issued', label: 'Issued', tone: 'danger' },
 ];
-
-export const validateProductHistorySearch = (raw: Record<string, unknown>): ProductHistorySearch => {
-  const page = urlInt(raw.page);
-  return {
-    productId: positiveId(raw.productId),
-    kind: KINDS.some((k) => k.value === raw.kind) ? (raw.kind as StockMovementKind) : undefined,
-    page: page && page > 1 ? page : undefined,
-  };
-};
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 

@@ -19,20 +19,11 @@ import * as s from '../../_admin/-components/admin.css';
 import { DeleteAction } from '../../_admin/-components/DeleteAction';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
 import { ImportButton } from '../../_admin/-components/ImportButton';
-import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
 import { StatusToggle } from '../../_admin/-components/StatusToggle';
 import { Thumbnail } from '../../_admin/-components/Thumbnail';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import { StockDialog } from './StockDialog';
-
-export type ProductListSearch = ListSearch & { lowStock?: boolean; status?: 'active' | 'inactive' };
-
-/** The list's URL: the table's keys, `lowStock=true` and `status`. */
-export const validateProductListSearch = (raw: Record<string, unknown>): ProductListSearch => ({
-  ...validateListSearch(raw),
-  lowStock: raw.lowStock === true || raw.lowStock === 'true' ? true : undefined,
-  status: raw.status === 'active' || raw.status === 'inactive' ? raw.status : undefined,
-});
+import type { ProductListSearch } from './search';
 
 const STATUS: { value: ProductStatusFilter; label: string }[] = [
   { value: 'active', label: 'Active' },

@@ -123,6 +123,3 @@ export function TaskTable({ caption, technicianId, state }: TaskTableProps) {
     />
   );
 }
-
-export const taskStateOf = (raw: unknown): TaskStateFilter | undefined =>
-  raw === 'open' || raw === 'completed' || raw === 'cancelled' ? raw : undefined;

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequestsPage, validateRequestsSearch } from '../../-components/productRequests/RequestsPage';
+import { RequestsPage } from '../../-components/productRequests/RequestsPage';
+import { validateRequestsSearch } from '../../-components/productRequests/search';
 
 // The admin's queue: requests the inventory manager accepted, waiting for the admin (issue 12 §3).
 export const Route = createFileRoute('/_admin/RequestsForProducts/ProductRequestForVendor')({

@@ -23,7 +23,8 @@ export const Route = createFileRoute('/_admin/Vendor/VendorList')({
   component: VendorList,
 });
 
-export const vendorImportColumns: ImportColumn[] = [
+// Not exported: a route file's exports stay in the route tree's first chunk; the component's own code is split off.
+const vendorImportColumns: ImportColumn[] = [
   { key: 'firstName', header: 'firstName', required: true, maxLength: 50, example: 'Suresh' },
   { key: 'lastName', header: 'lastName', required: true, maxLength: 50, example: 'Traders' },
   { key: 'mobileNo', header: 'mobileNo', required: true, maxLength: 15, example: '9876543210' },

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductHistoryPage, validateProductHistorySearch } from '../../-components/products/ProductHistoryPage';
+import { ProductHistoryPage } from '../../-components/products/ProductHistoryPage';
+import { validateProductHistorySearch } from '../../-components/products/search';
 
 export const Route = createFileRoute('/_inventory/ManageStore/ProductHistory')({
   head: () => ({ meta: [{ title: 'Stock history · Doorstep' }] }),

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { inventoryProductsQuery } from '../../../api/products';
 import { tableStateOf } from '../../_admin/-components/listSearch';
-import { ProductListPage, validateProductListSearch } from '../../-components/products/ProductListPage';
+import { ProductListPage } from '../../-components/products/ProductListPage';
+import { validateProductListSearch } from '../../-components/products/search';
 
 export const Route = createFileRoute('/_inventory/Managestore/InventoryProductList')({
   head: () => ({ meta: [{ title: 'Products · Doorstep' }] }),

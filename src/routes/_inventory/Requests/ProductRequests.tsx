@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequestsPage, validateRequestsSearch } from '../../-components/productRequests/RequestsPage';
+import { RequestsPage } from '../../-components/productRequests/RequestsPage';
+import { validateRequestsSearch } from '../../-components/productRequests/search';
 
 // The inventory manager's queue: requests waiting for their decision (issue 12 §3).
 export const Route = createFileRoute('/_inventory/Requests/ProductRequests')({

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequestsPage, validateRequestsSearch } from '../../-components/productRequests/RequestsPage';
+import { RequestsPage } from '../../-components/productRequests/RequestsPage';
+import { validateRequestsSearch } from '../../-components/productRequests/search';
 
 // Every vendor request, in every state, with its history (issue 12 §3).
 export const Route = createFileRoute('/_inventory/Requests/RequestHistory')({

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductHistoryPage, validateProductHistorySearch } from '../../-components/products/ProductHistoryPage';
+import { ProductHistoryPage } from '../../-components/products/ProductHistoryPage';
+import { validateProductHistorySearch } from '../../-components/products/search';
 
 // The shared group's stock history, reached from its inventory list.
 export const Route = createFileRoute('/_shared/Inventory/InventoryHistory')({

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductListPage, validateProductListSearch } from '../../-components/products/ProductListPage';
+import { ProductListPage } from '../../-components/products/ProductListPage';
+import { validateProductListSearch } from '../../-components/products/search';
 
 // The shared group's inventory list (SPEC §2): the store's products, as on the inventory manager's product list.
 export const Route = createFileRoute('/_shared/Inventory/InventoryList')({

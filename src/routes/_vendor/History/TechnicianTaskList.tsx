@@ -3,7 +3,8 @@ import type { TaskStateFilter } from '../../../api/vendors';
 import { PageHeader } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
-import { TaskTable, taskStateOf } from '../../-components/vendors/TaskTable';
+import { taskStateOf } from '../../-components/vendors/search';
+import { TaskTable } from '../../-components/vendors/TaskTable';
 
 export const Route = createFileRoute('/_vendor/History/TechnicianTaskList')({
   head: () => ({ meta: [{ title: 'Technician tasks · Doorstep' }] }),

@@ -4,7 +4,8 @@ import { Alert, buttonClassName, PageHeader } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
 import { positiveId } from '../../_admin/-components/search';
-import { TaskTable, taskStateOf } from '../../-components/vendors/TaskTable';
+import { taskStateOf } from '../../-components/vendors/search';
+import { TaskTable } from '../../-components/vendors/TaskTable';
 
 export const Route = createFileRoute('/_vendor/Professional/ProfessionalOrders')({
   head: () => ({ meta: [{ title: 'Professional orders · Doorstep' }] }),

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { buttonClassName } from '../../../ui';
-import { RequestsPage, validateRequestsSearch } from '../../-components/productRequests/RequestsPage';
+import { RequestsPage } from '../../-components/productRequests/RequestsPage';
+import { validateRequestsSearch } from '../../-components/productRequests/search';
 
 // The vendor's requests (issue 12 §3): by state, each with its machine, history and the vendor's actions (cancel,
 // send for re-approval, pay from the wallet).
