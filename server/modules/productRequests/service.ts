@@ -463,49 +463,49 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
   const row = await requestFor(db, user, p.requestId);
   if (row.vendorUserId !== vendor.id) throw notFound(`Request ${p.requestId}`);
   const paid = await db.transaction(async (tx) => {
-    let transferId = 0;
-    let balance = 0;
+    let totalPaise = 0;
+    let taxablePaise = 0;
+    let gstPaise = 0;
     await applyRequestEvent(tx, p.requestId, { type: 'PAY' }, user.id, {
       check: async (locked) => {
-        const wallet = await wallets.openWallet(tx, 'vendor', vendor);
         const held = await wallets.walletBalance(tx, 'vendor', vendor.id);
         if (held < locked.totalPaise) throw unaffordable(locked.totalPaise, held);
-        const amount = paise(locked.totalPaise);
-        try {
-          const posted = await wallets.post(tx, {
-            kind: 'product_purchase',
-            legs: [
-              { accountId: wallet, amount: -locked.totalPaise },
-              { accountId: wallets.systemAccountId('revenue'), amount: locked.taxablePaise },
-              { accountId: wallets.systemAccountId('gst_payable'), amount: locked.gstPaise },
-            ],
-            reference: `Product request ${locked.id}`,
-            remark: `Products for request ${locked.id}`,
-            actorId: user.id,
-            idempotency: {
-              key: `product-request-${locked.id}`,
-              hash: wallets.requestHash('vendorReqWalletPay', vendor.id, { IOrderId: locked.id }),
-            },
-            amountField: 'VendorId',
-            amount,
-          });
-          transferId = posted.transferId;
-          balance = posted.balances.get(wallet) ?? 0;
-        } catch (e) {
-          // Another debit of the same wallet got in first: answer with the amount missing now.
-          if (e instanceof HttpError && e.statusCode === 409) {
-            throw unaffordable(locked.totalPaise, await wallets.walletBalance(tx, 'vendor', vendor.id));
-          }
-          throw e;
-        }
+        ({ totalPaise, taxablePaise, gstPaise } = locked);
       },
-      patch: async () => ({
-        invoiceNo: await nextDocumentNumber(tx, 'INV', now),
-        transferId,
-        paidAt: now,
-      }),
+      patch: async () => ({ paidAt: now }),
     });
-    return { transferId, balance };
+    // The rows every sale takes come last, so each is held only until the commit just after: the invoice series and
+    // the ledger's revenue and GST accounts. The debit rolls everything above back when the wallet falls short.
+    const invoiceNo = await nextDocumentNumber(tx, 'INV', now);
+    const wallet = await wallets.openWallet(tx, 'vendor', vendor);
+    let posted: Awaited<ReturnType<typeof wallets.post>>;
+    try {
+      posted = await wallets.post(tx, {
+        kind: 'product_purchase',
+        legs: [
+          { accountId: wallet, amount: -totalPaise },
+          { accountId: wallets.systemAccountId('revenue'), amount: taxablePaise },
+          { accountId: wallets.systemAccountId('gst_payable'), amount: gstPaise },
+        ],
+        reference: `Product request ${p.requestId}`,
+        remark: `Products for request ${p.requestId}`,
+        actorId: user.id,
+        idempotency: {
+          key: `product-request-${p.requestId}`,
+          hash: wallets.requestHash('vendorReqWalletPay', vendor.id, { IOrderId: p.requestId }),
+        },
+        amountField: 'VendorId',
+        amount: paise(totalPaise),
+      });
+    } catch (e) {
+      // Another debit of the same wallet got in first: answer with the amount missing now.
+      if (e instanceof HttpError && e.statusCode === 409) {
+        throw unaffordable(totalPaise, await wallets.walletBalance(tx, 'vendor', vendor.id));
+      }
+      throw e;
+    }
+    await repo.updateRequest(tx, p.requestId, { invoiceNo, transferId: posted.transferId });
+    return { transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
   });
   return { ...(await detail(db, user, p.requestId)), balance: r2(paid.balance), transferId: paid.transferId };
 }
