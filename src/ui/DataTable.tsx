@@ -40,6 +40,19 @@ export interface DataTableProps<Row> {
   keyset?: boolean;
 }
 
+/**
+ * The props that show `rows` whole, on one page, without search or paging: for the short lists of a detail page (a
+ * request's lines, a history) that the table draws for its caption, columns and layout alone.
+ */
+export const staticTableProps = <Row,>(rows: Row[]) => ({
+  rows,
+  total: rows.length,
+  state: { page: 1, pageSize: Math.max(20, rows.length), search: '' },
+  onStateChange: () => {},
+  searchable: false,
+  pageSizes: [Math.max(20, rows.length)],
+});
+
 export const SEARCH_DEBOUNCE_MS = 300;
 
 // ---- Pure helpers (unit-tested) ----

@@ -78,3 +78,15 @@ export function birthDateProblem(birthDate: string, today: string): string | nul
   if (age > 80) return 'makes them older than 80';
   return null;
 }
+
+/** What a people import checks a sheet's cells against (professionals and vendors): mobile, PIN code, e-mail. */
+export const MOBILE = /^[6-9][0-9]{9}$/;
+export const PIN = /^[1-9][0-9]{5}$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A sheet cell's comma-separated names (zones, services), trimmed, empty ones dropped. */
+export const listOf = (s?: string) =>
+  (s ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);

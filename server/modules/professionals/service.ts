@@ -18,9 +18,13 @@ import {
   aadhaarLast4,
   aadhaarProblem,
   birthDateProblem,
+  EMAIL,
+  listOf,
+  MOBILE,
   maskedAadhaar,
   normalAadhaar,
   normalPan,
+  PIN,
   panProblem,
 } from './rules';
 
@@ -486,16 +490,6 @@ export interface ImportRow {
   serviceName?: string;
   zoneName?: string;
 }
-
-const MOBILE = /^[6-9][0-9]{9}$/;
-const PIN = /^[1-9][0-9]{5}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const listOf = (s?: string) =>
-  (s ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 /**
  * Excel/AddProfessionalExcel: every row is checked (the same rules as AddProfessional, plus names that must resolve

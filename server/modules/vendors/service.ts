@@ -18,9 +18,13 @@ import {
   aadhaarLast4,
   aadhaarProblem,
   birthDateProblem,
+  EMAIL,
+  listOf,
+  MOBILE,
   maskedAadhaar,
   normalAadhaar,
   normalPan,
+  PIN,
   panProblem,
 } from '../professionals/rules';
 import * as wallets from '../wallets/service';
@@ -573,16 +577,6 @@ export interface ImportRow {
   gstno?: string;
   zoneName?: string;
 }
-
-const MOBILE = /^[6-9][0-9]{9}$/;
-const PIN = /^[1-9][0-9]{5}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const listOf = (s?: string) =>
-  (s ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 /**
  * Excel/AddVendorExcel: every row is checked (the rules of AddVendor, names that must resolve, duplicates inside the

@@ -27,7 +27,7 @@ import {
   PageHeader,
   toast,
 } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormErrorSummary, TextArea } from '../../../ui/form';
 import { useOperationForm } from '../form';
 import * as s from './coupons.css';
@@ -147,13 +147,8 @@ export function CouponDetailPage({ id, area, list }: CouponDetailPageProps) {
         <DataTable
           caption="Transitions"
           columns={TRANSITION_COLUMNS}
-          rows={c.history}
-          total={c.history.length}
-          state={{ page: 1, pageSize: Math.max(20, c.history.length), search: '' }}
-          onStateChange={() => {}}
+          {...staticTableProps(c.history)}
           rowKey={(h) => `${h.at} ${h.event} ${h.toState}`}
-          searchable={false}
-          pageSizes={[Math.max(20, c.history.length)]}
           emptyMessage="No transitions recorded."
         />
       </Card>

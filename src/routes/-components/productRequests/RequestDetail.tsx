@@ -30,7 +30,7 @@ import {
   MachineDiagram,
   toast,
 } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormActions, TextArea } from '../../../ui/form';
 import { TopUpDialogs } from '../wallet/TopUp';
 import * as s from './productRequests.css';
@@ -68,15 +68,6 @@ export interface RequestDetailProps {
   /** Where the invoice of a paid request opens (the vendor's /TrackRequest/ProductInvoice). */
   invoiceLink?: boolean;
 }
-
-const staticTable = <T,>(rows: T[]) => ({
-  rows,
-  total: rows.length,
-  state: { page: 1, pageSize: Math.max(20, rows.length), search: '' },
-  onStateChange: () => {},
-  searchable: false,
-  pageSizes: [Math.max(20, rows.length)],
-});
 
 export function RequestDetail({ id, viewer, invoiceLink }: RequestDetailProps) {
   const request = useQuery(requestQuery(id));
@@ -133,7 +124,7 @@ export function RequestDetail({ id, viewer, invoiceLink }: RequestDetailProps) {
           caption={`Lines of request ${r.IOrderId}`}
           columns={LINE_COLUMNS}
           rowKey={(l) => l.id}
-          {...staticTable(r.lines)}
+          {...staticTableProps(r.lines)}
         />
       </Card>
       <Card title="States">
@@ -145,7 +136,7 @@ export function RequestDetail({ id, viewer, invoiceLink }: RequestDetailProps) {
           columns={HISTORY_COLUMNS}
           rowKey={(h) => `${h.at} ${h.event} ${h.toState}`}
           emptyMessage="No transitions recorded."
-          {...staticTable(r.history)}
+          {...staticTableProps(r.history)}
         />
       </Card>
     </section>

@@ -20,7 +20,7 @@ import {
   MachineDiagram,
   PageHeader,
 } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormErrorSummary, TextArea } from '../../../ui/form';
 import { validateIdSearch } from '../../_admin/-components/search';
 import { useOperationForm } from '../../-components/form';
@@ -112,13 +112,8 @@ function PaymentIntentDetail() {
         <DataTable
           caption="Transitions"
           columns={TRANSITION_COLUMNS}
-          rows={i.transitions}
-          total={i.transitions.length}
-          state={{ page: 1, pageSize: Math.max(20, i.transitions.length), search: '' }}
-          onStateChange={() => {}}
+          {...staticTableProps(i.transitions)}
           rowKey={(t) => `${t.at} ${t.event} ${t.toState}`}
-          searchable={false}
-          pageSizes={[Math.max(20, i.transitions.length)]}
           emptyMessage="No transitions recorded."
         />
       </Card>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type VendorDashboardData, vendorDashboardQuery } from '../../../api/productRequests';
 import { Alert, Badge, Card, formatRupees, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { RoleDashboard } from '../../-components/Dashboard';
 import * as s from '../../-components/productRequests/productRequests.css';
 import { STATE_TONE } from '../../-components/productRequests/states';
@@ -96,13 +96,8 @@ function VendorFigures() {
         <DataTable
           caption="Your professionals today"
           columns={PRO_COLUMNS}
-          rows={v.professionals}
-          total={v.professionals.length}
-          state={{ page: 1, pageSize: Math.max(20, v.professionals.length), search: '' }}
-          onStateChange={() => {}}
+          {...staticTableProps(v.professionals)}
           rowKey={(p) => p.id}
-          searchable={false}
-          pageSizes={[Math.max(20, v.professionals.length)]}
           emptyMessage="No professionals work for you yet."
         />
       </Card>

@@ -21,7 +21,7 @@ import {
   PageHeader,
   toast,
 } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { NumberField } from '../../../ui/form';
 import * as s from '../../-components/productRequests/productRequests.css';
 
@@ -128,17 +128,7 @@ function ProductCart() {
       ) : null}
       {c && c.lines.length > 0 ? (
         <Card title="Lines">
-          <DataTable
-            caption="Cart lines"
-            columns={columns}
-            rows={c.lines}
-            total={c.lines.length}
-            state={{ page: 1, pageSize: Math.max(20, c.lines.length), search: '' }}
-            onStateChange={() => {}}
-            rowKey={(l) => l.id}
-            searchable={false}
-            pageSizes={[Math.max(20, c.lines.length)]}
-          />
+          <DataTable caption="Cart lines" columns={columns} {...staticTableProps(c.lines)} rowKey={(l) => l.id} />
           <div className={s.totals}>
             <span>
               {c.units} units · taxable {formatRupees(c.taxable)} · GST {formatRupees(c.gstAmount)}

@@ -14,7 +14,7 @@ import {
   PageHeader,
   toast,
 } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import * as s from '../../-components/productRequests/productRequests.css';
 
 // The checkout (issue 12 §3): the cart's lines and totals at today's prices, submitted as one request.
@@ -73,17 +73,7 @@ function ProductCheckOut() {
       ) : null}
       {c && c.lines.length > 0 ? (
         <Card title="Your request">
-          <DataTable
-            caption="Request lines"
-            columns={COLUMNS}
-            rows={c.lines}
-            total={c.lines.length}
-            state={{ page: 1, pageSize: Math.max(20, c.lines.length), search: '' }}
-            onStateChange={() => {}}
-            rowKey={(l) => l.id}
-            searchable={false}
-            pageSizes={[Math.max(20, c.lines.length)]}
-          />
+          <DataTable caption="Request lines" columns={COLUMNS} {...staticTableProps(c.lines)} rowKey={(l) => l.id} />
           <dl className={s.facts}>
             <dt>Units</dt>
             <dd className={s.fact}>{c.units}</dd>

@@ -13,7 +13,7 @@ import {
   PageHeader,
   toast,
 } from '../../../ui';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { positiveId } from '../../_admin/-components/search';
 import * as s from '../../-components/productRequests/productRequests.css';
 
@@ -121,13 +121,8 @@ function ProductInvoice() {
         <DataTable
           caption="Invoice lines"
           columns={columns}
-          rows={inv.lines}
-          total={inv.lines.length}
-          state={{ page: 1, pageSize: Math.max(20, inv.lines.length), search: '' }}
-          onStateChange={() => {}}
+          {...staticTableProps(inv.lines)}
           rowKey={(l) => l.lineId}
-          searchable={false}
-          pageSizes={[Math.max(20, inv.lines.length)]}
         />
         <dl className={s.facts}>
           <dt>Taxable value</dt>
