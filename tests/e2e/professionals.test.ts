@@ -61,11 +61,12 @@ describe.skipIf(!chromiumPath)('the admin manages professionals in the browser',
     // Their page: profile with the full Aadhaar (the admin), the zone and the skill.
     await expect.poll(() => page.getByRole('heading', { name: 'Esha Electrician' }).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/Employee/EmployeeDetail');
-    expect(await page.getByText(aadhaar).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: `Remove ${zone.zoneName}, ${zone.cityName}` }).isVisible()).toBe(
-      true,
-    );
-    expect(await page.getByRole('button', { name: `Remove ${service.heading}` }).isVisible()).toBe(true);
+    // The zones and skills load after the heading: wait for them as a person would.
+    await expect.poll(() => page.getByText(aadhaar).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Remove ${zone.zoneName}, ${zone.cityName}` }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Remove ${service.heading}` }).isVisible()).toBe(true);
     expect(await axeViolations(page), 'employee detail').toEqual([]);
 
     // The list shows only the last 4 digits.
