@@ -169,7 +169,7 @@ describe.skipIf(!chromiumPath)('the admin builds the catalogue in the browser', 
     // The choice stays listed when the search changes.
     await page.getByRole('searchbox', { name: 'Find a category' }).fill('pick 1');
     await expect.poll(() => select.locator('option').allTextContents()).toContain('Pick 10');
-    expect(await select.locator('option:checked').textContent()).toBe('Pick 25');
+    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Pick 25');
     await page.getByLabel('Sub-category name').fill('Picked');
     await page.getByRole('button', { name: 'Add sub-category' }).click();
     await expect.poll(pathname).toBe('/SubCategory/SubCategoryList');

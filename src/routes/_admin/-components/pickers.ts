@@ -1,7 +1,7 @@
 // Shared by every admin screen that picks a category or zones: the server's matches for what the person types, the
 // chosen ones always kept in the options. No screen loads a whole table to fill a select (docs/operation-kit.md §5).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type Category,
   categoryChoicesQuery,
@@ -38,11 +38,16 @@ export function useCategoryPicker(chosen: string, enabled = true): { options: Se
     ...categoryQuery(Number(chosen) || 0),
     enabled: enabled && Number(chosen) > 0 && !inMatches,
   });
+  // The chosen option as last seen, so it stays listed (and selected) while a new search's read by id is on its way.
+  const lastChosen = useRef<SelectOption | undefined>(undefined);
   const options = useMemo(() => {
     const list = (matches.data?.items ?? []).map(categoryOption);
-    if (picked.data && String(picked.data.id) === chosen && !list.some((o) => o.value === chosen)) {
-      list.unshift(categoryOption(picked.data));
-    }
+    let chosenOption = list.find((o) => o.value === chosen);
+    if (!chosenOption && picked.data && String(picked.data.id) === chosen) chosenOption = categoryOption(picked.data);
+    if (!chosenOption && lastChosen.current?.value === chosen) chosenOption = lastChosen.current;
+    if (chosenOption) lastChosen.current = chosenOption;
+    if (chosenOption && !list.includes(chosenOption) && !list.some((o) => o.value === chosen))
+      list.unshift(chosenOption);
     return list;
   }, [matches.data, picked.data, chosen]);
   return { options, search: searchState('Find a category', query, setQuery, term, matches) };
