@@ -1,0 +1,2 @@
+-- 0011_recruitment: reserved; its owner writes the tables here.
+SELECT 1;

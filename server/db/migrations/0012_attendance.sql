@@ -1,0 +1,2 @@
+-- 0012_attendance: reserved; its owner writes the tables here.
+SELECT 1;
