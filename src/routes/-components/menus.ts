@@ -245,9 +245,30 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
         { label: 'Finalised List', to: '/RecruitingStaff/FinalisedList' },
         { label: 'OnBoarding', to: '/RecruitingStaff/AppointedList' },
         { label: 'Admin Rejected List', to: '/RecruitingStaff/RejectedCandidates' },
+        { label: 'Add Candidate', to: '/RecruitingStaff/AddCandidate' },
+        { label: 'All Candidates', to: '/RecruitingStaff/Candidates' },
+        { label: 'Salary Structure', to: '/SalaryStructure/ViewSalaryStructure' },
+        { label: 'Salary Deductions', to: '/SalaryStructure/SalaryDeductions' },
       ],
     },
-    { label: 'Attendance List', to: '/Reports/AttendanceList' },
+    {
+      label: 'Pay Module',
+      items: [
+        { label: 'Salary Disbursed', to: '/PayModule/SalaryDisbursed' },
+        { label: 'Expenses Disbursed', to: '/PayModule/ExpensesDisbursed' },
+        { label: 'Manual Salary Process', to: '/PayModule/ManualSalaryProcess' },
+        { label: 'Salary Slip', to: '/PayModule/SalarySlip' },
+      ],
+    },
+    {
+      label: 'Reports',
+      items: [
+        { label: 'Attendance List', to: '/Reports/AttendanceList' },
+        { label: 'Holidays', to: '/Attendance/Holidays' },
+        { label: 'Monthly Employee Details', to: '/Reports/MonthlyEmployeeDetails' },
+        { label: 'Month-wise Recruitment', to: '/Reports/MonthWiseRecruitment' },
+      ],
+    },
   ],
   MR: [
     { label: 'Dashboard', to: '/Dashboard/MarketingDashboard' },
