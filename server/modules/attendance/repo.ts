@@ -1,0 +1,256 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { attendanceAudit, attendanceDays, attendanceMonthLocks, holidays, users } from '../../db/schema';
+import type { AttendanceSource, AttendanceStatus } from '../../db/schema/attendance';
+
+type Rows<T> = { rows: T[] };
+
+/** The advisory lock class of attendance months: key (class, year × 100 + month). */
+const LOCK_CLASS = 42_012;
+
+/** Writers of a month's days hold it shared; locking and unlocking the month hold it exclusively. */
+export async function holdMonthShared(tx: Executor, year: number, month: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_CLASS}::int, ${year * 100 + month}::int)`);
+}
+export async function holdMonthExclusive(tx: Executor, year: number, month: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, ${year * 100 + month}::int)`);
+}
+
+export async function monthLock(exec: Executor, year: number, month: number) {
+  const [row] = await exec
+    .select({
+      lockedAt: attendanceMonthLocks.lockedAt,
+      lockedBy: attendanceMonthLocks.lockedBy,
+      byName: users.fullName,
+    })
+    .from(attendanceMonthLocks)
+    .leftJoin(users, eq(users.id, attendanceMonthLocks.lockedBy))
+    .where(and(eq(attendanceMonthLocks.year, year), eq(attendanceMonthLocks.month, month)));
+  return row ?? null;
+}
+
+export async function lockedMonthsOfYear(exec: Executor, year: number) {
+  const rows = await exec
+    .select({ month: attendanceMonthLocks.month })
+    .from(attendanceMonthLocks)
+    .where(eq(attendanceMonthLocks.year, year));
+  return rows.map((r) => r.month);
+}
+
+/** True when this call locked the month (false: it was locked already). */
+export async function insertLock(tx: Executor, year: number, month: number, actorId: number | null) {
+  const rows = await tx
+    .insert(attendanceMonthLocks)
+    .values({ year, month, lockedBy: actorId })
+    .onConflictDoNothing()
+    .returning({ year: attendanceMonthLocks.year });
+  return rows.length > 0;
+}
+
+export async function deleteLock(tx: Executor, year: number, month: number) {
+  const rows = await tx
+    .delete(attendanceMonthLocks)
+    .where(and(eq(attendanceMonthLocks.year, year), eq(attendanceMonthLocks.month, month)))
+    .returning({ year: attendanceMonthLocks.year });
+  return rows.length > 0;
+}
+
+export async function insertAudit(tx: Executor, row: typeof attendanceAudit.$inferInsert) {
+  await tx.insert(attendanceAudit).values(row);
+}
+
+export interface DayCell {
+  userId: number;
+  day: string;
+  status: AttendanceStatus | null;
+  checkInAt: Date | null;
+  checkOutAt: Date | null;
+  source: AttendanceSource | null;
+  holidayName: string | null;
+}
+
+/**
+ * The status of every day from..to for the given users, in one query: the day's row when there is one, otherwise
+ * a holiday, a Sunday (weekly off), an absence for a working day before `today`, or null (today or later, unmarked).
+ */
+const cellsSql = (userIds: number[], from: string, to: string, today: string) => sql`
+  with u(user_id) as (select unnest(${`{${userIds.join(',')}}`}::int[])),
+  d(day) as (select gs::date from generate_series(${from}::date, ${to}::date, interval '1 day') gs),
+  cells as (
+    select u.user_id, d.day, a.check_in_at, a.check_out_at, a.source, h.name as holiday_name,
+      coalesce(a.status, case
+        when h.id is not null then 'holiday'
+        when extract(isodow from d.day) = 7 then 'weeklyOff'
+        when d.day < ${today}::date then 'absent'
+      end) as status
+    from u cross join d
+    left join attendance_days a on a.user_id = u.user_id and a.day = d.day
+    left join holidays h on h.day = d.day
+  )`;
+
+export async function dayCells(
+  exec: Executor,
+  userId: number,
+  from: string,
+  to: string,
+  today: string,
+): Promise<DayCell[]> {
+  const res = (await exec.execute(sql`${cellsSql([userId], from, to, today)}
+    select user_id, to_char(day, 'YYYY-MM-DD') as day, status, check_in_at, check_out_at, source, holiday_name
+    from cells order by day`)) as unknown as Rows<{
+    user_id: number;
+    day: string;
+    status: AttendanceStatus | null;
+    check_in_at: string | Date | null;
+    check_out_at: string | Date | null;
+    source: AttendanceSource | null;
+    holiday_name: string | null;
+  }>;
+  const at = (v: string | Date | null) => (v == null ? null : new Date(v));
+  return res.rows.map((r) => ({
+    userId: Number(r.user_id),
+    day: r.day,
+    status: r.status,
+    checkInAt: at(r.check_in_at),
+    checkOutAt: at(r.check_out_at),
+    source: r.source,
+    holidayName: r.holiday_name,
+  }));
+}
+
+export interface StatusCounts {
+  userId: number;
+  days: number;
+  present: number;
+  halfDays: number;
+  leave: number;
+  holidays: number;
+  weeklyOffs: number;
+  absent: number;
+}
+
+/** Per-user counts over from..to in one query, whatever the number of users. */
+export async function countsFor(
+  exec: Executor,
+  userIds: number[],
+  from: string,
+  to: string,
+  today: string,
+): Promise<StatusCounts[]> {
+  if (userIds.length === 0) return [];
+  const res = (await exec.execute(sql`${cellsSql(userIds, from, to, today)}
+    select user_id, count(*)::int as days,
+      count(*) filter (where status = 'present')::int as present,
+      count(*) filter (where status = 'halfDay')::int as half_days,
+      count(*) filter (where status = 'leave')::int as leave,
+      count(*) filter (where status = 'holiday')::int as holidays,
+      count(*) filter (where status = 'weeklyOff')::int as weekly_offs,
+      count(*) filter (where status = 'absent')::int as absent
+    from cells group by user_id`)) as unknown as Rows<{
+    user_id: number;
+    days: number;
+    present: number;
+    half_days: number;
+    leave: number;
+    holidays: number;
+    weekly_offs: number;
+    absent: number;
+  }>;
+  return res.rows.map((r) => ({
+    userId: Number(r.user_id),
+    days: Number(r.days),
+    present: Number(r.present),
+    halfDays: Number(r.half_days),
+    leave: Number(r.leave),
+    holidays: Number(r.holidays),
+    weeklyOffs: Number(r.weekly_offs),
+    absent: Number(r.absent),
+  }));
+}
+
+export async function dayRow(exec: Executor, userId: number, day: string, forUpdate = false) {
+  const q = exec
+    .select()
+    .from(attendanceDays)
+    .where(and(eq(attendanceDays.userId, userId), eq(attendanceDays.day, day)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** Inserts the day's check-in; null when the day already has a row. */
+export async function insertCheckIn(tx: Executor, userId: number, day: string, at: Date, source: AttendanceSource) {
+  const [row] = await tx
+    .insert(attendanceDays)
+    .values({ userId, day, status: 'present', checkInAt: at, source, updatedBy: userId })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function updateDay(
+  tx: Executor,
+  id: number,
+  set: Partial<
+    Pick<typeof attendanceDays.$inferInsert, 'status' | 'checkInAt' | 'checkOutAt' | 'source' | 'updatedBy'>
+  >,
+  at: Date,
+) {
+  const [row] = await tx
+    .update(attendanceDays)
+    .set({ ...set, updatedAt: at })
+    .where(eq(attendanceDays.id, id))
+    .returning();
+  return row;
+}
+
+export async function upsertDay(tx: Executor, row: typeof attendanceDays.$inferInsert) {
+  const [written] = await tx
+    .insert(attendanceDays)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [attendanceDays.userId, attendanceDays.day],
+      set: {
+        status: row.status,
+        checkInAt: row.checkInAt ?? null,
+        checkOutAt: row.checkOutAt ?? null,
+        source: row.source,
+        updatedBy: row.updatedBy,
+        updatedAt: row.updatedAt,
+      },
+    })
+    .returning();
+  return written;
+}
+
+export async function holidayOn(exec: Executor, day: string) {
+  const [row] = await exec.select().from(holidays).where(eq(holidays.day, day));
+  return row ?? null;
+}
+
+export async function holidayById(exec: Executor, id: number) {
+  const [row] = await exec.select().from(holidays).where(eq(holidays.id, id));
+  return row ?? null;
+}
+
+export async function holidaysBetween(exec: Executor, from: string, to: string) {
+  return exec
+    .select({ id: holidays.id, day: holidays.day, name: holidays.name })
+    .from(holidays)
+    .where(and(gte(holidays.day, from), lte(holidays.day, to)))
+    .orderBy(asc(holidays.day));
+}
+
+/** Null when the date already has a holiday. */
+export async function insertHoliday(tx: Executor, day: string, name: string, actorId: number) {
+  const [row] = await tx
+    .insert(holidays)
+    .values({ day, name, createdBy: actorId })
+    .onConflictDoNothing()
+    .returning({ id: holidays.id, day: holidays.day, name: holidays.name });
+  return row ?? null;
+}
+
+export async function deleteHoliday(tx: Executor, id: number) {
+  const rows = await tx.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
+  return rows.length > 0;
+}
