@@ -32,7 +32,9 @@ export type LedgerAccountKind =
   | 'gst_payable'
   | 'tips_payable'
   /** Issue 11: what marketing gives away in money (referral rewards). */
-  | 'marketing_expense';
+  | 'marketing_expense'
+  /** Issue 13: salaries and employee expenses owed to employees, paid out to their banks (decision 034). */
+  | 'salary_payable';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -57,7 +59,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_balance_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
     check(
       'ledger_accounts_kind_ck',
-      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable', 'marketing_expense')`,
+      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable', 'marketing_expense', 'salary_payable')`,
     ),
   ],
 );
@@ -79,7 +81,10 @@ export type TransferKind =
   | 'source_refund'
   | 'source_refund_reversal'
   /** Issue 12: a vendor's product request paid from their wallet (vendor wallet → revenue and GST payable). */
-  | 'product_purchase';
+  | 'product_purchase'
+  /** Issue 13: a month's salary (company wallet and tips payable → salary payable), and an expense paid at once. */
+  | 'salary_payment'
+  | 'expense_payment';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',

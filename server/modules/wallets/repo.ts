@@ -34,6 +34,8 @@ export const SYSTEM_ACCOUNTS = {
   tips_payable: { id: 9, allowNegative: true },
   // Migration 0007: referral rewards and other money marketing gives away.
   marketing_expense: { id: 10, allowNegative: true },
+  // Migration 0013: salaries and employee expenses owed to employees (payroll, decision 034).
+  salary_payable: { id: 11, allowNegative: true },
 } as const;
 const MAY_GO_NEGATIVE: Set<number> = new Set(
   Object.values(SYSTEM_ACCOUNTS)

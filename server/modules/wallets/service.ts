@@ -331,6 +331,11 @@ export async function walletBalance(exec: Db | Tx, kind: WalletOwnerKind, userId
   return (await repo.findWallet(exec, WALLET_KIND[kind], userId))?.balance ?? 0;
 }
 
+/** The company account wallet's balance in paise (payroll shows what it can cover). */
+export async function companyBalance(exec: Db | Tx): Promise<number> {
+  return (await repo.systemAccount(exec, 'company_wallet')).balance;
+}
+
 /** 'My Balance': the vendor's or customer's own wallet; the accountant's is the company account wallet. */
 export async function myBalance(db: Db, user: CurrentUser) {
   if (user.role === 'AC') {

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { ledgerTransfers } from './wallets';
+
+/**
+ * Payroll (issue 13 §4, decision 034). Employees are the professionals (TE users). Amounts are integer paise.
+ * A salary structure applies from its effective date; a paid month keeps its slip's stored breakdown for ever.
+ */
+export const salaryStructures = pgTable(
+  'salary_structures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    basicPaise: bigint('basic_paise', { mode: 'number' }).notNull(),
+    hraPaise: bigint('hra_paise', { mode: 'number' }).notNull().default(0),
+    allowancesPaise: bigint('allowances_paise', { mode: 'number' }).notNull().default(0),
+    /** The state whose professional tax table applies (statutory.ts), e.g. MH. */
+    ptState: varchar('pt_state', { length: 2 }).notNull().default('MH'),
+    epf: boolean('epf').notNull().default(true),
+    esi: boolean('esi').notNull().default(true),
+    remark: text('remark'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('salary_structures_user_from_uq').on(t.userId, t.effectiveFrom),
+    check(
+      'salary_structures_amounts_ck',
+      sql`${t.basicPaise} > 0 and ${t.hraPaise} >= 0 and ${t.allowancesPaise} >= 0`,
+    ),
+  ],
+);
+
+export type SalaryDeductionKind = 'advance' | 'loan' | 'other';
+
+/** An advance, a loan or another deduction: `amountPaise` a month for `months` months from `fromMonth`. */
+export const salaryDeductions = pgTable(
+  'salary_deductions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 12 }).$type<SalaryDeductionKind>().notNull(),
+    reason: text('reason').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The first day of the first month it is deducted in. */
+    fromMonth: date('from_month', { mode: 'string' }).notNull(),
+    months: integer('months').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('salary_deductions_user_idx').on(t.userId, t.fromMonth),
+    check('salary_deductions_amount_ck', sql`${t.amountPaise} > 0`),
+    check('salary_deductions_months_ck', sql`${t.months} between 1 and 120`),
+    check('salary_deductions_kind_ck', sql`${t.kind} in ('advance', 'loan', 'other')`),
+  ],
+);
+
+/** One employee's month paid: the unique key pays each employee once a month; the breakdown never changes. */
+export const salarySlips = pgTable(
+  'salary_slips',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The first day of the month paid. */
+    period: date('period', { mode: 'string' }).notNull(),
+    grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
+    deductionsPaise: bigint('deductions_paise', { mode: 'number' }).notNull(),
+    employerPaise: bigint('employer_paise', { mode: 'number' }).notNull(),
+    tipsPaise: bigint('tips_paise', { mode: 'number' }).notNull(),
+    expensesPaise: bigint('expenses_paise', { mode: 'number' }).notNull(),
+    netPaise: bigint('net_paise', { mode: 'number' }).notNull(),
+    /** The calculation as paid (service.ts SalaryCalculation): lines, paid days, structure. */
+    breakdown: jsonb('breakdown').notNull(),
+    bankReference: varchar('bank_reference', { length: 60 }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    payRunId: integer('pay_run_id'),
+    paidBy: integer('paid_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('salary_slips_user_period_uq').on(t.userId, t.period),
+    index('salary_slips_period_idx').on(t.period, t.userId),
+    check('salary_slips_net_ck', sql`${t.netPaise} >= 0`),
+  ],
+);
+
+export type EmployeeExpenseState = 'pending' | 'approved' | 'rejected' | 'paid';
+
+/** An expense HR records for an employee; the accountant approves it; it is paid with the next salary or at once. */
+export const employeeExpenses = pgTable(
+  'employee_expenses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    /** A private file (never under the public uploads). */
+    receiptUrl: text('receipt_url').notNull(),
+    receiptFileName: text('receipt_file_name').notNull(),
+    receiptType: varchar('receipt_type', { length: 40 }).notNull(),
+    state: varchar('state', { length: 12 }).$type<EmployeeExpenseState>().notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionRemark: text('decision_remark'),
+    /** 'salary' (with a slip) or 'direct' (paid at once). */
+    paidWith: varchar('paid_with', { length: 8 }),
+    slipId: integer('slip_id').references(() => salarySlips.id),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    bankReference: varchar('bank_reference', { length: 60 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('employee_expenses_user_idx').on(t.userId, t.state),
+    index('employee_expenses_state_idx').on(t.state, t.id),
+    check('employee_expenses_amount_ck', sql`${t.amountPaise} > 0`),
+    check('employee_expenses_state_ck', sql`${t.state} in ('pending', 'approved', 'rejected', 'paid')`),
+  ],
+);
+
+export type PayRunState = 'running' | 'done';
+
+/** A month's salary run for everyone: a job in the database that any process's worker advances in batches. */
+export const payRuns = pgTable(
+  'pay_runs',
+  {
+    id: serial('id').primaryKey(),
+    period: date('period', { mode: 'string' }).notNull(),
+    state: varchar('state', { length: 12 }).$type<PayRunState>().notNull().default('running'),
+    bankReferencePrefix: varchar('bank_reference_prefix', { length: 40 }).notNull(),
+    total: integer('total').notNull().default(0),
+    paid: integer('paid').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
+    /** False while paused (by a person, or when the company wallet ran short); resume sets it again. */
+    active: boolean('active').notNull().default(true),
+    lastError: text('last_error'),
+    startedBy: integer('started_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('pay_runs_open_uq').on(t.period).where(sql`state = 'running'`),
+    index('pay_runs_created_idx').on(t.createdAt),
+    check('pay_runs_state_ck', sql`${t.state} in ('running', 'done')`),
+  ],
+);
+
+export type PayRunItemState = 'pending' | 'paid' | 'skipped' | 'failed';
+
+/** One employee of a run; a worker claims pending ones FOR UPDATE SKIP LOCKED, so two processes never share one. */
+export const payRunItems = pgTable(
+  'pay_run_items',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => payRuns.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: varchar('state', { length: 8 }).$type<PayRunItemState>().notNull().default('pending'),
+    message: text('message'),
+    slipId: integer('slip_id').references(() => salarySlips.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.userId] }),
+    index('pay_run_items_pending_idx').on(t.runId, t.userId).where(sql`state = 'pending'`),
+    check('pay_run_items_state_ck', sql`${t.state} in ('pending', 'paid', 'skipped', 'failed')`),
+  ],
+);
