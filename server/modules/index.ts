@@ -17,6 +17,7 @@ import { orderLineHandlers } from './orderLines/routes';
 import { orderHandlers } from './orders/routes';
 import { packageHandlers } from './packages/routes';
 import { paymentHandlers } from './payments/routes';
+import { payrollHandlers } from './payroll/routes';
 import { productRequestHandlers } from './productRequests/routes';
 import { productHandlers } from './products/routes';
 import { professionalJobHandlers } from './professionalJobs/routes';
@@ -62,4 +63,5 @@ export const handlers: Handlers = {
   ...vendorHandlers,
   ...productHandlers,
   ...productRequestHandlers,
+  ...payrollHandlers,
 };

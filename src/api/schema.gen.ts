@@ -4516,6 +4516,458 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Hr/GetSalaryStructure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every employee (professional) with the salary structure in force on a day, one page at a time
+         * @description The search matches the name and mobile number. `date` defaults to today (India).
+         */
+        get: operations["getSalaryStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetSalaryStructureEmp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One employee's salary structures, newest effective date first, and the one in force today
+         * @description A professional reads only their own (another's is 403).
+         */
+        get: operations["getSalaryStructureEmp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/AddSalaryDetailsEmp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an employee a salary structure from a date
+         * @description The structure applies from `effectiveFrom` until the next one's date. Months already paid are never recomputed,
+         *     so the date must fall after the last paid month (409 otherwise); one structure per employee and date (409).
+         *     EPF, ESI and professional tax follow the statutory configuration (decision 034); `epf` and `esi` say whether
+         *     the employee is enrolled.
+         */
+        post: operations["addSalaryDetailsEmp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/UpdateSalaryDetailsEmp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct a salary structure no paid month has used
+         * @description A structure a paid month used is kept as paid (409): add a new structure with a later effective date instead.
+         *     The new effective date must also fall after the last paid month.
+         */
+        put: operations["updateSalaryDetailsEmp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetSalaryDeductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Advances, loans and other salary deductions (our own), newest first */
+        get: operations["getSalaryDeductions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/AddSalaryDeduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Salary deduction add (an advance, a loan or another deduction, with a reason)
+         * @description `amount` rupees a month for `months` months from `fromMonth`, which must be after the last paid month (409).
+         *     A month's deductions never take the pay below zero: what the pay cannot cover is shown on the slip.
+         */
+        post: operations["addSalaryDeduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/UpdateSalaryDeduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Salary deduction update (amount, months, on or off), with a reason
+         * @description Paid months keep what they deducted; the change applies to the months not yet paid.
+         */
+        put: operations["updateSalaryDeduction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/CalculateEmpSalary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One employee's salary for a month, line by line
+         * @description A paid month answers its slip as paid (never recomputed). Otherwise: the structures in force during the month
+         *     weighted by their days, pro-rated by the paid days from attendance; EPF, ESI and professional tax from the
+         *     statutory configuration; advances and loans; plus the unpaid tips held for them and their approved expenses.
+         *     `status` noStructure: no structure is in force in that month.
+         */
+        get: operations["calculateEmpSalary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetEmployeeDetailsSalary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every employee's salary for a month (due, paid or without a structure), one page at a time */
+        get: operations["getEmployeeDetailsSalary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/PayEmpSalary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay one employee's month through the ledger, exactly once
+         * @description In one transaction: the month is calculated, the slip stored with its breakdown (unique per employee and month),
+         *     the company account wallet and the tips held pay salary payable (one transfer, idempotency key per employee and
+         *     month), the tips and approved expenses are marked paid and the attendance month is locked. A second click, a
+         *     retry or two accountants at once pay once: the later calls answer the slip with `alreadyPaid` true. A company
+         *     wallet that cannot cover it is 409 with the shortfall, and nothing moves. Not before the month has ended (409).
+         */
+        post: operations["payEmpSalary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetPayrollSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The month's payroll total, paid and due (the accountant's dashboard; our own) */
+        get: operations["getPayrollSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetEmpSalarySlip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paid month's salary slip
+         * @description Earnings, deductions, the employer's contributions, paid days, net pay in figures and in words (Indian
+         *     numbering), the bank reference. A professional reads only their own (another's is 403); an unpaid month is 404.
+         */
+        get: operations["getEmpSalarySlip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetEmpSalarySlipPdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A paid month's salary slip as a PDF (our own) */
+        get: operations["getEmpSalarySlipPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetSalarySlips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paid salary slips, newest month first (salary disbursed; a professional's own slips)
+         * @description A professional sees only their own (EmpId may be omitted); staff see everyone's or one employee's.
+         */
+        get: operations["getSalarySlips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/StartPayRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manual salary process - pay a month for every employee as a background job (our own)
+         * @description Makes a run with one item per employee; a worker in every server process claims batches (FOR UPDATE SKIP
+         *     LOCKED) and pays each employee as PayEmpSalary does, so a crash or a restart resumes it and nobody is paid
+         *     twice. Employees already paid or without a structure are skipped. The bank reference of each payment is the
+         *     prefix and the employee id. One open run per month (409); not before the month has ended (409).
+         */
+        post: operations["startPayRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetPayRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A salary run's progress (our own) */
+        get: operations["getPayRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetPayRuns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Salary runs, newest first (our own) */
+        get: operations["getPayRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/ResumePayRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused salary run (after the company wallet was topped up) and advance it now (our own)
+         * @description Failed items are tried again; items already paid are never paid again. A finished run is 409.
+         */
+        post: operations["resumePayRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/AddEmpExpense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an expense for an employee, with its receipt (expenses disbursed; our own)
+         * @description The receipt is a PDF, JPEG or PNG (known by its bytes, at most 5 MB), stored privately.
+         */
+        post: operations["addEmpExpense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetEmpExpenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employee expenses, newest first (our own) */
+        get: operations["getEmpExpenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetEmpExpenseReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An expense's receipt file (never served from the public uploads; our own) */
+        get: operations["getEmpExpenseReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/DecideEmpExpense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The accountant approves or rejects a pending expense (our own)
+         * @description A rejection needs a remark. An approved expense is paid with the employee's next salary, or at once (PayEmpExpense). Deciding twice is 409.
+         */
+        put: operations["decideEmpExpense"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/PayEmpExpense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an approved expense at once through the ledger (our own)
+         * @description Company account wallet to salary payable, once (a second call is 409); a wallet that cannot cover it is 409 with the shortfall.
+         */
+        post: operations["payEmpExpense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7262,6 +7714,214 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+        };
+        /** @description A day of the month meant (YYYY-MM-DD) or the month (YYYY-MM) */
+        PayrollMonth: string;
+        /** @description Rupees, at most 2 decimals */
+        PayrollAmount: number;
+        PayrollLine: {
+            code: string;
+            label: string;
+            /** @description Rupees */
+            amount: number;
+        };
+        SalaryStructureBody: {
+            /** @description The day it applies from (YYYY-MM-DD) */
+            effectiveFrom: string;
+            basic: components["schemas"]["Rupees"];
+            hra?: components["schemas"]["PayrollAmount"];
+            allowances?: components["schemas"]["PayrollAmount"];
+            /**
+             * @description The professional tax table (state code)
+             * @default MH
+             * @enum {string}
+             */
+            ptState: "MH";
+            /** @default true */
+            epf: boolean;
+            /** @default true */
+            esi: boolean;
+            remark?: string;
+        };
+        SalaryStructure: {
+            id: number;
+            empId: number;
+            /** Format: date */
+            effectiveFrom: string;
+            basic: number;
+            hra: number;
+            allowances: number;
+            /** @description The month's gross rate (basic + HRA + allowances) */
+            gross: number;
+            ptState: string;
+            epf: boolean;
+            esi: boolean;
+            remark: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Set when a paid month used this structure (YYYY-MM-01 of the last such month); it can no longer be changed */
+            paidThrough?: string | null;
+        };
+        SalaryStructureRow: {
+            empId: number;
+            empName: string;
+            mobileNo: string;
+            professionalType: string;
+            current: components["schemas"]["SalaryStructure"] | null;
+        };
+        /** @enum {string} */
+        SalaryDeductionKind: "advance" | "loan" | "other";
+        SalaryDeductionBody: {
+            kind: components["schemas"]["SalaryDeductionKind"];
+            reason: string;
+            amount: components["schemas"]["Rupees"];
+            fromMonth: components["schemas"]["PayrollMonth"];
+            /** @default 1 */
+            months: number;
+        };
+        SalaryDeductionPatch: {
+            /** @description Why it changes (kept as the new reason) */
+            reason: string;
+            amount?: components["schemas"]["Rupees"];
+            months?: number;
+            active?: boolean;
+        };
+        SalaryDeduction: {
+            id: number;
+            empId: number;
+            empName: string;
+            kind: components["schemas"]["SalaryDeductionKind"];
+            reason: string;
+            /** @description Rupees a month */
+            amount: number;
+            /** Format: date */
+            fromMonth: string;
+            months: number;
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        SalaryStatus: "due" | "paid" | "noStructure";
+        SalaryCalculation: {
+            empId: number;
+            empName: string;
+            year: number;
+            month: number;
+            status: components["schemas"]["SalaryStatus"];
+            daysInMonth: number;
+            paidDays: number;
+            attendance: {
+                present: number;
+                halfDays: number;
+                leave: number;
+                holidays: number;
+                weeklyOffs: number;
+                absent: number;
+            };
+            earnings: components["schemas"]["PayrollLine"][];
+            deductions: components["schemas"]["PayrollLine"][];
+            employer: components["schemas"]["PayrollLine"][];
+            additions: components["schemas"]["PayrollLine"][];
+            gross: number;
+            totalDeductions: number;
+            employerTotal: number;
+            tips: number;
+            expenses: number;
+            net: number;
+            netInWords: string;
+            slipId: number | null;
+            bankReference: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+        };
+        SalaryCalculationReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["SalaryCalculation"];
+        };
+        SalarySlipSummary: {
+            slipId: number;
+            empId: number;
+            empName: string;
+            year: number;
+            month: number;
+            gross: number;
+            totalDeductions: number;
+            net: number;
+            bankReference: string;
+            /** Format: date-time */
+            paidAt: string;
+        };
+        /** @enum {string} */
+        EmployeeExpenseState: "pending" | "approved" | "rejected" | "paid";
+        EmployeeExpense: {
+            id: number;
+            empId: number;
+            empName: string;
+            amount: number;
+            reason: string;
+            receiptFileName: string;
+            state: components["schemas"]["EmployeeExpenseState"];
+            decisionRemark: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @enum {string|null} */
+            paidWith: "salary" | "direct" | null;
+            bankReference: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        EmployeeExpenseReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["EmployeeExpense"];
+        };
+        PayRun: {
+            id: number;
+            year: number;
+            month: number;
+            /** @enum {string} */
+            state: "running" | "done";
+            /** @description False while paused (the company wallet ran short); resume sets it again */
+            active: boolean;
+            total: number;
+            processed: number;
+            paid: number;
+            /** @description Already paid, or no structure for the month */
+            skipped: number;
+            failed: number;
+            paidAmount: number;
+            bankReferencePrefix: string;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        PayRunReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["PayRun"];
+        };
+        PayrollSummary: {
+            year: number;
+            month: number;
+            employees: number;
+            /** @description The month's payroll: paid slips plus what is due now */
+            total: number;
+            paid: number;
+            due: number;
+            paidCount: number;
+            dueCount: number;
+            noStructureCount: number;
+            /** @description Expenses waiting for the accountant's decision */
+            expensesAwaiting: number;
+            companyBalance: number;
         };
         /** @description One of a customer's favourite services (SPEC §3 Favourite), with the service's card data. */
         Favourite: {
@@ -14932,6 +15592,775 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+        };
+    };
+    getSalaryStructure: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                date?: string;
+                withStructure?: "all" | "with" | "without";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["SalaryStructureRow"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getSalaryStructureEmp: {
+        parameters: {
+            query: {
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The structures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            empId: number;
+                            empName: string;
+                            current: components["schemas"]["SalaryStructure"] | null;
+                            history: components["schemas"]["SalaryStructure"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addSalaryDetailsEmp: {
+        parameters: {
+            query: {
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalaryStructureBody"];
+            };
+        };
+        responses: {
+            /** @description The structure */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SalaryStructure"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateSalaryDetailsEmp: {
+        parameters: {
+            query: {
+                EmpId: number;
+                /** @description The structure */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalaryStructureBody"];
+            };
+        };
+        responses: {
+            /** @description The structure */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SalaryStructure"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getSalaryDeductions: {
+        parameters: {
+            query?: {
+                EmpId?: number;
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["SalaryDeduction"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addSalaryDeduction: {
+        parameters: {
+            query: {
+                EmpId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalaryDeductionBody"];
+            };
+        };
+        responses: {
+            /** @description The deduction */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SalaryDeduction"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateSalaryDeduction: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalaryDeductionPatch"];
+            };
+        };
+        responses: {
+            /** @description The deduction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SalaryDeduction"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    calculateEmpSalary: {
+        parameters: {
+            query: {
+                /** @description The employee (professional's user id) */
+                id: number;
+                date: components["schemas"]["PayrollMonth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calculation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaryCalculationReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getEmployeeDetailsSalary: {
+        parameters: {
+            query: {
+                date: components["schemas"]["PayrollMonth"];
+                status?: "all" | "due" | "paid" | "noStructure";
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["SalaryCalculation"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    payEmpSalary: {
+        parameters: {
+            query: {
+                id: number;
+                date: components["schemas"]["PayrollMonth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bank transfer's reference (UTR) */
+                    bankReference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid (or already paid) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SalaryCalculation"] & {
+                            alreadyPaid: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getPayrollSummary: {
+        parameters: {
+            query?: {
+                /** @description The month (the last full month when omitted) */
+                date?: components["schemas"]["PayrollMonth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["PayrollSummary"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getEmpSalarySlip: {
+        parameters: {
+            query: {
+                /** @description The employee */
+                id: number;
+                date: components["schemas"]["PayrollMonth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaryCalculationReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getEmpSalarySlipPdf: {
+        parameters: {
+            query: {
+                id: number;
+                date: components["schemas"]["PayrollMonth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getSalarySlips: {
+        parameters: {
+            query?: {
+                EmpId?: number;
+                /** @description Only this month */
+                date?: components["schemas"]["PayrollMonth"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["SalarySlipSummary"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    startPayRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: components["schemas"]["PayrollMonth"];
+                    bankReferencePrefix: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayRunReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getPayRun: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayRunReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getPayRuns: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["PayRun"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    resumePayRun: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayRunReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    addEmpExpense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    EmpId: number;
+                    amount: components["schemas"]["Rupees"];
+                    reason: string;
+                    /** @description The file as base64 */
+                    receipt: string;
+                    receiptFileName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The expense, waiting for the accountant */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeExpenseReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getEmpExpenses: {
+        parameters: {
+            query?: {
+                EmpId?: number;
+                state?: components["schemas"]["EmployeeExpenseState"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["EmployeeExpense"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getEmpExpenseReceipt: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    decideEmpExpense: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The expense */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeExpenseReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    payEmpExpense: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bankReference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The expense, paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeExpenseReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
         };
     };
 }

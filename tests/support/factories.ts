@@ -877,3 +877,41 @@ export function subscriptionFactories(t: TestServer) {
   };
   return s;
 }
+
+// ---------------------------------------------------------------- payroll (issue 13 §4; engineer C1's block)
+
+/** Payroll through the API: structures by HR, the company wallet funded by the accountant, payment. */
+export function payrollFactories(t: TestServer) {
+  const hr = () => t.tokenFor('HR');
+  const ac = () => t.tokenFor('AC');
+  return {
+    hr,
+    ac,
+    /** A structure from `effectiveFrom` (basic 20,000, HRA 8,000, allowances 2,000 unless told). */
+    structure: async (
+      empId: number,
+      over: { effectiveFrom?: string; basic?: number; hra?: number; allowances?: number; epf?: boolean; esi?: boolean } = {},
+    ) =>
+      dataOf<Row & { effectiveFrom: string; gross: number }>(
+        await t.api('POST', `/api/Hr/AddSalaryDetailsEmp?EmpId=${empId}`, {
+          token: await hr(),
+          body: { effectiveFrom: '2024-01-01', basic: 20000, hra: 8000, allowances: 2000, ...over },
+        }),
+        201,
+      ),
+    /** The accountant deposits `rupees` in the company account wallet. */
+    fundCompany: async (rupees: number) =>
+      dataOf<{ balance: number }>(
+        await t.api('POST', '/api/Account/AddMoneyToAccWallet', {
+          token: await ac(),
+          body: { TransAmount: rupees, BankReference: `UTR-FUND-${next()}`, Remark: 'Salaries' },
+          headers: { 'idempotency-key': `fund-${next()}-${Date.now()}` },
+        }),
+        200,
+      ),
+    pay: (empId: number, date: string, bankReference = `UTR${next()}`) =>
+      ac().then((token) =>
+        t.api('POST', `/api/Account/PayEmpSalary?id=${empId}&date=${date}`, { token, body: { bankReference } }),
+      ),
+  };
+}
