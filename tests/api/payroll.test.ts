@@ -53,7 +53,14 @@ describe('salary structures', () => {
     const other = await f.professional();
     const hr = await pf.hr();
     const made = await pf.structure(pro.id, { effectiveFrom: '2025-01-01', basic: 18000, hra: 7000, allowances: 1500 });
-    expect(made).toMatchObject({ empId: pro.id, basic: 18000, hra: 7000, allowances: 1500, gross: 26500, ptState: 'MH' });
+    expect(made).toMatchObject({
+      empId: pro.id,
+      basic: 18000,
+      hra: 7000,
+      allowances: 1500,
+      gross: 26500,
+      ptState: 'MH',
+    });
     const read = dataOf(await t.api('GET', `/api/Hr/GetSalaryStructureEmp?EmpId=${pro.id}`, { token: hr }));
     expect(read.history).toHaveLength(1);
     expect(read.current.id).toBe(made.id);
@@ -139,12 +146,16 @@ describe('calculation and payment', () => {
     const paid = await pf.pay(pro.id, '2025-06', 'UTR-JUNE-1');
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.data).toMatchObject({ status: 'paid', alreadyPaid: false, bankReference: 'UTR-JUNE-1' });
-    expect(before - (await companyBalance())).toBe(Math.round(paid.body.data.net * 100) - Math.round(paid.body.data.tips * 100));
+    expect(before - (await companyBalance())).toBe(
+      Math.round(paid.body.data.net * 100) - Math.round(paid.body.data.tips * 100),
+    );
     const again = await pf.pay(pro.id, '2025-06', 'UTR-JUNE-2');
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ alreadyPaid: true, bankReference: 'UTR-JUNE-1' });
     expect(await countOf('salary_slips', `user_id = ${pro.id}`)).toBe(1);
-    expect(await countOf('ledger_transfers', `idempotency_key = 'salary-${pro.id}-2025-06'`)).toBe(calc.net > 0 ? 1 : 0);
+    expect(await countOf('ledger_transfers', `idempotency_key = 'salary-${pro.id}-2025-06'`)).toBe(
+      calc.net > 0 ? 1 : 0,
+    );
     expect(await isMonthLocked(t.db, 2025, 6)).toBe(true);
 
     // The slip: the employee's own, never another's; a PDF.
@@ -162,7 +173,11 @@ describe('calculation and payment', () => {
     });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const mine = dataOf(await t.api('GET', '/api/Account/GetSalarySlips', { token: await pro.token() }));
     expect(mine.items.map((s: { empId: number }) => s.empId)).toEqual([pro.id]);
     const unpaid = await t.api('GET', `/api/Account/GetEmpSalarySlip?id=${pro.id}&date=2025-07`, { token: ac });
@@ -211,7 +226,9 @@ describe('deductions and expenses', () => {
     await pf.structure(pro.id, { effectiveFrom: '2025-01-01', basic: 20000, hra: 8000, allowances: 2000 });
     const hr = await pf.hr();
     const ac = await pf.ac();
-    const before = dataOf(await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-04`, { token: ac }));
+    const before = dataOf(
+      await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-04`, { token: ac }),
+    );
     const adv = dataOf(
       await t.api('POST', `/api/Hr/AddSalaryDeduction?EmpId=${pro.id}`, {
         token: hr,
@@ -259,10 +276,15 @@ describe('deductions and expenses', () => {
       await t.api('PUT', `/api/Account/DecideEmpExpense?id=${exp.id}`, { token: ac, body: { approve: true } }),
     );
     expect(approved.state).toBe('approved');
-    const twice = await t.api('PUT', `/api/Account/DecideEmpExpense?id=${exp.id}`, { token: ac, body: { approve: true } });
+    const twice = await t.api('PUT', `/api/Account/DecideEmpExpense?id=${exp.id}`, {
+      token: ac,
+      body: { approve: true },
+    });
     expect(twice.status).toBe(409);
 
-    const after = dataOf(await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-04`, { token: ac }));
+    const after = dataOf(
+      await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-04`, { token: ac }),
+    );
     expect(after.expenses).toBe(120);
     const advLine = after.deductions.find((l: { code: string }) => l.code === `advance:${adv.id}`);
     expect(advLine.amount).toBe(Math.min(50, before.gross + 120 - before.totalDeductions));
@@ -306,7 +328,10 @@ describe('deductions and expenses', () => {
     await pf.fundCompany(100);
     const before = await companyBalance();
     const paid = dataOf(
-      await t.api('POST', `/api/Account/PayEmpExpense?id=${exp.id}`, { token: ac, body: { bankReference: 'UTR-EXP-1' } }),
+      await t.api('POST', `/api/Account/PayEmpExpense?id=${exp.id}`, {
+        token: ac,
+        body: { bankReference: 'UTR-EXP-1' },
+      }),
     );
     expect(paid).toMatchObject({ state: 'paid', paidWith: 'direct', bankReference: 'UTR-EXP-1' });
     expect(before - (await companyBalance())).toBe(7550);
