@@ -24,6 +24,7 @@ import { professionalJobHandlers } from './professionalJobs/routes';
 import { professionalHandlers } from './professionals/routes';
 import { queryHandlers } from './queries/routes';
 import { ratingHandlers } from './ratings/routes';
+import { recruitmentHandlers } from './recruitment/routes';
 import { referralHandlers } from './referrals/routes';
 import { subscriptionHandlers } from './subscriptions/routes';
 import { taxHandlers } from './tax/routes';
@@ -63,5 +64,6 @@ export const handlers: Handlers = {
   ...vendorHandlers,
   ...productHandlers,
   ...productRequestHandlers,
+  ...recruitmentHandlers,
   ...payrollHandlers,
 };

@@ -3,7 +3,7 @@ import * as professionals from './service';
 
 export const professionalHandlers: Handlers = {
   async addProfessional(req, reply) {
-    const data = await professionals.add(req.server.db, req.body, req.query.CandidateId);
+    const data = await professionals.add(req.server.db, req.body, req.query.CandidateId, currentUser(req));
     reply.code(201);
     return ok(data, 'The professional was added. Their one-time password was sent to their mobile number.');
   },

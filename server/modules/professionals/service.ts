@@ -12,6 +12,7 @@ import * as dispatch from '../dispatch/service';
 import * as geo from '../geo/service';
 import { notifyUser } from '../notifications/service';
 import { applyLineEvent } from '../orderLines/service';
+import * as recruitment from '../recruitment/service';
 import type { ProfessionalType } from './repo';
 import * as repo from './repo';
 import {
@@ -228,11 +229,45 @@ async function insertOne(tx: Tx, c: Checked, candidateId: number | null, passwor
   return userId;
 }
 
-/** AddProfessional: the admin's or HR's add (CandidateId 0 outside HR's recruitment). */
-export async function add(db: Db, body: ProfessionalInput, candidateId = 0) {
-  const c = await check(db, body);
+/**
+ * AddProfessional: the admin's or HR's add (CandidateId 0 outside HR's recruitment). With a CandidateId it is the
+ * appointment (issue 13 §1, docs/decisions/032-recruitment.md): the candidate must be approved by the admin; their
+ * name, phone, e-mail, address, pincode, birth date, PAN and Aadhaar replace the form's, the professional type is
+ * their designation, and the recruitment machine's APPOINT event is applied first in the same transaction (so a
+ * second appointment, even at the same moment, is 409); their bank details are carried into the professional.
+ */
+export async function add(
+  db: Db,
+  body: ProfessionalInput,
+  candidateId = 0,
+  actor: Pick<CurrentUser, 'id' | 'role'> | null = null,
+) {
+  let input = body;
+  if (candidateId > 0) {
+    const cand = await recruitment.appointmentOf(db, candidateId);
+    input = {
+      ...body,
+      fullName: cand.fullName,
+      professionalType: cand.professionalType,
+      phone: cand.phone,
+      email: cand.email,
+      addressLine1: cand.address,
+      pinCode: cand.pincode,
+      birthDate: cand.dob,
+      panNumber: cand.panNumber ?? body.panNumber,
+      aadharNumber: cand.aadharNumber ?? body.aadharNumber,
+    };
+  }
+  const c = await check(db, input);
   const password = oneTimePassword();
-  const id = await db.transaction((tx) => insertOne(tx, c, candidateId || null, password)).catch(raceConflict);
+  const id = await db
+    .transaction(async (tx) => {
+      const link = candidateId > 0 ? await recruitment.appoint(tx, candidateId, actor) : null;
+      const userId = await insertOne(tx, c, candidateId || null, password);
+      if (link) await link(userId);
+      return userId;
+    })
+    .catch(raceConflict);
   return detail(db, id, { role: 'A' });
 }
 
