@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { accountWalletHistoryQuery } from '../../../api/wallets';
 import { Alert, buttonClassName, Card, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
 import { Counts, ProfileCard } from '../../-components/Dashboard';
+import { PayrollFigures } from '../../-components/payroll/PayrollFigures';
 import { historyStateOf, validateHistorySearch } from '../../-components/wallet/historySearch';
 import { useWalletHistory, WalletHistoryTable } from '../../-components/wallet/WalletHistory';
 import * as s from '../../-components/wallet/wallet.css';
@@ -23,9 +24,14 @@ function AccountDashboard() {
       <PageHeader
         title="Accounts dashboard"
         actions={
-          <Link to="/Accountant/AccountantWallet" className={buttonClassName()}>
-            Add balance
-          </Link>
+          <>
+            <Link to="/PayModule/EmployeeSalaryList" className={buttonClassName({ variant: 'secondary' })}>
+              Pay salaries
+            </Link>
+            <Link to="/Accountant/AccountantWallet" className={buttonClassName()}>
+              Add balance
+            </Link>
+          </>
         }
       />
       {history.query.error && !data ? <Alert tone="danger">{history.query.error.message}</Alert> : null}
@@ -34,6 +40,7 @@ function AccountDashboard() {
         <StatCard label="Credited this month" value={figure(data?.monthCredits)} hint="since the 1st, India time" />
         <StatCard label="Debited this month" value={figure(data?.monthDebits)} hint="since the 1st, India time" />
       </StatGrid>
+      <PayrollFigures details={false} />
       <Card title="Account wallet history">
         <WalletHistoryTable
           history={history}

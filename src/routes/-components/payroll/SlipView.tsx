@@ -1,0 +1,58 @@
+// A paid month's salary slip (GetEmpSalarySlip) and its PDF made on the server: HR's salary slip, the professional's
+// own slips. An unpaid month has no slip (the server answers 404), which is said in plain words.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { salarySlipPdf, salarySlipQuery } from '../../../api/payroll';
+import { Alert, Button, Card, EmptyState, LoadingPlaceholder, toast } from '../../../ui';
+import { saveBlob } from './download';
+import { SalaryBreakdown } from './SalaryBreakdown';
+import { apiMonth, monthLabel } from './search';
+
+export interface SlipViewProps {
+  empId: number;
+  month: { month: number; year: number };
+}
+
+/** `label`: the button's accessible name in a list of slips ('Download the slip of November 2026 as PDF'). */
+export function SlipDownloadButton({ empId, month, label }: SlipViewProps & { label?: string }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      const blob = await salarySlipPdf(empId, apiMonth(month));
+      saveBlob(blob, `salary-slip-${empId}-${apiMonth(month)}.pdf`);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button loading={busy} onClick={download} aria-label={label}>
+      Download PDF
+    </Button>
+  );
+}
+
+export function SlipView({ empId, month }: SlipViewProps) {
+  const slip = useQuery(salarySlipQuery(empId, apiMonth(month)));
+  if (slip.isPending) return <LoadingPlaceholder />;
+  if (!slip.data) {
+    if (slip.error instanceof ApiError && slip.error.status === 404) {
+      return (
+        <EmptyState
+          title={`No salary slip for ${monthLabel(month)}`}
+          description="A slip is made when the month's salary is paid. Choose another month, or check the month's payroll."
+        />
+      );
+    }
+    return <Alert tone="danger">{slip.error?.message ?? 'The salary slip could not be loaded.'}</Alert>;
+  }
+  const d = slip.data;
+  return (
+    <Card title={`Salary slip, ${monthLabel(d)}`} actions={<SlipDownloadButton empId={empId} month={d} />}>
+      <SalaryBreakdown calc={d} heading />
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+// Saves a file fetched with the session (a PDF, a receipt) through a temporary object URL.
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoke later: some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Opens a fetched file (a receipt) in a new tab, as the browser shows it. */
+export function openBlob(blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,46 @@
+// The payroll screens' small layout pieces (logical properties only, so right-to-left works).
+import { style } from '@vanilla-extract/css';
+import { font, radius, space, vars } from '../../../ui/theme.css';
+
+export const page = style({ display: 'grid', gap: space.lg });
+export const stack = style({ display: 'grid', gap: space.md });
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, margin: 0 });
+export const nowrap = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+export const filters = style({ display: 'flex', gap: space.sm, alignItems: 'end', flexWrap: 'wrap' });
+export const filterField = style({ display: 'grid', gap: space.xs });
+export const filterLabel = style({ fontSize: font.size.sm, fontWeight: 600, color: vars.color.text });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
+export const rowActions = style({ display: 'flex', gap: space.xs, alignItems: 'center', flexWrap: 'nowrap' });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space.xs} ${space.md}`,
+  margin: 0,
+});
+export const fact = style({ margin: 0 });
+export const columns = style({
+  display: 'grid',
+  gap: space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+});
+export const lines = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: font.size.sm });
+export const lineCell = style({
+  paddingBlock: space.xs,
+  paddingInline: space.sm,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  textAlign: 'start',
+});
+export const num = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+export const totalRow = style({ fontWeight: 700 });
+export const net = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
+export const progressTrack = style({
+  blockSize: '0.75rem',
+  borderRadius: radius.pill,
+  background: vars.color.border,
+  overflow: 'hidden',
+});
+export const progressBar = style({
+  blockSize: '100%',
+  background: vars.color.primary,
+  transition: 'inline-size 300ms ease',
+});
