@@ -915,3 +915,129 @@ export function payrollFactories(t: TestServer) {
       ),
   };
 }
+
+// ---------------------------------------------------------------- recruitment (issue 13 §1, §2; engineer A1's block)
+
+/** A minimal PDF, as a CV or a document upload. */
+export const candidatePdf = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');
+
+/** Candidates through HR's and the admin's own doors: added, documented, moved along the pipeline, appointed. */
+export function candidateFactories(t: TestServer) {
+  const hr = () => t.tokenFor('HR');
+  const admin = () => t.tokenFor('A');
+  const f = factories(t);
+  const freshPhone = () => `7${String((next() * 7919 + Date.now()) % 1_000_000_000).padStart(9, '0')}`;
+  const c = {
+    hr,
+    admin,
+    freshPhone,
+    /** A valid AddCandidates body; `over` replaces fields. */
+    body: (over: Extra = {}) => {
+      const n = next();
+      return {
+        firstName: `Ravi${n}`,
+        middleName: null,
+        lastName: 'Kumar',
+        phone: freshPhone(),
+        email: `candidate${n}.${Date.now()}@example.in`,
+        address: `${n} MG Road, Pune`,
+        pincode: '411001',
+        dob: '1995-04-12',
+        designationType: 'Technician',
+        offOnRole: 'OnRoll',
+        totalExp: 3,
+        ...over,
+      };
+    },
+    /** A candidate in state new (as HR added them). */
+    candidate: async (over: Extra = {}) =>
+      dataOf<Row & { state: string; phone: string; fullName: string }>(
+        await t.api('POST', '/api/Hr/AddCandidates', { token: await hr(), body: c.body(over) }),
+        201,
+      ),
+    /** Documents with a PAN, an Aadhaar number and bank details (what an appointment needs). */
+    docs: async (candidateId: number, over: Extra = {}) =>
+      dataOf(
+        await t.api('POST', '/api/Hr/AddCandidateDocs', {
+          token: await hr(),
+          body: {
+            candidateId,
+            panNumber: freshPan(),
+            aadharNumber: freshAadhaar(),
+            expectedSal: 25000,
+            offeredSal: 24000.5,
+            previousSal: 20000,
+            expectedJoinDate: '2030-01-15',
+            verificationSts: 'Verified',
+            bankAccNo: '123456789012',
+            bankIFSC: 'HDFC0001234',
+            pfAccNo: 'MH/BAN/0012345',
+            uanNo: '100200300400',
+            esiNo: '3100123456',
+            ...over,
+          },
+        }),
+        201,
+      ),
+    /** HR's RecruitmentProcess call; answers the raw reply. */
+    process: async (id: number, Action: string, q: Record<string, string | number> = {}, token?: string) => {
+      const params = new URLSearchParams({ id: String(id), Action, ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])) });
+      return t.api('PUT', `/api/Hr/RecruitmentProcess?${params}`, { token: token ?? (await hr()) });
+    },
+    sendForApproval: async (id: number, token?: string) =>
+      t.api('PUT', `/api/Hr/SendCandidateForApproval?id=${id}`, { token: token ?? (await hr()) }),
+    decide: async (id: number, approve: boolean, remark = '', token?: string) =>
+      t.api(
+        'PUT',
+        `/api/Employee/ApproveRejectCandidate?id=${id}&AccFlag=${approve ? 1 : 0}&RejectRemark=${encodeURIComponent(remark)}`,
+        { token: token ?? (await admin()) },
+      ),
+    /** HR appoints through Professional/AddProfessional?CandidateId (the form's other fields as HR fills them). */
+    appoint: async (id: number, over: Extra = {}, token?: string) => {
+      const zone = await f.zone();
+      return t.api('POST', `/api/Professional/AddProfessional?CandidateId=${id}`, {
+        token: token ?? (await hr()),
+        body: {
+          fullName: 'Typed in the form',
+          professionalType: 'Technician',
+          phone: freshPhone(),
+          ...(await cityIds(t, 'Maharashtra', 'Mumbai')),
+          pinCode: '400001',
+          addressLine1: 'Typed in the form',
+          panNumber: freshPan(),
+          aadharNumber: freshAadhaar(),
+          vendorId: 0,
+          serviceId: 0,
+          professionalZoneDetailsList: [{ zoneId: zone.id }],
+          ...over,
+        },
+      });
+    },
+    /** A candidate walked to `state` through the API (documents added on the way to approval). */
+    async at(state: string, over: Extra = {}) {
+      const made = await c.candidate(over);
+      const id = made.id;
+      const ok = async (res: { status: number; body: unknown }) => dataOf(res, 200);
+      const path = ['screened', 'interview', 'finalised', 'sentForApproval', 'approved', 'appointed'];
+      const rejectAt = state === 'rejected' ? 'new' : null;
+      if (rejectAt) {
+        await ok(await c.process(id, 'Reject', { RejectRemark: 'Not a fit' }));
+        return { ...made, state };
+      }
+      const target = state === 'adminRejected' ? 'sentForApproval' : state;
+      const upTo = path.indexOf(target);
+      if (upTo >= 0) await ok(await c.process(id, 'Screen'));
+      if (upTo >= 1) await ok(await c.process(id, 'Interview'));
+      if (upTo >= 2) await ok(await c.process(id, 'Finalise', { RevSal: 26000, RevJoDate: '2030-02-01' }));
+      if (upTo >= 3) {
+        await c.docs(id);
+        await ok(await c.sendForApproval(id));
+      }
+      if (state === 'adminRejected') await ok(await c.decide(id, false, 'Salary too high'));
+      if (upTo >= 4) await ok(await c.decide(id, true));
+      if (upTo >= 5) dataOf(await c.appoint(id), 201);
+      return { ...made, state };
+    },
+  };
+  return c;
+}
