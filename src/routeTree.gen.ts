@@ -45,6 +45,7 @@ import { Route as PublicUserCartRouteImport } from './routes/_public/UserCart'
 import { Route as PublicAllServicesRouteImport } from './routes/_public/allServices'
 import { Route as PublicCartRouteImport } from './routes/_public/cart'
 import { Route as AccountantDashboardAccountDashboardRouteImport } from './routes/_accountant/Dashboard/AccountDashboard'
+import { Route as AccountantPayModuleEmployeeSalaryListRouteImport } from './routes/_accountant/PayModule/EmployeeSalaryList'
 import { Route as AdminAdvertisementAddAdvertisementRouteImport } from './routes/_admin/Advertisement/AddAdvertisement'
 import { Route as AdminAdvertisementAdvertisementListRouteImport } from './routes/_admin/Advertisement/AdvertisementList'
 import { Route as AdminAdvertisementMarketingCouponDetailRouteImport } from './routes/_admin/Advertisement/MarketingCouponDetail'
@@ -63,6 +64,7 @@ import { Route as AdminCustomerCustomerQueriesRouteImport } from './routes/_admi
 import { Route as AdminCustomerGetWalletHistoryCustomerRouteImport } from './routes/_admin/Customer/GetWalletHistoryCustomer'
 import { Route as AdminDashboardAdminDashboardRouteImport } from './routes/_admin/Dashboard/AdminDashboard'
 import { Route as AdminEmployeeEmployeeAddRouteImport } from './routes/_admin/Employee/EmployeeAdd'
+import { Route as AdminEmployeeRejectedCandidatesRouteImport } from './routes/_admin/Employee/RejectedCandidates'
 import { Route as AdminOrdersAssignedOrdersRouteImport } from './routes/_admin/Orders/AssignedOrders'
 import { Route as AdminOrdersCancelledOrdersRouteImport } from './routes/_admin/Orders/CancelledOrders'
 import { Route as AdminOrdersCompletedOrdersRouteImport } from './routes/_admin/Orders/CompletedOrders'
@@ -107,8 +109,29 @@ import { Route as CalldeskDashboardCalldashboardRouteImport } from './routes/_ca
 import { Route as FinanceAccountantAccountantWalletRouteImport } from './routes/_finance/Accountant/AccountantWallet'
 import { Route as FinancePaymentsPaymentIntentDetailRouteImport } from './routes/_finance/Payments/PaymentIntentDetail'
 import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_finance/Payments/PaymentIntents'
+import { Route as HrAttendanceHolidaysRouteImport } from './routes/_hr/Attendance/Holidays'
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
 import { Route as HrEmployeeEmployeeAddHRRouteImport } from './routes/_hr/Employee/EmployeeAddHR'
+import { Route as HrPayModuleExpensesDisbursedRouteImport } from './routes/_hr/PayModule/ExpensesDisbursed'
+import { Route as HrPayModuleManualSalaryProcessRouteImport } from './routes/_hr/PayModule/ManualSalaryProcess'
+import { Route as HrPayModuleSalaryDisbursedRouteImport } from './routes/_hr/PayModule/SalaryDisbursed'
+import { Route as HrPayModuleSalarySlipRouteImport } from './routes/_hr/PayModule/SalarySlip'
+import { Route as HrRecruitingStaffAddCandidateRouteImport } from './routes/_hr/RecruitingStaff/AddCandidate'
+import { Route as HrRecruitingStaffAppointedListRouteImport } from './routes/_hr/RecruitingStaff/AppointedList'
+import { Route as HrRecruitingStaffCandidateDetailRouteImport } from './routes/_hr/RecruitingStaff/CandidateDetail'
+import { Route as HrRecruitingStaffCandidatesRouteImport } from './routes/_hr/RecruitingStaff/Candidates'
+import { Route as HrRecruitingStaffFinalisedListRouteImport } from './routes/_hr/RecruitingStaff/FinalisedList'
+import { Route as HrRecruitingStaffInterviewedRouteImport } from './routes/_hr/RecruitingStaff/Interviewed'
+import { Route as HrRecruitingStaffRecruitingCountRouteImport } from './routes/_hr/RecruitingStaff/RecruitingCount'
+import { Route as HrRecruitingStaffRecrutingHistoryRouteImport } from './routes/_hr/RecruitingStaff/RecrutingHistory'
+import { Route as HrRecruitingStaffRejectedCandidatesRouteImport } from './routes/_hr/RecruitingStaff/RejectedCandidates'
+import { Route as HrRecruitingStaffScreenedListRouteImport } from './routes/_hr/RecruitingStaff/ScreenedList'
+import { Route as HrReportsAttendanceDetailRouteImport } from './routes/_hr/Reports/AttendanceDetail'
+import { Route as HrReportsAttendanceListRouteImport } from './routes/_hr/Reports/AttendanceList'
+import { Route as HrReportsMonthWiseRecruitmentRouteImport } from './routes/_hr/Reports/MonthWiseRecruitment'
+import { Route as HrReportsMonthlyEmployeeDetailsRouteImport } from './routes/_hr/Reports/MonthlyEmployeeDetails'
+import { Route as HrSalaryStructureSalaryDeductionsRouteImport } from './routes/_hr/SalaryStructure/SalaryDeductions'
+import { Route as HrSalaryStructureViewSalaryStructureRouteImport } from './routes/_hr/SalaryStructure/ViewSalaryStructure'
 import { Route as InventoryDashboardInventoryManagerDashBoardRouteImport } from './routes/_inventory/Dashboard/InventoryManagerDashBoard'
 import { Route as InventoryManageStoreProductHistoryRouteImport } from './routes/_inventory/ManageStore/ProductHistory'
 import { Route as InventoryManagestoreAddProductRouteImport } from './routes/_inventory/Managestore/AddProduct'
@@ -124,6 +147,7 @@ import { Route as MarketingCouponsUpdateCouponsRouteImport } from './routes/_mar
 import { Route as MarketingShareSharerefralRouteImport } from './routes/_marketing/share/sharerefral'
 import { Route as MarketingSharedDashboardMarketingDashboardRouteImport } from './routes/_marketingShared/Dashboard/MarketingDashboard'
 import { Route as SharedDashboardChangPasswordForProfessionalRouteImport } from './routes/_shared/Dashboard/ChangPasswordForProfessional'
+import { Route as SharedEmployeeCandidateListHRRouteImport } from './routes/_shared/Employee/CandidateListHR'
 import { Route as SharedEmployeeEmployeeDetailRouteImport } from './routes/_shared/Employee/EmployeeDetail'
 import { Route as SharedEmployeeEmployeeListRouteImport } from './routes/_shared/Employee/EmployeeList'
 import { Route as SharedEmployeeEmployeeUpdateRouteImport } from './routes/_shared/Employee/EmployeeUpdate'
@@ -135,11 +159,14 @@ import { Route as SharedInventoryInventoryListRouteImport } from './routes/_shar
 import { Route as SharedInventoryInventoryUpdateRouteImport } from './routes/_shared/Inventory/InventoryUpdate'
 import { Route as SharedTechnicianTechnicianAddRouteImport } from './routes/_shared/Technician/TechnicianAdd'
 import { Route as SharedTechnicianTechnicianListRouteImport } from './routes/_shared/Technician/TechnicianList'
+import { Route as TechnicianAttendanceAttendanceRouteImport } from './routes/_technician/Attendance/Attendance'
 import { Route as TechnicianDashboardTechnicianDashboardRouteImport } from './routes/_technician/Dashboard/TechnicianDashboard'
 import { Route as TechnicianHistoryAcceptedOrderListRouteImport } from './routes/_technician/History/AcceptedOrderList'
 import { Route as TechnicianHistoryAssignedOrderListRouteImport } from './routes/_technician/History/AssignedOrderList'
 import { Route as TechnicianHistoryRejectedOrderListRouteImport } from './routes/_technician/History/RejectedOrderList'
 import { Route as TechnicianQueryQueriesRouteImport } from './routes/_technician/Query/Queries'
+import { Route as TechnicianSalarySlipGenerateSalarySliptechRouteImport } from './routes/_technician/SalarySlip/GenerateSalarySliptech'
+import { Route as TechnicianSalarySlipSalarySlipTechRouteImport } from './routes/_technician/SalarySlip/SalarySlipTech'
 import { Route as VendorDashboardVendorDashboardRouteImport } from './routes/_vendor/Dashboard/VendorDashboard'
 import { Route as VendorHistoryTechnicianTaskListRouteImport } from './routes/_vendor/History/TechnicianTaskList'
 import { Route as VendorHistoryTechnicianTaskViewRouteImport } from './routes/_vendor/History/TechnicianTaskView'
@@ -321,6 +348,12 @@ const AccountantDashboardAccountDashboardRoute =
     path: '/Dashboard/AccountDashboard',
     getParentRoute: () => AccountantRoute,
   } as any)
+const AccountantPayModuleEmployeeSalaryListRoute =
+  AccountantPayModuleEmployeeSalaryListRouteImport.update({
+    id: '/PayModule/EmployeeSalaryList',
+    path: '/PayModule/EmployeeSalaryList',
+    getParentRoute: () => AccountantRoute,
+  } as any)
 const AdminAdvertisementAddAdvertisementRoute =
   AdminAdvertisementAddAdvertisementRouteImport.update({
     id: '/Advertisement/AddAdvertisement',
@@ -425,6 +458,12 @@ const AdminEmployeeEmployeeAddRoute =
   AdminEmployeeEmployeeAddRouteImport.update({
     id: '/Employee/EmployeeAdd',
     path: '/Employee/EmployeeAdd',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminEmployeeRejectedCandidatesRoute =
+  AdminEmployeeRejectedCandidatesRouteImport.update({
+    id: '/Employee/RejectedCandidates',
+    path: '/Employee/RejectedCandidates',
     getParentRoute: () => AdminRoute,
   } as any)
 const AdminOrdersAssignedOrdersRoute =
@@ -680,6 +719,11 @@ const FinancePaymentsPaymentIntentsRoute =
     path: '/Payments/PaymentIntents',
     getParentRoute: () => FinanceRoute,
   } as any)
+const HrAttendanceHolidaysRoute = HrAttendanceHolidaysRouteImport.update({
+  id: '/Attendance/Holidays',
+  path: '/Attendance/Holidays',
+  getParentRoute: () => HrRoute,
+} as any)
 const HrDashboardHrDashboardRoute = HrDashboardHrDashboardRouteImport.update({
   id: '/Dashboard/HrDashboard',
   path: '/Dashboard/HrDashboard',
@@ -690,6 +734,124 @@ const HrEmployeeEmployeeAddHRRoute = HrEmployeeEmployeeAddHRRouteImport.update({
   path: '/Employee/EmployeeAddHR',
   getParentRoute: () => HrRoute,
 } as any)
+const HrPayModuleExpensesDisbursedRoute =
+  HrPayModuleExpensesDisbursedRouteImport.update({
+    id: '/PayModule/ExpensesDisbursed',
+    path: '/PayModule/ExpensesDisbursed',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrPayModuleManualSalaryProcessRoute =
+  HrPayModuleManualSalaryProcessRouteImport.update({
+    id: '/PayModule/ManualSalaryProcess',
+    path: '/PayModule/ManualSalaryProcess',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrPayModuleSalaryDisbursedRoute =
+  HrPayModuleSalaryDisbursedRouteImport.update({
+    id: '/PayModule/SalaryDisbursed',
+    path: '/PayModule/SalaryDisbursed',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrPayModuleSalarySlipRoute = HrPayModuleSalarySlipRouteImport.update({
+  id: '/PayModule/SalarySlip',
+  path: '/PayModule/SalarySlip',
+  getParentRoute: () => HrRoute,
+} as any)
+const HrRecruitingStaffAddCandidateRoute =
+  HrRecruitingStaffAddCandidateRouteImport.update({
+    id: '/RecruitingStaff/AddCandidate',
+    path: '/RecruitingStaff/AddCandidate',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffAppointedListRoute =
+  HrRecruitingStaffAppointedListRouteImport.update({
+    id: '/RecruitingStaff/AppointedList',
+    path: '/RecruitingStaff/AppointedList',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffCandidateDetailRoute =
+  HrRecruitingStaffCandidateDetailRouteImport.update({
+    id: '/RecruitingStaff/CandidateDetail',
+    path: '/RecruitingStaff/CandidateDetail',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffCandidatesRoute =
+  HrRecruitingStaffCandidatesRouteImport.update({
+    id: '/RecruitingStaff/Candidates',
+    path: '/RecruitingStaff/Candidates',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffFinalisedListRoute =
+  HrRecruitingStaffFinalisedListRouteImport.update({
+    id: '/RecruitingStaff/FinalisedList',
+    path: '/RecruitingStaff/FinalisedList',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffInterviewedRoute =
+  HrRecruitingStaffInterviewedRouteImport.update({
+    id: '/RecruitingStaff/Interviewed',
+    path: '/RecruitingStaff/Interviewed',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffRecruitingCountRoute =
+  HrRecruitingStaffRecruitingCountRouteImport.update({
+    id: '/RecruitingStaff/RecruitingCount',
+    path: '/RecruitingStaff/RecruitingCount',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffRecrutingHistoryRoute =
+  HrRecruitingStaffRecrutingHistoryRouteImport.update({
+    id: '/RecruitingStaff/RecrutingHistory',
+    path: '/RecruitingStaff/RecrutingHistory',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffRejectedCandidatesRoute =
+  HrRecruitingStaffRejectedCandidatesRouteImport.update({
+    id: '/RecruitingStaff/RejectedCandidates',
+    path: '/RecruitingStaff/RejectedCandidates',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrRecruitingStaffScreenedListRoute =
+  HrRecruitingStaffScreenedListRouteImport.update({
+    id: '/RecruitingStaff/ScreenedList',
+    path: '/RecruitingStaff/ScreenedList',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrReportsAttendanceDetailRoute =
+  HrReportsAttendanceDetailRouteImport.update({
+    id: '/Reports/AttendanceDetail',
+    path: '/Reports/AttendanceDetail',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrReportsAttendanceListRoute = HrReportsAttendanceListRouteImport.update({
+  id: '/Reports/AttendanceList',
+  path: '/Reports/AttendanceList',
+  getParentRoute: () => HrRoute,
+} as any)
+const HrReportsMonthWiseRecruitmentRoute =
+  HrReportsMonthWiseRecruitmentRouteImport.update({
+    id: '/Reports/MonthWiseRecruitment',
+    path: '/Reports/MonthWiseRecruitment',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrReportsMonthlyEmployeeDetailsRoute =
+  HrReportsMonthlyEmployeeDetailsRouteImport.update({
+    id: '/Reports/MonthlyEmployeeDetails',
+    path: '/Reports/MonthlyEmployeeDetails',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrSalaryStructureSalaryDeductionsRoute =
+  HrSalaryStructureSalaryDeductionsRouteImport.update({
+    id: '/SalaryStructure/SalaryDeductions',
+    path: '/SalaryStructure/SalaryDeductions',
+    getParentRoute: () => HrRoute,
+  } as any)
+const HrSalaryStructureViewSalaryStructureRoute =
+  HrSalaryStructureViewSalaryStructureRouteImport.update({
+    id: '/SalaryStructure/ViewSalaryStructure',
+    path: '/SalaryStructure/ViewSalaryStructure',
+    getParentRoute: () => HrRoute,
+  } as any)
 const InventoryDashboardInventoryManagerDashBoardRoute =
   InventoryDashboardInventoryManagerDashBoardRouteImport.update({
     id: '/Dashboard/InventoryManagerDashBoard',
@@ -780,6 +942,12 @@ const SharedDashboardChangPasswordForProfessionalRoute =
     path: '/Dashboard/ChangPasswordForProfessional',
     getParentRoute: () => SharedRoute,
   } as any)
+const SharedEmployeeCandidateListHRRoute =
+  SharedEmployeeCandidateListHRRouteImport.update({
+    id: '/Employee/CandidateListHR',
+    path: '/Employee/CandidateListHR',
+    getParentRoute: () => SharedRoute,
+  } as any)
 const SharedEmployeeEmployeeDetailRoute =
   SharedEmployeeEmployeeDetailRouteImport.update({
     id: '/Employee/EmployeeDetail',
@@ -846,6 +1014,12 @@ const SharedTechnicianTechnicianListRoute =
     path: '/Technician/TechnicianList',
     getParentRoute: () => SharedRoute,
   } as any)
+const TechnicianAttendanceAttendanceRoute =
+  TechnicianAttendanceAttendanceRouteImport.update({
+    id: '/Attendance/Attendance',
+    path: '/Attendance/Attendance',
+    getParentRoute: () => TechnicianRoute,
+  } as any)
 const TechnicianDashboardTechnicianDashboardRoute =
   TechnicianDashboardTechnicianDashboardRouteImport.update({
     id: '/Dashboard/TechnicianDashboard',
@@ -875,6 +1049,18 @@ const TechnicianQueryQueriesRoute = TechnicianQueryQueriesRouteImport.update({
   path: '/Query/Queries',
   getParentRoute: () => TechnicianRoute,
 } as any)
+const TechnicianSalarySlipGenerateSalarySliptechRoute =
+  TechnicianSalarySlipGenerateSalarySliptechRouteImport.update({
+    id: '/SalarySlip/GenerateSalarySliptech',
+    path: '/SalarySlip/GenerateSalarySliptech',
+    getParentRoute: () => TechnicianRoute,
+  } as any)
+const TechnicianSalarySlipSalarySlipTechRoute =
+  TechnicianSalarySlipSalarySlipTechRouteImport.update({
+    id: '/SalarySlip/SalarySlipTech',
+    path: '/SalarySlip/SalarySlipTech',
+    getParentRoute: () => TechnicianRoute,
+  } as any)
 const VendorDashboardVendorDashboardRoute =
   VendorDashboardVendorDashboardRouteImport.update({
     id: '/Dashboard/VendorDashboard',
@@ -967,6 +1153,7 @@ export interface FileRoutesByFullPath {
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/PayModule/EmployeeSalaryList': typeof AccountantPayModuleEmployeeSalaryListRoute
   '/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
   '/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
@@ -985,6 +1172,7 @@ export interface FileRoutesByFullPath {
   '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/Employee/EmployeeAdd': typeof AdminEmployeeEmployeeAddRoute
+  '/Employee/RejectedCandidates': typeof AdminEmployeeRejectedCandidatesRoute
   '/Orders/AssignedOrders': typeof AdminOrdersAssignedOrdersRoute
   '/Orders/CancelledOrders': typeof AdminOrdersCancelledOrdersRoute
   '/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
@@ -1029,8 +1217,29 @@ export interface FileRoutesByFullPath {
   '/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
   '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
+  '/Attendance/Holidays': typeof HrAttendanceHolidaysRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
+  '/PayModule/ExpensesDisbursed': typeof HrPayModuleExpensesDisbursedRoute
+  '/PayModule/ManualSalaryProcess': typeof HrPayModuleManualSalaryProcessRoute
+  '/PayModule/SalaryDisbursed': typeof HrPayModuleSalaryDisbursedRoute
+  '/PayModule/SalarySlip': typeof HrPayModuleSalarySlipRoute
+  '/RecruitingStaff/AddCandidate': typeof HrRecruitingStaffAddCandidateRoute
+  '/RecruitingStaff/AppointedList': typeof HrRecruitingStaffAppointedListRoute
+  '/RecruitingStaff/CandidateDetail': typeof HrRecruitingStaffCandidateDetailRoute
+  '/RecruitingStaff/Candidates': typeof HrRecruitingStaffCandidatesRoute
+  '/RecruitingStaff/FinalisedList': typeof HrRecruitingStaffFinalisedListRoute
+  '/RecruitingStaff/Interviewed': typeof HrRecruitingStaffInterviewedRoute
+  '/RecruitingStaff/RecruitingCount': typeof HrRecruitingStaffRecruitingCountRoute
+  '/RecruitingStaff/RecrutingHistory': typeof HrRecruitingStaffRecrutingHistoryRoute
+  '/RecruitingStaff/RejectedCandidates': typeof HrRecruitingStaffRejectedCandidatesRoute
+  '/RecruitingStaff/ScreenedList': typeof HrRecruitingStaffScreenedListRoute
+  '/Reports/AttendanceDetail': typeof HrReportsAttendanceDetailRoute
+  '/Reports/AttendanceList': typeof HrReportsAttendanceListRoute
+  '/Reports/MonthWiseRecruitment': typeof HrReportsMonthWiseRecruitmentRoute
+  '/Reports/MonthlyEmployeeDetails': typeof HrReportsMonthlyEmployeeDetailsRoute
+  '/SalaryStructure/SalaryDeductions': typeof HrSalaryStructureSalaryDeductionsRoute
+  '/SalaryStructure/ViewSalaryStructure': typeof HrSalaryStructureViewSalaryStructureRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/ManageStore/ProductHistory': typeof InventoryManageStoreProductHistoryRoute
   '/Managestore/AddProduct': typeof InventoryManagestoreAddProductRoute
@@ -1046,6 +1255,7 @@ export interface FileRoutesByFullPath {
   '/share/sharerefral': typeof MarketingShareSharerefralRoute
   '/Dashboard/MarketingDashboard': typeof MarketingSharedDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
+  '/Employee/CandidateListHR': typeof SharedEmployeeCandidateListHRRoute
   '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
   '/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
   '/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
@@ -1057,11 +1267,14 @@ export interface FileRoutesByFullPath {
   '/Inventory/InventoryUpdate': typeof SharedInventoryInventoryUpdateRoute
   '/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
   '/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
+  '/Attendance/Attendance': typeof TechnicianAttendanceAttendanceRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
   '/History/AcceptedOrderList': typeof TechnicianHistoryAcceptedOrderListRoute
   '/History/AssignedOrderList': typeof TechnicianHistoryAssignedOrderListRoute
   '/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
   '/Query/Queries': typeof TechnicianQueryQueriesRoute
+  '/SalarySlip/GenerateSalarySliptech': typeof TechnicianSalarySlipGenerateSalarySliptechRoute
+  '/SalarySlip/SalarySlipTech': typeof TechnicianSalarySlipSalarySlipTechRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
   '/History/TechnicianTaskList': typeof VendorHistoryTechnicianTaskListRoute
   '/History/TechnicianTaskView': typeof VendorHistoryTechnicianTaskViewRoute
@@ -1099,6 +1312,7 @@ export interface FileRoutesByTo {
   '/allServices': typeof PublicAllServicesRoute
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/PayModule/EmployeeSalaryList': typeof AccountantPayModuleEmployeeSalaryListRoute
   '/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
   '/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
@@ -1117,6 +1331,7 @@ export interface FileRoutesByTo {
   '/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/Employee/EmployeeAdd': typeof AdminEmployeeEmployeeAddRoute
+  '/Employee/RejectedCandidates': typeof AdminEmployeeRejectedCandidatesRoute
   '/Orders/AssignedOrders': typeof AdminOrdersAssignedOrdersRoute
   '/Orders/CancelledOrders': typeof AdminOrdersCancelledOrdersRoute
   '/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
@@ -1161,8 +1376,29 @@ export interface FileRoutesByTo {
   '/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
   '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
+  '/Attendance/Holidays': typeof HrAttendanceHolidaysRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
+  '/PayModule/ExpensesDisbursed': typeof HrPayModuleExpensesDisbursedRoute
+  '/PayModule/ManualSalaryProcess': typeof HrPayModuleManualSalaryProcessRoute
+  '/PayModule/SalaryDisbursed': typeof HrPayModuleSalaryDisbursedRoute
+  '/PayModule/SalarySlip': typeof HrPayModuleSalarySlipRoute
+  '/RecruitingStaff/AddCandidate': typeof HrRecruitingStaffAddCandidateRoute
+  '/RecruitingStaff/AppointedList': typeof HrRecruitingStaffAppointedListRoute
+  '/RecruitingStaff/CandidateDetail': typeof HrRecruitingStaffCandidateDetailRoute
+  '/RecruitingStaff/Candidates': typeof HrRecruitingStaffCandidatesRoute
+  '/RecruitingStaff/FinalisedList': typeof HrRecruitingStaffFinalisedListRoute
+  '/RecruitingStaff/Interviewed': typeof HrRecruitingStaffInterviewedRoute
+  '/RecruitingStaff/RecruitingCount': typeof HrRecruitingStaffRecruitingCountRoute
+  '/RecruitingStaff/RecrutingHistory': typeof HrRecruitingStaffRecrutingHistoryRoute
+  '/RecruitingStaff/RejectedCandidates': typeof HrRecruitingStaffRejectedCandidatesRoute
+  '/RecruitingStaff/ScreenedList': typeof HrRecruitingStaffScreenedListRoute
+  '/Reports/AttendanceDetail': typeof HrReportsAttendanceDetailRoute
+  '/Reports/AttendanceList': typeof HrReportsAttendanceListRoute
+  '/Reports/MonthWiseRecruitment': typeof HrReportsMonthWiseRecruitmentRoute
+  '/Reports/MonthlyEmployeeDetails': typeof HrReportsMonthlyEmployeeDetailsRoute
+  '/SalaryStructure/SalaryDeductions': typeof HrSalaryStructureSalaryDeductionsRoute
+  '/SalaryStructure/ViewSalaryStructure': typeof HrSalaryStructureViewSalaryStructureRoute
   '/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/ManageStore/ProductHistory': typeof InventoryManageStoreProductHistoryRoute
   '/Managestore/AddProduct': typeof InventoryManagestoreAddProductRoute
@@ -1178,6 +1414,7 @@ export interface FileRoutesByTo {
   '/share/sharerefral': typeof MarketingShareSharerefralRoute
   '/Dashboard/MarketingDashboard': typeof MarketingSharedDashboardMarketingDashboardRoute
   '/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
+  '/Employee/CandidateListHR': typeof SharedEmployeeCandidateListHRRoute
   '/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
   '/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
   '/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
@@ -1189,11 +1426,14 @@ export interface FileRoutesByTo {
   '/Inventory/InventoryUpdate': typeof SharedInventoryInventoryUpdateRoute
   '/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
   '/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
+  '/Attendance/Attendance': typeof TechnicianAttendanceAttendanceRoute
   '/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
   '/History/AcceptedOrderList': typeof TechnicianHistoryAcceptedOrderListRoute
   '/History/AssignedOrderList': typeof TechnicianHistoryAssignedOrderListRoute
   '/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
   '/Query/Queries': typeof TechnicianQueryQueriesRoute
+  '/SalarySlip/GenerateSalarySliptech': typeof TechnicianSalarySlipGenerateSalarySliptechRoute
+  '/SalarySlip/SalarySlipTech': typeof TechnicianSalarySlipSalarySlipTechRoute
   '/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
   '/History/TechnicianTaskList': typeof VendorHistoryTechnicianTaskListRoute
   '/History/TechnicianTaskView': typeof VendorHistoryTechnicianTaskViewRoute
@@ -1244,6 +1484,7 @@ export interface FileRoutesById {
   '/_public/cart': typeof PublicCartRoute
   '/_public/': typeof PublicIndexRoute
   '/_accountant/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
+  '/_accountant/PayModule/EmployeeSalaryList': typeof AccountantPayModuleEmployeeSalaryListRoute
   '/_admin/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
   '/_admin/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/_admin/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
@@ -1262,6 +1503,7 @@ export interface FileRoutesById {
   '/_admin/Customer/GetWalletHistoryCustomer': typeof AdminCustomerGetWalletHistoryCustomerRoute
   '/_admin/Dashboard/AdminDashboard': typeof AdminDashboardAdminDashboardRoute
   '/_admin/Employee/EmployeeAdd': typeof AdminEmployeeEmployeeAddRoute
+  '/_admin/Employee/RejectedCandidates': typeof AdminEmployeeRejectedCandidatesRoute
   '/_admin/Orders/AssignedOrders': typeof AdminOrdersAssignedOrdersRoute
   '/_admin/Orders/CancelledOrders': typeof AdminOrdersCancelledOrdersRoute
   '/_admin/Orders/CompletedOrders': typeof AdminOrdersCompletedOrdersRoute
@@ -1306,8 +1548,29 @@ export interface FileRoutesById {
   '/_finance/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
   '/_finance/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/_finance/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
+  '/_hr/Attendance/Holidays': typeof HrAttendanceHolidaysRoute
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/_hr/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
+  '/_hr/PayModule/ExpensesDisbursed': typeof HrPayModuleExpensesDisbursedRoute
+  '/_hr/PayModule/ManualSalaryProcess': typeof HrPayModuleManualSalaryProcessRoute
+  '/_hr/PayModule/SalaryDisbursed': typeof HrPayModuleSalaryDisbursedRoute
+  '/_hr/PayModule/SalarySlip': typeof HrPayModuleSalarySlipRoute
+  '/_hr/RecruitingStaff/AddCandidate': typeof HrRecruitingStaffAddCandidateRoute
+  '/_hr/RecruitingStaff/AppointedList': typeof HrRecruitingStaffAppointedListRoute
+  '/_hr/RecruitingStaff/CandidateDetail': typeof HrRecruitingStaffCandidateDetailRoute
+  '/_hr/RecruitingStaff/Candidates': typeof HrRecruitingStaffCandidatesRoute
+  '/_hr/RecruitingStaff/FinalisedList': typeof HrRecruitingStaffFinalisedListRoute
+  '/_hr/RecruitingStaff/Interviewed': typeof HrRecruitingStaffInterviewedRoute
+  '/_hr/RecruitingStaff/RecruitingCount': typeof HrRecruitingStaffRecruitingCountRoute
+  '/_hr/RecruitingStaff/RecrutingHistory': typeof HrRecruitingStaffRecrutingHistoryRoute
+  '/_hr/RecruitingStaff/RejectedCandidates': typeof HrRecruitingStaffRejectedCandidatesRoute
+  '/_hr/RecruitingStaff/ScreenedList': typeof HrRecruitingStaffScreenedListRoute
+  '/_hr/Reports/AttendanceDetail': typeof HrReportsAttendanceDetailRoute
+  '/_hr/Reports/AttendanceList': typeof HrReportsAttendanceListRoute
+  '/_hr/Reports/MonthWiseRecruitment': typeof HrReportsMonthWiseRecruitmentRoute
+  '/_hr/Reports/MonthlyEmployeeDetails': typeof HrReportsMonthlyEmployeeDetailsRoute
+  '/_hr/SalaryStructure/SalaryDeductions': typeof HrSalaryStructureSalaryDeductionsRoute
+  '/_hr/SalaryStructure/ViewSalaryStructure': typeof HrSalaryStructureViewSalaryStructureRoute
   '/_inventory/Dashboard/InventoryManagerDashBoard': typeof InventoryDashboardInventoryManagerDashBoardRoute
   '/_inventory/ManageStore/ProductHistory': typeof InventoryManageStoreProductHistoryRoute
   '/_inventory/Managestore/AddProduct': typeof InventoryManagestoreAddProductRoute
@@ -1323,6 +1586,7 @@ export interface FileRoutesById {
   '/_marketing/share/sharerefral': typeof MarketingShareSharerefralRoute
   '/_marketingShared/Dashboard/MarketingDashboard': typeof MarketingSharedDashboardMarketingDashboardRoute
   '/_shared/Dashboard/ChangPasswordForProfessional': typeof SharedDashboardChangPasswordForProfessionalRoute
+  '/_shared/Employee/CandidateListHR': typeof SharedEmployeeCandidateListHRRoute
   '/_shared/Employee/EmployeeDetail': typeof SharedEmployeeEmployeeDetailRoute
   '/_shared/Employee/EmployeeList': typeof SharedEmployeeEmployeeListRoute
   '/_shared/Employee/EmployeeUpdate': typeof SharedEmployeeEmployeeUpdateRoute
@@ -1334,11 +1598,14 @@ export interface FileRoutesById {
   '/_shared/Inventory/InventoryUpdate': typeof SharedInventoryInventoryUpdateRoute
   '/_shared/Technician/TechnicianAdd': typeof SharedTechnicianTechnicianAddRoute
   '/_shared/Technician/TechnicianList': typeof SharedTechnicianTechnicianListRoute
+  '/_technician/Attendance/Attendance': typeof TechnicianAttendanceAttendanceRoute
   '/_technician/Dashboard/TechnicianDashboard': typeof TechnicianDashboardTechnicianDashboardRoute
   '/_technician/History/AcceptedOrderList': typeof TechnicianHistoryAcceptedOrderListRoute
   '/_technician/History/AssignedOrderList': typeof TechnicianHistoryAssignedOrderListRoute
   '/_technician/History/RejectedOrderList': typeof TechnicianHistoryRejectedOrderListRoute
   '/_technician/Query/Queries': typeof TechnicianQueryQueriesRoute
+  '/_technician/SalarySlip/GenerateSalarySliptech': typeof TechnicianSalarySlipGenerateSalarySliptechRoute
+  '/_technician/SalarySlip/SalarySlipTech': typeof TechnicianSalarySlipSalarySlipTechRoute
   '/_vendor/Dashboard/VendorDashboard': typeof VendorDashboardVendorDashboardRoute
   '/_vendor/History/TechnicianTaskList': typeof VendorHistoryTechnicianTaskListRoute
   '/_vendor/History/TechnicianTaskView': typeof VendorHistoryTechnicianTaskViewRoute
@@ -1378,6 +1645,7 @@ export interface FileRouteTypes {
     | '/allServices'
     | '/cart'
     | '/Dashboard/AccountDashboard'
+    | '/PayModule/EmployeeSalaryList'
     | '/Advertisement/AddAdvertisement'
     | '/Advertisement/AdvertisementList'
     | '/Advertisement/MarketingCouponDetail'
@@ -1396,6 +1664,7 @@ export interface FileRouteTypes {
     | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
     | '/Employee/EmployeeAdd'
+    | '/Employee/RejectedCandidates'
     | '/Orders/AssignedOrders'
     | '/Orders/CancelledOrders'
     | '/Orders/CompletedOrders'
@@ -1440,8 +1709,29 @@ export interface FileRouteTypes {
     | '/Accountant/AccountantWallet'
     | '/Payments/PaymentIntentDetail'
     | '/Payments/PaymentIntents'
+    | '/Attendance/Holidays'
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
+    | '/PayModule/ExpensesDisbursed'
+    | '/PayModule/ManualSalaryProcess'
+    | '/PayModule/SalaryDisbursed'
+    | '/PayModule/SalarySlip'
+    | '/RecruitingStaff/AddCandidate'
+    | '/RecruitingStaff/AppointedList'
+    | '/RecruitingStaff/CandidateDetail'
+    | '/RecruitingStaff/Candidates'
+    | '/RecruitingStaff/FinalisedList'
+    | '/RecruitingStaff/Interviewed'
+    | '/RecruitingStaff/RecruitingCount'
+    | '/RecruitingStaff/RecrutingHistory'
+    | '/RecruitingStaff/RejectedCandidates'
+    | '/RecruitingStaff/ScreenedList'
+    | '/Reports/AttendanceDetail'
+    | '/Reports/AttendanceList'
+    | '/Reports/MonthWiseRecruitment'
+    | '/Reports/MonthlyEmployeeDetails'
+    | '/SalaryStructure/SalaryDeductions'
+    | '/SalaryStructure/ViewSalaryStructure'
     | '/Dashboard/InventoryManagerDashBoard'
     | '/ManageStore/ProductHistory'
     | '/Managestore/AddProduct'
@@ -1457,6 +1747,7 @@ export interface FileRouteTypes {
     | '/share/sharerefral'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
+    | '/Employee/CandidateListHR'
     | '/Employee/EmployeeDetail'
     | '/Employee/EmployeeList'
     | '/Employee/EmployeeUpdate'
@@ -1468,11 +1759,14 @@ export interface FileRouteTypes {
     | '/Inventory/InventoryUpdate'
     | '/Technician/TechnicianAdd'
     | '/Technician/TechnicianList'
+    | '/Attendance/Attendance'
     | '/Dashboard/TechnicianDashboard'
     | '/History/AcceptedOrderList'
     | '/History/AssignedOrderList'
     | '/History/RejectedOrderList'
     | '/Query/Queries'
+    | '/SalarySlip/GenerateSalarySliptech'
+    | '/SalarySlip/SalarySlipTech'
     | '/Dashboard/VendorDashboard'
     | '/History/TechnicianTaskList'
     | '/History/TechnicianTaskView'
@@ -1510,6 +1804,7 @@ export interface FileRouteTypes {
     | '/allServices'
     | '/cart'
     | '/Dashboard/AccountDashboard'
+    | '/PayModule/EmployeeSalaryList'
     | '/Advertisement/AddAdvertisement'
     | '/Advertisement/AdvertisementList'
     | '/Advertisement/MarketingCouponDetail'
@@ -1528,6 +1823,7 @@ export interface FileRouteTypes {
     | '/Customer/GetWalletHistoryCustomer'
     | '/Dashboard/AdminDashboard'
     | '/Employee/EmployeeAdd'
+    | '/Employee/RejectedCandidates'
     | '/Orders/AssignedOrders'
     | '/Orders/CancelledOrders'
     | '/Orders/CompletedOrders'
@@ -1572,8 +1868,29 @@ export interface FileRouteTypes {
     | '/Accountant/AccountantWallet'
     | '/Payments/PaymentIntentDetail'
     | '/Payments/PaymentIntents'
+    | '/Attendance/Holidays'
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
+    | '/PayModule/ExpensesDisbursed'
+    | '/PayModule/ManualSalaryProcess'
+    | '/PayModule/SalaryDisbursed'
+    | '/PayModule/SalarySlip'
+    | '/RecruitingStaff/AddCandidate'
+    | '/RecruitingStaff/AppointedList'
+    | '/RecruitingStaff/CandidateDetail'
+    | '/RecruitingStaff/Candidates'
+    | '/RecruitingStaff/FinalisedList'
+    | '/RecruitingStaff/Interviewed'
+    | '/RecruitingStaff/RecruitingCount'
+    | '/RecruitingStaff/RecrutingHistory'
+    | '/RecruitingStaff/RejectedCandidates'
+    | '/RecruitingStaff/ScreenedList'
+    | '/Reports/AttendanceDetail'
+    | '/Reports/AttendanceList'
+    | '/Reports/MonthWiseRecruitment'
+    | '/Reports/MonthlyEmployeeDetails'
+    | '/SalaryStructure/SalaryDeductions'
+    | '/SalaryStructure/ViewSalaryStructure'
     | '/Dashboard/InventoryManagerDashBoard'
     | '/ManageStore/ProductHistory'
     | '/Managestore/AddProduct'
@@ -1589,6 +1906,7 @@ export interface FileRouteTypes {
     | '/share/sharerefral'
     | '/Dashboard/MarketingDashboard'
     | '/Dashboard/ChangPasswordForProfessional'
+    | '/Employee/CandidateListHR'
     | '/Employee/EmployeeDetail'
     | '/Employee/EmployeeList'
     | '/Employee/EmployeeUpdate'
@@ -1600,11 +1918,14 @@ export interface FileRouteTypes {
     | '/Inventory/InventoryUpdate'
     | '/Technician/TechnicianAdd'
     | '/Technician/TechnicianList'
+    | '/Attendance/Attendance'
     | '/Dashboard/TechnicianDashboard'
     | '/History/AcceptedOrderList'
     | '/History/AssignedOrderList'
     | '/History/RejectedOrderList'
     | '/Query/Queries'
+    | '/SalarySlip/GenerateSalarySliptech'
+    | '/SalarySlip/SalarySlipTech'
     | '/Dashboard/VendorDashboard'
     | '/History/TechnicianTaskList'
     | '/History/TechnicianTaskView'
@@ -1654,6 +1975,7 @@ export interface FileRouteTypes {
     | '/_public/cart'
     | '/_public/'
     | '/_accountant/Dashboard/AccountDashboard'
+    | '/_accountant/PayModule/EmployeeSalaryList'
     | '/_admin/Advertisement/AddAdvertisement'
     | '/_admin/Advertisement/AdvertisementList'
     | '/_admin/Advertisement/MarketingCouponDetail'
@@ -1672,6 +1994,7 @@ export interface FileRouteTypes {
     | '/_admin/Customer/GetWalletHistoryCustomer'
     | '/_admin/Dashboard/AdminDashboard'
     | '/_admin/Employee/EmployeeAdd'
+    | '/_admin/Employee/RejectedCandidates'
     | '/_admin/Orders/AssignedOrders'
     | '/_admin/Orders/CancelledOrders'
     | '/_admin/Orders/CompletedOrders'
@@ -1716,8 +2039,29 @@ export interface FileRouteTypes {
     | '/_finance/Accountant/AccountantWallet'
     | '/_finance/Payments/PaymentIntentDetail'
     | '/_finance/Payments/PaymentIntents'
+    | '/_hr/Attendance/Holidays'
     | '/_hr/Dashboard/HrDashboard'
     | '/_hr/Employee/EmployeeAddHR'
+    | '/_hr/PayModule/ExpensesDisbursed'
+    | '/_hr/PayModule/ManualSalaryProcess'
+    | '/_hr/PayModule/SalaryDisbursed'
+    | '/_hr/PayModule/SalarySlip'
+    | '/_hr/RecruitingStaff/AddCandidate'
+    | '/_hr/RecruitingStaff/AppointedList'
+    | '/_hr/RecruitingStaff/CandidateDetail'
+    | '/_hr/RecruitingStaff/Candidates'
+    | '/_hr/RecruitingStaff/FinalisedList'
+    | '/_hr/RecruitingStaff/Interviewed'
+    | '/_hr/RecruitingStaff/RecruitingCount'
+    | '/_hr/RecruitingStaff/RecrutingHistory'
+    | '/_hr/RecruitingStaff/RejectedCandidates'
+    | '/_hr/RecruitingStaff/ScreenedList'
+    | '/_hr/Reports/AttendanceDetail'
+    | '/_hr/Reports/AttendanceList'
+    | '/_hr/Reports/MonthWiseRecruitment'
+    | '/_hr/Reports/MonthlyEmployeeDetails'
+    | '/_hr/SalaryStructure/SalaryDeductions'
+    | '/_hr/SalaryStructure/ViewSalaryStructure'
     | '/_inventory/Dashboard/InventoryManagerDashBoard'
     | '/_inventory/ManageStore/ProductHistory'
     | '/_inventory/Managestore/AddProduct'
@@ -1733,6 +2077,7 @@ export interface FileRouteTypes {
     | '/_marketing/share/sharerefral'
     | '/_marketingShared/Dashboard/MarketingDashboard'
     | '/_shared/Dashboard/ChangPasswordForProfessional'
+    | '/_shared/Employee/CandidateListHR'
     | '/_shared/Employee/EmployeeDetail'
     | '/_shared/Employee/EmployeeList'
     | '/_shared/Employee/EmployeeUpdate'
@@ -1744,11 +2089,14 @@ export interface FileRouteTypes {
     | '/_shared/Inventory/InventoryUpdate'
     | '/_shared/Technician/TechnicianAdd'
     | '/_shared/Technician/TechnicianList'
+    | '/_technician/Attendance/Attendance'
     | '/_technician/Dashboard/TechnicianDashboard'
     | '/_technician/History/AcceptedOrderList'
     | '/_technician/History/AssignedOrderList'
     | '/_technician/History/RejectedOrderList'
     | '/_technician/Query/Queries'
+    | '/_technician/SalarySlip/GenerateSalarySliptech'
+    | '/_technician/SalarySlip/SalarySlipTech'
     | '/_vendor/Dashboard/VendorDashboard'
     | '/_vendor/History/TechnicianTaskList'
     | '/_vendor/History/TechnicianTaskView'
@@ -2031,6 +2379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountantDashboardAccountDashboardRouteImport
       parentRoute: typeof AccountantRoute
     }
+    '/_accountant/PayModule/EmployeeSalaryList': {
+      id: '/_accountant/PayModule/EmployeeSalaryList'
+      path: '/PayModule/EmployeeSalaryList'
+      fullPath: '/PayModule/EmployeeSalaryList'
+      preLoaderRoute: typeof AccountantPayModuleEmployeeSalaryListRouteImport
+      parentRoute: typeof AccountantRoute
+    }
     '/_admin/Advertisement/AddAdvertisement': {
       id: '/_admin/Advertisement/AddAdvertisement'
       path: '/Advertisement/AddAdvertisement'
@@ -2155,6 +2510,13 @@ declare module '@tanstack/react-router' {
       path: '/Employee/EmployeeAdd'
       fullPath: '/Employee/EmployeeAdd'
       preLoaderRoute: typeof AdminEmployeeEmployeeAddRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/Employee/RejectedCandidates': {
+      id: '/_admin/Employee/RejectedCandidates'
+      path: '/Employee/RejectedCandidates'
+      fullPath: '/Employee/RejectedCandidates'
+      preLoaderRoute: typeof AdminEmployeeRejectedCandidatesRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/Orders/AssignedOrders': {
@@ -2465,6 +2827,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FinancePaymentsPaymentIntentsRouteImport
       parentRoute: typeof FinanceRoute
     }
+    '/_hr/Attendance/Holidays': {
+      id: '/_hr/Attendance/Holidays'
+      path: '/Attendance/Holidays'
+      fullPath: '/Attendance/Holidays'
+      preLoaderRoute: typeof HrAttendanceHolidaysRouteImport
+      parentRoute: typeof HrRoute
+    }
     '/_hr/Dashboard/HrDashboard': {
       id: '/_hr/Dashboard/HrDashboard'
       path: '/Dashboard/HrDashboard'
@@ -2477,6 +2846,146 @@ declare module '@tanstack/react-router' {
       path: '/Employee/EmployeeAddHR'
       fullPath: '/Employee/EmployeeAddHR'
       preLoaderRoute: typeof HrEmployeeEmployeeAddHRRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/PayModule/ExpensesDisbursed': {
+      id: '/_hr/PayModule/ExpensesDisbursed'
+      path: '/PayModule/ExpensesDisbursed'
+      fullPath: '/PayModule/ExpensesDisbursed'
+      preLoaderRoute: typeof HrPayModuleExpensesDisbursedRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/PayModule/ManualSalaryProcess': {
+      id: '/_hr/PayModule/ManualSalaryProcess'
+      path: '/PayModule/ManualSalaryProcess'
+      fullPath: '/PayModule/ManualSalaryProcess'
+      preLoaderRoute: typeof HrPayModuleManualSalaryProcessRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/PayModule/SalaryDisbursed': {
+      id: '/_hr/PayModule/SalaryDisbursed'
+      path: '/PayModule/SalaryDisbursed'
+      fullPath: '/PayModule/SalaryDisbursed'
+      preLoaderRoute: typeof HrPayModuleSalaryDisbursedRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/PayModule/SalarySlip': {
+      id: '/_hr/PayModule/SalarySlip'
+      path: '/PayModule/SalarySlip'
+      fullPath: '/PayModule/SalarySlip'
+      preLoaderRoute: typeof HrPayModuleSalarySlipRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/AddCandidate': {
+      id: '/_hr/RecruitingStaff/AddCandidate'
+      path: '/RecruitingStaff/AddCandidate'
+      fullPath: '/RecruitingStaff/AddCandidate'
+      preLoaderRoute: typeof HrRecruitingStaffAddCandidateRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/AppointedList': {
+      id: '/_hr/RecruitingStaff/AppointedList'
+      path: '/RecruitingStaff/AppointedList'
+      fullPath: '/RecruitingStaff/AppointedList'
+      preLoaderRoute: typeof HrRecruitingStaffAppointedListRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/CandidateDetail': {
+      id: '/_hr/RecruitingStaff/CandidateDetail'
+      path: '/RecruitingStaff/CandidateDetail'
+      fullPath: '/RecruitingStaff/CandidateDetail'
+      preLoaderRoute: typeof HrRecruitingStaffCandidateDetailRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/Candidates': {
+      id: '/_hr/RecruitingStaff/Candidates'
+      path: '/RecruitingStaff/Candidates'
+      fullPath: '/RecruitingStaff/Candidates'
+      preLoaderRoute: typeof HrRecruitingStaffCandidatesRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/FinalisedList': {
+      id: '/_hr/RecruitingStaff/FinalisedList'
+      path: '/RecruitingStaff/FinalisedList'
+      fullPath: '/RecruitingStaff/FinalisedList'
+      preLoaderRoute: typeof HrRecruitingStaffFinalisedListRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/Interviewed': {
+      id: '/_hr/RecruitingStaff/Interviewed'
+      path: '/RecruitingStaff/Interviewed'
+      fullPath: '/RecruitingStaff/Interviewed'
+      preLoaderRoute: typeof HrRecruitingStaffInterviewedRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/RecruitingCount': {
+      id: '/_hr/RecruitingStaff/RecruitingCount'
+      path: '/RecruitingStaff/RecruitingCount'
+      fullPath: '/RecruitingStaff/RecruitingCount'
+      preLoaderRoute: typeof HrRecruitingStaffRecruitingCountRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/RecrutingHistory': {
+      id: '/_hr/RecruitingStaff/RecrutingHistory'
+      path: '/RecruitingStaff/RecrutingHistory'
+      fullPath: '/RecruitingStaff/RecrutingHistory'
+      preLoaderRoute: typeof HrRecruitingStaffRecrutingHistoryRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/RejectedCandidates': {
+      id: '/_hr/RecruitingStaff/RejectedCandidates'
+      path: '/RecruitingStaff/RejectedCandidates'
+      fullPath: '/RecruitingStaff/RejectedCandidates'
+      preLoaderRoute: typeof HrRecruitingStaffRejectedCandidatesRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/RecruitingStaff/ScreenedList': {
+      id: '/_hr/RecruitingStaff/ScreenedList'
+      path: '/RecruitingStaff/ScreenedList'
+      fullPath: '/RecruitingStaff/ScreenedList'
+      preLoaderRoute: typeof HrRecruitingStaffScreenedListRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/Reports/AttendanceDetail': {
+      id: '/_hr/Reports/AttendanceDetail'
+      path: '/Reports/AttendanceDetail'
+      fullPath: '/Reports/AttendanceDetail'
+      preLoaderRoute: typeof HrReportsAttendanceDetailRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/Reports/AttendanceList': {
+      id: '/_hr/Reports/AttendanceList'
+      path: '/Reports/AttendanceList'
+      fullPath: '/Reports/AttendanceList'
+      preLoaderRoute: typeof HrReportsAttendanceListRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/Reports/MonthWiseRecruitment': {
+      id: '/_hr/Reports/MonthWiseRecruitment'
+      path: '/Reports/MonthWiseRecruitment'
+      fullPath: '/Reports/MonthWiseRecruitment'
+      preLoaderRoute: typeof HrReportsMonthWiseRecruitmentRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/Reports/MonthlyEmployeeDetails': {
+      id: '/_hr/Reports/MonthlyEmployeeDetails'
+      path: '/Reports/MonthlyEmployeeDetails'
+      fullPath: '/Reports/MonthlyEmployeeDetails'
+      preLoaderRoute: typeof HrReportsMonthlyEmployeeDetailsRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/SalaryStructure/SalaryDeductions': {
+      id: '/_hr/SalaryStructure/SalaryDeductions'
+      path: '/SalaryStructure/SalaryDeductions'
+      fullPath: '/SalaryStructure/SalaryDeductions'
+      preLoaderRoute: typeof HrSalaryStructureSalaryDeductionsRouteImport
+      parentRoute: typeof HrRoute
+    }
+    '/_hr/SalaryStructure/ViewSalaryStructure': {
+      id: '/_hr/SalaryStructure/ViewSalaryStructure'
+      path: '/SalaryStructure/ViewSalaryStructure'
+      fullPath: '/SalaryStructure/ViewSalaryStructure'
+      preLoaderRoute: typeof HrSalaryStructureViewSalaryStructureRouteImport
       parentRoute: typeof HrRoute
     }
     '/_inventory/Dashboard/InventoryManagerDashBoard': {
@@ -2584,6 +3093,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SharedDashboardChangPasswordForProfessionalRouteImport
       parentRoute: typeof SharedRoute
     }
+    '/_shared/Employee/CandidateListHR': {
+      id: '/_shared/Employee/CandidateListHR'
+      path: '/Employee/CandidateListHR'
+      fullPath: '/Employee/CandidateListHR'
+      preLoaderRoute: typeof SharedEmployeeCandidateListHRRouteImport
+      parentRoute: typeof SharedRoute
+    }
     '/_shared/Employee/EmployeeDetail': {
       id: '/_shared/Employee/EmployeeDetail'
       path: '/Employee/EmployeeDetail'
@@ -2661,6 +3177,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SharedTechnicianTechnicianListRouteImport
       parentRoute: typeof SharedRoute
     }
+    '/_technician/Attendance/Attendance': {
+      id: '/_technician/Attendance/Attendance'
+      path: '/Attendance/Attendance'
+      fullPath: '/Attendance/Attendance'
+      preLoaderRoute: typeof TechnicianAttendanceAttendanceRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
     '/_technician/Dashboard/TechnicianDashboard': {
       id: '/_technician/Dashboard/TechnicianDashboard'
       path: '/Dashboard/TechnicianDashboard'
@@ -2694,6 +3217,20 @@ declare module '@tanstack/react-router' {
       path: '/Query/Queries'
       fullPath: '/Query/Queries'
       preLoaderRoute: typeof TechnicianQueryQueriesRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
+    '/_technician/SalarySlip/GenerateSalarySliptech': {
+      id: '/_technician/SalarySlip/GenerateSalarySliptech'
+      path: '/SalarySlip/GenerateSalarySliptech'
+      fullPath: '/SalarySlip/GenerateSalarySliptech'
+      preLoaderRoute: typeof TechnicianSalarySlipGenerateSalarySliptechRouteImport
+      parentRoute: typeof TechnicianRoute
+    }
+    '/_technician/SalarySlip/SalarySlipTech': {
+      id: '/_technician/SalarySlip/SalarySlipTech'
+      path: '/SalarySlip/SalarySlipTech'
+      fullPath: '/SalarySlip/SalarySlipTech'
+      preLoaderRoute: typeof TechnicianSalarySlipSalarySlipTechRouteImport
       parentRoute: typeof TechnicianRoute
     }
     '/_vendor/Dashboard/VendorDashboard': {
@@ -2778,11 +3315,14 @@ declare module '@tanstack/react-router' {
 
 interface AccountantRouteChildren {
   AccountantDashboardAccountDashboardRoute: typeof AccountantDashboardAccountDashboardRoute
+  AccountantPayModuleEmployeeSalaryListRoute: typeof AccountantPayModuleEmployeeSalaryListRoute
 }
 
 const AccountantRouteChildren: AccountantRouteChildren = {
   AccountantDashboardAccountDashboardRoute:
     AccountantDashboardAccountDashboardRoute,
+  AccountantPayModuleEmployeeSalaryListRoute:
+    AccountantPayModuleEmployeeSalaryListRoute,
 }
 
 const AccountantRouteWithChildren = AccountantRoute._addFileChildren(
@@ -2808,6 +3348,7 @@ interface AdminRouteChildren {
   AdminCustomerGetWalletHistoryCustomerRoute: typeof AdminCustomerGetWalletHistoryCustomerRoute
   AdminDashboardAdminDashboardRoute: typeof AdminDashboardAdminDashboardRoute
   AdminEmployeeEmployeeAddRoute: typeof AdminEmployeeEmployeeAddRoute
+  AdminEmployeeRejectedCandidatesRoute: typeof AdminEmployeeRejectedCandidatesRoute
   AdminOrdersAssignedOrdersRoute: typeof AdminOrdersAssignedOrdersRoute
   AdminOrdersCancelledOrdersRoute: typeof AdminOrdersCancelledOrdersRoute
   AdminOrdersCompletedOrdersRoute: typeof AdminOrdersCompletedOrdersRoute
@@ -2876,6 +3417,7 @@ const AdminRouteChildren: AdminRouteChildren = {
     AdminCustomerGetWalletHistoryCustomerRoute,
   AdminDashboardAdminDashboardRoute: AdminDashboardAdminDashboardRoute,
   AdminEmployeeEmployeeAddRoute: AdminEmployeeEmployeeAddRoute,
+  AdminEmployeeRejectedCandidatesRoute: AdminEmployeeRejectedCandidatesRoute,
   AdminOrdersAssignedOrdersRoute: AdminOrdersAssignedOrdersRoute,
   AdminOrdersCancelledOrdersRoute: AdminOrdersCancelledOrdersRoute,
   AdminOrdersCompletedOrdersRoute: AdminOrdersCompletedOrdersRoute,
@@ -2961,13 +3503,59 @@ const FinanceRouteWithChildren =
   FinanceRoute._addFileChildren(FinanceRouteChildren)
 
 interface HrRouteChildren {
+  HrAttendanceHolidaysRoute: typeof HrAttendanceHolidaysRoute
   HrDashboardHrDashboardRoute: typeof HrDashboardHrDashboardRoute
   HrEmployeeEmployeeAddHRRoute: typeof HrEmployeeEmployeeAddHRRoute
+  HrPayModuleExpensesDisbursedRoute: typeof HrPayModuleExpensesDisbursedRoute
+  HrPayModuleManualSalaryProcessRoute: typeof HrPayModuleManualSalaryProcessRoute
+  HrPayModuleSalaryDisbursedRoute: typeof HrPayModuleSalaryDisbursedRoute
+  HrPayModuleSalarySlipRoute: typeof HrPayModuleSalarySlipRoute
+  HrRecruitingStaffAddCandidateRoute: typeof HrRecruitingStaffAddCandidateRoute
+  HrRecruitingStaffAppointedListRoute: typeof HrRecruitingStaffAppointedListRoute
+  HrRecruitingStaffCandidateDetailRoute: typeof HrRecruitingStaffCandidateDetailRoute
+  HrRecruitingStaffCandidatesRoute: typeof HrRecruitingStaffCandidatesRoute
+  HrRecruitingStaffFinalisedListRoute: typeof HrRecruitingStaffFinalisedListRoute
+  HrRecruitingStaffInterviewedRoute: typeof HrRecruitingStaffInterviewedRoute
+  HrRecruitingStaffRecruitingCountRoute: typeof HrRecruitingStaffRecruitingCountRoute
+  HrRecruitingStaffRecrutingHistoryRoute: typeof HrRecruitingStaffRecrutingHistoryRoute
+  HrRecruitingStaffRejectedCandidatesRoute: typeof HrRecruitingStaffRejectedCandidatesRoute
+  HrRecruitingStaffScreenedListRoute: typeof HrRecruitingStaffScreenedListRoute
+  HrReportsAttendanceDetailRoute: typeof HrReportsAttendanceDetailRoute
+  HrReportsAttendanceListRoute: typeof HrReportsAttendanceListRoute
+  HrReportsMonthWiseRecruitmentRoute: typeof HrReportsMonthWiseRecruitmentRoute
+  HrReportsMonthlyEmployeeDetailsRoute: typeof HrReportsMonthlyEmployeeDetailsRoute
+  HrSalaryStructureSalaryDeductionsRoute: typeof HrSalaryStructureSalaryDeductionsRoute
+  HrSalaryStructureViewSalaryStructureRoute: typeof HrSalaryStructureViewSalaryStructureRoute
 }
 
 const HrRouteChildren: HrRouteChildren = {
+  HrAttendanceHolidaysRoute: HrAttendanceHolidaysRoute,
   HrDashboardHrDashboardRoute: HrDashboardHrDashboardRoute,
   HrEmployeeEmployeeAddHRRoute: HrEmployeeEmployeeAddHRRoute,
+  HrPayModuleExpensesDisbursedRoute: HrPayModuleExpensesDisbursedRoute,
+  HrPayModuleManualSalaryProcessRoute: HrPayModuleManualSalaryProcessRoute,
+  HrPayModuleSalaryDisbursedRoute: HrPayModuleSalaryDisbursedRoute,
+  HrPayModuleSalarySlipRoute: HrPayModuleSalarySlipRoute,
+  HrRecruitingStaffAddCandidateRoute: HrRecruitingStaffAddCandidateRoute,
+  HrRecruitingStaffAppointedListRoute: HrRecruitingStaffAppointedListRoute,
+  HrRecruitingStaffCandidateDetailRoute: HrRecruitingStaffCandidateDetailRoute,
+  HrRecruitingStaffCandidatesRoute: HrRecruitingStaffCandidatesRoute,
+  HrRecruitingStaffFinalisedListRoute: HrRecruitingStaffFinalisedListRoute,
+  HrRecruitingStaffInterviewedRoute: HrRecruitingStaffInterviewedRoute,
+  HrRecruitingStaffRecruitingCountRoute: HrRecruitingStaffRecruitingCountRoute,
+  HrRecruitingStaffRecrutingHistoryRoute:
+    HrRecruitingStaffRecrutingHistoryRoute,
+  HrRecruitingStaffRejectedCandidatesRoute:
+    HrRecruitingStaffRejectedCandidatesRoute,
+  HrRecruitingStaffScreenedListRoute: HrRecruitingStaffScreenedListRoute,
+  HrReportsAttendanceDetailRoute: HrReportsAttendanceDetailRoute,
+  HrReportsAttendanceListRoute: HrReportsAttendanceListRoute,
+  HrReportsMonthWiseRecruitmentRoute: HrReportsMonthWiseRecruitmentRoute,
+  HrReportsMonthlyEmployeeDetailsRoute: HrReportsMonthlyEmployeeDetailsRoute,
+  HrSalaryStructureSalaryDeductionsRoute:
+    HrSalaryStructureSalaryDeductionsRoute,
+  HrSalaryStructureViewSalaryStructureRoute:
+    HrSalaryStructureViewSalaryStructureRoute,
 }
 
 const HrRouteWithChildren = HrRoute._addFileChildren(HrRouteChildren)
@@ -3092,6 +3680,7 @@ const PublicRouteWithChildren =
 
 interface SharedRouteChildren {
   SharedDashboardChangPasswordForProfessionalRoute: typeof SharedDashboardChangPasswordForProfessionalRoute
+  SharedEmployeeCandidateListHRRoute: typeof SharedEmployeeCandidateListHRRoute
   SharedEmployeeEmployeeDetailRoute: typeof SharedEmployeeEmployeeDetailRoute
   SharedEmployeeEmployeeListRoute: typeof SharedEmployeeEmployeeListRoute
   SharedEmployeeEmployeeUpdateRoute: typeof SharedEmployeeEmployeeUpdateRoute
@@ -3108,6 +3697,7 @@ interface SharedRouteChildren {
 const SharedRouteChildren: SharedRouteChildren = {
   SharedDashboardChangPasswordForProfessionalRoute:
     SharedDashboardChangPasswordForProfessionalRoute,
+  SharedEmployeeCandidateListHRRoute: SharedEmployeeCandidateListHRRoute,
   SharedEmployeeEmployeeDetailRoute: SharedEmployeeEmployeeDetailRoute,
   SharedEmployeeEmployeeListRoute: SharedEmployeeEmployeeListRoute,
   SharedEmployeeEmployeeUpdateRoute: SharedEmployeeEmployeeUpdateRoute,
@@ -3125,14 +3715,18 @@ const SharedRouteWithChildren =
   SharedRoute._addFileChildren(SharedRouteChildren)
 
 interface TechnicianRouteChildren {
+  TechnicianAttendanceAttendanceRoute: typeof TechnicianAttendanceAttendanceRoute
   TechnicianDashboardTechnicianDashboardRoute: typeof TechnicianDashboardTechnicianDashboardRoute
   TechnicianHistoryAcceptedOrderListRoute: typeof TechnicianHistoryAcceptedOrderListRoute
   TechnicianHistoryAssignedOrderListRoute: typeof TechnicianHistoryAssignedOrderListRoute
   TechnicianHistoryRejectedOrderListRoute: typeof TechnicianHistoryRejectedOrderListRoute
   TechnicianQueryQueriesRoute: typeof TechnicianQueryQueriesRoute
+  TechnicianSalarySlipGenerateSalarySliptechRoute: typeof TechnicianSalarySlipGenerateSalarySliptechRoute
+  TechnicianSalarySlipSalarySlipTechRoute: typeof TechnicianSalarySlipSalarySlipTechRoute
 }
 
 const TechnicianRouteChildren: TechnicianRouteChildren = {
+  TechnicianAttendanceAttendanceRoute: TechnicianAttendanceAttendanceRoute,
   TechnicianDashboardTechnicianDashboardRoute:
     TechnicianDashboardTechnicianDashboardRoute,
   TechnicianHistoryAcceptedOrderListRoute:
@@ -3142,6 +3736,10 @@ const TechnicianRouteChildren: TechnicianRouteChildren = {
   TechnicianHistoryRejectedOrderListRoute:
     TechnicianHistoryRejectedOrderListRoute,
   TechnicianQueryQueriesRoute: TechnicianQueryQueriesRoute,
+  TechnicianSalarySlipGenerateSalarySliptechRoute:
+    TechnicianSalarySlipGenerateSalarySliptechRoute,
+  TechnicianSalarySlipSalarySlipTechRoute:
+    TechnicianSalarySlipSalarySlipTechRoute,
 }
 
 const TechnicianRouteWithChildren = TechnicianRoute._addFileChildren(

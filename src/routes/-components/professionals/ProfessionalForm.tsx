@@ -20,11 +20,29 @@ export interface ProfessionalFormProps {
   defaultType?: 'Technician' | 'Engineer';
   /** HR's appointed candidate (0 for adds outside recruitment). */
   candidateId?: number;
+  /** A new professional's values known beforehand (the appointed candidate's details). */
+  prefill?: ProfessionalPrefill;
   cancelTo: LinkProps['to'];
   onSaved(professional: ProfessionalDetail): void;
 }
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
+
+export type ProfessionalPrefill = Partial<
+  Record<
+    | 'fullName'
+    | 'professionalType'
+    | 'phone'
+    | 'email'
+    | 'birthDate'
+    | 'pinCode'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'panNumber'
+    | 'aadharNumber',
+    string
+  >
+>;
 
 /**
  * Add or change a professional (SPEC §3 Professional, every field). The contract checks the body (PAN and Aadhaar
@@ -34,6 +52,7 @@ export function ProfessionalForm({
   professional: p,
   defaultType,
   candidateId = 0,
+  prefill,
   cancelTo,
   onSaved,
 }: ProfessionalFormProps) {
@@ -57,6 +76,7 @@ export function ProfessionalForm({
       vendorId: p?.vendorId ? String(p.vendorId) : '',
       zones: [] as string[],
       services: [] as string[],
+      ...(p ? {} : prefill),
     },
     labels: {
       fullName: 'Full name',

@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { urlInt } from '../../../ui/tableState';
 import { FormPage } from '../../_admin/-components/FormPage';
 import { ProfessionalForm } from '../../-components/professionals/ProfessionalForm';
+import { AppointCandidate } from '../../-components/recruitment/AppointCandidate';
 
 export const Route = createFileRoute('/_hr/Employee/EmployeeAddHR')({
   head: () => ({ meta: [{ title: 'Add employee · Doorstep' }] }),
@@ -16,17 +17,26 @@ export const Route = createFileRoute('/_hr/Employee/EmployeeAddHR')({
 function EmployeeAddHR() {
   const navigate = useNavigate();
   const { CandidateId } = Route.useSearch();
+  const onSaved = (p: { id: number }) => navigate({ to: '/Employee/EmployeeDetail', search: { id: p.id } });
   return (
     <FormPage
-      title="Add employee"
-      description="A technician or engineer: they get an account and a one-time password by SMS, and must choose their own password at first sign-in."
-      list={{ to: '/Employee/EmployeeList', label: 'Employee list' }}
+      title={CandidateId ? 'Appoint candidate' : 'Add employee'}
+      description={
+        CandidateId
+          ? 'The candidate’s details are filled in: choose their state and city, zones, services and vendor. They get an account and a one-time password by SMS.'
+          : 'A technician or engineer: they get an account and a one-time password by SMS, and must choose their own password at first sign-in.'
+      }
+      list={
+        CandidateId
+          ? { to: '/RecruitingStaff/AppointedList', label: 'OnBoarding' }
+          : { to: '/Employee/EmployeeList', label: 'Employee list' }
+      }
     >
-      <ProfessionalForm
-        candidateId={CandidateId ?? 0}
-        cancelTo="/Employee/EmployeeList"
-        onSaved={(p) => navigate({ to: '/Employee/EmployeeDetail', search: { id: p.id } })}
-      />
+      {CandidateId ? (
+        <AppointCandidate candidateId={CandidateId} cancelTo="/RecruitingStaff/AppointedList" onSaved={onSaved} />
+      ) : (
+        <ProfessionalForm candidateId={0} cancelTo="/Employee/EmployeeList" onSaved={onSaved} />
+      )}
     </FormPage>
   );
 }

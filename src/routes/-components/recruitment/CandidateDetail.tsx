@@ -1,0 +1,181 @@
+// One candidate for HR and the admin: the facts and the CV, the recruitment machine drawn with the current step
+// highlighted and the steps the caller may take now as buttons (the server's allowedEvents), the history of every
+// step (who, when, from, to, remark, revised salary and joining date) and the documents.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { candidateQuery, type CandidateDetail as Detail } from '../../../api/recruitment';
+import {
+  type RecruitmentEventType,
+  type RecruitmentState,
+  recruitmentMachine,
+} from '../../../machines/recruitment/recruitment.machine';
+import {
+  Alert,
+  Badge,
+  Card,
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  LoadingPlaceholder,
+  MachineDiagram,
+} from '../../../ui';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { CandidateDocuments, FileButton } from './CandidateDocuments';
+import { useStepStarter } from './CandidateStep';
+import * as s from './recruitment.css';
+import { DIAGRAM_LABELS, STATE_LABEL, STATE_TONE } from './states';
+
+type Step = Detail['history'][number];
+
+const HISTORY_COLUMNS: Column<Step>[] = [
+  { key: 'at', header: 'When', render: (h) => <span className={s.nowrap}>{formatDateTime(h.at)}</span> },
+  { key: 'actorName', header: 'By', render: (h) => <bdi>{h.actorName ?? 'The system'}</bdi> },
+  { key: 'event', header: 'Step', render: (h) => DIAGRAM_LABELS[h.event] ?? h.event },
+  {
+    key: 'fromState',
+    header: 'From',
+    render: (h) => (h.fromState ? (DIAGRAM_LABELS[h.fromState] ?? h.fromState) : '—'),
+  },
+  { key: 'toState', header: 'To', render: (h) => DIAGRAM_LABELS[h.toState] ?? h.toState },
+  { key: 'remark', header: 'Remark', render: (h) => (h.remark ? <bdi dir="auto">{h.remark}</bdi> : '—') },
+  {
+    key: 'revSal',
+    header: 'Revised salary',
+    align: 'end',
+    render: (h) => (h.revSal !== null ? <span className={s.nowrap}>{formatRupees(h.revSal)}</span> : '—'),
+  },
+  { key: 'revJoDate', header: 'Revised joining', render: (h) => (h.revJoDate ? formatDate(h.revJoDate) : '—') },
+];
+
+export interface CandidateDetailProps {
+  id: number;
+  viewer: 'HR' | 'A';
+  /** The page's main heading (HR's candidate page); a section heading otherwise. */
+  headingLevel?: 1 | 2;
+}
+
+export function CandidateDetail({ id, viewer, headingLevel = 2 }: CandidateDetailProps) {
+  const candidate = useQuery(candidateQuery(id));
+  if (candidate.isPending) return <LoadingPlaceholder />;
+  if (!candidate.data)
+    return <Alert tone="danger">{candidate.error?.message ?? `Candidate ${id} was not found.`}</Alert>;
+  const c = candidate.data;
+  const state = c.state as RecruitmentState;
+  return (
+    <section aria-labelledby={`candidate-${id}`} className={s.page}>
+      <Card
+        headingLevel={headingLevel}
+        title={
+          <span id={`candidate-${id}`} className={s.actions}>
+            <bdi>{c.fullName}</bdi> <Badge tone={STATE_TONE[state]}>{STATE_LABEL[state]}</Badge>
+          </span>
+        }
+      >
+        <dl className={s.facts}>
+          <dt>Designation</dt>
+          <dd className={s.fact}>
+            {c.designationType}, {c.offOnRole === 'OnRoll' ? 'on roll' : 'off roll'}
+          </dd>
+          <dt>Mobile</dt>
+          <dd className={s.fact}>{c.phone}</dd>
+          <dt>E-mail</dt>
+          <dd className={s.fact}>{c.email ? <bdi>{c.email}</bdi> : '—'}</dd>
+          <dt>Address</dt>
+          <dd className={s.fact}>
+            <bdi dir="auto">{c.address}</bdi>, {c.pincode}
+          </dd>
+          <dt>Date of birth</dt>
+          <dd className={s.fact}>{formatDate(c.dob)}</dd>
+          <dt>Experience</dt>
+          <dd className={s.fact}>
+            {c.totalExp} {c.totalExp === 1 ? 'year' : 'years'}
+          </dd>
+          <dt>CV</dt>
+          <dd className={s.fact}>
+            {c.hasCv ? <FileButton candidateId={c.id} kind="cv" fileName={c.cvFileName ?? 'CV'} /> : 'None'}
+          </dd>
+          <dt>Revised salary</dt>
+          <dd className={s.fact}>
+            {c.revisedSalary !== null ? `${formatRupees(c.revisedSalary)} a month` : '—'}
+            {c.revisedJoinDate ? `, joining ${formatDate(c.revisedJoinDate)}` : ''}
+          </dd>
+          <dt>Added</dt>
+          <dd className={s.fact}>
+            {formatDateTime(c.createdAt)}
+            {c.createdByName ? (
+              <>
+                {' '}
+                by <bdi>{c.createdByName}</bdi>
+              </>
+            ) : null}
+          </dd>
+          {c.lastRemark ? (
+            <>
+              <dt>Last remark</dt>
+              <dd className={s.fact}>
+                <bdi dir="auto">{c.lastRemark}</bdi>
+              </dd>
+            </>
+          ) : null}
+          {c.professionalId ? (
+            <>
+              <dt>Professional</dt>
+              <dd className={s.fact}>
+                <Link to="/Employee/EmployeeDetail" search={{ id: c.professionalId }}>
+                  Open their employee page
+                </Link>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </Card>
+      <Card title="Pipeline">
+        <Pipeline candidate={c} viewer={viewer} />
+      </Card>
+      <Card title="History">
+        <DataTable
+          caption={`Steps of ${c.fullName}`}
+          columns={HISTORY_COLUMNS}
+          rowKey={(h) => h.id}
+          emptyMessage="No steps recorded."
+          {...staticTableProps(c.history)}
+        />
+      </Card>
+      <CandidateDocuments
+        candidateId={c.id}
+        canEdit={viewer === 'HR' && state !== 'appointed' && state !== 'rejected' && state !== 'adminRejected'}
+      />
+    </section>
+  );
+}
+
+function Pipeline({ candidate: c, viewer }: { candidate: Detail; viewer: 'HR' | 'A' }) {
+  const { start, dialog, busy } = useStepStarter(c);
+  const allowed = c.allowedEvents as RecruitmentEventType[];
+  const state = c.state as RecruitmentState;
+  return (
+    <div className={s.page}>
+      <MachineDiagram
+        machine={recruitmentMachine}
+        current={state}
+        allowedEvents={allowed}
+        labels={DIAGRAM_LABELS}
+        title="Recruitment"
+        busy={busy}
+        onEvent={(type) => start(type as RecruitmentEventType)}
+      />
+      {allowed.length === 0 ? (
+        <p className={s.muted}>
+          {state === 'sentForApproval'
+            ? viewer === 'HR'
+              ? 'Waiting for the admin’s approval.'
+              : 'Nothing to decide here.'
+            : state === 'approved' && viewer === 'A'
+              ? 'Approved: HR appoints them.'
+              : 'No step can be taken from here.'}
+        </p>
+      ) : null}
+      {dialog}
+    </div>
+  );
+}

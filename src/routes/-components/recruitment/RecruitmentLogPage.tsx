@@ -1,0 +1,170 @@
+// The recruitment log (Hr/GetRecruitmentLog): per HR user, the screenings, interviews, finalisations, candidates sent
+// for approval and appointments (technicians and engineers apart), derived by the server from the candidates' steps,
+// never typed. RecruitingCount shows it per day over a range of days; RecrutingHistory per month over a year.
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { type RecruitmentLogRow, recruitmentLogQuery } from '../../../api/recruitment';
+import { Alert, Button, Card, formatDate, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { SelectField, TextField } from '../../../ui/form';
+import { indiaToday } from '../marketingDashboard/RangeForm';
+import { monthName } from './MonthChart';
+import * as s from './recruitment.css';
+import type { PeriodSearch } from './search';
+
+const COUNTS: { key: keyof RecruitmentLogRow & keyof Totals; header: string }[] = [
+  { key: 'screeningProcess', header: 'Screened' },
+  { key: 'interviewed', header: 'Interviews' },
+  { key: 'finalized', header: 'Finalised' },
+  { key: 'sentForApproval', header: 'Sent for approval' },
+  { key: 'appointedTech', header: 'Technicians appointed' },
+  { key: 'apointedEngg', header: 'Engineers appointed' },
+];
+type Totals = {
+  screeningProcess: number;
+  interviewed: number;
+  finalized: number;
+  sentForApproval: number;
+  appointedTech: number;
+  apointedEngg: number;
+};
+
+export function RecruitmentLogPage({ groupBy }: { groupBy: 'day' | 'month' }) {
+  const search = useSearch({ strict: false }) as PeriodSearch;
+  const navigate = useNavigate();
+  const thisYear = Number(indiaToday().slice(0, 4));
+  const year = search.year ?? thisYear;
+  const params =
+    groupBy === 'day'
+      ? { groupBy, from: search.from, to: search.to }
+      : { groupBy, from: `${year}-01-01`, to: `${year}-12-31` };
+  const log = useQuery(recruitmentLogQuery(params));
+  const data = log.data;
+  const columns: Column<RecruitmentLogRow>[] = [
+    {
+      key: 'period',
+      header: groupBy === 'day' ? 'Day' : 'Month',
+      render: (r) => <span className={s.nowrap}>{groupBy === 'day' ? formatDate(r.period) : monthName(r.period)}</span>,
+    },
+    { key: 'hrName', header: 'HR', render: (r) => <bdi>{r.hrName}</bdi> },
+    ...COUNTS.map((c) => ({
+      key: c.key,
+      header: c.header,
+      align: 'end' as const,
+      render: (r: RecruitmentLogRow) => r[c.key],
+    })),
+  ];
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title={groupBy === 'day' ? 'Recruiting count' : 'Recruiting history'}
+        description={
+          groupBy === 'day'
+            ? 'What each HR user did each day: counted from the steps they took, so nobody types it.'
+            : 'What each HR user did each month of the year, counted from the steps they took.'
+        }
+      />
+      <Card title="Period">
+        {groupBy === 'day' ? (
+          <DayRange
+            key={`${data?.from}-${data?.to}`}
+            from={search.from ?? data?.from ?? ''}
+            to={search.to ?? data?.to ?? ''}
+            onApply={(from, to) =>
+              void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, from, to })) as never })
+            }
+          />
+        ) : (
+          <YearPicker
+            year={year}
+            thisYear={thisYear}
+            onChange={(y) =>
+              void navigate({
+                to: '.',
+                search: ((prev: Record<string, unknown>) => ({
+                  ...prev,
+                  year: y === thisYear ? undefined : y,
+                })) as never,
+              })
+            }
+          />
+        )}
+      </Card>
+      {log.error ? <Alert tone="danger">{log.error.message}</Alert> : null}
+      <StatGrid>
+        {COUNTS.map((c) => (
+          <StatCard key={c.key} label={c.header} value={data ? data.totals[c.key] : '…'} />
+        ))}
+      </StatGrid>
+      <DataTable
+        caption={
+          data
+            ? `Recruitment log, ${formatDate(data.from)} to ${formatDate(data.to)}, by ${groupBy}`
+            : 'Recruitment log'
+        }
+        columns={columns}
+        rowKey={(r) => `${r.period} ${r.hrId}`}
+        loading={log.isFetching}
+        emptyMessage="Nobody took a recruitment step in this period."
+        {...staticTableProps(data?.rows ?? [])}
+      />
+    </div>
+  );
+}
+
+function DayRange({
+  from: f0,
+  to: t0,
+  onApply,
+}: {
+  from: string;
+  to: string;
+  onApply(from: string, to: string): void;
+}) {
+  const [from, setFrom] = useState(f0);
+  const [to, setTo] = useState(t0);
+  const [error, setError] = useState<string | undefined>();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!from || !to) return setError('Choose the first and the last day.');
+    if (from > to) return setError('The first day must be on or before the last day.');
+    setError(undefined);
+    onApply(from, to);
+  }
+  return (
+    <form className={s.filters} onSubmit={submit} aria-label="Days to show">
+      <TextField
+        label="From"
+        name="from"
+        type="date"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        error={error}
+      />
+      <TextField label="To" name="to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+      <Button type="submit">Show</Button>
+    </form>
+  );
+}
+
+export function YearPicker({
+  year,
+  thisYear,
+  onChange,
+}: {
+  year: number;
+  thisYear: number;
+  onChange(y: number): void;
+}) {
+  const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
+  return (
+    <SelectField
+      label="Year"
+      name="year"
+      value={String(year)}
+      options={(years.includes(year) ? years : [year, ...years]).map((y) => ({ value: String(y), label: String(y) }))}
+      onChange={(e) => onChange(Number(e.target.value))}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+// The recruitment screens' small layout pieces (logical properties only, so right-to-left works).
+import { style } from '@vanilla-extract/css';
+import { font, radius, space, vars } from '../../../ui/theme.css';
+
+export const page = style({ display: 'grid', gap: space.lg });
+export const muted = style({ color: vars.color.muted, fontSize: font.size.sm });
+export const nowrap = style({ whiteSpace: 'nowrap' });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space.xs} ${space.md}`,
+  margin: 0,
+});
+export const fact = style({ margin: 0 });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: space.md, alignItems: 'end' });
+export const twoColumns = style({
+  display: 'grid',
+  gap: space.lg,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
+});
+export const funnel = style({ display: 'grid', gap: space.xs, margin: 0, padding: 0, listStyle: 'none' });
+export const funnelRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(8rem, max-content) 1fr max-content',
+  gap: space.sm,
+  alignItems: 'center',
+});
+export const funnelTrack = style({
+  blockSize: '1.25rem',
+  background: vars.color.surfaceAlt,
+  borderRadius: radius.sm,
+  overflow: 'hidden',
+});
+export const funnelBar = style({ blockSize: '100%', background: vars.color.primary });
+export const fileList = style({ margin: 0, paddingInlineStart: space.lg, display: 'grid', gap: space.xs });
