@@ -9,6 +9,7 @@ import { seedDemoDispatch } from './db/seed/demo-dispatch';
 import { seedDemoFavourites } from './db/seed/demo-favourites';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedDemoPackages } from './db/seed/demo-packages';
+import { seedDemoPayroll } from './db/seed/demo-payroll';
 import { seedDemoProducts } from './db/seed/demo-products';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
@@ -19,6 +20,7 @@ import { seedDemoVendors } from './db/seed/demo-vendors';
 import { seedReference } from './db/seed/reference';
 import { startCouponExpiry } from './modules/homeScreenAds/expiry';
 import { startReconciliation } from './modules/payments/reconcile';
+import { startPayrollWorker } from './modules/payroll/worker';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -71,6 +73,8 @@ if (database.kind === 'pglite') {
     await seedDemoVendors(database.db);
     await seedDemoProducts(database.db, await demoUserId(database.db, 'IM'));
     await seedDemoRequests(database.db);
+    // Payroll (issue 13 §6): structures, the company float, the last full month paid (after professionals and attendance).
+    await seedDemoPayroll(database.db);
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);
@@ -79,6 +83,7 @@ if (database.kind === 'pglite') {
 const app = await buildApp(config, database);
 startReconciliation(app);
 startCouponExpiry(app);
+startPayrollWorker(app);
 const close = async () => {
   await app.close();
   await database.close();

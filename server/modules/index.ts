@@ -1,5 +1,6 @@
 import type { Handlers } from '../http';
 import { addressHandlers } from './addresses/routes';
+import { attendanceHandlers } from './attendance/routes';
 import { authHandlers } from './auth/routes';
 import { bannerHandlers } from './banners/routes';
 import { callDeskHandlers } from './callDesk/routes';
@@ -35,6 +36,7 @@ import { walletHandlers } from './wallets/routes';
 /** Every operation's handler, keyed by the operationId in openapi.yaml. */
 export const handlers: Handlers = {
   ...authHandlers,
+  ...attendanceHandlers,
   ...geoHandlers,
   ...liveHandlers,
   ...dashboardHandlers,

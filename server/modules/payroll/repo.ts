@@ -297,11 +297,33 @@ export async function countExpenses(exec: Executor, state: EmployeeExpenseState)
 // ---------------------------------------------------------------- slips
 
 export type SlipRow = typeof salarySlips.$inferSelect;
+export type SlipInsert = typeof salarySlips.$inferInsert;
 
 /** Inserts the month's slip unless one exists (the unique key: a racing twin waits for the first, then inserts none). */
 export async function insertSlip(tx: Tx, row: typeof salarySlips.$inferInsert): Promise<number | null> {
   const [made] = await tx.insert(salarySlips).values(row).onConflictDoNothing().returning({ id: salarySlips.id });
   return made?.id ?? null;
+}
+
+/** Inserts a batch's slips in one statement; a slip already there (paid meanwhile) is left out of the answer. */
+export async function insertSlips(tx: Tx, rows: (typeof salarySlips.$inferInsert)[]) {
+  if (!rows.length) return [];
+  return tx
+    .insert(salarySlips)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: salarySlips.id, userId: salarySlips.userId, netPaise: salarySlips.netPaise });
+}
+
+/** Marks expenses paid with their slips: pairs of expense id and slip id, in one statement. */
+export async function markExpensesPaidWithSlips(tx: Tx, pairs: { expenseId: number; slipId: number }[], at: Date) {
+  if (!pairs.length) return;
+  const values = sql.join(
+    pairs.map((p) => sql`(${p.expenseId}::int, ${p.slipId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update employee_expenses e set state = 'paid', paid_with = 'salary', slip_id = v.slip_id,
+    paid_at = ${at} from (values ${values}) as v(id, slip_id) where e.id = v.id`);
 }
 
 export async function setSlipTransfer(tx: Tx, slipId: number, transferId: number) {

@@ -742,16 +742,20 @@ export interface BatchOutcome {
 }
 
 /**
- * Advances a run by one batch in one transaction: claims pending items (SKIP LOCKED), calculates them together, pays
- * each under a savepoint, settles the items and the run's counters, and locks the attendance month. A crash anywhere
- * rolls the batch back (its items stay pending); an employee already paid is skipped, so a resumed run pays nobody
- * twice. A company wallet that cannot cover someone pauses the run with the shortfall; the others stay paid.
+ * Advances a run by one batch in one transaction: claims pending items (SKIP LOCKED), calculates them together,
+ * locks the company wallet once and pays each employee who fits in it (one ledger transfer each, under the employee
+ * and month's idempotency key), writes the batch's slips in one statement (their unique key keeps a month paid once),
+ * marks tips and expenses paid, settles the items and the run's counters and locks the attendance month. A crash
+ * anywhere rolls the batch back (its items stay pending); an employee already paid is skipped, so a resumed run pays
+ * nobody twice. A company wallet that cannot cover the next employee pauses the run with the shortfall; the ones
+ * before stay paid.
  */
 export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now = new Date()): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     const run = await repo.run(tx, runId);
-    if (!run || run.state !== 'running' || !run.active)
+    if (!run || run.state !== 'running' || !run.active) {
       return { claimed: 0, paid: 0, pending: 0, paused: !run?.active };
+    }
     const m = monthOf(run.period);
     const ids = await repo.claimItems(tx, runId, batchSize);
     if (!ids.length) {
@@ -760,65 +764,98 @@ export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now
       return { claimed: 0, paid: 0, pending, paused: false };
     }
     const already = new Set((await repo.slipsFor(tx, ids, m.period)).map((s) => s.userId));
-    const inputs = await inputsFor(
-      tx,
-      ids.filter((id) => !already.has(id)),
-      m,
-      true,
-      now,
-    );
-    const settled: Parameters<typeof repo.settleItems>[2] = [];
+    const open = ids.filter((id) => !already.has(id));
+    const inputs = await inputsFor(tx, open, m, true, now);
+    const settled: Parameters<typeof repo.settleItems>[2] = [...already].map((id) => ({
+      userId: id,
+      state: 'skipped' as const,
+      message: 'Already paid',
+      slipId: null,
+    }));
+    let held = await wallets.lockCompanyBalance(tx);
     let paused: string | null = null;
-    let paid = 0;
-    for (const id of ids) {
-      if (already.has(id)) {
-        settled.push({ userId: id, state: 'skipped', message: 'Already paid', slipId: null });
+    const slips: repo.SlipInsert[] = [];
+    for (const id of open) {
+      const input = inputs.get(id)!;
+      const calc = calculateSalary({ year: m.year, month: m.month, ...input });
+      if (!calc) {
+        settled.push({ userId: id, state: 'skipped', message: 'No salary structure in force', slipId: null });
         continue;
       }
-      if (paused) break;
-      try {
-        const done = await tx.transaction((sp) =>
-          payWithin(sp as unknown as Tx, { id }, m, inputs.get(id)!, {
-            bankReference: `${run.bankReferencePrefix}-${id}`.slice(0, 60),
-            actorId: run.startedBy,
-            runId,
-            now,
-          }),
-        );
-        if (done) paid++;
-        settled.push(
-          done
-            ? { userId: id, state: 'paid', message: null, slipId: done.slipId }
-            : { userId: id, state: 'skipped', message: 'Already paid', slipId: null },
-        );
-      } catch (err) {
-        if (err instanceof NoStructure) {
-          settled.push({ userId: id, state: 'skipped', message: 'No salary structure in force', slipId: null });
-        } else if (isShort(err)) {
-          paused = await shortfallText(tx, calculateSalary({ year: m.year, month: m.month, ...inputs.get(id)! }), id);
-        } else {
-          settled.push({
-            userId: id,
-            state: 'failed',
-            message: String((err as Error).message).slice(0, 300),
-            slipId: null,
-          });
-        }
+      const need = calc.netPaise - calc.tipsPaise;
+      if (need > held) {
+        paused = `Paused: the company account wallet holds ${rupeesText(held)} and employee ${id}'s salary needs ${rupeesText(need)} from it (${rupeesText(need - held)} short). Top it up and resume.`;
+        break;
       }
+      const bankReference = `${run.bankReferencePrefix}-${id}`.slice(0, 60);
+      let transferId: number | null = null;
+      if (calc.netPaise > 0) {
+        const posted = await wallets.post(tx, {
+          kind: 'salary_payment',
+          legs: [
+            { accountId: wallets.systemAccountId('company_wallet'), amount: -need },
+            { accountId: wallets.systemAccountId('tips_payable'), amount: -calc.tipsPaise },
+            { accountId: wallets.systemAccountId('salary_payable'), amount: calc.netPaise },
+          ],
+          reference: bankReference,
+          remark: `Salary of employee ${id} for ${m.period.slice(0, 7)}`,
+          actorId: run.startedBy,
+          idempotency: { key: salaryKey(id, m), hash: wallets.requestHash('payEmpSalary', id, { period: m.period }) },
+          amountField: 'id',
+          amount: paise(need),
+        });
+        if (posted.replayed) {
+          // Paid by the accountant meanwhile: their transfer and slip stand.
+          settled.push({ userId: id, state: 'skipped', message: 'Already paid', slipId: null });
+          continue;
+        }
+        transferId = posted.transferId;
+      }
+      held -= need;
+      slips.push({
+        userId: id,
+        period: m.period,
+        grossPaise: calc.grossPaise,
+        deductionsPaise: calc.deductionsPaise,
+        employerPaise: calc.employerPaise,
+        tipsPaise: calc.tipsPaise,
+        expensesPaise: calc.expensesPaise,
+        netPaise: calc.netPaise,
+        breakdown: calc,
+        bankReference,
+        transferId,
+        payRunId: runId,
+        paidBy: run.startedBy,
+        paidAt: now,
+      });
     }
+    const made = new Map((await repo.insertSlips(tx, slips)).map((r) => [r.userId, r.id]));
+    for (const row of slips) {
+      const slipId = made.get(row.userId);
+      settled.push(
+        slipId
+          ? { userId: row.userId, state: 'paid', message: null, slipId }
+          : { userId: row.userId, state: 'skipped', message: 'Already paid', slipId: null },
+      );
+    }
+    const paidIds = [...made.keys()];
+    await repo.markTipsPaid(
+      tx,
+      paidIds.flatMap((id) => inputs.get(id)!.tipLines),
+      now,
+    );
+    await repo.markExpensesPaidWithSlips(
+      tx,
+      paidIds.flatMap((id) => inputs.get(id)!.expenseIds.map((expenseId) => ({ expenseId, slipId: made.get(id)! }))),
+      now,
+    );
     await repo.settleItems(tx, runId, settled);
-    if (paid > 0) await lockMonth(tx, m.year, m.month, run.startedBy);
+    if (paidIds.length > 0) await lockMonth(tx, m.year, m.month, run.startedBy);
     const pending = await repo.refreshRunCounts(tx, runId);
     if (paused) await repo.updateRun(tx, runId, { active: false, lastError: paused });
     else if (pending === 0) await repo.updateRun(tx, runId, { state: 'done', finishedAt: now });
-    return { claimed: ids.length, paid, pending, paused: paused !== null };
+    return { claimed: ids.length, paid: paidIds.length, pending, paused: paused !== null };
   });
-}
-
-async function shortfallText(exec: Executor, c: SalaryCalculation | null, id: number) {
-  const need = (c?.netPaise ?? 0) - (c?.tipsPaise ?? 0);
-  const held = await wallets.companyBalance(exec);
-  return `Paused: the company account wallet holds ${rupeesText(held)} and employee ${id}'s salary needs ${rupeesText(need)} from it (${rupeesText(Math.max(0, need - held))} short). Top it up and resume.`;
 }
 
 /** Advances every active run until none has pending items (or `maxBatches`); the timer and StartPayRun call it. */
@@ -827,7 +864,17 @@ export async function advanceRuns(db: Db, o: { batchSize?: number; maxBatches?: 
   for (const id of await repo.activeRunIds(db)) {
     for (;;) {
       if (o.maxBatches !== undefined && batches >= o.maxBatches) return batches;
-      const out = await advanceRunOnce(db, id, o.batchSize);
+      let out: BatchOutcome;
+      try {
+        out = await advanceRunOnce(db, id, o.batchSize);
+      } catch (err) {
+        // The batch rolled back; the run waits for a person rather than failing the same batch again and again.
+        await repo.updateRun(db, id, {
+          active: false,
+          lastError: `Paused: ${String((err as Error).message).slice(0, 300)}`,
+        });
+        throw err;
+      }
       batches++;
       if (out.claimed === 0 || out.paused) break;
     }

@@ -336,6 +336,9 @@ export async function companyBalance(exec: Db | Tx): Promise<number> {
   return (await repo.systemAccount(exec, 'company_wallet')).balance;
 }
 
+/** The company account wallet's balance, locked until the transaction ends (a batch of payments counts on it). */
+export const lockCompanyBalance = (tx: Tx) => repo.lockAccount(tx, repo.systemAccountId('company_wallet'));
+
 /** 'My Balance': the vendor's or customer's own wallet; the accountant's is the company account wallet. */
 export async function myBalance(db: Db, user: CurrentUser) {
   if (user.role === 'AC') {
