@@ -4516,6 +4516,627 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Hr/AddCandidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a candidate (state new), with an optional CV
+         * @description HR. The candidate must be 18 or older; the CV is a PDF or Word file (checked by its bytes) of at most 5 MB, stored privately. The same phone or e-mail cannot belong to two open candidates (409 naming the field); a rejected or appointed candidate no longer holds them.
+         */
+        post: operations["addCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Excel/AddCandidatesExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import candidates from a sheet (all rows or none)
+         * @description HR. Each row is checked as AddCandidates checks a candidate (no CV: add it later). Any problem answers 400 with `errors[].row` (array index + 2) and nothing is imported.
+         */
+        post: operations["importCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetCandidatesAllOrById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidates, paged and searchable (every state, or one candidate with id)
+         * @description HR and the admin. Search matches the name, phone or e-mail. Newest first unless sorted.
+         */
+        get: operations["getCandidatesAllOrById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetCandidatesByAction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One state's list of candidates (Screened, Interviewed, Finalised, OnBoarding, Admin Rejected...)
+         * @description HR and the admin. Paged; search matches the name, phone or e-mail; each row carries the events the machine allows now. Newest first unless sorted.
+         */
+        get: operations["getCandidatesByAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetCandidateDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One candidate with the history of every step and the events allowed now */
+        get: operations["getCandidateDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetCandidateHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A candidate's steps, oldest first: who, when, from, to, remark, revised salary and joining date */
+        get: operations["getCandidateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/DeleteCandidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a candidate who has not been screened yet (afterwards, reject them)
+         * @description HR. Only in state new (409 otherwise); the CV and documents go with them.
+         */
+        delete: operations["deleteCandidates"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/AddCandidateDocs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a candidate's documents, salaries and bank details
+         * @description HR. PAN reads AAAAA9999A; Aadhaar has its Verhoeff check digit; IFSC reads AAAA0XXXXXX; UAN is 12 digits. Files (PDF, JPEG or PNG, at most 5 MB, checked by their bytes) are private: served only to HR and the admin by Hr/GetCandidateFile. 409 when the candidate already has documents (update them instead), or is appointed or rejected.
+         */
+        post: operations["addCandidateDocs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/UpdateCandidateDocs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a candidate's documents (fields sent change; a file sent replaces the stored one)
+         * @description HR. The rules of AddCandidateDocs. 404 when the candidate has no documents yet.
+         */
+        post: operations["updateCandidateDocs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetCandidateDocs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A candidate's documents (404 when none were added) */
+        get: operations["getCandidateDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetCandidateFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of a candidate's private files (CV or a document), for HR and the admin only */
+        get: operations["getCandidateFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/RecruitmentProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a candidate one step (screen, interview, finalise) or reject them
+         * @description HR. Action Screen, Interview or Finalise with AccFlag 1 sends SCREEN, INTERVIEW or FINALISE; AccFlag 0, or Action Reject, sends REJECT, which needs RejectRemark. RevSal (rupees a month, 0 for none) and RevJoDate (YYYY-MM-DD, empty for none) are kept with the step. A step the machine refuses answers 409 with the candidate's state and allowed events.
+         */
+        put: operations["recruitmentProcess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/SendCandidateForApproval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Send a finalised candidate to the admin for approval
+         * @description HR. The candidate must be finalised and have documents with PAN and Aadhaar (they carry into the professional at appointment); 409 otherwise.
+         */
+        put: operations["sendCandidateForApproval"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Employee/ApproveRejectCandidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The admin approves (AccFlag 1) or rejects (AccFlag 0, with a remark) a candidate sent for approval
+         * @description A rejection lands the candidate on the Admin Rejected List (/Employee/RejectedCandidates) with the remark. 409 when the candidate is not waiting for approval.
+         */
+        put: operations["approveRejectCandidate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/AddIntoRecruitmentLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Today's recruitment log of the calling HR user, derived afresh from the steps they took
+         * @description The log is derived from the candidates' steps, never typed: this call records nothing and answers the caller's counts for today (India time), as the legacy screen's 'add to log' button expected to see them.
+         */
+        post: operations["addIntoRecruitmentLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetRecruitmentLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screenings, interviews, finalisations and appointments per HR user per day (or month)
+         * @description Derived from the candidates' steps (who took each step, India date). From and to default to the last 30 days; at most 400 days.
+         */
+        get: operations["getRecruitmentLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetRecruitmentFunnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Funnel analytics: conversion step to step, median days in each step, rejection reasons, by month and designation
+         * @description Over the candidates added between from and to (default: the last 6 months; at most 400 days), optionally of one designation. Derived from the candidates' steps.
+         */
+        get: operations["getRecruitmentFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/MonthWiseRecruitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Month-wise recruitment report for a year: steps taken per month (JSON, CSV or XLSX)
+         * @description Counts the steps taken in each month of the year (India time): candidates added, screened, interviewed, finalised, sent for approval, approved, appointed (technicians and engineers apart), rejected by HR and by the admin. Year defaults to the current one.
+         */
+        get: operations["getMonthWiseRecruitment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Attendance/CheckIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in for today (the server's time, India calendar)
+         * @description The signed-in professional. Refused with 409 when they already checked in today, when HR already wrote today, or when the month is locked. Turning the Available switch on for the first time in a day does the same.
+         */
+        post: operations["attendanceCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Attendance/CheckOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check out for today; a day under 4 hours becomes a half-day
+         * @description Refused with 409 before a check-in, after a check-out, or when the month is locked.
+         */
+        post: operations["attendanceCheckOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Attendance/MyToday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in professional's attendance today */
+        get: operations["getMyAttendanceToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetAttendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One professional's attendance calendar for a month, or a year when month is 0
+         * @description HR and the admin for anyone; a professional only their own (EmpId is their user id). Year 0 is this year.
+         */
+        get: operations["getAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetDatesAndAttendanceCnt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counts of a month (or a year when month is 0) and the dates of one status (action1; all when empty) */
+        get: operations["getDatesAndAttendanceCnt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/CorrectAttendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * HR corrects one day of a professional, with a reason (audited)
+         * @description Sets the day's status and, for present and half-day, its check-in and check-out (HH:MM, India time). The correction is audited with who, when, before, after and reason. A day of a locked month is refused with 409 naming the lock until HR unlocks the month; a future day is refused with 400.
+         */
+        put: operations["correctAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/LockAttendanceMonth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock a month that has ended (payroll locks the month it pays by itself); idempotent, audited */
+        post: operations["lockAttendanceMonth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/UnlockAttendanceMonth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock a locked month so that its days can be corrected, with a reason (audited)
+         * @description 409 when the month is not locked.
+         */
+        post: operations["unlockAttendanceMonth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetAttendanceAudit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The corrections of one professional's month, and the month's locks and unlocks, newest first */
+        get: operations["getAttendanceAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetHolidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holidays of a year (Year 0 is this year), by date */
+        get: operations["getHolidays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/AddHoliday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a paid holiday (one per date); refused with 409 in a locked month */
+        post: operations["addHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/DeleteHoliday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a holiday; refused with 409 in a locked month */
+        delete: operations["deleteHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetAttendanceList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every professional's counts for a month (or a year when month is 0), one page at a time, by name
+         * @description The search matches the name and the mobile number. Year 0 is this year.
+         */
+        get: operations["getAttendanceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetAttendanceListExcel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The attendance list with the same filters as an Excel workbook (.xlsx), every row */
+        get: operations["getAttendanceListExcel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Hr/GetTodayAttendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's attendance counts of every active professional (the HR dashboard) */
+        get: operations["getTodayAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Hr/GetSalaryStructure": {
         parameters: {
             query?: never;
@@ -7714,6 +8335,498 @@ export interface components {
             total: number;
             page: number;
             pageSize: number;
+        };
+        /**
+         * @description The recruitment machine's state (src/machines/recruitment): the only truth about the pipeline.
+         * @enum {string}
+         */
+        CandidateState: "new" | "screened" | "interview" | "finalised" | "sentForApproval" | "approved" | "appointed" | "rejected" | "adminRejected";
+        /**
+         * @description One state's list: New (added, not screened), Screened, Interview (Interviewed), Finalised, SentForApproval (the admin's CandidateListHR), Approved and Appointed (OnBoarding), Rejected (by HR), AdminRejected (the 'Admin Rejected List').
+         * @enum {string}
+         */
+        CandidateAction: "New" | "Screened" | "Interview" | "Finalised" | "SentForApproval" | "Approved" | "Appointed" | "Rejected" | "AdminRejected";
+        /** @enum {string} */
+        CandidateEvent: "SCREEN" | "INTERVIEW" | "FINALISE" | "REJECT" | "SEND_FOR_APPROVAL" | "APPROVE" | "ADMIN_REJECT" | "APPOINT";
+        CandidateBody: {
+            /** First name */
+            firstName: string;
+            /** Middle name */
+            middleName?: string | null;
+            /** Last name */
+            lastName: string;
+            phone: components["schemas"]["MobileNo"];
+            /**
+             * E-mail
+             * Format: email
+             */
+            email?: string | null;
+            /** Address */
+            address: string;
+            pincode: components["schemas"]["PinCode"];
+            /**
+             * Date of birth
+             * @description YYYY-MM-DD; the candidate must be 18 or older
+             * @example 1995-04-12
+             */
+            dob: string;
+            designationType: components["schemas"]["ProfessionalType"];
+            /**
+             * On roll or off roll
+             * @enum {string}
+             */
+            offOnRole: "OnRoll" | "OffRoll";
+            /** Total experience (years) */
+            totalExp: number;
+            /**
+             * CV
+             * @description A PDF or Word (.doc, .docx) file of at most 5 MB, base64 (a data: URL prefix is accepted); checked by its bytes.
+             */
+            cvFile?: string | null;
+            /** CV file name */
+            cvFileName?: string | null;
+        };
+        CandidateStep: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description null for the adding */
+            fromState: string | null;
+            toState: components["schemas"]["CandidateState"];
+            /** @description ADD for the adding, else the machine's event */
+            event: string;
+            actorId: number | null;
+            actorName: string | null;
+            remark: string | null;
+            /** @description Revised salary set at this step, rupees a month */
+            revSal: number | null;
+            /**
+             * Format: date
+             * @description Revised joining date set at this step
+             */
+            revJoDate: string | null;
+        };
+        Candidate: {
+            id: number;
+            firstName: string;
+            middleName: string | null;
+            lastName: string;
+            fullName: string;
+            phone: string;
+            email: string | null;
+            address: string;
+            pincode: string;
+            /** Format: date */
+            dob: string;
+            designationType: components["schemas"]["ProfessionalType"];
+            /** @enum {string} */
+            offOnRole: "OnRoll" | "OffRoll";
+            totalExp: number;
+            cvFileName: string | null;
+            /** @description Download it with Hr/GetCandidateFile?kind=cv (HR and the admin only) */
+            hasCv: boolean;
+            state: components["schemas"]["CandidateState"];
+            stateLabel: string;
+            /** @description Derived from the state */
+            isScreened: boolean;
+            /** @description Derived from the state */
+            isInterview: boolean;
+            /** @description Derived from the state */
+            isFinalised: boolean;
+            /** @description Derived from the state */
+            isAppointed: boolean;
+            /** @description The latest revised salary, rupees a month */
+            revisedSalary: number | null;
+            /** Format: date */
+            revisedJoinDate: string | null;
+            /** @description The professional made at appointment */
+            professionalId: number | null;
+            createdBy: number | null;
+            createdByName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The remark of the latest step (a rejection's reason) */
+            lastRemark: string | null;
+            /** Format: date-time */
+            lastStepAt: string;
+            hasDocuments: boolean;
+            /** @enum {string|null} */
+            verificationSts: "Pending" | "Verified" | "Rejected" | null;
+            /** @description The machine's events the candidate accepts now (HR's: SCREEN, INTERVIEW, FINALISE, REJECT, SEND_FOR_APPROVAL, APPOINT; the admin's: APPROVE, ADMIN_REJECT) */
+            allowedEvents: components["schemas"]["CandidateEvent"][];
+        };
+        CandidateDetail: components["schemas"]["Candidate"] & {
+            history: components["schemas"]["CandidateStep"][];
+        };
+        CandidateReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["CandidateDetail"];
+        };
+        CandidatePage: {
+            status: string;
+            message: string;
+            data: {
+                items: components["schemas"]["Candidate"][];
+                total: number;
+                page: number;
+                pageSize: number;
+            };
+        };
+        /** @description A PDF, JPEG or PNG of at most 5 MB, base64 (a data: URL prefix is accepted); checked by its bytes. Omitted or null keeps the stored file. */
+        CandidateFileUpload: string | null;
+        CandidateDocsBody: {
+            /** Candidate */
+            candidateId: number;
+            educationFile?: components["schemas"]["CandidateFileUpload"];
+            /** Education document file name */
+            educationFileName?: string | null;
+            aadharFile?: components["schemas"]["CandidateFileUpload"];
+            /** Aadhaar file name */
+            aadharFileName?: string | null;
+            panFile?: components["schemas"]["CandidateFileUpload"];
+            /** PAN file name */
+            panFileName?: string | null;
+            profileImageFile?: components["schemas"]["CandidateFileUpload"];
+            /** Profile image file name */
+            profileImageFileName?: string | null;
+            prevOrgFile?: components["schemas"]["CandidateFileUpload"];
+            /** Previous organisation document file name */
+            prevOrgFileName?: string | null;
+            /**
+             * Aadhaar number
+             * @description 12 digits with the Verhoeff check digit
+             */
+            aadharNumber?: string | null;
+            /**
+             * PAN
+             * @example ABCDE1234F
+             */
+            panNumber?: string | null;
+            /** Expected salary (rupees a month) */
+            expectedSal?: number | null;
+            /** Offered salary (rupees a month) */
+            offeredSal?: number | null;
+            /** Previous salary (rupees a month) */
+            previousSal?: number | null;
+            /** Expected joining date */
+            expectedJoinDate?: string | null;
+            /**
+             * Verification status
+             * @enum {string}
+             */
+            verificationSts?: "Pending" | "Verified" | "Rejected";
+            /** Bank account number */
+            bankAccNo?: string | null;
+            /**
+             * IFSC
+             * @example HDFC0001234
+             */
+            bankIFSC?: string | null;
+            /** PF account number */
+            pfAccNo?: string | null;
+            /** UAN */
+            uanNo?: string | null;
+            /** ESI number */
+            esiNo?: string | null;
+        };
+        CandidateDocs: {
+            candidateId: number;
+            candidateName: string;
+            educationFileName: string | null;
+            aadharFileName: string | null;
+            panFileName: string | null;
+            profileImageFileName: string | null;
+            prevOrgFileName: string | null;
+            /** @description The stored files; download each with Hr/GetCandidateFile?id&kind (HR and the admin only) */
+            files: {
+                /** @enum {string} */
+                kind: "cv" | "education" | "aadhar" | "pan" | "profileImage" | "prevOrg";
+                fileName: string;
+            }[];
+            /** @description Whole for HR and the admin (the only callers) */
+            aadharNumber: string | null;
+            aadharLast4: string | null;
+            panNumber: string | null;
+            expectedSal: number | null;
+            offeredSal: number | null;
+            previousSal: number | null;
+            /** Format: date */
+            expectedJoinDate: string | null;
+            /** @enum {string} */
+            verificationSts: "Pending" | "Verified" | "Rejected";
+            bankAccNo: string | null;
+            bankIFSC: string | null;
+            pfAccNo: string | null;
+            uanNo: string | null;
+            esiNo: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CandidateDocsReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["CandidateDocs"];
+        };
+        RecruitmentLogRow: {
+            /** @description The HR user (accId) */
+            hrId: number;
+            hrName: string;
+            /** @description The day (YYYY-MM-DD) or month (YYYY-MM), India time */
+            period: string;
+            /** @description Candidates screened (SCREEN steps) */
+            screeningProcess: number;
+            /** @description Candidates moved to interview (INTERVIEW steps) */
+            interviewed: number;
+            /** @description Candidates finalised (FINALISE steps) */
+            finalized: number;
+            sentForApproval: number;
+            /** @description Technicians appointed (APPOINT steps) */
+            appointedTech: number;
+            /** @description Engineers appointed (APPOINT steps) */
+            apointedEngg: number;
+        };
+        RecruitmentLogReply: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                /** @enum {string} */
+                groupBy: "day" | "month";
+                rows: components["schemas"]["RecruitmentLogRow"][];
+                totals: {
+                    screeningProcess: number;
+                    interviewed: number;
+                    finalized: number;
+                    sentForApproval: number;
+                    appointedTech: number;
+                    apointedEngg: number;
+                };
+            };
+        };
+        RecruitmentFunnelReply: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                /** @description Candidates added in each month (India time) and designation, and how far they got */
+                cohorts: {
+                    /** @description YYYY-MM */
+                    month: string;
+                    designationType: components["schemas"]["ProfessionalType"];
+                    added: number;
+                    /** @description How many of them reached each step (new, screened, interview, finalised, sentForApproval, approved, appointed) */
+                    reached: {
+                        [key: string]: number;
+                    };
+                }[];
+                /** @description Over the whole period, per step: how many reached it, the conversion to the next step and the median days spent in it */
+                steps: {
+                    step: components["schemas"]["CandidateState"];
+                    label: string;
+                    reached: number;
+                    nextStep: string | null;
+                    /** @description Share (0-1) of those who reached this step that reached the next */
+                    conversion: number | null;
+                    /** @description Median days from reaching this step to leaving it (those who left) */
+                    medianDays: number | null;
+                }[];
+                /** @description Rejections by the step they happened at and their remark (most frequent first) */
+                rejections: {
+                    step: components["schemas"]["CandidateState"];
+                    byAdmin: boolean;
+                    reason: string;
+                    count: number;
+                }[];
+            };
+        };
+        RecruitmentReportRow: {
+            /** @description YYYY-MM */
+            month: string;
+            added: number;
+            screened: number;
+            interviewed: number;
+            finalised: number;
+            sentForApproval: number;
+            approved: number;
+            appointedTech: number;
+            appointedEngg: number;
+            rejected: number;
+            adminRejected: number;
+        };
+        CandidateImportRow: {
+            firstName: string;
+            middleName?: string | null;
+            lastName: string;
+            phone: string;
+            email?: string | null;
+            address: string;
+            pincode: string;
+            /** @description YYYY-MM-DD */
+            dob: string;
+            /** @description Technician or Engineer */
+            designationType: string;
+            /** @description OnRoll or OffRoll */
+            offOnRole: string;
+            totalExp: number;
+        };
+        /**
+         * @description A day's attendance (decision 033): present, absent, halfDay (checked in for under 4 hours, or set by HR), leave (paid leave recorded by HR), holiday (the HR holiday list) or weeklyOff (Sundays).
+         * @enum {string}
+         */
+        AttendanceStatus: "present" | "absent" | "halfDay" | "leave" | "holiday" | "weeklyOff";
+        /** @description The counts of a period. Days from today on that nobody marked count nowhere yet. paidDays is present + half of halfDay + leave + holidays + weeklyOffs. */
+        AttendanceCounts: {
+            days: number;
+            present: number;
+            halfDay: number;
+            absent: number;
+            leave: number;
+            holidays: number;
+            weeklyOffs: number;
+            paidDays: number;
+        };
+        /** @description One calendar day of one professional. status is null for an unmarked day from today on. */
+        AttendanceDay: {
+            /** Format: date */
+            date: string;
+            status: components["schemas"]["AttendanceStatus"] | null;
+            /** Format: date-time */
+            checkInAt: string | null;
+            /** Format: date-time */
+            checkOutAt: string | null;
+            workedMinutes: number | null;
+            /**
+             * @description Who wrote the day: the professional, the Available switch or HR; null when derived.
+             * @enum {string|null}
+             */
+            source: "self" | "available" | "hr" | null;
+            holidayName: string | null;
+        };
+        AttendanceCalendar: {
+            empId: number;
+            name: string;
+            year: number;
+            /** @description 1-12, or 0 for the whole year */
+            month: number;
+            /** @description The months of the period that are locked */
+            lockedMonths: number[];
+            days: components["schemas"]["AttendanceDay"][];
+            counts: components["schemas"]["AttendanceCounts"];
+        };
+        AttendanceDatesAndCount: {
+            empId: number;
+            year: number;
+            month: number;
+            /** @description The status whose dates are listed (all when empty) */
+            action1: string;
+            counts: components["schemas"]["AttendanceCounts"];
+            dates: {
+                /** Format: date */
+                date: string;
+                status: components["schemas"]["AttendanceStatus"];
+            }[];
+        };
+        /** @description The signed-in professional's day (India time). */
+        AttendanceToday: {
+            /** Format: date */
+            date: string;
+            status: components["schemas"]["AttendanceStatus"] | null;
+            /** Format: date-time */
+            checkInAt: string | null;
+            /** Format: date-time */
+            checkOutAt: string | null;
+            workedMinutes: number | null;
+            canCheckIn: boolean;
+            canCheckOut: boolean;
+            /** @description The month is locked: the day cannot change */
+            locked: boolean;
+            /** @description A day checked out after fewer minutes than this is a half-day */
+            halfDayUnderMinutes: number;
+            holidayName: string | null;
+        };
+        AttendanceCorrectionInput: {
+            EmpId: number;
+            /** @description The day (India calendar, YYYY-MM-DD), today or earlier */
+            date: string;
+            status: components["schemas"]["AttendanceStatus"];
+            /** @description HH:MM India time; only for present and halfDay */
+            checkIn?: string | null;
+            /** @description HH:MM India time, not before checkIn */
+            checkOut?: string | null;
+            reason: string;
+        };
+        AttendanceMonthInput: {
+            Year: number;
+            month: number;
+        };
+        AttendanceUnlockInput: {
+            Year: number;
+            month: number;
+            reason: string;
+        };
+        AttendanceAuditEntry: {
+            id: number;
+            /** @enum {string} */
+            kind: "correction" | "lock" | "unlock";
+            empId: number | null;
+            /** Format: date */
+            date: string | null;
+            year: number;
+            month: number;
+            /** @description Null when payroll locked the month without a person */
+            actorName: string | null;
+            /** Format: date-time */
+            at: string;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            reason: string | null;
+        };
+        Holiday: {
+            id: number;
+            /** Format: date */
+            date: string;
+            name: string;
+        };
+        HolidayInput: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            name: string;
+        };
+        AttendanceListItem: {
+            empId: number;
+            name: string;
+            mobileNo: string;
+            /** @enum {string} */
+            professionalType: "Technician" | "Engineer";
+            counts: components["schemas"]["AttendanceCounts"];
+        };
+        /** @description Today's attendance of every active professional (India time). */
+        TodayAttendanceSummary: {
+            /** Format: date */
+            date: string;
+            professionals: number;
+            /** @description Checked in and not yet out */
+            checkedIn: number;
+            /** @description Present and already checked out (or marked present by HR) */
+            checkedOut: number;
+            halfDay: number;
+            onLeave: number;
+            notMarked: number;
+            holidayName: string | null;
+            weeklyOff: boolean;
         };
         /** @description A day of the month meant (YYYY-MM-DD) or the month (YYYY-MM) */
         PayrollMonth: string;
@@ -15592,6 +16705,987 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+        };
+    };
+    addCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateBody"];
+            };
+        };
+        responses: {
+            /** @description The candidate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    importCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateImportRow"][];
+            };
+        };
+        responses: {
+            /** @description How many were imported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            imported: number;
+                            ids: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCandidatesAllOrById: {
+        parameters: {
+            query?: {
+                id?: number;
+                state?: components["schemas"]["CandidateState"];
+                designationType?: components["schemas"]["ProfessionalType"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "createdAt" | "name" | "updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidatePage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCandidatesByAction: {
+        parameters: {
+            query: {
+                Action: components["schemas"]["CandidateAction"];
+                designationType?: components["schemas"]["ProfessionalType"];
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                order?: components["parameters"]["Order"];
+                sort?: "createdAt" | "name" | "updatedAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidatePage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCandidateDetail: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getCandidateHistory: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["CandidateStep"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deleteCandidates: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    addCandidateDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateDocsBody"];
+            };
+        };
+        responses: {
+            /** @description The documents */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateDocsReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateCandidateDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CandidateDocsBody"];
+            };
+        };
+        responses: {
+            /** @description The documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateDocsReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getCandidateDocs: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateDocsReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getCandidateFile: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                kind: "cv" | "education" | "aadhar" | "pan" | "profileImage" | "prevOrg";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/msword": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    recruitmentProcess: {
+        parameters: {
+            query: {
+                Action: "Screen" | "Interview" | "Finalise" | "Reject";
+                AccFlag?: number;
+                id: components["parameters"]["QueryId"];
+                RejectRemark?: string;
+                RevSal?: number;
+                RevJoDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate after the step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    sendCandidateForApproval: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                Remark?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate, now waiting for the admin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    approveRejectCandidate: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+                AccFlag: number;
+                RejectRemark?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidate after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    addIntoRecruitmentLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's counts for the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecruitmentLogReply"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getRecruitmentLog: {
+        parameters: {
+            query?: {
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                groupBy?: "day" | "month";
+                hrId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecruitmentLogReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getRecruitmentFunnel: {
+        parameters: {
+            query?: {
+                /** @description The first day included (India time). */
+                from?: components["parameters"]["FromDate"];
+                /** @description The last day included (India time). */
+                to?: components["parameters"]["ToDate"];
+                designationType?: components["schemas"]["ProfessionalType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funnel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecruitmentFunnelReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getMonthWiseRecruitment: {
+        parameters: {
+            query?: {
+                Year?: number;
+                designationType?: components["schemas"]["ProfessionalType"];
+                format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            year: number;
+                            rows: components["schemas"]["RecruitmentReportRow"][];
+                        };
+                    };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    attendanceCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checked in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceToday"];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    attendanceCheckOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checked out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceToday"];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getMyAttendanceToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceToday"];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAttendance: {
+        parameters: {
+            query: {
+                EmpId: number;
+                month?: number;
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar and its counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceCalendar"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getDatesAndAttendanceCnt: {
+        parameters: {
+            query: {
+                action1?: "" | "present" | "absent" | "halfDay" | "leave" | "holiday" | "weeklyOff";
+                EmpId: number;
+                month?: number;
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts and the dates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceDatesAndCount"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    correctAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceCorrectionInput"];
+            };
+        };
+        responses: {
+            /** @description The corrected day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceDay"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    lockAttendanceMonth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceMonthInput"];
+            };
+        };
+        responses: {
+            /** @description Locked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    unlockAttendanceMonth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceUnlockInput"];
+            };
+        };
+        responses: {
+            /** @description Unlocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getAttendanceAudit: {
+        parameters: {
+            query: {
+                EmpId: number;
+                month: number;
+                Year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AttendanceAuditEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getHolidays: {
+        parameters: {
+            query?: {
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The holidays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["Holiday"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    addHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["Holiday"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteHoliday: {
+        parameters: {
+            query: {
+                id: components["parameters"]["QueryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getAttendanceList: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: components["parameters"]["PageSize"];
+                search?: components["parameters"]["Search"];
+                month?: number;
+                Year?: number;
+                professionalType?: "Technician" | "Engineer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            items: components["schemas"]["AttendanceListItem"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                            year: number;
+                            month: number;
+                            /** @description The month is locked (false for a whole year) */
+                            locked: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getAttendanceListExcel: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+                month?: number;
+                Year?: number;
+                professionalType?: "Technician" | "Engineer";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getTodayAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["TodayAttendanceSummary"];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
     getSalaryStructure: {

@@ -878,6 +878,57 @@ export function subscriptionFactories(t: TestServer) {
   return s;
 }
 
+// ---------------------------------------------------------------- attendance and holidays (issue 13 §3)
+/** Attendance through HR's own doors: a corrected day, a holiday, a month's lock and unlock. */
+export function attendanceFactories(t: TestServer) {
+  const hr = () => t.tokenFor('HR');
+  return {
+    hr,
+    /** HR sets `date` of professional `empId` (present 09:00-18:00 unless told), with a reason. */
+    async day(
+      empId: number,
+      date: string,
+      over: { status?: string; checkIn?: string | null; checkOut?: string | null; reason?: string } = {},
+    ) {
+      const status = over.status ?? 'present';
+      const timed = status === 'present' || status === 'halfDay';
+      return dataOf<Row & { date: string; status: string }>(
+        await t.api('PUT', '/api/Hr/CorrectAttendance', {
+          token: await hr(),
+          body: {
+            EmpId: empId,
+            date,
+            status,
+            checkIn: over.checkIn === undefined ? (timed ? '09:00' : null) : over.checkIn,
+            checkOut: over.checkOut === undefined ? (timed ? '18:00' : null) : over.checkOut,
+            reason: over.reason ?? 'Set by the test',
+          },
+        }),
+        200,
+      );
+    },
+    /** A holiday on `date`. */
+    holiday: async (date: string, name = `Holiday ${next()}`) =>
+      dataOf<Row & { date: string; name: string }>(
+        await t.api('POST', '/api/Hr/AddHoliday', { token: await hr(), body: { date, name } }),
+        201,
+      ),
+    lock: async (year: number, month: number) =>
+      dataOf(
+        await t.api('POST', '/api/Hr/LockAttendanceMonth', { token: await hr(), body: { Year: year, month } }),
+        200,
+      ),
+    unlock: async (year: number, month: number, reason = 'Reopened by the test') =>
+      dataOf(
+        await t.api('POST', '/api/Hr/UnlockAttendanceMonth', {
+          token: await hr(),
+          body: { Year: year, month, reason },
+        }),
+        200,
+      ),
+  };
+}
+
 // ---------------------------------------------------------------- payroll (issue 13 §4; engineer C1's block)
 
 /** Payroll through the API: structures by HR, the company wallet funded by the accountant, payment. */
@@ -951,7 +1002,7 @@ export function candidateFactories(t: TestServer) {
     },
     /** A candidate in state new (as HR added them). */
     candidate: async (over: Extra = {}) =>
-      dataOf<Row & { state: string; phone: string; fullName: string }>(
+      dataOf<Row & { state: string; phone: string; fullName: string; email: string | null }>(
         await t.api('POST', '/api/Hr/AddCandidates', { token: await hr(), body: c.body(over) }),
         201,
       ),

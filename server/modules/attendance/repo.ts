@@ -1,7 +1,11 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { attendanceAudit, attendanceDays, attendanceMonthLocks, holidays, users } from '../../db/schema';
+import { likeTerm } from '../../db/paging';
+import { attendanceAudit, attendanceDays, attendanceMonthLocks, holidays, professionals, users } from '../../db/schema';
 import type { AttendanceSource, AttendanceStatus } from '../../db/schema/attendance';
+
+export type { AttendanceStatus };
 
 type Rows<T> = { rows: T[] };
 
@@ -253,4 +257,118 @@ export async function insertHoliday(tx: Executor, day: string, name: string, act
 export async function deleteHoliday(tx: Executor, id: number) {
   const rows = await tx.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- professionals, lists, audit
+
+export async function professionalName(exec: Executor, userId: number) {
+  const [row] = await exec
+    .select({ id: users.id, name: users.fullName })
+    .from(professionals)
+    .innerJoin(users, eq(users.id, professionals.userId))
+    .where(eq(professionals.userId, userId));
+  return row ?? null;
+}
+
+export interface ListFilter {
+  search?: string;
+  professionalType?: 'Technician' | 'Engineer';
+}
+
+function listWhere(f: ListFilter) {
+  const conds: SQL[] = [eq(users.active, true)];
+  if (f.search?.trim()) {
+    const term = likeTerm(f.search);
+    conds.push(or(ilike(users.fullName, term), ilike(users.mobileNo, term)) as SQL);
+  }
+  if (f.professionalType) conds.push(eq(professionals.professionalType, f.professionalType));
+  return and(...conds);
+}
+
+/** One page of active professionals by name (or every one when limit is null). */
+export async function professionalsPage(exec: Executor, f: ListFilter, limit: number | null, offset: number) {
+  const q = exec
+    .select({
+      empId: users.id,
+      name: users.fullName,
+      mobileNo: users.mobileNo,
+      professionalType: professionals.professionalType,
+    })
+    .from(professionals)
+    .innerJoin(users, eq(users.id, professionals.userId))
+    .where(listWhere(f))
+    .orderBy(asc(users.fullName), asc(users.id));
+  return limit === null ? q : q.limit(limit).offset(offset);
+}
+
+export async function professionalsCount(exec: Executor, f: ListFilter) {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(professionals)
+    .innerJoin(users, eq(users.id, professionals.userId))
+    .where(listWhere(f));
+  return Number(row?.n ?? 0);
+}
+
+/** Today's rows of every active professional, counted by what they say. */
+export async function todayCounts(exec: Executor, day: string) {
+  const res = (await exec.execute(sql`
+    select count(*)::int as professionals,
+      count(a.id) filter (where a.status = 'present' and a.check_in_at is not null and a.check_out_at is null)::int
+        as checked_in,
+      count(a.id) filter (where a.status = 'present' and (a.check_out_at is not null or a.check_in_at is null))::int
+        as checked_out,
+      count(a.id) filter (where a.status = 'halfDay')::int as half_day,
+      count(a.id) filter (where a.status = 'leave')::int as on_leave,
+      count(*) filter (where a.id is null)::int as not_marked
+    from professionals p
+    join users u on u.id = p.user_id and u.active
+    left join attendance_days a on a.user_id = p.user_id and a.day = ${day}::date`)) as unknown as Rows<{
+    professionals: number;
+    checked_in: number;
+    checked_out: number;
+    half_day: number;
+    on_leave: number;
+    not_marked: number;
+  }>;
+  const r = res.rows[0];
+  return {
+    professionals: Number(r.professionals),
+    checkedIn: Number(r.checked_in),
+    checkedOut: Number(r.checked_out),
+    halfDay: Number(r.half_day),
+    onLeave: Number(r.on_leave),
+    notMarked: Number(r.not_marked),
+  };
+}
+
+const actor = alias(users, 'actor');
+
+/** The corrections of one professional's month and the month's locks and unlocks, newest first. */
+export async function auditOf(exec: Executor, userId: number, year: number, month: number) {
+  return exec
+    .select({
+      id: attendanceAudit.id,
+      kind: attendanceAudit.kind,
+      empId: attendanceAudit.userId,
+      date: attendanceAudit.day,
+      year: attendanceAudit.year,
+      month: attendanceAudit.month,
+      actorName: actor.fullName,
+      at: attendanceAudit.createdAt,
+      before: attendanceAudit.before,
+      after: attendanceAudit.after,
+      reason: attendanceAudit.reason,
+    })
+    .from(attendanceAudit)
+    .leftJoin(actor, eq(actor.id, attendanceAudit.actorId))
+    .where(
+      and(
+        eq(attendanceAudit.year, year),
+        eq(attendanceAudit.month, month),
+        or(eq(attendanceAudit.userId, userId), isNull(attendanceAudit.userId)),
+      ),
+    )
+    .orderBy(desc(attendanceAudit.id))
+    .limit(500);
 }

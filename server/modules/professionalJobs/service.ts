@@ -9,6 +9,7 @@ import { pageOf } from '../../db/paging';
 import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
 import { paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
+import * as attendance from '../attendance/service';
 import { refusalError, refusalsFor } from '../dispatch/eligibility';
 import { publishLive } from '../live/service';
 import { notifyUser } from '../notifications/service';
@@ -215,6 +216,8 @@ export async function changeMyStatus(db: Db, user: Caller, value: boolean, now =
   return db.transaction(async (tx) => {
     const before = await repo.setAvailable(tx, user.id, value, now);
     if (before === null) throw notFound('Your professional profile');
+    // Turning the switch on for the first time in a day also checks them in (issue 13 §3, decision 033).
+    const checkedIn = value ? await attendance.checkInWithin(tx, user.id, now, 'available', true) : false;
     if (before !== value) {
       await recordTransition(tx, {
         entity: 'ProfessionalAvailability',
@@ -235,7 +238,7 @@ export async function changeMyStatus(db: Db, user: Caller, value: boolean, now =
     return {
       available: value,
       message: value
-        ? 'You are available: new jobs can be assigned to you.'
+        ? `You are available: new jobs can be assigned to you.${checkedIn ? ' You are checked in for today.' : ''}`
         : 'You are unavailable: no new jobs will be assigned to you until you switch back on.',
     };
   });

@@ -1,0 +1,87 @@
+import type { AttendanceCounts, AttendanceDay } from '../../../api/attendance';
+import { STATUS_LABELS } from '../../../api/attendance';
+import { StatCard, StatGrid } from '../../../ui';
+import * as s from './attendance.css';
+import { COUNT_LABELS, days, indiaTime } from './format';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The period's counts as figures. */
+export function AttendanceCountCards({ counts, label }: { counts: AttendanceCounts; label: string }) {
+  return (
+    <StatGrid label={label}>
+      {COUNT_LABELS.map(([key, text]) => (
+        <StatCard key={key} label={text} value={days(counts[key])} />
+      ))}
+    </StatGrid>
+  );
+}
+
+/**
+ * One month as a Monday-first calendar: each day's status in words (colour only repeats it), the check-in and
+ * check-out times in India time, the holiday's name. With `onPick` every day up to today is a button (HR's
+ * correction).
+ */
+export function MonthCalendar({
+  days: list,
+  label,
+  onPick,
+  pickUpTo = '',
+}: {
+  days: AttendanceDay[];
+  label: string;
+  onPick?: (day: AttendanceDay) => void;
+  /** The last day that can be picked (today): later days are not buttons. */
+  pickUpTo?: string;
+}) {
+  if (list.length === 0) return null;
+  const first = new Date(`${list[0].date}T00:00:00Z`).getUTCDay(); // 0 Sunday
+  const lead = (first + 6) % 7;
+  return (
+    <div>
+      <div className={s.weekdays} aria-hidden="true">
+        {WEEKDAYS.map((w) => (
+          <span key={w}>{w}</span>
+        ))}
+      </div>
+      <ul className={s.grid} aria-label={label}>
+        {Array.from({ length: lead }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed leading blanks of the first week
+          <li key={`blank-${i}`} className={s.blank} aria-hidden="true" />
+        ))}
+        {list.map((d) => {
+          const status = d.status ? STATUS_LABELS[d.status] : 'Not marked';
+          const times = [indiaTime(d.checkInAt), indiaTime(d.checkOutAt)].filter(Boolean).join('–');
+          const body = (
+            <>
+              <span className={s.dayNumber}>{Number(d.date.slice(8))}</span>
+              <span>{status}</span>
+              {times ? <span className={s.cellNote}>{times}</span> : null}
+              {d.holidayName ? <span className={s.cellNote}>{d.holidayName}</span> : null}
+            </>
+          );
+          const cls = s.cell[d.status ?? 'none'];
+          return (
+            <li key={d.date} data-date={d.date} data-status={d.status ?? ''}>
+              {onPick && d.date <= pickUpTo ? (
+                <button
+                  type="button"
+                  className={`${cls} ${s.cellButton}`}
+                  style={{ width: '100%' }}
+                  onClick={() => onPick(d)}
+                  aria-label={`${d.date}: ${status}${times ? ` ${times}` : ''}. Correct this day`}
+                >
+                  {body}
+                </button>
+              ) : (
+                <div className={cls} title={`${d.date}: ${status}`}>
+                  {body}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
