@@ -22,6 +22,7 @@ export const columns = style({
   display: 'grid',
   gap: space.lg,
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+  alignItems: 'start',
 });
 export const lines = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: font.size.sm });
 export const lineCell = style({
@@ -44,3 +45,18 @@ export const progressBar = style({
   background: vars.color.primary,
   transition: 'inline-size 300ms ease',
 });
+export const chart = style({ display: 'block', inlineSize: '100%', blockSize: 'auto' });
+export const axisText = style({ fill: vars.color.muted, fontSize: '11px', fontFamily: font.body });
+export const barLabel = style({ fill: vars.color.text, fontSize: '12px', fontFamily: font.body });
+export const grid = style({ stroke: vars.color.border, strokeWidth: 1 });
+export const legend = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: space.md,
+  fontSize: font.size.sm,
+});
+export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: space.sm });
+export const swatch = style({ inlineSize: '12px', blockSize: '12px', borderRadius: radius.sm, flexShrink: 0 });
