@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, demoPassword, demoUserId, isEmpty, seedDemo } from './db/seed/demo';
+import { seedDemoAttendance } from './db/seed/demo-attendance';
 import { seedDemoCatalogue } from './db/seed/demo-catalogue';
 import { seedDemoCoupons } from './db/seed/demo-coupons';
 import { seedDemoDispatch } from './db/seed/demo-dispatch';
@@ -73,6 +74,8 @@ if (database.kind === 'pglite') {
     await seedDemoVendors(database.db);
     await seedDemoProducts(database.db, await demoUserId(database.db, 'IM'));
     await seedDemoRequests(database.db);
+    // Attendance (issue 13 §6): two months for every professional, holidays (before the payroll locks a month).
+    await seedDemoAttendance(database.db);
     // Payroll (issue 13 §6): structures, the company float, the last full month paid (after professionals and attendance).
     await seedDemoPayroll(database.db);
     console.log('Demo data created.');

@@ -372,3 +372,29 @@ export async function auditOf(exec: Executor, userId: number, year: number, mont
     .orderBy(desc(attendanceAudit.id))
     .limit(500);
 }
+
+// ---------------------------------------------------------------- demo data
+
+export async function anyDay(exec: Executor) {
+  const [row] = await exec.select({ id: attendanceDays.id }).from(attendanceDays).limit(1);
+  return row !== undefined;
+}
+
+export async function activeProfessionalIds(exec: Executor) {
+  const rows = await exec
+    .select({ id: users.id })
+    .from(professionals)
+    .innerJoin(users, eq(users.id, professionals.userId))
+    .where(eq(users.active, true))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+/** Inserts days that are not written yet (the demo seed). */
+export async function insertDays(tx: Executor, rows: (typeof attendanceDays.$inferInsert)[]) {
+  if (rows.length) await tx.insert(attendanceDays).values(rows).onConflictDoNothing();
+}
+
+export async function insertHolidays(tx: Executor, rows: (typeof holidays.$inferInsert)[]) {
+  if (rows.length) await tx.insert(holidays).values(rows).onConflictDoNothing();
+}
