@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaDay } from '../../server/modules/attendance/service';
+import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { factories } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Issue 13 §7 flow 3 in Chromium: a professional checks in on /Attendance/Attendance (the server's time); HR finds
+ * them on the attendance list, opens their last month, corrects an absent day to present with a reason, and sees the
+ * counts change and the correction in the day's history.
+ */
+describe.skipIf(!chromiumPath)('attendance in the browser', () => {
+  let t: TestServer;
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let pro: Page;
+  let hr: Page;
+  let p: Awaited<ReturnType<ReturnType<typeof factories>['professional']>>;
+
+  beforeAll(async () => {
+    t = await startTestServer({ serveClient: true });
+    p = await factories(t).professional({ fullName: 'Asha Attendance', available: false });
+    await p.token(); // replaces the one-time password, so the browser signs in with p.password
+    browser = await launch();
+    pro = await browser.context.newPage();
+    hr = await browser.context.newPage();
+    await Promise.all([
+      (async () => {
+        await pro.goto(`${t.url}/Auth`);
+        await pro.getByLabel('Mobile number or e-mail').fill(p.mobileNo);
+        await pro.getByLabel('Password', { exact: true }).fill(p.password);
+        await pro.getByRole('button', { name: 'Sign in' }).click();
+        await waitForPath(pro, '/Dashboard/TechnicianDashboard');
+      })(),
+      (async () => {
+        await signIn(hr, t.url, 'HR');
+        await waitForPath(hr, '/Dashboard/HrDashboard');
+      })(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const toast = (page: Page, text: string | RegExp) =>
+    page.getByRole('region', { name: /Notifications/ }).getByText(text);
+
+  it('the professional checks in for today', async () => {
+    await pro.goto(`${t.url}/Attendance/Attendance`);
+    const checkIn = pro.getByRole('button', { name: 'Check in' });
+    await expect.poll(() => checkIn.isEnabled()).toBe(true);
+    await checkIn.click();
+    await expect.poll(() => toast(pro, /You checked in at \d\d:\d\d/).isVisible()).toBe(true);
+    await expect.poll(() => pro.getByTestId('check-in-time').textContent()).toMatch(/^\d\d:\d\d$/);
+    await expect.poll(() => checkIn.isDisabled()).toBe(true);
+    await expect.poll(() => pro.getByRole('button', { name: 'Check out' }).isEnabled()).toBe(true);
+  });
+
+  it('HR corrects a day of the last month with a reason and sees the counts change', async () => {
+    const now = indiaDay(new Date());
+    const last = now.month === 1 ? { year: now.year - 1, month: 12 } : { year: now.year, month: now.month - 1 };
+    // The first Monday-to-Saturday of the last month: absent, as nobody marked it.
+    let day = new Date(Date.UTC(last.year, last.month - 1, 1));
+    if (day.getUTCDay() === 0) day = new Date(day.getTime() + 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+
+    await hr.goto(`${t.url}/Reports/AttendanceList?year=${last.year}&month=${last.month}`);
+    await hr.getByRole('searchbox').fill('Asha Attendance');
+    const link = hr.getByRole('link', { name: 'Asha Attendance' });
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await link.click();
+    await expect.poll(() => hr.getByRole('heading', { name: /Asha Attendance/ }).isVisible()).toBe(true);
+
+    const counts = hr.getByRole('group', { name: /^Counts of / });
+    const figure = (label: string) => counts.getByText(label, { exact: true }).locator('xpath=..');
+    await expect.poll(() => figure('Present').textContent()).toBe('Present0');
+
+    await hr.getByRole('button', { name: new RegExp(`^${date}: Absent`) }).click();
+    const dialog = hr.getByRole('dialog', { name: `Correct ${date}` });
+    await dialog.getByLabel('Status').selectOption('present');
+    await dialog.getByLabel('Check-in').fill('09:15');
+    await dialog.getByLabel('Check-out').fill('18:05');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    // No reason: the form names the field and sends nothing.
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(/Reason/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await dialog.getByLabel('Reason').fill('Was at a customer site; forgot to check in');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+
+    await expect.poll(() => toast(hr, 'The day was corrected.').isVisible()).toBe(true);
+    await expect.poll(() => figure('Present').textContent()).toBe('Present1');
+    await expect
+      .poll(() => hr.getByRole('row').filter({ hasText: 'Was at a customer site; forgot to check in' }).textContent())
+      .toMatch(/Corrected .*absent.*present 09:15–18:05/);
+    await expect
+      .poll(() => hr.getByRole('button', { name: new RegExp(`^${date}: Present 09:15–18:05`) }).isVisible())
+      .toBe(true);
+  });
+});
