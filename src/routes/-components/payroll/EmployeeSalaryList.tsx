@@ -39,7 +39,8 @@ const TABS: { value: 'all' | SalaryStatusFilter; label: string }[] = [
 
 const days = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-export function EmployeeSalaryListPage() {
+/** The month's salaries: its figures, the breakdown open (`?emp=`), the list by status and Pay. */
+function SalariesView() {
   const search = useSearch({ strict: false }) as Search;
   const navigate = useNavigate();
   const month = monthOf(search);
@@ -119,7 +120,7 @@ export function EmployeeSalaryListPage() {
     },
   ];
 
-  const salaries = (
+  return (
     <>
       <MonthPicker value={month} label="Payroll month" />
       <PayrollFigures month={month} />
@@ -153,9 +154,15 @@ export function EmployeeSalaryListPage() {
             ) : null,
         }))}
       />
+      {paying ? <PayDialog calc={paying} open onOpenChange={(o) => (o ? null : setPaying(null))} /> : null}
     </>
   );
+}
 
+export function EmployeeSalaryListPage() {
+  const search = useSearch({ strict: false }) as Search;
+  const navigate = useNavigate();
+  const month = monthOf(search);
   return (
     <div className={s.page}>
       <PageHeader
@@ -179,7 +186,7 @@ export function EmployeeSalaryListPage() {
           })
         }
         tabs={[
-          { value: 'salaries', label: 'Salaries', content: search.view ? null : salaries },
+          { value: 'salaries', label: 'Salaries', content: search.view ? null : <SalariesView /> },
           {
             value: 'expenses',
             label: 'Expenses',
@@ -188,7 +195,6 @@ export function EmployeeSalaryListPage() {
           { value: 'run', label: 'Salary run', content: search.view === 'run' ? <PayRunPanel /> : null },
         ]}
       />
-      {paying ? <PayDialog calc={paying} open onOpenChange={(o) => (o ? null : setPaying(null))} /> : null}
     </div>
   );
 }
