@@ -5,7 +5,7 @@ import { notificationOutbox } from '../../server/db/schema';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { factories, freshAadhaar, freshPan } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/server';
+import { accountOf, startTestServer, type TestServer } from '../support/server';
 
 /** The smallest file the server takes for a PDF: its bytes start with %PDF. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
@@ -306,5 +306,34 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
     await hr.goto(`${t.url}/RecruitingStaff/RejectedCandidates?search=Kabir`);
     await expect.poll(() => hr.getByText('No results match “Kabir”.').isVisible()).toBe(true);
     expect(await hr.getByRole('row', { name: /Kabir Rao/ }).count()).toBe(0);
+
+    // The log counts today's steps from the history (nobody typed them), and the month-wise report exports them.
+    const log = (await t.api('GET', '/api/Hr/GetRecruitmentLog', { token: await hrToken() })).body.data;
+    const today = log.rows.find((r: { hrName: string }) => r.hrName === accountOf('HR').fullName);
+    expect(today.screeningProcess).toBeGreaterThanOrEqual(3);
+    expect(today.appointedTech).toBeGreaterThanOrEqual(1);
+    await hr.goto(`${t.url}/RecruitingStaff/RecruitingCount`);
+    const day = hr.getByRole('row', { name: new RegExp(accountOf('HR').fullName) }).first();
+    await expect.poll(() => day.isVisible()).toBe(true);
+    const cells = await day.getByRole('cell').allTextContents();
+    expect(cells.slice(2)).toEqual(
+      [
+        today.screeningProcess,
+        today.interviewed,
+        today.finalized,
+        today.sentForApproval,
+        today.appointedTech,
+        today.apointedEngg,
+      ].map(String),
+    );
+    await hr.goto(`${t.url}/Reports/MonthWiseRecruitment`);
+    await expect.poll(() => hr.getByRole('img', { name: /Recruitment steps per month/ }).isVisible()).toBe(true);
+    const [csv] = await Promise.all([
+      hr.waitForEvent('download'),
+      hr.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const text = await (await import('node:fs/promises')).readFile((await csv.path()) as string, 'utf8');
+    expect(text).toContain(log.to.slice(0, 7));
   });
 });

@@ -1,9 +1,11 @@
 // One candidate for HR and the admin: the facts and the CV, the recruitment machine drawn with the current step
 // highlighted and the steps the caller may take now as buttons (the server's allowedEvents), the history of every
 // step (who, when, from, to, remark, revised salary and joining date) and the documents.
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { candidateQuery, type CandidateDetail as Detail } from '../../../api/recruitment';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { invalidateAfter } from '../../../api/invalidate';
+import { candidateQuery, type CandidateDetail as Detail, deleteCandidate } from '../../../api/recruitment';
 import {
   type RecruitmentEventType,
   type RecruitmentState,
@@ -12,12 +14,15 @@ import {
 import {
   Alert,
   Badge,
+  Button,
   Card,
+  ConfirmDialog,
   formatDate,
   formatDateTime,
   formatRupees,
   LoadingPlaceholder,
   MachineDiagram,
+  toast,
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { CandidateDocuments, FileButton } from './CandidateDocuments';
@@ -70,6 +75,7 @@ export function CandidateDetail({ id, viewer, headingLevel = 2 }: CandidateDetai
             <bdi>{c.fullName}</bdi> <Badge tone={STATE_TONE[state]}>{STATE_LABEL[state]}</Badge>
           </span>
         }
+        actions={viewer === 'HR' && state === 'new' ? <DeleteCandidate candidate={c} /> : null}
       >
         <dl className={s.facts}>
           <dt>Designation</dt>
@@ -177,5 +183,34 @@ function Pipeline({ candidate: c, viewer }: { candidate: Detail; viewer: 'HR' | 
       ) : null}
       {dialog}
     </div>
+  );
+}
+
+/** Hr/DeleteCandidates: only before screening (the server refuses later: a rejection is the way out then). */
+function DeleteCandidate({ candidate: c }: { candidate: Detail }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="danger" size="sm" onClick={() => setOpen(true)}>
+        Delete candidate
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete ${c.fullName}?`}
+        message="The candidate, their CV and documents are removed. Only a candidate not yet screened can be deleted."
+        confirmLabel="Delete candidate"
+        tone="danger"
+        onConfirm={async () => {
+          await deleteCandidate(c.id);
+          toast.success(`${c.fullName} was deleted.`);
+          // Leave the page first: refreshed there, the deleted candidate would only say 'not found'.
+          await navigate({ to: '/RecruitingStaff/Candidates' });
+          await invalidateAfter(queryClient, 'deleteCandidates');
+        }}
+      />
+    </>
   );
 }

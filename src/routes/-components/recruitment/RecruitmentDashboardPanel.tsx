@@ -153,22 +153,20 @@ function Funnel() {
               ]}
             />
           ) : null}
-          <div className={s.twoColumns}>
-            <DataTable
-              caption="By month and designation"
-              columns={cohortColumns}
-              rowKey={(c) => `${c.month} ${c.designationType}`}
-              emptyMessage="No candidate was added in this period."
-              {...staticTableProps(f.cohorts)}
-            />
-            <DataTable
-              caption="Rejection reasons"
-              columns={rejectionColumns}
-              rowKey={(r) => `${r.step} ${r.byAdmin} ${r.reason}`}
-              emptyMessage="No rejection in this period."
-              {...staticTableProps(f.rejections)}
-            />
-          </div>
+          <DataTable
+            caption="By month and designation"
+            columns={cohortColumns}
+            rowKey={(c) => `${c.month} ${c.designationType}`}
+            emptyMessage="No candidate was added in this period."
+            {...staticTableProps(f.cohorts)}
+          />
+          <DataTable
+            caption="Rejection reasons"
+            columns={rejectionColumns}
+            rowKey={(r) => `${r.step} ${r.byAdmin} ${r.reason}`}
+            emptyMessage="No rejection in this period."
+            {...staticTableProps(f.rejections)}
+          />
         </div>
       ) : funnel.isPending ? (
         <p className={s.muted}>Loading the funnel…</p>

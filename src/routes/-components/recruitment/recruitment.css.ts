@@ -14,23 +14,19 @@ export const facts = style({
 export const fact = style({ margin: 0 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
 export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: space.md, alignItems: 'end' });
-export const twoColumns = style({
-  display: 'grid',
-  gap: space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
-});
 export const funnel = style({ display: 'grid', gap: space.xs, margin: 0, padding: 0, listStyle: 'none' });
 export const funnelRow = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(8rem, max-content) 1fr max-content',
+  gridTemplateColumns: 'minmax(7rem, 11rem) minmax(4rem, 1fr) minmax(13rem, max-content)',
   gap: space.sm,
   alignItems: 'center',
 });
 export const funnelTrack = style({
+  display: 'block',
   blockSize: '1.25rem',
   background: vars.color.surfaceAlt,
   borderRadius: radius.sm,
   overflow: 'hidden',
 });
-export const funnelBar = style({ blockSize: '100%', background: vars.color.primary });
+export const funnelBar = style({ display: 'block', blockSize: '100%', background: vars.color.primary });
 export const fileList = style({ margin: 0, paddingInlineStart: space.lg, display: 'grid', gap: space.xs });
