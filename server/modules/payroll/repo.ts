@@ -8,11 +8,14 @@ import {
   payRuns,
   professionals,
   professionalTips,
+  type SalaryDeductionKind,
   salaryDeductions,
   salarySlips,
   salaryStructures,
   users,
 } from '../../db/schema';
+
+export type { EmployeeExpenseState, SalaryDeductionKind };
 
 // Payroll's only door to the database (decision 034). Employees are professionals: TE users with a professionals row.
 

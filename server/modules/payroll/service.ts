@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/errors';
 import { pageOf } from '../../db/paging';
-import type { EmployeeExpenseState, SalaryDeductionKind } from '../../db/schema';
 import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
 import { type Paise, paise, rupeesText, toPaise, toRupees } from '../../money';
 import type { Storage } from '../../plugins/storage';
@@ -246,7 +245,7 @@ export async function addDeduction(
   db: Db,
   user: Actor,
   empId: number,
-  body: { kind: SalaryDeductionKind; reason: string; amount: number; fromMonth: string; months?: number },
+  body: { kind: repo.SalaryDeductionKind; reason: string; amount: number; fromMonth: string; months?: number },
 ) {
   const e = await employeeOr404(db, empId);
   const reason = body.reason.trim();
@@ -753,7 +752,7 @@ export interface BatchOutcome {
 export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now = new Date()): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
     const run = await repo.run(tx, runId);
-    if (!run || run.state !== 'running' || !run.active) {
+    if (run?.state !== 'running' || !run.active) {
       return { claimed: 0, paid: 0, pending: 0, paused: !run?.active };
     }
     const m = monthOf(run.period);
@@ -930,7 +929,7 @@ export async function addExpense(
 
 export async function expenseList(
   db: Db,
-  q: { EmpId?: number; state?: EmployeeExpenseState; page?: number; pageSize?: number; search?: string },
+  q: { EmpId?: number; state?: repo.EmployeeExpenseState; page?: number; pageSize?: number; search?: string },
 ) {
   const { page, pageSize, limit, offset } = pageOf(q);
   const { rows, total } = await repo.pageExpenses(db, {
