@@ -17,7 +17,9 @@ export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: space.md,
 export const funnel = style({ display: 'grid', gap: space.xs, margin: 0, padding: 0, listStyle: 'none' });
 export const funnelRow = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(7rem, 11rem) minmax(4rem, 1fr) minmax(13rem, max-content)',
+  // Each step is its own grid: fixed outer columns keep the bars' tracks the same length on every line.
+  gridTemplateColumns: 'minmax(7rem, 11rem) minmax(4rem, 1fr) 16rem',
+  fontSize: font.size.sm,
   gap: space.sm,
   alignItems: 'center',
 });
