@@ -14,6 +14,7 @@ import { seedDemoPayroll } from './db/seed/demo-payroll';
 import { seedDemoProducts } from './db/seed/demo-products';
 import { seedDemoProfessionals } from './db/seed/demo-professionals';
 import { seedDemoQueries } from './db/seed/demo-queries';
+import { seedDemoRecruitment } from './db/seed/demo-recruitment';
 import { seedDemoReferrals } from './db/seed/demo-referrals';
 import { seedDemoRequests } from './db/seed/demo-requests';
 import { seedDemoSubscriptions } from './db/seed/demo-subscriptions';
@@ -78,6 +79,8 @@ if (database.kind === 'pglite') {
     await seedDemoAttendance(database.db);
     // Payroll (issue 13 §6): structures, the company float, the last full month paid (after professionals and attendance).
     await seedDemoPayroll(database.db);
+    // Recruitment (issue 13 §6): candidates at every step by the demo HR user, histories over two months (after professionals).
+    await seedDemoRecruitment(database.db, path.join(config.dataDir, 'uploads'));
     console.log('Demo data created.');
   }
   console.log(`Demo accounts (admin@doorstep.test ... customer@doorstep.test) use the password: ${password}`);

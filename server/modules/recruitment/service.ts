@@ -455,6 +455,10 @@ export async function remove(db: Db, uploads: Storage, id: number) {
   await Promise.all(urls.map((u) => files(uploads).remove(u)));
 }
 
+/** Demo seed only: spreads a candidate's steps over the given instants (oldest first). */
+export const backdateForSeed = (db: Db, id: number, at: Date[]) =>
+  db.transaction((tx) => repo.backdateForSeed(tx, id, at));
+
 // ---------------------------------------------------------------- appointment (called by professionals)
 
 /**
