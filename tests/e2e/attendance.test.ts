@@ -103,4 +103,17 @@ describe.skipIf(!chromiumPath)('attendance in the browser', () => {
       .poll(() => hr.getByRole('button', { name: new RegExp(`^${date}: Present 09:15–18:05`) }).isVisible())
       .toBe(true);
   });
+
+  it('HR adds a holiday and deletes it', async () => {
+    const year = indiaDay(new Date()).year + 1;
+    await hr.goto(`${t.url}/Attendance/Holidays?year=${year}`);
+    await hr.getByLabel('Date').fill(`${year}-08-15`);
+    await hr.getByLabel('Name').fill('Independence Day');
+    await hr.getByRole('button', { name: 'Add holiday' }).click();
+    const row = hr.getByRole('row').filter({ hasText: 'Independence Day' });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Delete Independence Day' }).click();
+    await hr.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
 });
