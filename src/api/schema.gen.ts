@@ -8828,7 +8828,10 @@ export interface components {
             holidayName: string | null;
             weeklyOff: boolean;
         };
-        /** @description A day of the month meant (YYYY-MM-DD) or the month (YYYY-MM) */
+        /**
+         * @description A day of the month meant (YYYY-MM-DD) or the month (YYYY-MM)
+         * @example 2025-04
+         */
         PayrollMonth: string;
         /** @description Rupees, at most 2 decimals */
         PayrollAmount: number;
@@ -8839,7 +8842,10 @@ export interface components {
             amount: number;
         };
         SalaryStructureBody: {
-            /** @description The day it applies from (YYYY-MM-DD) */
+            /**
+             * @description The day it applies from (YYYY-MM-DD)
+             * @example 2025-04-01
+             */
             effectiveFrom: string;
             basic: components["schemas"]["Rupees"];
             hra?: components["schemas"]["PayrollAmount"];
@@ -18018,7 +18024,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The bank transfer's reference (UTR) */
+                    /**
+                     * @description The bank transfer's reference (UTR)
+                     * @example UTR20250401
+                     */
                     bankReference: string;
                 };
             };
@@ -18181,6 +18190,7 @@ export interface operations {
             content: {
                 "application/json": {
                     date: components["schemas"]["PayrollMonth"];
+                    /** @example SAL-APR */
                     bankReferencePrefix: string;
                 };
             };
@@ -18436,6 +18446,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example UTR20250401 */
                     bankReference: string;
                 };
             };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserId } from '../../server/db/seed/demo';
+import { seedDemoAttendance } from '../../server/db/seed/demo-attendance';
 import { seedDemoPayroll } from '../../server/db/seed/demo-payroll';
 import { seedDemoProfessionals } from '../../server/db/seed/demo-professionals';
 import { isMonthLocked } from '../../server/modules/attendance/service';
@@ -16,7 +17,11 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
   await seedDemoProfessionals(t.db);
-  for (let run = 0; run < 2; run++) await seedDemoPayroll(t.db);
+  // server/main.ts's order: attendance first (the paid days), then payroll; a second start changes nothing.
+  for (let run = 0; run < 2; run++) {
+    await seedDemoAttendance(t.db);
+    await seedDemoPayroll(t.db);
+  }
 });
 afterAll(() => t?.close());
 
@@ -40,6 +45,11 @@ describe('the demo payroll (issue 13 §6)', () => {
     expect(structured).toBe(pros);
     expect(slips).toBe(pros);
     expect(transfers).toBeLessThanOrEqual(slips);
+    // The slips were paid on the demo attendance: someone worked more than the weekly offs.
+    const [{ most }] = await rows<{ most: number }>(
+      `select max((breakdown->>'paidDays')::numeric)::float as most from salary_slips where period = '${m.period}'`,
+    );
+    expect(most).toBeGreaterThan(10);
     expect(await isMonthLocked(t.db, m.year, m.month)).toBe(true);
     expect((await checkLedger(t.db)).checks.filter((c) => c.breaches.length)).toEqual([]);
   });
