@@ -220,6 +220,36 @@ describe('calculation and payment', () => {
   });
 });
 
+describe('tips held for the professional', () => {
+  it('are added to the month and paid out of tips payable with the salary, once', async () => {
+    const { pro, lineId } = await pf.tippedProfessional(50);
+    await pf.structure(pro.id, { effectiveFrom: '2025-01-01', basic: 15000 });
+    const ac = await pf.ac();
+    const calc = dataOf(await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-02`, { token: ac }));
+    expect(calc.tips).toBe(50);
+    expect(calc.additions).toContainEqual({ code: 'tips', label: 'Tips from customers', amount: 50 });
+    await pf.fundCompany(100000);
+    const tipsHeld = async () =>
+      Number((await rows<{ balance: string }>('select balance from ledger_accounts where id = 9'))[0].balance);
+    const [heldBefore, companyBefore] = [await tipsHeld(), await companyBalance()];
+    const paid = dataOf(await pf.pay(pro.id, '2025-02'));
+    expect(paid.tips).toBe(50);
+    // Tips payable pays the tip; the company wallet pays the rest of the net.
+    expect(heldBefore - (await tipsHeld())).toBe(5000);
+    expect(companyBefore - (await companyBalance())).toBe(Math.round(paid.net * 100) - 5000);
+    const [tip] = await rows<{ paid: boolean }>(
+      `select paid_at is not null as paid from professional_tips where order_line_id = ${lineId}`,
+    );
+    expect(tip.paid).toBe(true);
+    // The next month no longer counts it.
+    const march = dataOf(
+      await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-03`, { token: ac }),
+    );
+    expect(march.tips).toBe(0);
+    expect((await checkLedger(t.db)).checks.filter((c) => c.breaches.length)).toEqual([]);
+  });
+});
+
 describe('deductions and expenses', () => {
   it('an advance comes off the month; an approved expense is added and paid with the salary', async () => {
     const pro = await f.professional();

@@ -941,7 +941,14 @@ export function payrollFactories(t: TestServer) {
     /** A structure from `effectiveFrom` (basic 20,000, HRA 8,000, allowances 2,000 unless told). */
     structure: async (
       empId: number,
-      over: { effectiveFrom?: string; basic?: number; hra?: number; allowances?: number; epf?: boolean; esi?: boolean } = {},
+      over: {
+        effectiveFrom?: string;
+        basic?: number;
+        hra?: number;
+        allowances?: number;
+        epf?: boolean;
+        esi?: boolean;
+      } = {},
     ) =>
       dataOf<Row & { effectiveFrom: string; gross: number }>(
         await t.api('POST', `/api/Hr/AddSalaryDetailsEmp?EmpId=${empId}`, {
@@ -960,6 +967,64 @@ export function payrollFactories(t: TestServer) {
         }),
         200,
       ),
+    /**
+     * A professional who completed a line of a wallet-paid order with a tip of `tip` rupees (an active tip amount):
+     * the tip is held for them in professional_tips and the ledger's tips payable, to be paid with their salary.
+     */
+    async tippedProfessional(tip = 50) {
+      const f = factories(t);
+      const r = referralFactories(t);
+      const customer = await f.customer();
+      const pinCode = freshPincode();
+      const zone = await f.zone({ pinCode: [pinCode] });
+      const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
+      const service = await f.service({ subCategoryId: (await f.subCategory({ categoryId: category.id })).id });
+      const key = () => ({ 'idempotency-key': `k-${crypto.randomUUID()}` });
+      dataOf(
+        await t.api('POST', '/api/UpdateCustomerWalletBalance', {
+          token: await f.admin(),
+          body: { MobileNo: customer.mobileNo, Amount: 1000, Remark: 'Test funds for a tipped order' },
+          headers: key(),
+        }),
+      );
+      const token = await customer.token();
+      const address = dataOf<Row>(
+        await t.api('POST', '/api/Order/AddAddressForCustomer', {
+          token,
+          body: {
+            adress: '12 Test Road',
+            pinCode,
+            city: 'Mumbai',
+            state: 'Maharashtra',
+            receiverName: customer.fullName,
+            receiverMobileNo: customer.mobileNo,
+          },
+        }),
+      );
+      const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      dataOf(
+        await t.api('POST', '/api/Cart/AddCart', {
+          token,
+          body: { ServiceId: service.id, SchedulingDateTime: `${day}T10:00:00+05:30` },
+        }),
+      );
+      const placed = dataOf<{ orderId: number }>(
+        await t.api('POST', `/api/Order/OrderPlacedNew?ApiName=Wallet&Tip=${tip}`, {
+          token,
+          body: { AddressId: address.id },
+          headers: key(),
+        }),
+        201,
+      );
+      const [line] = await t.db
+        .select({ id: orderLines.id })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, placed.orderId));
+      const pro = await r.professionalFor(placed.orderId);
+      await r.take(pro.tok, line.id);
+      dataOf(await r.complete(pro.tok, line.id));
+      return { pro, orderId: placed.orderId, lineId: line.id };
+    },
     pay: (empId: number, date: string, bankReference = `UTR${next()}`) =>
       ac().then((token) =>
         t.api('POST', `/api/Account/PayEmpSalary?id=${empId}&date=${date}`, { token, body: { bankReference } }),
