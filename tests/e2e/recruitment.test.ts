@@ -307,6 +307,26 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
     await expect.poll(() => hr.getByText('No results match “Kabir”.').isVisible()).toBe(true);
     expect(await hr.getByRole('row', { name: /Kabir Rao/ }).count()).toBe(0);
 
+    // A sheet of candidates imports through the Candidates page (all rows or none); they start as New.
+    await hr.goto(`${t.url}/RecruitingStaff/Candidates`);
+    await hr.getByRole('button', { name: 'Import' }).click();
+    const importer = hr.getByRole('dialog', { name: 'Import candidates' });
+    const sheet = [
+      'firstName,lastName,phone,address,pincode,dob,designationType,offOnRole,totalExp',
+      `Ishaan,Verma,${freshPhone()},"3 Hill Road, Bandra",400050,1993-11-02,Engineer,OffRoll,6`,
+    ].join('\r\n');
+    await importer
+      .getByLabel('Spreadsheet file (.xlsx or .csv)')
+      .setInputFiles({ name: 'candidates.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+    await importer.getByRole('button', { name: 'Import 1 row' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=New&search=Ishaan', { token: await hrToken() }))
+            .body.data.total,
+      )
+      .toBe(1);
+
     // The log counts today's steps from the history (nobody typed them), and the month-wise report exports them.
     const log = (await t.api('GET', '/api/Hr/GetRecruitmentLog', { token: await hrToken() })).body.data;
     const today = log.rows.find((r: { hrName: string }) => r.hrName === accountOf('HR').fullName);

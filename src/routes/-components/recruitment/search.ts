@@ -27,8 +27,12 @@ export interface PeriodSearch {
   designation?: 'Technician' | 'Engineer';
 }
 
-const day = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : undefined;
+/** A real calendar day (2026-02-30 is none), as the server takes it. */
+const day = (v: unknown) => {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v ? v : undefined;
+};
 
 const int = (v: unknown) => {
   const n = Number(v);
