@@ -162,12 +162,11 @@ function SalariesView() {
 export function EmployeeSalaryListPage() {
   const search = useSearch({ strict: false }) as Search;
   const navigate = useNavigate();
-  const month = monthOf(search);
   return (
     <div className={s.page}>
       <PageHeader
         title="Employee salary"
-        description={`Each employee's pay for ${monthLabel(month)}, calculated from their salary structure, attendance, deductions, tips and approved expenses. A month is paid once it is over, from the company account wallet.`}
+        description="Each employee's pay for a month, calculated from their salary structure, attendance, deductions, tips and approved expenses; their expenses; the month's salary run. A month is paid once it is over, from the company account wallet."
       />
       <Tabs
         label="Payroll"
