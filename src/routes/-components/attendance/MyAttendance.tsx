@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   attendanceCalendarQuery,
   checkIn,
@@ -9,6 +9,7 @@ import {
 } from '../../../api/attendance';
 import { meQuery } from '../../../api/auth';
 import { invalidateAfter } from '../../../api/invalidate';
+import { technicianDashboardQuery } from '../../../api/professionalJobs';
 import { Alert, Badge, Button, LoadingPlaceholder, PageHeader, toast } from '../../../ui';
 import * as s from './attendance.css';
 import { days, indiaTime, monthLabel, worked } from './format';
@@ -27,6 +28,16 @@ export function MyAttendance() {
   const month = Number(today.data?.date.slice(5, 7) ?? 0);
   const cal = useQuery({ ...attendanceCalendarQuery({ empId, year, month }), enabled: empId > 0 && month > 0 });
   const [busy, setBusy] = useState(false);
+  // The top bar's Available switch checks in too (its first switch-on of the day): when the switch's value changes
+  // while this page is open, today and the month are read again.
+  const available = useQuery(technicianDashboardQuery()).data?.available;
+  const seen = useRef(available);
+  useEffect(() => {
+    if (seen.current !== undefined && available !== seen.current) {
+      void queryClient.invalidateQueries({ queryKey: ['Attendance'] });
+    }
+    seen.current = available;
+  }, [available, queryClient]);
 
   const act = async (which: 'in' | 'out') => {
     setBusy(true);
