@@ -407,6 +407,21 @@ describe('salary runs and the figures', () => {
     expect(await countOf('salary_slips', `period = '2025-03-01' and user_id in (${a.id}, ${b.id})`)).toBe(2);
     const slipA = dataOf(await t.api('GET', `/api/Account/GetEmpSalarySlip?id=${a.id}&date=2025-03`, { token: ac }));
     expect(slipA.bankReference).toBe(`RUN-MAR-${a.id}`);
+    // The month's list filters by status in SQL.
+    const listed = async (status: string) =>
+      dataOf(
+        await t.api('GET', `/api/Account/GetEmployeeDetailsSalary?date=2025-03&status=${status}&pageSize=200`, {
+          token: ac,
+        }),
+      );
+    const paidList = await listed('paid');
+    expect(paidList.items.map((i: { empId: number }) => i.empId)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(paidList.items.every((i: { status: string }) => i.status === 'paid')).toBe(true);
+    for (const status of ['due', 'noStructure']) {
+      const other = await listed(status);
+      expect(other.items.some((i: { empId: number }) => i.empId === a.id || i.empId === b.id)).toBe(false);
+      expect(other.items.every((i: { status: string }) => i.status === status)).toBe(true);
+    }
     const summary = dataOf(await t.api('GET', '/api/Account/GetPayrollSummary?date=2025-03', { token: ac }));
     expect(summary.paidCount).toBeGreaterThanOrEqual(2);
     expect(summary.total).toBeCloseTo(summary.paid + summary.due, 2);

@@ -43,12 +43,23 @@ const employeeSearch = (search?: string): SQL | undefined =>
 /** One page of employees by name; `withStructure` filters on a structure in force on `day`. */
 export async function pageEmployees(
   exec: Executor,
-  q: { search?: string; day: string; withStructure: 'all' | 'with' | 'without'; limit: number; offset: number },
+  q: {
+    search?: string;
+    day: string;
+    withStructure: 'all' | 'with' | 'without';
+    /** With `paid` true only those with a slip for this month (YYYY-MM-01), false only those without. */
+    period?: string;
+    paid?: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
   const has = sql`exists (select 1 from salary_structures s where s.user_id = ${users.id} and s.effective_from <= ${q.day})`;
+  const slip = sql`exists (select 1 from salary_slips p where p.user_id = ${users.id} and p.period = ${q.period ?? null})`;
   const where = and(
     employeeSearch(q.search),
     q.withStructure === 'with' ? has : q.withStructure === 'without' ? sql`not ${has}` : undefined,
+    q.paid === undefined || !q.period ? undefined : q.paid ? slip : sql`not ${slip}`,
   );
   const rows = await exec
     .select({

@@ -418,37 +418,18 @@ export async function monthList(
   const m = monthOf(q.date);
   const { page, pageSize, limit, offset } = pageOf(q);
   const status = q.status ?? 'all';
-  if (status === 'all') {
-    const { rows, total } = await repo.pageEmployees(db, {
-      search: q.search,
-      day: m.last,
-      withStructure: 'all',
-      limit,
-      offset,
-    });
-    return { items: await calcPage(db, rows, m, now), total, page, pageSize };
-  }
-  // A status filter: walk the employees in name order, a page's worth at a time, and keep the matching ones.
-  const items: ReturnType<typeof calcOut>[] = [];
-  let matched = 0;
-  const chunk = 200;
-  for (let at = 0; ; at += chunk) {
-    const { rows } = await repo.pageEmployees(db, {
-      search: q.search,
-      day: m.last,
-      withStructure: status === 'noStructure' ? 'without' : status === 'due' ? 'with' : 'all',
-      limit: chunk,
-      offset: at,
-    });
-    if (!rows.length) break;
-    for (const c of await calcPage(db, rows, m, now)) {
-      if (c.status !== status) continue;
-      if (matched >= offset && items.length < limit) items.push(c);
-      matched++;
-    }
-    if (rows.length < chunk) break;
-  }
-  return { items, total: matched, page, pageSize };
+  // Each status is a filter in SQL: paid has the month's slip; due has a structure by the month's end and no slip;
+  // noStructure has neither (a slip always had a structure).
+  const { rows, total } = await repo.pageEmployees(db, {
+    search: q.search,
+    day: m.last,
+    withStructure: status === 'due' ? 'with' : status === 'noStructure' ? 'without' : 'all',
+    period: m.period,
+    paid: status === 'paid' ? true : status === 'all' ? undefined : false,
+    limit,
+    offset,
+  });
+  return { items: await calcPage(db, rows, m, now), total, page, pageSize };
 }
 
 async function calcPage(db: Db, rows: { id: number; fullName: string }[], m: Month, now: Date) {
