@@ -91,16 +91,14 @@ export const candidatesByActionQuery = (Action: CandidateAction, p: Omit<Candida
 export const candidateQuery = (id: number) =>
   queryOptions({
     queryKey: keyOf('Recruitment', 'getCandidateDetail', { id }),
-    queryFn: async () =>
-      (await call(client.GET('/api/Hr/GetCandidateDetail', { params: { query: { id } } }))).data,
+    queryFn: async () => (await call(client.GET('/api/Hr/GetCandidateDetail', { params: { query: { id } } }))).data,
     enabled: id > 0,
   });
 
 export const candidateHistoryQuery = (id: number) =>
   queryOptions({
     queryKey: keyOf('Recruitment', 'getCandidateHistory', { id }),
-    queryFn: async () =>
-      (await call(client.GET('/api/Hr/GetCandidateHistory', { params: { query: { id } } }))).data,
+    queryFn: async () => (await call(client.GET('/api/Hr/GetCandidateHistory', { params: { query: { id } } }))).data,
     enabled: id > 0,
   });
 

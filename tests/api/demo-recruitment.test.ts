@@ -40,7 +40,9 @@ describe('the demo candidates (issue 13 §6)', () => {
     const rejected = dataOf(await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=AdminRejected', { token: admin }));
     expect(rejected.total).toBeGreaterThanOrEqual(1);
     expect(rejected.items[0].lastRemark).toBeTruthy();
-    const waiting = dataOf(await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=SentForApproval', { token: admin }));
+    const waiting = dataOf(
+      await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=SentForApproval', { token: admin }),
+    );
     expect(waiting.total).toBeGreaterThanOrEqual(1);
     expect(waiting.items[0].allowedEvents).toEqual(['APPROVE', 'ADMIN_REJECT']);
   });

@@ -28,9 +28,17 @@ describe.skipIf(skipped)(`recruitment under concurrency${skipped ? ` (skipped: $
     t = await startTestServer();
     c = candidateFactories(t);
     hr1 = await t.tokenFor('HR');
-    const second = { role: 'HR' as const, fullName: 'Second HR', mobileNo: '6999000111', email: 'hr2@example.in', password: 'Second-hr-pass-1' };
+    const second = {
+      role: 'HR' as const,
+      fullName: 'Second HR',
+      mobileNo: '6999000111',
+      email: 'hr2@example.in',
+      password: 'Second-hr-pass-1',
+    };
     await createAccount(t.db, second);
-    const res = await t.api('POST', '/api/Userlogin', { body: { MobileNoOrEmail: second.mobileNo, Password: second.password } });
+    const res = await t.api('POST', '/api/Userlogin', {
+      body: { MobileNoOrEmail: second.mobileNo, Password: second.password },
+    });
     hr2 = dataOf<{ Token: string }>(res).Token;
   }, 120_000);
   afterAll(() => t?.close());
@@ -61,7 +69,9 @@ describe.skipIf(skipped)(`recruitment under concurrency${skipped ? ` (skipped: $
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(3);
     expect(
-      await count(`select count(*)::int as n from candidate_steps where candidate_id = ${made.id} and event = 'INTERVIEW'`),
+      await count(
+        `select count(*)::int as n from candidate_steps where candidate_id = ${made.id} and event = 'INTERVIEW'`,
+      ),
     ).toBe(1);
   });
 
@@ -71,13 +81,17 @@ describe.skipIf(skipped)(`recruitment under concurrency${skipped ? ` (skipped: $
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of replies.filter((r) => r.status !== 201)) expect(r.status).toBe(409);
     expect(await count(`select count(*)::int as n from professionals where candidate_id = ${made.id}`)).toBe(1);
-    expect(await count(`select count(*)::int as n from professional_bank_details where candidate_id = ${made.id}`)).toBe(1);
+    expect(
+      await count(`select count(*)::int as n from professional_bank_details where candidate_id = ${made.id}`),
+    ).toBe(1);
     expect(await count(`select count(*)::int as n from users where mobile_no = '${made.phone}'`)).toBe(1);
   });
 
   it('two adds with the same phone at once: one open candidate, the other 409 naming the phone', async () => {
     const phone = c.freshPhone();
-    const replies = await Promise.all([hr1, hr2].map((token) => t.api('POST', '/api/Hr/AddCandidates', { token, body: c.body({ phone }) })));
+    const replies = await Promise.all(
+      [hr1, hr2].map((token) => t.api('POST', '/api/Hr/AddCandidates', { token, body: c.body({ phone }) })),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(replies.find((r) => r.status === 409)?.body.errors[0].field).toBe('phone');
     expect(await count(`select count(*)::int as n from candidates where phone = '${phone}'`)).toBe(1);

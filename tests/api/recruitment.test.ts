@@ -43,10 +43,21 @@ const yearsAgo = (n: number, days = 0) => {
 describe('adding candidates', () => {
   it('adds a candidate in state new, with a private CV, the derived flags and the first step', async () => {
     const d = dataOf(await add(c.body({ cvFile: candidatePdf(), cvFileName: '../ravi cv.pdf' })), 201);
-    expect(d).toMatchObject({ state: 'new', isScreened: false, isAppointed: false, hasCv: true, cvFileName: 'ravi cv.pdf' });
+    expect(d).toMatchObject({
+      state: 'new',
+      isScreened: false,
+      isAppointed: false,
+      hasCv: true,
+      cvFileName: 'ravi cv.pdf',
+    });
     expect(d.allowedEvents).toEqual(['SCREEN', 'REJECT']);
     expect(d.history).toHaveLength(1);
-    expect(d.history[0]).toMatchObject({ fromState: null, toState: 'new', event: 'ADD', actorName: expect.any(String) });
+    expect(d.history[0]).toMatchObject({
+      fromState: null,
+      toState: 'new',
+      event: 'ADD',
+      actorName: expect.any(String),
+    });
     // Not under the public uploads: nothing was written there.
     const publicDir = path.join(t.dataDir, 'uploads');
     const listed = fs.existsSync(publicDir) ? fs.readdirSync(publicDir, { recursive: true }).map(String) : [];
@@ -132,7 +143,12 @@ describe('the pipeline', () => {
     const history = dataOf(await t.api('GET', `/api/Hr/GetCandidateHistory?id=${made.id}`, { token: admin }));
     expect(history.map((h: { event: string }) => h.event)).toEqual(['ADD', 'SCREEN', 'INTERVIEW', 'FINALISE']);
     expect(history[1]).toMatchObject({ fromState: 'new', toState: 'screened', revSal: 21000.5, revJoDate: null });
-    expect(history[3]).toMatchObject({ fromState: 'interview', toState: 'finalised', revSal: 22000, revJoDate: '2031-03-01' });
+    expect(history[3]).toMatchObject({
+      fromState: 'interview',
+      toState: 'finalised',
+      revSal: 22000,
+      revJoDate: '2031-03-01',
+    });
     expect(history[3].actorName).toBeTruthy();
     // Stored as paise; the flags are not stored at all.
     const [row] = await rows<Record<string, unknown>>(`select * from candidates where id = ${made.id}`);
@@ -190,7 +206,7 @@ describe('the pipeline', () => {
     expect(asAdmin.allowedEvents).toEqual(['APPROVE', 'ADMIN_REJECT']);
   });
 
-  it("lets only the admin decide; a rejection needs a remark and lands on the Admin Rejected list", async () => {
+  it('lets only the admin decide; a rejection needs a remark and lands on the Admin Rejected list', async () => {
     const made = await c.at('sentForApproval');
     expect((await c.decide(made.id, true, '', hr)).status).toBe(403);
     const noRemark = await c.decide(made.id, false);
@@ -279,27 +295,35 @@ describe('documents', () => {
       body: { candidateId: made.id, aadharNumber: wrongCheck, panNumber: 'abcde1234f', expectedJoinDate: '2030-02-30' },
     });
     expect(checked.status).toBe(400);
-    expect(checked.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['aadharNumber', 'expectedJoinDate']);
+    expect(checked.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'aadharNumber',
+      'expectedJoinDate',
+    ]);
     expect(checked.body.errors[0].message).toMatch(/check digit/);
     expect(await countOf('candidate_documents', `candidate_id = ${made.id}`)).toBe(0);
   });
 
   it('adds, reads (whole Aadhaar for HR and the admin only), updates and serves the files privately', async () => {
     const made = await c.candidate();
-    const added = await c.docs(made.id, { aadharFile: b64(png()), aadharFileName: 'aadhaar.png', bankIFSC: 'hdfc0001234' });
+    const added = await c.docs(made.id, {
+      aadharFile: b64(png()),
+      aadharFileName: 'aadhaar.png',
+      bankIFSC: 'hdfc0001234',
+    });
     expect(added).toMatchObject({ bankIFSC: 'HDFC0001234', offeredSal: 24000.5, verificationSts: 'Verified' });
     expect(added.files).toEqual([{ kind: 'aadhar', fileName: 'aadhaar.png' }]);
-    expect((await t.api('POST', '/api/Hr/AddCandidateDocs', { token: hr, body: { candidateId: made.id } })).status).toBe(409);
+    expect(
+      (await t.api('POST', '/api/Hr/AddCandidateDocs', { token: hr, body: { candidateId: made.id } })).status,
+    ).toBe(409);
     const read = dataOf(await t.api('GET', `/api/Hr/GetCandidateDocs?id=${made.id}`, { token: admin }));
     expect(read.aadharNumber).toMatch(/^[0-9]{12}$/);
     expect(read.aadharLast4).toBe(read.aadharNumber.slice(-4));
     for (const role of ROLE_CODES.filter((r) => r !== 'HR' && r !== 'A')) {
       const token = await t.tokenFor(role);
       expect((await t.api('GET', `/api/Hr/GetCandidateDocs?id=${made.id}`, { token })).status, role).toBe(403);
-      expect(
-        (await t.api('GET', `/api/Hr/GetCandidateFile?id=${made.id}&kind=aadhar`, { token })).status,
-        role,
-      ).toBe(403);
+      expect((await t.api('GET', `/api/Hr/GetCandidateFile?id=${made.id}&kind=aadhar`, { token })).status, role).toBe(
+        403,
+      );
     }
     // The lists never carry the Aadhaar number.
     const list = dataOf(await t.api('GET', `/api/Hr/GetCandidatesAllOrById?id=${made.id}`, { token: hr }));
@@ -312,7 +336,13 @@ describe('documents', () => {
     const updated = dataOf(
       await t.api('POST', '/api/Hr/UpdateCandidateDocs', {
         token: hr,
-        body: { candidateId: made.id, aadharFile: candidatePdf(), aadharFileName: 'aadhaar.pdf', offeredSal: 30000, esiNo: null },
+        body: {
+          candidateId: made.id,
+          aadharFile: candidatePdf(),
+          aadharFileName: 'aadhaar.pdf',
+          offeredSal: 30000,
+          esiNo: null,
+        },
       }),
     );
     expect(updated).toMatchObject({ offeredSal: 30000, esiNo: null, expectedSal: 25000, bankIFSC: 'HDFC0001234' });
@@ -326,8 +356,12 @@ describe('documents', () => {
     const made = await c.candidate();
     expect((await t.api('GET', `/api/Hr/GetCandidateDocs?id=${made.id}`, { token: hr })).status).toBe(404);
     expect(
-      (await t.api('POST', '/api/Hr/UpdateCandidateDocs', { token: hr, body: { candidateId: made.id, uanNo: '123456789012' } }))
-        .status,
+      (
+        await t.api('POST', '/api/Hr/UpdateCandidateDocs', {
+          token: hr,
+          body: { candidateId: made.id, uanNo: '123456789012' },
+        })
+      ).status,
     ).toBe(404);
     const bad = await t.api('POST', '/api/Hr/AddCandidateDocs', {
       token: hr,
@@ -335,7 +369,9 @@ describe('documents', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('panFile');
-    expect((await t.api('POST', '/api/Hr/AddCandidateDocs', { token: hr, body: { candidateId: 999_999 } })).status).toBe(404);
+    expect(
+      (await t.api('POST', '/api/Hr/AddCandidateDocs', { token: hr, body: { candidateId: 999_999 } })).status,
+    ).toBe(404);
   });
 });
 
@@ -344,19 +380,31 @@ describe('lists', () => {
     const a = await c.at('screened', { firstName: 'Zubin', lastName: 'Screenwala' });
     const b = await c.at('screened', { firstName: 'Zubin', lastName: 'Otherwala' });
     await c.at('interview', { firstName: 'Zubin', lastName: 'Interviewala' });
-    const byName = dataOf(await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened&search=zubin', { token: hr }));
+    const byName = dataOf(
+      await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened&search=zubin', { token: hr }),
+    );
     expect(byName.items.map((i: { id: number }) => i.id).sort()).toEqual([a.id, b.id].sort());
     expect(byName.items[0].allowedEvents).toEqual(['INTERVIEW', 'REJECT']);
-    const asAdmin = dataOf(await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened&search=zubin', { token: admin }));
+    const asAdmin = dataOf(
+      await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened&search=zubin', { token: admin }),
+    );
     expect(asAdmin.items[0].allowedEvents).toEqual([]);
-    const byPhone = dataOf(await t.api('GET', `/api/Hr/GetCandidatesByAction?Action=Screened&search=${b.phone}`, { token: hr }));
+    const byPhone = dataOf(
+      await t.api('GET', `/api/Hr/GetCandidatesByAction?Action=Screened&search=${b.phone}`, { token: hr }),
+    );
     expect(byPhone.items.map((i: { id: number }) => i.id)).toEqual([b.id]);
     const byEmail = dataOf(
-      await t.api('GET', `/api/Hr/GetCandidatesByAction?Action=Screened&search=${encodeURIComponent(a.email as string)}`, { token: hr }),
+      await t.api(
+        'GET',
+        `/api/Hr/GetCandidatesByAction?Action=Screened&search=${encodeURIComponent(a.email as string)}`,
+        { token: hr },
+      ),
     );
     expect(byEmail.items.map((i: { id: number }) => i.id)).toEqual([a.id]);
     const paged = dataOf(
-      await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened&search=zubin&pageSize=1&page=2&sort=name', { token: hr }),
+      await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened&search=zubin&pageSize=1&page=2&sort=name', {
+        token: hr,
+      }),
     );
     expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(paged.items.map((i: { lastName: string }) => i.lastName)).toEqual(['Screenwala']);
@@ -365,7 +413,9 @@ describe('lists', () => {
     const one = dataOf(await t.api('GET', `/api/Hr/GetCandidatesAllOrById?id=${a.id}`, { token: hr }));
     expect(one.items.map((i: { id: number }) => i.id)).toEqual([a.id]);
     for (const role of ROLE_CODES.filter((r) => r !== 'HR' && r !== 'A')) {
-      const res = await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened', { token: await t.tokenFor(role) });
+      const res = await t.api('GET', '/api/Hr/GetCandidatesByAction?Action=Screened', {
+        token: await t.tokenFor(role),
+      });
       expect(res.status, role).toBe(403);
     }
     expect((await t.api('GET', '/api/Hr/GetCandidateDetail?id=999999', { token: hr })).status).toBe(404);
@@ -388,7 +438,14 @@ describe('the derived log, the funnel and the report', () => {
       sentForApproval: diff('sentForApproval'),
       appointedTech: diff('appointedTech'),
       apointedEngg: diff('apointedEngg'),
-    }).toEqual({ screeningProcess: 2, interviewed: 2, finalized: 2, sentForApproval: 1, appointedTech: 0, apointedEngg: 1 });
+    }).toEqual({
+      screeningProcess: 2,
+      interviewed: 2,
+      finalized: 2,
+      sentForApproval: 1,
+      appointedTech: 0,
+      apointedEngg: 1,
+    });
     expect(today.rows).toHaveLength(1);
     const month = dataOf(await t.api('GET', '/api/Hr/GetRecruitmentLog?groupBy=month', { token: admin }));
     expect(month.rows[0].period).toMatch(/^\d{4}-\d{2}$/);
@@ -423,7 +480,9 @@ describe('the derived log, the funnel and the report', () => {
     const json = dataOf(await t.api('GET', `/api/Reports/MonthWiseRecruitment?Year=${year}`, { token: hr }));
     expect(json.rows).toHaveLength(12);
     const total = json.rows.reduce((s: number, r: { added: number }) => s + r.added, 0);
-    expect(total).toBe(await countOf('candidate_steps', `event = 'ADD' and extract(year from at at time zone 'Asia/Kolkata') = ${year}`));
+    expect(total).toBe(
+      await countOf('candidate_steps', `event = 'ADD' and extract(year from at at time zone 'Asia/Kolkata') = ${year}`),
+    );
     const csv = await t.api('GET', `/api/Reports/MonthWiseRecruitment?Year=${year}&format=csv`, { token: admin });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -433,18 +492,30 @@ describe('the derived log, the funnel and the report', () => {
     });
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 });
 
 describe('import', () => {
   it('imports all rows or none, with per-row errors', async () => {
-    const good = (over: Record<string, unknown> = {}): Record<string, unknown> => ({ ...c.body(over), middleName: null });
+    const good = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+      ...c.body(over),
+      middleName: null,
+    });
     const dup = good();
     const before = await countOf('candidates');
     const bad = await t.api('POST', '/api/Excel/AddCandidatesExcel', {
       token: hr,
-      body: [good(), { ...good(), phone: dup.phone }, dup, { ...good(), designationType: 'Plumber', dob: '2020-01-01' }],
+      body: [
+        good(),
+        { ...good(), phone: dup.phone },
+        dup,
+        { ...good(), designationType: 'Plumber', dob: '2020-01-01' },
+      ],
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(

@@ -118,7 +118,10 @@ export const candidateDocuments = pgTable(
     offeredSalPaise: bigint('offered_sal_paise', { mode: 'number' }),
     previousSalPaise: bigint('previous_sal_paise', { mode: 'number' }),
     expectedJoinDate: date('expected_join_date', { mode: 'string' }),
-    verificationSts: varchar('verification_sts', { length: 10 }).$type<VerificationStatus>().notNull().default('Pending'),
+    verificationSts: varchar('verification_sts', { length: 10 })
+      .$type<VerificationStatus>()
+      .notNull()
+      .default('Pending'),
     bankAccNo: varchar('bank_acc_no', { length: 18 }),
     bankIfsc: varchar('bank_ifsc', { length: 11 }),
     pfAccNo: varchar('pf_acc_no', { length: 22 }),
@@ -191,5 +194,7 @@ export const professionalBankDetails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('professional_bank_details_ifsc_ck', sql`${t.bankIfsc} is null or ${t.bankIfsc} ~ '^[A-Z]{4}0[A-Z0-9]{6}$'`)],
+  (t) => [
+    check('professional_bank_details_ifsc_ck', sql`${t.bankIfsc} is null or ${t.bankIfsc} ~ '^[A-Z]{4}0[A-Z0-9]{6}$'`),
+  ],
 );

@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { RoleCode } from '../../http';
-import { paise } from '../../money';
-import { Storage } from '../../plugins/storage';
 import { verhoeffDigit } from '../../modules/professionals/rules';
 import * as professionals from '../../modules/professionals/service';
 import * as recruitment from '../../modules/recruitment/service';
+import { paise } from '../../money';
+import { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 import { candidates, cities, services, states, zones } from '../schema';
 import { demoUserId } from './demo';
@@ -36,18 +36,114 @@ interface DemoCandidate {
 
 /** Candidates at every step of the pipeline, their histories spread over the last two months (issue 13 §6). */
 export const DEMO_CANDIDATES: DemoCandidate[] = [
-  { firstName: 'Arjun', lastName: 'Nair', designationType: 'Technician', target: 'new', addedDaysAgo: 2, gap: 1, totalExp: 2 },
-  { firstName: 'Kavya', lastName: 'Reddy', designationType: 'Engineer', target: 'new', addedDaysAgo: 1, gap: 1, totalExp: 5 },
-  { firstName: 'Sameer', lastName: 'Khan', designationType: 'Technician', target: 'screened', addedDaysAgo: 9, gap: 3, totalExp: 4 },
-  { firstName: 'Pooja', lastName: 'Desai', designationType: 'Engineer', target: 'screened', addedDaysAgo: 6, gap: 2, totalExp: 6 },
-  { firstName: 'Rohit', lastName: 'Verma', designationType: 'Technician', target: 'interview', addedDaysAgo: 15, gap: 4, totalExp: 3 },
-  { firstName: 'Anjali', lastName: 'Menon', designationType: 'Engineer', target: 'interview', addedDaysAgo: 12, gap: 3, totalExp: 8 },
-  { firstName: 'Deepak', lastName: 'Yadav', designationType: 'Technician', target: 'finalised', addedDaysAgo: 21, gap: 4, totalExp: 5 },
-  { firstName: 'Sneha', lastName: 'Kulkarni', designationType: 'Engineer', target: 'finalised', addedDaysAgo: 18, gap: 3, totalExp: 7 },
-  { firstName: 'Manoj', lastName: 'Pillai', designationType: 'Technician', target: 'sentForApproval', addedDaysAgo: 26, gap: 4, totalExp: 6 },
-  { firstName: 'Farhan', lastName: 'Qureshi', designationType: 'Engineer', target: 'approved', addedDaysAgo: 33, gap: 5, totalExp: 9 },
-  { firstName: 'Gopal', lastName: 'Das', designationType: 'Technician', target: 'appointed', addedDaysAgo: 55, gap: 6, totalExp: 4 },
-  { firstName: 'Ritu', lastName: 'Sharma', designationType: 'Engineer', target: 'appointed', addedDaysAgo: 45, gap: 5, totalExp: 10 },
+  {
+    firstName: 'Arjun',
+    lastName: 'Nair',
+    designationType: 'Technician',
+    target: 'new',
+    addedDaysAgo: 2,
+    gap: 1,
+    totalExp: 2,
+  },
+  {
+    firstName: 'Kavya',
+    lastName: 'Reddy',
+    designationType: 'Engineer',
+    target: 'new',
+    addedDaysAgo: 1,
+    gap: 1,
+    totalExp: 5,
+  },
+  {
+    firstName: 'Sameer',
+    lastName: 'Khan',
+    designationType: 'Technician',
+    target: 'screened',
+    addedDaysAgo: 9,
+    gap: 3,
+    totalExp: 4,
+  },
+  {
+    firstName: 'Pooja',
+    lastName: 'Desai',
+    designationType: 'Engineer',
+    target: 'screened',
+    addedDaysAgo: 6,
+    gap: 2,
+    totalExp: 6,
+  },
+  {
+    firstName: 'Rohit',
+    lastName: 'Verma',
+    designationType: 'Technician',
+    target: 'interview',
+    addedDaysAgo: 15,
+    gap: 4,
+    totalExp: 3,
+  },
+  {
+    firstName: 'Anjali',
+    lastName: 'Menon',
+    designationType: 'Engineer',
+    target: 'interview',
+    addedDaysAgo: 12,
+    gap: 3,
+    totalExp: 8,
+  },
+  {
+    firstName: 'Deepak',
+    lastName: 'Yadav',
+    designationType: 'Technician',
+    target: 'finalised',
+    addedDaysAgo: 21,
+    gap: 4,
+    totalExp: 5,
+  },
+  {
+    firstName: 'Sneha',
+    lastName: 'Kulkarni',
+    designationType: 'Engineer',
+    target: 'finalised',
+    addedDaysAgo: 18,
+    gap: 3,
+    totalExp: 7,
+  },
+  {
+    firstName: 'Manoj',
+    lastName: 'Pillai',
+    designationType: 'Technician',
+    target: 'sentForApproval',
+    addedDaysAgo: 26,
+    gap: 4,
+    totalExp: 6,
+  },
+  {
+    firstName: 'Farhan',
+    lastName: 'Qureshi',
+    designationType: 'Engineer',
+    target: 'approved',
+    addedDaysAgo: 33,
+    gap: 5,
+    totalExp: 9,
+  },
+  {
+    firstName: 'Gopal',
+    lastName: 'Das',
+    designationType: 'Technician',
+    target: 'appointed',
+    addedDaysAgo: 55,
+    gap: 6,
+    totalExp: 4,
+  },
+  {
+    firstName: 'Ritu',
+    lastName: 'Sharma',
+    designationType: 'Engineer',
+    target: 'appointed',
+    addedDaysAgo: 45,
+    gap: 5,
+    totalExp: 10,
+  },
   {
     firstName: 'Naveen',
     lastName: 'Gowda',
@@ -119,7 +215,11 @@ export async function seedDemoRecruitment(db: Db, uploadsDir: string) {
     .from(cities)
     .innerJoin(states, eq(states.id, cities.stateId))
     .where(and(eq(states.name, 'Karnataka'), eq(cities.name, 'Bengaluru')));
-  const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.cityId, place?.cityId ?? 0)).limit(1);
+  const [zone] = await db
+    .select({ id: zones.id })
+    .from(zones)
+    .where(eq(zones.cityId, place?.cityId ?? 0))
+    .limit(1);
   const serviceOf = async (type: 'Technician' | 'Engineer') =>
     (await db.select({ id: services.id }).from(services).where(eq(services.professionalType, type)).limit(1))[0]?.id;
 
@@ -218,8 +318,10 @@ export async function seedDemoRecruitment(db: Db, uploadsDir: string) {
     }
     // The history over the last two months: added `addedDaysAgo` days ago, a step every `gap` days (never ahead).
     const steps = (await recruitment.history(db, id)).length;
-    const at = Array.from({ length: steps }, (_, k) =>
-      new Date(Math.min(now - (d.addedDaysAgo - k * d.gap) * day + (9 + k) * 3_600_000, now - (steps - k) * 60_000)),
+    const at = Array.from(
+      { length: steps },
+      (_, k) =>
+        new Date(Math.min(now - (d.addedDaysAgo - k * d.gap) * day + (9 + k) * 3_600_000, now - (steps - k) * 60_000)),
     );
     await recruitment.backdateForSeed(db, id, at);
   }

@@ -130,7 +130,10 @@ export async function page(exec: Executor, q: ListQuery) {
     where.push(
       or(
         ilike(sql`${candidates.firstName} || ' ' || ${candidates.lastName}`, like),
-        ilike(sql`${candidates.firstName} || ' ' || coalesce(${candidates.middleName} || ' ', '') || ${candidates.lastName}`, like),
+        ilike(
+          sql`${candidates.firstName} || ' ' || coalesce(${candidates.middleName} || ' ', '') || ${candidates.lastName}`,
+          like,
+        ),
         ilike(candidates.email, like),
         ...(digits.length >= 3 ? [sql`${candidates.phone} like ${`%${digits}%`}`] : []),
       ) as SQL,
@@ -145,18 +148,29 @@ export async function page(exec: Executor, q: ListQuery) {
       : q.sort === 'updatedAt'
         ? [dir(candidates.updatedAt), dir(candidates.id)]
         : [dir(candidates.createdAt), dir(candidates.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  // The page's ids first (an index scan that skips `offset` rows cheaply), then the details of those ids only: the
+  // last-step subqueries and the joins never run for the rows an offset skips.
+  const [idRows, [{ total }]] = await Promise.all([
     exec
-      .select(listColumns)
+      .select({ id: candidates.id })
       .from(candidates)
-      .leftJoin(users, eq(users.id, candidates.createdBy))
-      .leftJoin(candidateDocuments, eq(candidateDocuments.candidateId, candidates.id))
       .where(cond)
       .orderBy(...keys)
       .limit(q.limit)
       .offset(q.offset),
     exec.select({ total: count() }).from(candidates).where(cond),
   ]);
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? await exec
+        .select(listColumns)
+        .from(candidates)
+        .leftJoin(users, eq(users.id, candidates.createdBy))
+        .leftJoin(candidateDocuments, eq(candidateDocuments.candidateId, candidates.id))
+        .where(inArray(candidates.id, ids))
+    : [];
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
   return { rows, total: Number(total) };
 }
 

@@ -106,7 +106,12 @@ export const recruitmentHandlers: Handlers = {
   },
 
   async sendCandidateForApproval(req) {
-    const data = await recruitment.sendForApproval(req.server.db, currentUser(req), req.query.id, req.query.Remark ?? '');
+    const data = await recruitment.sendForApproval(
+      req.server.db,
+      currentUser(req),
+      req.query.id,
+      req.query.Remark ?? '',
+    );
     return ok(data, `${data.fullName} was sent to the admin for approval.`);
   },
 

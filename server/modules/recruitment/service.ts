@@ -1,8 +1,25 @@
 import fs from 'node:fs/promises';
+import {
+  RECRUITMENT_EVENT_ROLE,
+  RECRUITMENT_STATE_LABELS,
+  RECRUITMENT_STEPS,
+  type RecruitmentEventType,
+  recruitmentAllowedEvents,
+  recruitmentFlags,
+  recruitmentMachine,
+} from '../../../src/machines/recruitment/recruitment.machine';
 import type { Db, Executor, Tx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { type PageQuery, pageOf } from '../../db/paging';
-import { badRequest, type CurrentUser, conflict, type FieldError, HttpError, notFound, type RoleCode } from '../../http';
+import {
+  badRequest,
+  type CurrentUser,
+  conflict,
+  type FieldError,
+  HttpError,
+  notFound,
+  type RoleCode,
+} from '../../http';
 import { RowErrors } from '../../imports';
 import { type Paise, toRupees } from '../../money';
 import type { CheckedFile, Storage } from '../../plugins/storage';
@@ -19,17 +36,8 @@ import {
   panProblem,
 } from '../professionals/rules';
 import { proofStorage } from '../vendors/service';
-import {
-  RECRUITMENT_EVENT_ROLE,
-  RECRUITMENT_STATE_LABELS,
-  RECRUITMENT_STEPS,
-  type RecruitmentEventType,
-  recruitmentAllowedEvents,
-  recruitmentFlags,
-  recruitmentMachine,
-} from '../../../src/machines/recruitment/recruitment.machine';
-import * as repo from './repo';
 import type { Designation, RecruitmentState } from './repo';
+import * as repo from './repo';
 import {
   addDays,
   checkCv,
@@ -54,7 +62,8 @@ const files = (uploads: Storage) => proofStorage(uploads);
 
 // ---------------------------------------------------------------- replies
 
-const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const iso = (d: Date | string | null) =>
+  d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 const rupeesOrNull = (p: number | null) => (p === null ? null : toRupees(p as Paise));
 
 /** The events `role` may send to a candidate in `state` (HR's or the admin's share of the machine's). */
@@ -225,7 +234,12 @@ async function insertOne(tx: Tx, row: Checked['row'], actorId: number, cvUrl: st
 }
 
 /** AddCandidates: a new candidate (state new), with the CV stored privately. */
-export async function add(db: Db, uploads: Storage | null, user: Pick<CurrentUser, 'id' | 'role'>, body: CandidateInput) {
+export async function add(
+  db: Db,
+  uploads: Storage | null,
+  user: Pick<CurrentUser, 'id' | 'role'>,
+  body: CandidateInput,
+) {
   const c = await check(db, body);
   const insert = (cvUrl: string | null) =>
     db.transaction((tx) => insertOne(tx, c.row, user.id, cvUrl, c.cvFileName)).catch(raceConflict);
@@ -257,7 +271,9 @@ export async function importRows(db: Db, user: Pick<CurrentUser, 'id'>, rows: Im
     const address = r.address.trim();
     const pincode = r.pincode.trim();
     const dob = r.dob.trim();
-    const designation = ['Technician', 'Engineer'].find((d) => d.toLowerCase() === r.designationType.trim().toLowerCase());
+    const designation = ['Technician', 'Engineer'].find(
+      (d) => d.toLowerCase() === r.designationType.trim().toLowerCase(),
+    );
     const role = ['OnRoll', 'OffRoll'].find(
       (d) => d.toLowerCase() === r.offOnRole.replace(/[\s-]+/g, '').toLowerCase(),
     );
@@ -646,7 +662,10 @@ export async function saveDocs(
         const cand = await repo.lockCandidate(tx, id);
         if (!cand) throw notFound(`Candidate ${id}`);
         if (CLOSED.includes(cand.state)) {
-          throw conflict('candidateId', `Candidate ${id} is ${RECRUITMENT_STATE_LABELS[cand.state].toLowerCase()}: their documents are closed.`);
+          throw conflict(
+            'candidateId',
+            `Candidate ${id} is ${RECRUITMENT_STATE_LABELS[cand.state].toLowerCase()}: their documents are closed.`,
+          );
         }
         const current = await repo.lockDocs(tx, id);
         if (mode === 'add') {
@@ -748,14 +767,18 @@ const logRowOf = (r: repo.LogRow) => ({
   apointedEngg: r.appointed_engg,
 });
 
-export async function log(
-  db: Db,
-  q: { from?: string; to?: string; groupBy?: 'day' | 'month'; hrId?: number },
-) {
+export async function log(db: Db, q: { from?: string; to?: string; groupBy?: 'day' | 'month'; hrId?: number }) {
   const r = range(q.from, q.to, 30);
   const groupBy = q.groupBy ?? 'day';
   const rows = (await repo.logRows(db, r.start, r.end, groupBy, q.hrId)).map(logRowOf);
-  const totals = { screeningProcess: 0, interviewed: 0, finalized: 0, sentForApproval: 0, appointedTech: 0, apointedEngg: 0 };
+  const totals = {
+    screeningProcess: 0,
+    interviewed: 0,
+    finalized: 0,
+    sentForApproval: 0,
+    appointedTech: 0,
+    apointedEngg: 0,
+  };
   for (const row of rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += row[k];
   return { from: r.first, to: r.last, groupBy, rows, totals };
 }
@@ -773,7 +796,10 @@ export async function funnel(db: Db, q: { from?: string; to?: string; designatio
     repo.funnelMedianDays(db, r.start, r.end, q.designationType),
     repo.funnelRejections(db, r.start, r.end, q.designationType),
   ]);
-  const cohorts = new Map<string, { month: string; designationType: Designation; added: number; reached: Record<string, number> }>();
+  const cohorts = new Map<
+    string,
+    { month: string; designationType: Designation; added: number; reached: Record<string, number> }
+  >();
   const total: Record<string, number> = {};
   for (const row of reached) {
     const key = `${row.month}|${row.designation}`;
