@@ -21,6 +21,7 @@ const POSTGRES_FILES = [
   'tests/api/product-requests.test.ts',
   'tests/api/products.test.ts',
   'tests/api/vendors.test.ts',
+  'tests/api/recruitment.test.ts',
   'tests/api/attendance.test.ts',
   'tests/api/payroll.test.ts',
 ];
