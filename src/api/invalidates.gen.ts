@@ -80,7 +80,7 @@ export const invalidatesOf = {
   deleteProfessional: ['Professionals', 'Dispatch'],
   assignTechnician: ['Dispatch', 'ProfessionalJobs', 'OrderLines'],
   assignOrderToMyself: ['ProfessionalJobs', 'Dispatch', 'OrderLines'],
-  changeMystatus: ['ProfessionalJobs', 'Dispatch'],
+  changeMystatus: ['ProfessionalJobs', 'Dispatch', 'Attendance'],
   resetCompletionAttempts: ['ProfessionalJobs', 'Dispatch', 'OrderLines'],
   hideReview: ['Ratings', 'OrderLines'],
   unhideReview: ['Ratings', 'OrderLines'],

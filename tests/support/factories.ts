@@ -1097,7 +1097,11 @@ export function candidateFactories(t: TestServer) {
       ),
     /** HR's RecruitmentProcess call; answers the raw reply. */
     process: async (id: number, Action: string, q: Record<string, string | number> = {}, token?: string) => {
-      const params = new URLSearchParams({ id: String(id), Action, ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])) });
+      const params = new URLSearchParams({
+        id: String(id),
+        Action,
+        ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])),
+      });
       return t.api('PUT', `/api/Hr/RecruitmentProcess?${params}`, { token: token ?? (await hr()) });
     },
     sendForApproval: async (id: number, token?: string) =>

@@ -15,6 +15,8 @@ import { paymentIntentMachine } from '../../src/machines/paymentIntent/paymentIn
 import { paymentIntentPaths } from '../../src/machines/paymentIntent/paymentIntent.model';
 import { productRequestMachine } from '../../src/machines/productRequest/productRequest.machine';
 import { productRequestPaths } from '../../src/machines/productRequest/productRequest.model';
+import { recruitmentMachine } from '../../src/machines/recruitment/recruitment.machine';
+import { recruitmentPaths } from '../../src/machines/recruitment/recruitment.model';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { sessionPaths } from '../../src/machines/session/session.model';
 import { walletTopUpMachine } from '../../src/machines/walletTopUp/walletTopUp.machine';
@@ -38,6 +40,7 @@ export const MACHINE_MODELS: MachineModel[] = [
   { name: 'localCart', machine: localCartMachine, paths: localCartPaths },
   { name: 'coupon', machine: couponMachine, paths: couponPaths },
   { name: 'productRequest', machine: productRequestMachine, paths: productRequestPaths },
+  { name: 'recruitment', machine: recruitmentMachine, paths: recruitmentPaths },
 ];
 
 /** The files whose tests walk these paths (unit tests against the machines, e2e/API tests against the product). */
