@@ -33,6 +33,8 @@ export interface CandidateListParams {
   order?: 'asc' | 'desc';
   designationType?: Designation;
   state?: CandidateState;
+  /** Only the finalised, sent for approval and approved whose documents are missing or not verified. */
+  awaitingVerification?: boolean;
 }
 
 const text = (s?: string) => (s?.trim() ? s.trim() : undefined);
@@ -54,6 +56,7 @@ export const candidatesQuery = (p: CandidateListParams) =>
                 order: p.order,
                 designationType: p.designationType,
                 state: p.state,
+                awaitingVerification: p.awaitingVerification || undefined,
               },
             },
           }),

@@ -4565,7 +4565,7 @@ export interface paths {
         };
         /**
          * Candidates, paged and searchable (every state, or one candidate with id)
-         * @description HR and the admin. Search matches the name, phone or e-mail. Newest first unless sorted.
+         * @description HR and the admin. Search matches the name, phone or e-mail. Newest first unless sorted. awaitingVerification=true keeps the candidates past the interview and not yet appointed (finalised, sent for approval, approved) whose documents are missing or not verified: the HR dashboard's list.
          */
         get: operations["getCandidatesAllOrById"];
         put?: never;
@@ -16780,6 +16780,7 @@ export interface operations {
             query?: {
                 id?: number;
                 state?: components["schemas"]["CandidateState"];
+                awaitingVerification?: boolean;
                 designationType?: components["schemas"]["ProfessionalType"];
                 page?: components["parameters"]["Page"];
                 pageSize?: components["parameters"]["PageSize"];

@@ -420,6 +420,25 @@ describe('lists', () => {
     }
     expect((await t.api('GET', '/api/Hr/GetCandidateDetail?id=999999', { token: hr })).status).toBe(404);
   });
+
+  it('lists the candidates past the interview whose documents are missing or not verified (the dashboard)', async () => {
+    const none = await c.at('finalised', { firstName: 'Vera', lastName: 'Nodocs' });
+    const pending = await c.at('finalised', { firstName: 'Vera', lastName: 'Pending' });
+    await c.docs(pending.id, { verificationSts: 'Pending' });
+    const verified = await c.at('finalised', { firstName: 'Vera', lastName: 'Verified' });
+    await c.docs(verified.id);
+    const withAdmin = await c.at('sentForApproval', { firstName: 'Vera', lastName: 'Sent' });
+    await c.at('screened', { firstName: 'Vera', lastName: 'Early' });
+    const ids = async (query: string) =>
+      dataOf(await t.api('GET', `/api/Hr/GetCandidatesAllOrById?search=vera&${query}`, { token: hr })).items.map(
+        (i: { id: number }) => i.id,
+      );
+    // The factory verifies the documents of those it sends for approval: only the finalised two are waiting.
+    expect((await ids('awaitingVerification=true')).sort()).toEqual([none.id, pending.id].sort());
+    expect(await ids('awaitingVerification=true&state=screened')).toEqual([]);
+    expect((await ids('awaitingVerification=false')).length).toBe(5);
+    expect(withAdmin.state).toBe('sentForApproval');
+  });
 });
 
 describe('the derived log, the funnel and the report', () => {

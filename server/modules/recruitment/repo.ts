@@ -109,6 +109,8 @@ const listColumns = {
 export interface ListQuery {
   id?: number;
   states?: RecruitmentState[];
+  /** Only those whose documents are missing or not verified. */
+  documentsUnverified?: boolean;
   designationType?: Designation;
   search?: string;
   sort?: 'createdAt' | 'name' | 'updatedAt';
@@ -120,9 +122,15 @@ export interface ListQuery {
 export async function page(exec: Executor, q: ListQuery) {
   const where: SQL[] = [];
   if (q.id) where.push(eq(candidates.id, q.id));
-  if (q.states?.length === 1) where.push(eq(candidates.state, q.states[0]));
+  if (q.states?.length === 0) where.push(sql`false`);
+  else if (q.states?.length === 1) where.push(eq(candidates.state, q.states[0]));
   else if (q.states?.length) where.push(inArray(candidates.state, q.states));
   if (q.designationType) where.push(eq(candidates.designationType, q.designationType));
+  if (q.documentsUnverified) {
+    where.push(
+      sql`not exists (select 1 from ${candidateDocuments} where ${candidateDocuments.candidateId} = ${candidates.id} and ${candidateDocuments.verificationSts} = 'Verified')`,
+    );
+  }
   const term = q.search?.trim();
   if (term) {
     const like = likeTerm(term);

@@ -123,15 +123,24 @@ const ACTION_STATES: Record<string, RecruitmentState> = {
 export interface ListParams extends PageQuery {
   id?: number;
   state?: RecruitmentState;
+  awaitingVerification?: boolean;
   designationType?: Designation;
   sort?: 'createdAt' | 'name' | 'updatedAt';
 }
+
+/** Where documents are checked before appointment: the finalised, those with the admin and those to appoint. */
+const VERIFYING_STATES: RecruitmentState[] = ['finalised', 'sentForApproval', 'approved'];
 
 export async function list(db: Db, viewer: Pick<CurrentUser, 'role'>, q: ListParams) {
   const { page, pageSize, limit, offset } = pageOf(q);
   const { rows, total } = await repo.page(db, {
     id: q.id,
-    states: q.state ? [q.state] : undefined,
+    states: q.awaitingVerification
+      ? VERIFYING_STATES.filter((st) => !q.state || st === q.state)
+      : q.state
+        ? [q.state]
+        : undefined,
+    documentsUnverified: q.awaitingVerification,
     designationType: q.designationType,
     search: q.search,
     sort: q.sort,

@@ -8,12 +8,14 @@ import {
   type Candidate,
   type CandidateAction,
   candidatesByActionQuery,
+  candidatesQuery,
   recruitmentFunnelQuery,
 } from '../../../api/recruitment';
 import { RECRUITMENT_STEPS, type RecruitmentState } from '../../../machines/recruitment/recruitment.machine';
 import { Alert, Badge, Card, formatDate, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/form';
+import type { TableState } from '../../../ui/tableState';
 import { MonthChart, monthName } from './MonthChart';
 import * as s from './recruitment.css';
 import { STATE_LABEL } from './states';
@@ -27,9 +29,6 @@ const OPEN: { action: CandidateAction; state: RecruitmentState; to: LinkProps['t
   { action: 'SentForApproval', state: 'sentForApproval', to: '/RecruitingStaff/FinalisedList' },
   { action: 'Approved', state: 'approved', to: '/RecruitingStaff/AppointedList' },
 ];
-
-/** Where documents are checked before appointment: the finalised, those with the admin and those to appoint. */
-const VERIFYING: CandidateAction[] = ['Finalised', 'SentForApproval', 'Approved'];
 
 const percent = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
 const days = (x: number | null) => (x === null ? '—' : `${x.toLocaleString('en-IN', { maximumFractionDigits: 1 })} d`);
@@ -176,11 +175,16 @@ function Funnel() {
 }
 
 function AwaitingVerification() {
-  const lists = useQueries({
-    queries: VERIFYING.map((action) => candidatesByActionQuery(action, { page: 1, pageSize: 200 })),
-  });
-  const waiting = lists.flatMap((l) => l.data?.items ?? []).filter((c) => c.verificationSts !== 'Verified');
-  const more = lists.some((l) => (l.data?.total ?? 0) > (l.data?.items.length ?? 0));
+  const [table, setTable] = useState<TableState>({ page: 1, pageSize: 10, search: '' });
+  const list = useQuery(
+    candidatesQuery({
+      awaitingVerification: true,
+      page: table.page,
+      pageSize: table.pageSize,
+      search: table.search,
+      sort: 'updatedAt',
+    }),
+  );
   const columns: Column<Candidate>[] = [
     {
       key: 'fullName',
@@ -205,17 +209,19 @@ function AwaitingVerification() {
   ];
   return (
     <Card title="Documents awaiting verification">
+      {list.error ? <Alert tone="danger">{list.error.message}</Alert> : null}
       <DataTable
         caption="Finalised candidates whose documents are not verified"
         columns={columns}
         rowKey={(c) => c.id}
-        loading={lists.some((l) => l.isFetching)}
+        rows={list.data?.items ?? []}
+        loading={list.isFetching}
         emptyMessage="Every finalised candidate's documents are verified."
-        {...staticTableProps(waiting)}
+        total={list.data?.total ?? 0}
+        state={table}
+        onStateChange={setTable}
+        pageSizes={[10, 20, 50]}
       />
-      {more ? (
-        <p className={s.muted}>Only the latest 200 of each step are checked here; open the lists for the rest.</p>
-      ) : null}
     </Card>
   );
 }
