@@ -17,6 +17,7 @@ import {
 } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { useServerTable } from '../../_admin/-components/useServerTable';
+import { CloseEmployee } from './EmployeePicker';
 import { ExpenseList } from './ExpenseList';
 import { MonthPicker } from './MonthPicker';
 import { PayDialog } from './PayDialog';
@@ -200,15 +201,7 @@ export function EmployeeSalaryListPage() {
 
 function BreakdownCard({ empId, date, onPay }: { empId: number; date: string; onPay(c: SalaryCalculation): void }) {
   const calc = useQuery(salaryCalculationQuery(empId, date));
-  const close = (
-    <Link
-      to="."
-      search={(prev: Record<string, unknown>) => ({ ...prev, emp: undefined })}
-      className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-    >
-      Close
-    </Link>
-  );
+  const close = <CloseEmployee />;
   if (calc.isPending) return <LoadingPlaceholder />;
   if (!calc.data) {
     return (

@@ -27,6 +27,7 @@ import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable'
 import { CheckboxField, NumberField, TextField } from '../../../ui/form';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
+import { CloseEmployee } from './EmployeePicker';
 import * as s from './payroll.css';
 import { apiMonth, defaultMonth, monthLabel, type validateStructureSearch } from './search';
 import type { SalaryStructure, SalaryStructureRow } from './types';
@@ -120,15 +121,7 @@ export function StructurePage() {
 function EmployeeStructure({ empId }: { empId: number }) {
   const data = useQuery(salaryStructureEmpQuery(empId));
   const [editing, setEditing] = useState<SalaryStructure | null>(null);
-  const close = (
-    <Link
-      to="."
-      search={(prev: Record<string, unknown>) => ({ ...prev, emp: undefined })}
-      className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-    >
-      Close
-    </Link>
-  );
+  const close = <CloseEmployee />;
   if (data.isPending) return <LoadingPlaceholder />;
   if (!data.data) {
     return (
