@@ -7,7 +7,7 @@ import { DEMO_PROFESSIONAL_MOBILES, seedDemoProfessionals } from '../../server/d
 import { applyLineEvent } from '../../server/modules/orderLines/service';
 import { verhoeffDigit } from '../../server/modules/professionals/rules';
 import { cityIds, dataOf } from '../support/catalogue';
-import { factories, freshAadhaar, freshPan } from '../support/factories';
+import { candidateFactories, factories, freshAadhaar, freshPan } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -185,11 +185,13 @@ describe('rules of the profile', () => {
     const zone = await f.zone({ pinCode: [pin] });
     const vendor = await f.vendor();
     const hr = await t.tokenFor('HR');
-    const made = dataOf(await add(hr, await body({ pinCode: pin, vendorId: vendor.id }), 42), 201);
+    // An HR add appoints an approved candidate, whose pincode is the professional's (decision 032).
+    const candidate = await candidateFactories(t).at('approved', { pincode: pin });
+    const made = dataOf(await add(hr, await body({ pinCode: pin, vendorId: vendor.id }), candidate.id), 201);
     expect(made).toMatchObject({
       homeZoneId: zone.id,
       homeZoneName: zone.zoneName,
-      candidateId: 42,
+      candidateId: candidate.id,
       vendorId: vendor.id,
       vendorName: vendor.fullName,
     });
