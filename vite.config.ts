@@ -109,6 +109,11 @@ export default defineConfig({
     sourcemap: process.env.BUNDLE_SOURCEMAP === '1',
     chunkSizeWarningLimit: 600,
     cssCodeSplit: false,
+    // A page chunk's imports are not listed again beside each dynamic import: the browser fetches a module's imports
+    // as soon as it has the module, and the router starts a page's chunk on link intent (hover, focus). The lists,
+    // one per route and per split part, had grown to a third of the first chunk that every page loads. The public
+    // home's own chunks are still preloaded from index.html (homePreloadPlugin). Decision 009.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // Chunks by hash alone: the first chunk lists every chunk's file name for preloading (about 330 of them), so
