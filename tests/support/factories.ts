@@ -241,10 +241,14 @@ export function factories(t: TestServer) {
     /**
      * A wallet-paid order of `customer`, placed through the API as the customer would: the admin credits their
      * wallet, they add an address in a fresh zone that serves a fresh category, put `services` (1 unless told) of it
-     * in the cart with a slot 3 days ahead at 10:00 India time, and place it with ApiName=Wallet. Answers the order
-     * id and its lines (id, serviceId, state) in line order.
+     * in the cart with a slot 3 days ahead at 10:00 India time, and place it with ApiName=Wallet (and a tip of `tip`
+     * rupees when given). Answers the order id and its lines (id, serviceId, state) in line order.
      */
-    async placedOrder(customer: { mobileNo: string; fullName: string; token(): Promise<string> }, services = 1) {
+    async placedOrder(
+      customer: { mobileNo: string; fullName: string; token(): Promise<string> },
+      services = 1,
+      { tip }: { tip?: number } = {},
+    ) {
       const pinCode = freshPincode();
       const zone = await f.zone({ pinCode: [pinCode] });
       const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
@@ -281,7 +285,7 @@ export function factories(t: TestServer) {
         );
       }
       const placed = dataOf<{ orderId: number }>(
-        await t.api('POST', '/api/Order/OrderPlacedNew?ApiName=Wallet', {
+        await t.api('POST', `/api/Order/OrderPlacedNew?ApiName=Wallet${tip === undefined ? '' : `&Tip=${tip}`}`, {
           token,
           body: { AddressId: address.id },
           headers: key(),
@@ -974,52 +978,8 @@ export function payrollFactories(t: TestServer) {
     async tippedProfessional(tip = 50) {
       const f = factories(t);
       const r = referralFactories(t);
-      const customer = await f.customer();
-      const pinCode = freshPincode();
-      const zone = await f.zone({ pinCode: [pinCode] });
-      const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
-      const service = await f.service({ subCategoryId: (await f.subCategory({ categoryId: category.id })).id });
-      const key = () => ({ 'idempotency-key': `k-${crypto.randomUUID()}` });
-      dataOf(
-        await t.api('POST', '/api/UpdateCustomerWalletBalance', {
-          token: await f.admin(),
-          body: { MobileNo: customer.mobileNo, Amount: 1000, Remark: 'Test funds for a tipped order' },
-          headers: key(),
-        }),
-      );
-      const token = await customer.token();
-      const address = dataOf<Row>(
-        await t.api('POST', '/api/Order/AddAddressForCustomer', {
-          token,
-          body: {
-            adress: '12 Test Road',
-            pinCode,
-            city: 'Mumbai',
-            state: 'Maharashtra',
-            receiverName: customer.fullName,
-            receiverMobileNo: customer.mobileNo,
-          },
-        }),
-      );
-      const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-      dataOf(
-        await t.api('POST', '/api/Cart/AddCart', {
-          token,
-          body: { ServiceId: service.id, SchedulingDateTime: `${day}T10:00:00+05:30` },
-        }),
-      );
-      const placed = dataOf<{ orderId: number }>(
-        await t.api('POST', `/api/Order/OrderPlacedNew?ApiName=Wallet&Tip=${tip}`, {
-          token,
-          body: { AddressId: address.id },
-          headers: key(),
-        }),
-        201,
-      );
-      const [line] = await t.db
-        .select({ id: orderLines.id })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, placed.orderId));
+      const placed = await f.placedOrder(await f.customer(), 1, { tip });
+      const [line] = placed.lines;
       const pro = await r.professionalFor(placed.orderId);
       await r.take(pro.tok, line.id);
       dataOf(await r.complete(pro.tok, line.id));
