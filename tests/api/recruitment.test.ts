@@ -421,6 +421,21 @@ describe('lists', () => {
     expect((await t.api('GET', '/api/Hr/GetCandidateDetail?id=999999', { token: hr })).status).toBe(404);
   });
 
+  it('searches the full name with or without the middle name, a spaced or +91 phone, and takes % and _ literally', async () => {
+    const m = await c.at('screened', { firstName: 'Yasmin', middleName: 'Qadri', lastName: 'Trigramwala' });
+    const ids = async (search: string) =>
+      dataOf(
+        await t.api('GET', `/api/Hr/GetCandidatesAllOrById?search=${encodeURIComponent(search)}`, { token: hr }),
+      ).items.map((i: { id: number }) => i.id);
+    expect(await ids('yasmin trigramwala')).toEqual([m.id]);
+    expect(await ids('Yasmin  Qadri   Trigramwala')).toEqual([m.id]);
+    expect(await ids(`+91 ${m.phone.slice(0, 5)} ${m.phone.slice(5)}`)).toEqual([m.id]);
+    // No term spans two fields: the last name and the e-mail are on separate lines of the searched text.
+    expect(await ids(`trigramwala ${(m.email as string).slice(0, 4)}`)).toEqual([]);
+    expect(await ids('yasmin%wala')).toEqual([]);
+    expect(await ids('yasmin_qadri')).toEqual([]);
+  });
+
   it('lists the candidates past the interview whose documents are missing or not verified (the dashboard)', async () => {
     const none = await c.at('finalised', { firstName: 'Vera', lastName: 'Nodocs' });
     const pending = await c.at('finalised', { firstName: 'Vera', lastName: 'Pending' });

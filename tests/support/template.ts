@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, pgliteExtensions } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedReference } from '../../server/db/seed/reference';
 
@@ -132,7 +132,7 @@ export function removeOrphanCopies() {
 export async function pgliteFromTemplate(template: string, target: string): Promise<PGlite> {
   fs.cpSync(template, target, { recursive: true });
   // A test database never outlives its file: no need to wait for the disk.
-  const client = new PGlite(target, { relaxedDurability: true });
+  const client = new PGlite(target, { relaxedDurability: true, extensions: pgliteExtensions });
   await client.waitReady;
   return client;
 }

@@ -65,8 +65,17 @@ export const candidates = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the lists' search box matches, lower-cased: the name with and without the middle name, the e-mail and
+     * the phone, one per line (a search term has no line break, so it never matches across two). A trigram index
+     * serves `like '%term%'` on it (decision 032).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || chr(10) || first_name || ' ' || coalesce(middle_name || ' ', '') || last_name || chr(10) || coalesce(email, '') || chr(10) || phone)`,
+    ),
   },
   (t) => [
+    index('candidates_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('candidates_state_created_idx').on(t.state, t.createdAt, t.id),
     index('candidates_state_name_idx').on(t.state, t.firstName, t.lastName, t.id),
     index('candidates_created_idx').on(t.createdAt, t.id),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { likeTerm } from '../../db/paging';
 import {
@@ -131,21 +131,16 @@ export async function page(exec: Executor, q: ListQuery) {
       sql`not exists (select 1 from ${candidateDocuments} where ${candidateDocuments.candidateId} = ${candidates.id} and ${candidateDocuments.verificationSts} = 'Verified')`,
     );
   }
-  const term = q.search?.trim();
+  // Whitespace collapsed to single spaces: a term has no line break, so it never spans two fields of search_text.
+  const term = q.search?.replace(/\s+/g, ' ').trim().toLowerCase();
   if (term) {
-    const like = likeTerm(term);
-    const digits = term.replace(/\D/g, '');
-    where.push(
-      or(
-        ilike(sql`${candidates.firstName} || ' ' || ${candidates.lastName}`, like),
-        ilike(
-          sql`${candidates.firstName} || ' ' || coalesce(${candidates.middleName} || ' ', '') || ${candidates.lastName}`,
-          like,
-        ),
-        ilike(candidates.email, like),
-        ...(digits.length >= 3 ? [sql`${candidates.phone} like ${`%${digits}%`}`] : []),
-      ) as SQL,
-    );
+    // A phone as typed: spaces or dashes, and a +91 (or a 91 or 0 before all ten digits) that the stored phone lacks.
+    const digits = term
+      .replace(/^\+91/, '')
+      .replace(/\D/g, '')
+      .replace(/^(?:91|0)(?=[6-9]\d{9}$)/, '');
+    const terms = digits.length >= 3 && digits !== term ? [term, digits] : [term];
+    where.push(or(...terms.map((t) => like(candidates.searchText, likeTerm(t)))) as SQL);
   }
   const cond = where.length ? and(...where) : undefined;
   // Newest first by default; ties broken by the id in the same direction, so an index on (state, key, id) serves it.
