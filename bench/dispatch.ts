@@ -50,11 +50,11 @@ try {
        select 'Bench pro ' || i, '5' || lpad(i::text, 9, '0'), 'bench-pro-' || i || '@example.in', 'TE', 'x', i % 20 <> 0
          from generate_series(1, $1::int) i returning id, mobile_no)
      insert into professionals (user_id, professional_type, state_id, city_id, pin_code, home_zone_id, address_line1,
-        pan_number, aadhaar_number, available, rating_count, rating_total)
+        pan_number, aadhaar_number, available, rating_count, rating_total, joined_on)
      select m.id, 'Technician', z.state_id, z.city_id, '400001', z.id, '1 Bench Lane',
             chr(65 + (i / 456976) % 26) || chr(65 + (i / 17576) % 26) || chr(65 + (i / 676) % 26) ||
               chr(65 + (i / 26) % 26) || chr(65 + i % 26) || lpad((i % 10000)::text, 4, '0') || 'B',
-            '3' || lpad(i::text, 11, '0'), i % 10 <> 0, i % 7, (i % 7) * (3 + i % 3)
+            '3' || lpad(i::text, 11, '0'), i % 10 <> 0, i % 7, (i % 7) * (3 + i % 3), '2024-01-01'
        from (select id, mobile_no, substr(mobile_no, 2)::int as i from made) m
        join zones z on z.id = ($2::int[])[1 + m.i % array_length($2::int[], 1)]`,
     [PROFESSIONALS, zoneIds],

@@ -72,9 +72,9 @@ try {
        select 'Bench vendor pro ' || i, '3' || lpad(i::text, 9, '0'), 'bench-vpro-' || i || '@example.in', 'TE', 'x'
          from generate_series(1, $1::int) i returning id, substr(mobile_no, 2)::int as i)
      insert into professionals (user_id, professional_type, state_id, city_id, pin_code, home_zone_id, address_line1,
-        pan_number, aadhaar_number, vendor_user_id)
+        pan_number, aadhaar_number, vendor_user_id, joined_on)
      select m.id, 'Technician', $2, $3, '400001', $4, '1 Bench Lane', 'BNCHP' || lpad(m.i::text, 4, '0') || 'P',
-            '5' || lpad(m.i::text, 11, '0'), ($5::int[])[m.i]
+            '5' || lpad(m.i::text, 11, '0'), ($5::int[])[m.i], '2024-01-01'
        from made m`,
     [VENDORS, stateId, cityId, zoneId, vendors.map((v) => v.id)],
   );

@@ -44,9 +44,10 @@ try {
       select 'Bench employee ' || i, '2' || lpad(i::text, 9, '0'), 'bench-emp-' || i || '@example.in', 'TE', 'x'
         from generate_series(1, ${EMPLOYEES}::int) i returning id, substr(mobile_no, 2)::int as i)
     insert into professionals (user_id, professional_type, state_id, city_id, pin_code, address_line1, pan_number,
-       aadhaar_number)
+       aadhaar_number, joined_on)
     select m.id, 'Technician', ${place.state_id}, ${place.city_id}, '400001', '1 Bench Lane',
-           'BNCH' || chr(65 + m.i / 10000) || lpad((m.i % 10000)::text, 4, '0') || 'E', '6' || lpad(m.i::text, 11, '0')
+           'BNCH' || chr(65 + m.i / 10000) || lpad((m.i % 10000)::text, 4, '0') || 'E', '6' || lpad(m.i::text, 11, '0'),
+           '2024-04-01'
       from made m`);
   await exec(sql`
     insert into salary_structures (user_id, effective_from, basic_paise, hra_paise, allowances_paise)

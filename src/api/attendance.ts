@@ -9,6 +9,8 @@ import type { components } from './schema.gen';
 
 type Schemas = components['schemas'];
 export type AttendanceStatus = Schemas['AttendanceStatus'];
+/** A day as read: a status, or notJoined before the professional's joining date (decision 033). */
+export type AttendanceDayStatus = Schemas['AttendanceDayStatus'];
 export type AttendanceCounts = Schemas['AttendanceCounts'];
 export type AttendanceDay = Schemas['AttendanceDay'];
 export type AttendanceCalendar = Schemas['AttendanceCalendar'];
@@ -29,6 +31,9 @@ export const STATUS_LABELS: Record<AttendanceStatus, string> = {
   holiday: 'Holiday',
   weeklyOff: 'Weekly off',
 };
+
+/** The labels of the days as the calendars show them (HR cannot set notJoined: it follows the joining date). */
+export const DAY_STATUS_LABELS: Record<AttendanceDayStatus, string> = { ...STATUS_LABELS, notJoined: 'Not joined' };
 
 // ---- the professional's day
 

@@ -4875,7 +4875,7 @@ export interface paths {
         put?: never;
         /**
          * Check in for today (the server's time, India calendar)
-         * @description The signed-in professional. Refused with 409 when they already checked in today, when HR already wrote today, or when the month is locked. Turning the Available switch on for the first time in a day does the same.
+         * @description The signed-in professional. Refused with 409 when they already checked in today, when HR already wrote today, or when the month is locked, and with 400 naming date before their joining date. Turning the Available switch on for the first time in a day does the same (quietly nothing before joining).
          */
         post: operations["attendanceCheckIn"];
         delete?: never;
@@ -4968,7 +4968,7 @@ export interface paths {
         get?: never;
         /**
          * HR corrects one day of a professional, with a reason (audited)
-         * @description Sets the day's status and, for present and half-day, its check-in and check-out (HH:MM, India time). The correction is audited with who, when, before, after and reason. A day of a locked month is refused with 409 naming the lock until HR unlocks the month; a future day is refused with 400.
+         * @description Sets the day's status and, for present and half-day, its check-in and check-out (HH:MM, India time). The correction is audited with who, when, before, after and reason. A day of a locked month is refused with 409 naming the lock until HR unlocks the month; a future day, or a day before the professional's joining date, is refused with 400 naming date.
          */
         put: operations["correctAttendance"];
         post?: never;
@@ -6633,6 +6633,12 @@ export interface components {
              * @example 1990-05-17
              */
             birthDate?: string | null;
+            /**
+             * Joining date
+             * @description YYYY-MM-DD, the India calendar day they joined (our own field; decision 033): attendance counts from it. On an add, when not given: the appointed candidate's revised joining date, else their documents' expected joining date, else today. On an update, when not given, it stays. From 2000-01-01, not before their 18th birthday, at most 365 days ahead (400 naming joiningDate); an update may not move it across a locked month or after a day with recorded attendance (409).
+             * @example 2025-06-15
+             */
+            joiningDate?: string | null;
             panNumber: components["schemas"]["PanNumber"];
             aadharNumber: components["schemas"]["AadhaarNumber"];
             /**
@@ -6706,6 +6712,11 @@ export interface components {
             vendorId: number | null;
             vendorName: string | null;
             candidateId: number | null;
+            /**
+             * Format: date
+             * @description The India calendar day they joined: attendance counts from it
+             */
+            joiningDate: string;
             /** @description Always 0 (SPEC §9): the skills are the list */
             serviceId: number;
             /** @description The professional's own 'Available' switch */
@@ -8683,7 +8694,12 @@ export interface components {
          * @enum {string}
          */
         AttendanceStatus: "present" | "absent" | "halfDay" | "leave" | "holiday" | "weeklyOff";
-        /** @description The counts of a period. Days from today on that nobody marked count nowhere yet. paidDays is present + half of halfDay + leave + holidays + weeklyOffs. */
+        /**
+         * @description A day's status as read: an AttendanceStatus, or notJoined for a day before the professional's joining date (neither absent nor paid; it cannot be marked or corrected).
+         * @enum {string}
+         */
+        AttendanceDayStatus: "present" | "absent" | "halfDay" | "leave" | "holiday" | "weeklyOff" | "notJoined";
+        /** @description The counts of a period. Days from today on that nobody marked count nowhere yet; days before the professional joined count in notJoined only. paidDays is present + half of halfDay + leave + holidays + weeklyOffs. */
         AttendanceCounts: {
             days: number;
             present: number;
@@ -8692,13 +8708,15 @@ export interface components {
             leave: number;
             holidays: number;
             weeklyOffs: number;
+            /** @description Days of the period before the professional joined */
+            notJoined: number;
             paidDays: number;
         };
         /** @description One calendar day of one professional. status is null for an unmarked day from today on. */
         AttendanceDay: {
             /** Format: date */
             date: string;
-            status: components["schemas"]["AttendanceStatus"] | null;
+            status: components["schemas"]["AttendanceDayStatus"] | null;
             /** Format: date-time */
             checkInAt: string | null;
             /** Format: date-time */
@@ -8732,14 +8750,14 @@ export interface components {
             dates: {
                 /** Format: date */
                 date: string;
-                status: components["schemas"]["AttendanceStatus"];
+                status: components["schemas"]["AttendanceDayStatus"];
             }[];
         };
         /** @description The signed-in professional's day (India time). */
         AttendanceToday: {
             /** Format: date */
             date: string;
-            status: components["schemas"]["AttendanceStatus"] | null;
+            status: components["schemas"]["AttendanceDayStatus"] | null;
             /** Format: date-time */
             checkInAt: string | null;
             /** Format: date-time */
@@ -17265,6 +17283,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
@@ -17361,7 +17380,7 @@ export interface operations {
     getDatesAndAttendanceCnt: {
         parameters: {
             query: {
-                action1?: "" | "present" | "absent" | "halfDay" | "leave" | "holiday" | "weeklyOff";
+                action1?: "" | "present" | "absent" | "halfDay" | "leave" | "holiday" | "weeklyOff" | "notJoined";
                 EmpId: number;
                 month?: number;
                 Year?: number;

@@ -23,6 +23,7 @@ describe('paidDaysForMonth', () => {
       holidays: 0,
       weeklyOffs: 5,
       absent: 25,
+      notJoined: 0,
       paidDays: 5,
     });
   });
@@ -49,6 +50,7 @@ describe('paidDaysForMonth', () => {
       holidays: 2,
       weeklyOffs: 2, // the 12th and the 19th (the 5th was worked, the 26th is the holiday)
       absent: 23,
+      notJoined: 0,
       paidDays: 2 + 0.5 + 1 + 2 + 2,
     });
     expect(m.get(q.id)).toMatchObject({ present: 0, holidays: 2, weeklyOffs: 3, absent: 26, paidDays: 5 });

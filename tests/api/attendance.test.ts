@@ -279,6 +279,118 @@ describe('holidays', () => {
   });
 });
 
+describe('attendance counts from the joining date (decision 033)', () => {
+  // November 2025: 30 days, Sundays 2, 9, 16, 23 and 30. They joined on Saturday the 15th.
+  const JOINED = '2025-11-15';
+  type Day = { date: string; status: string | null };
+
+  it('days before joining are "not joined": not absent, not paid, in the detail, the report and the own view', async () => {
+    const p = await f.professional({ joiningDate: JOINED, fullName: 'Quillon Joined Midmonth' });
+    await a.day(p.id, '2025-11-17');
+    const cal = await calendarOf(p.id, 2025, 11);
+    expect(cal.days).toHaveLength(30);
+    const before = cal.days.filter((d: Day) => d.date < JOINED);
+    expect(before).toHaveLength(14);
+    expect(before.every((d: Day) => d.status === 'notJoined')).toBe(true); // the Sundays 2 and 9 too
+    expect(cal.days.find((d: Day) => d.date === '2025-11-16').status).toBe('weeklyOff');
+    expect(cal.days.find((d: Day) => d.date === '2025-11-18').status).toBe('absent');
+    // From the 15th: 13 working days (one present, 12 absent) and 3 Sundays; the 14 days before count nowhere else.
+    const counts = { days: 30, notJoined: 14, present: 1, absent: 12, weeklyOffs: 3, holidays: 0, paidDays: 4 };
+    expect(cal.counts).toMatchObject(counts);
+
+    // HR's report (/Reports/AttendanceList) and the technician's own calendar (/Attendance/Attendance) agree.
+    const hr = await a.hr();
+    const page = dataOf(await get('/api/Hr/GetAttendanceList?month=11&Year=2025&search=quillon', hr));
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0].counts).toMatchObject(counts);
+    const own = await calendarOf(p.id, 2025, 11, await p.token());
+    expect(own.days.filter((d: Day) => d.status === 'notJoined')).toHaveLength(14);
+    const dates = dataOf(
+      await get(`/api/Hr/GetDatesAndAttendanceCnt?EmpId=${p.id}&Year=2025&month=11&action1=notJoined`, hr),
+    );
+    expect(dates.dates.map((d: Day) => d.date)).toEqual(before.map((d: Day) => d.date));
+    expect(
+      dataOf(await get(`/api/Hr/GetDatesAndAttendanceCnt?EmpId=${p.id}&Year=2025&month=11&action1=absent`, hr)).dates,
+    ).toHaveLength(12);
+
+    // A professional who joined before the month keeps the whole month.
+    const old = await f.professional({ joiningDate: '2025-10-31' });
+    expect((await calendarOf(old.id, 2025, 11)).counts).toMatchObject({ notJoined: 0, weeklyOffs: 5, absent: 25 });
+  });
+
+  it('a correction of a day before joining is refused naming the date, writing nothing', async () => {
+    const p = await f.professional({ joiningDate: JOINED });
+    const hr = await a.hr();
+    const res = await t.api('PUT', '/api/Hr/CorrectAttendance', {
+      token: hr,
+      body: { EmpId: p.id, date: '2025-11-14', status: 'present', checkIn: '09:00', checkOut: '18:00', reason: 'Test' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('date');
+    expect(res.body.detail).toMatch(/before the professional joined \(2025-11-15\)/);
+    const cal = await calendarOf(p.id, 2025, 11);
+    expect(cal.days.find((d: Day) => d.date === '2025-11-14').status).toBe('notJoined');
+    const audit = dataOf(await get(`/api/Hr/GetAttendanceAudit?EmpId=${p.id}&Year=2025&month=11`, hr));
+    expect(audit).toEqual([]);
+    // The joining day itself can be corrected.
+    expect((await a.day(p.id, JOINED, { status: 'leave' })).status).toBe('leave');
+  });
+
+  it('a professional who joins tomorrow cannot check in today; the Available switch leaves the day alone', async () => {
+    const tomorrow = new Date(Date.now() + 330 * 60_000 + 86_400_000).toISOString().slice(0, 10);
+    const p = await f.professional({ joiningDate: tomorrow, available: false });
+    const tok = await p.token();
+    const today = dataOf(await get('/api/Attendance/MyToday', tok));
+    expect(today).toMatchObject({ status: 'notJoined', canCheckIn: false });
+    const res = await t.api('POST', '/api/Attendance/CheckIn', { token: tok });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('date');
+    const on = await t.api('PUT', '/api/Professional/ChangeMystatus', { token: tok, body: { value: true } });
+    expect(on.status).toBe(200);
+    expect(on.body.message).not.toMatch(/checked in/);
+    expect(dataOf(await get('/api/Attendance/MyToday', tok))).toMatchObject({ status: 'notJoined', checkInAt: null });
+  });
+
+  it('moving a joining date: not across a locked month, not after a recorded day', async () => {
+    const p = await f.professional({ joiningDate: '2025-12-01' });
+    const admin = await t.tokenFor('A');
+    const detail = dataOf(await get(`/api/Professional/GetProfessionalByID/${p.id}`, admin));
+    expect(detail.joiningDate).toBe('2025-12-01');
+    const body = (joiningDate: string) => ({
+      fullName: detail.fullName,
+      professionalType: detail.professionalType,
+      phone: detail.phone,
+      stateId: detail.stateId,
+      cityId: detail.cityId,
+      pinCode: detail.pinCode,
+      addressLine1: detail.addressLine1,
+      panNumber: detail.panNumber,
+      aadharNumber: detail.aadharNumber,
+      joiningDate,
+    });
+    const put = (joiningDate: string) =>
+      t.api('PUT', `/api/Professional/UpdateProfessional?id=${p.id}`, { token: admin, body: body(joiningDate) });
+    await a.day(p.id, '2025-12-03');
+    const late = await put('2025-12-04');
+    expect(late.status).toBe(409);
+    expect(late.body.errors[0].field).toBe('joiningDate');
+    expect(late.body.detail).toMatch(/2025-12-03/);
+    // HR locks November: moving the date into or across it is refused; nothing changes.
+    await a.lock(2025, 11);
+    const across = await put('2025-10-20');
+    expect(across.status).toBe(409);
+    expect(across.body.detail).toMatch(/November 2025 is locked/);
+    expect(dataOf(await get(`/api/Professional/GetProfessionalByID/${p.id}`, admin)).joiningDate).toBe('2025-12-01');
+    const bad = await put('1999-12-31');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('joiningDate');
+    // Within December (open) it moves, and the calendar follows.
+    expect(dataOf(await put('2025-12-02')).joiningDate).toBe('2025-12-02');
+    expect((await calendarOf(p.id, 2025, 12)).counts).toMatchObject({ notJoined: 1, present: 1 });
+    await a.unlock(2025, 11);
+  });
+});
+
 describe('the attendance list, its export and today', () => {
   it('lists professionals with their counts, searched and paged on the server', async () => {
     const p = await f.professional({ fullName: 'Zebulon Attendance Listed' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMonthLocked } from '../../server/modules/attendance/service';
 import { checkLedger } from '../../server/modules/wallets/service';
 import { b64, dataOf, png } from '../support/catalogue';
-import { factories, payrollFactories } from '../support/factories';
+import { attendanceFactories, factories, payrollFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 // Payroll through HTTP (issue 13 §4, §7): structures, deductions, calculation, payment once with the shortfall,
@@ -217,6 +217,27 @@ describe('calculation and payment', () => {
     const badDate = await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-13`, { token: ac });
     expect(badDate.status).toBe(400);
     expect(await countOf('salary_slips', `user_id = ${pro.id}`)).toBe(0);
+  });
+});
+
+describe('a mid-month joiner (decision 033)', () => {
+  it('is paid from the joining date only, even when the structure starts on the 1st', async () => {
+    // August 2025: 31 days, Sundays 3, 10, 17, 24 and 31. They joined on Friday the 15th and worked every working
+    // day from then: 14 present days and the Sundays 17, 24 and 31 are 17 paid days of 31. The Sundays 3 and 10 and
+    // the working days before the 15th are neither paid nor absent.
+    const pro = await f.professional({ joiningDate: '2025-08-15' });
+    await pf.structure(pro.id, { effectiveFrom: '2025-08-01', basic: 20000, hra: 8000, allowances: 2000 });
+    const a = attendanceFactories(t);
+    for (const d of [15, 16, 18, 19, 20, 21, 22, 23, 25, 26, 27, 28, 29, 30]) await a.day(pro.id, `2025-08-${d}`);
+    const ac = await pf.ac();
+    const calc = dataOf(await t.api('GET', `/api/Account/CalculateEmpSalary?id=${pro.id}&date=2025-08`, { token: ac }));
+    expect(calc).toMatchObject({ daysInMonth: 31, paidDays: 17 });
+    expect(calc.attendance).toMatchObject({ present: 14, weeklyOffs: 3, holidays: 0, absent: 0 });
+    const line = (code: string) => calc.earnings.find((l: { code: string }) => l.code === code).amount;
+    expect(line('basic')).toBe(half(2_000_000 * 34, 31 * 2) / 100);
+    expect(line('hra')).toBe(half(800_000 * 34, 31 * 2) / 100);
+    expect(line('allowances')).toBe(half(200_000 * 34, 31 * 2) / 100);
+    expect(calc.gross).toBeCloseTo(line('basic') + line('hra') + line('allowances'), 2);
   });
 });
 

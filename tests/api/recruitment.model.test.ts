@@ -10,7 +10,7 @@ import {
 } from '../../src/machines/recruitment/recruitment.machine';
 import { recruitmentModel, recruitmentPaths } from '../../src/machines/recruitment/recruitment.model';
 import { dataOf } from '../support/catalogue';
-import { candidateFactories } from '../support/factories';
+import { candidateFactories, indiaDayIn } from '../support/factories';
 import { coverageOf } from '../support/machine-paths';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -37,7 +37,8 @@ function send(id: number, e: RecruitmentEvent) {
     case 'INTERVIEW':
       return c.process(id, 'Interview');
     case 'FINALISE':
-      return c.process(id, 'Finalise', { RevSal: 18000, RevJoDate: '2031-01-01' });
+      // A joining date an appointment accepts (decision 033: at most a year ahead).
+      return c.process(id, 'Finalise', { RevSal: 18000, RevJoDate: indiaDayIn(30) });
     case 'REJECT':
       return c.process(id, 'Reject', { RejectRemark: 'Not this time' });
     case 'SEND_FOR_APPROVAL':

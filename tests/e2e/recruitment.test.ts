@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../server/db/schema';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
-import { factories, freshAadhaar, freshPan } from '../support/factories';
+import { factories, freshAadhaar, freshPan, indiaDayIn } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 
 /** The smallest file the server takes for a PDF: its bytes start with %PDF. */
@@ -12,6 +12,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 
 let seq = 0;
 /** A mobile number no demo account or other test file uses (7 + pid + counter). */
+// The revised joining date: the appointment takes it as the joining date, at most a year ahead (decision 033).
+const joinOn = indiaDayIn(45);
 const freshPhone = () => `7${String(process.pid % 10_000).padStart(4, '0')}${String(++seq).padStart(5, '0')}`;
 
 /**
@@ -144,7 +146,7 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
     await step('Screen', async () => {
       const dialog = hr.getByRole('dialog');
       await dialog.getByLabel(/^Revised salary/).fill('18500');
-      await dialog.getByLabel(/^Revised joining date/).fill('2030-01-15');
+      await dialog.getByLabel(/^Revised joining date/).fill(joinOn);
     });
     await expect.poll(async () => (await candidate(id)).state).toBe('screened');
     await step('Call for interview');
@@ -157,7 +159,7 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
     const screenRow = history.getByRole('row', { name: /Screen/ }).first();
     expect(await screenRow.textContent()).toContain('₹18,500.00');
     const steps = (await candidate(id)).history;
-    expect(steps.find((h) => h.event === 'SCREEN')).toMatchObject({ revSal: 18500, revJoDate: '2030-01-15' });
+    expect(steps.find((h) => h.event === 'SCREEN')).toMatchObject({ revSal: 18500, revJoDate: joinOn });
     expect(steps.find((h) => h.event === 'SCREEN')?.actorName).toBeTruthy();
 
     // Documents: Aadhaar with its check digit, PAN, bank details.
@@ -201,6 +203,8 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
     expect(await appoint.getByLabel(/^PAN/).inputValue()).toBe(pan);
     expect(await appoint.getByLabel(/^Aadhaar number/).inputValue()).toBe(aadhaar);
     expect(await appoint.getByLabel(/^Pincode/).inputValue()).toBe('400053');
+    // The joining date comes from the revised one (decision 033).
+    expect(await appoint.getByLabel(/^Joining date/).inputValue()).toBe(joinOn);
     await appoint.getByLabel(/^State/).selectOption({ label: 'Maharashtra' });
     await expect.poll(() => appoint.getByLabel(/^City/).locator('option').allTextContents()).toContain('Mumbai');
     await appoint.getByLabel(/^City/).selectOption({ label: 'Mumbai' });

@@ -157,9 +157,12 @@ export function factories(t: TestServer) {
      * A professional through AddProfessional (role TE, one-time password in the outbox): in a fresh zone with a fresh
      * pincode and with a fresh service of their type unless `zoneIds` / `serviceIds` say otherwise, 'Available' on.
      * `token()` signs them in, replacing the one-time password on first use (the first sign-in's forced change).
+     * They joined on 2024-01-01 (decision 033: attendance counts from the joining date) unless `joiningDate` says
+     * otherwise (null: not sent, so today).
      */
     async professional(
       over: {
+        joiningDate?: string | null;
         zoneIds?: number[];
         serviceIds?: number[];
         professionalType?: 'Technician' | 'Engineer';
@@ -184,6 +187,7 @@ export function factories(t: TestServer) {
         addressLine1: `${n} Test Lane`,
         panNumber: freshPan(),
         aadharNumber: freshAadhaar(),
+        ...(over.joiningDate === null ? {} : { joiningDate: over.joiningDate ?? '2024-01-01' }),
         vendorId: over.vendorId ?? 0,
         serviceId: 0,
         professionalServicesDetailsList: serviceIds.map((serviceId) => ({ serviceId })),
@@ -882,6 +886,13 @@ export function subscriptionFactories(t: TestServer) {
   return s;
 }
 
+/**
+ * The India calendar day `days` days from now: a joining date an appointment accepts (decision 033: at most a year
+ * ahead).
+ */
+export const indiaDayIn = (days: number, now = new Date()) =>
+  new Date(now.getTime() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+
 // ---------------------------------------------------------------- attendance and holidays (issue 13 §3)
 /** Attendance through HR's own doors: a corrected day, a holiday, a month's lock and unlock. */
 export function attendanceFactories(t: TestServer) {
@@ -1108,7 +1119,7 @@ export function candidateFactories(t: TestServer) {
       const upTo = path.indexOf(target);
       if (upTo >= 0) await ok(await c.process(id, 'Screen'));
       if (upTo >= 1) await ok(await c.process(id, 'Interview'));
-      if (upTo >= 2) await ok(await c.process(id, 'Finalise', { RevSal: 26000, RevJoDate: '2030-02-01' }));
+      if (upTo >= 2) await ok(await c.process(id, 'Finalise', { RevSal: 26000, RevJoDate: indiaDayIn(30) }));
       if (upTo >= 3) {
         await c.docs(id);
         await ok(await c.sendForApproval(id));

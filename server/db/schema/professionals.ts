@@ -54,6 +54,11 @@ export const professionals = pgTable(
     /** The HR candidate this professional was appointed from (0 / null for the admin's adds). */
     candidateId: integer('candidate_id'),
     available: boolean('available').notNull().default(true),
+    /**
+     * The India calendar day they joined (decision 033): attendance starts here. Days before it are "not joined":
+     * neither absent nor paid, and nobody can mark them.
+     */
+    joinedOn: date('joined_on', { mode: 'string' }).notNull(),
     /** Kept by the rating write (same transaction) and by review hiding: the ranking reads one row. */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),

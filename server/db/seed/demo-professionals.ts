@@ -127,9 +127,21 @@ const aadhaarOf = (i: number) => {
 const panOf = (i: number) => `DEMO${String.fromCharCode(65 + i)}${String(1_000 + i * 37).padStart(4, '0')}D`;
 
 /**
+ * The demo team's joining dates (decision 033): the first of a month 13 + i months back (India), before the financial
+ * year the demo payroll's structures start in and the two months the demo attendance fills, so those months count
+ * from their first day.
+ */
+export function demoJoiningDate(i: number, now = new Date()) {
+  const today = new Date(now.getTime() + 330 * 60_000);
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 13 - i, 1));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
  * Runs after the demo catalogue and before the demo orders (server/main.ts): the demo technician's profile and six
  * professionals across the demo zones, added through the professionals service (the same rules, a one-time password
- * in the outbox for each), one of them switched off through the toggle. Does nothing twice.
+ * in the outbox for each), one of them switched off through the toggle; each joined over a year ago
+ * (`demoJoiningDate`). Does nothing twice.
  */
 export async function seedDemoProfessionals(db: Db) {
   const zoneRows = await db.select({ id: zones.id, name: zones.zoneName }).from(zones);
@@ -171,6 +183,7 @@ export async function seedDemoProfessionals(db: Db) {
     addressLine1: p.address,
     addressLine2: null,
     birthDate: p.birthDate,
+    joiningDate: demoJoiningDate(i),
     panNumber: panOf(i),
     aadharNumber: aadhaarOf(i),
     vendorId: null,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { likeTerm } from '../../db/paging';
@@ -63,10 +63,13 @@ export async function insertAudit(tx: Executor, row: typeof attendanceAudit.$inf
   await tx.insert(attendanceAudit).values(row);
 }
 
+/** A day's status as the calendar shows it: a stored or derived status, or a day before the professional joined. */
+export type DayStatus = AttendanceStatus | 'notJoined';
+
 export interface DayCell {
   userId: number;
   day: string;
-  status: AttendanceStatus | null;
+  status: DayStatus | null;
   checkInAt: Date | null;
   checkOutAt: Date | null;
   source: AttendanceSource | null;
@@ -74,19 +77,23 @@ export interface DayCell {
 }
 
 /**
- * The status of every day from..to for the given users, in one query: the day's row when there is one, otherwise
- * a holiday, a Sunday (weekly off), an absence for a working day before `today`, or null (today or later, unmarked).
+ * The status of every day from..to for the given users, in one query: `notJoined` before the professional's joining
+ * date; otherwise the day's row when there is one, else a holiday, a Sunday (weekly off), an absence for a working
+ * day before `today`, or null (today or later, unmarked). A user without a professionals row has no joining date.
  */
 const cellsSql = (userIds: number[], from: string, to: string, today: string) => sql`
-  with u(user_id) as (select unnest(${`{${userIds.join(',')}}`}::int[])),
+  with u(user_id, joined_on) as (
+    select i.id, p.joined_on from unnest(${`{${userIds.join(',')}}`}::int[]) as i(id)
+    left join professionals p on p.user_id = i.id
+  ),
   d(day) as (select gs::date from generate_series(${from}::date, ${to}::date, interval '1 day') gs),
   cells as (
     select u.user_id, d.day, a.check_in_at, a.check_out_at, a.source, h.name as holiday_name,
-      coalesce(a.status, case
+      case when d.day < u.joined_on then 'notJoined' else coalesce(a.status, case
         when h.id is not null then 'holiday'
         when extract(isodow from d.day) = 7 then 'weeklyOff'
         when d.day < ${today}::date then 'absent'
-      end) as status
+      end) end as status
     from u cross join d
     left join attendance_days a on a.user_id = u.user_id and a.day = d.day
     left join holidays h on h.day = d.day
@@ -104,7 +111,7 @@ export async function dayCells(
     from cells order by day`)) as unknown as Rows<{
     user_id: number;
     day: string;
-    status: AttendanceStatus | null;
+    status: DayStatus | null;
     check_in_at: string | Date | null;
     check_out_at: string | Date | null;
     source: AttendanceSource | null;
@@ -131,6 +138,8 @@ export interface StatusCounts {
   holidays: number;
   weeklyOffs: number;
   absent: number;
+  /** Days before the professional joined: counted nowhere else (neither absent nor paid). */
+  notJoined: number;
 }
 
 /** Per-user counts over from..to in one query, whatever the number of users. */
@@ -149,7 +158,8 @@ export async function countsFor(
       count(*) filter (where status = 'leave')::int as leave,
       count(*) filter (where status = 'holiday')::int as holidays,
       count(*) filter (where status = 'weeklyOff')::int as weekly_offs,
-      count(*) filter (where status = 'absent')::int as absent
+      count(*) filter (where status = 'absent')::int as absent,
+      count(*) filter (where status = 'notJoined')::int as not_joined
     from cells group by user_id`)) as unknown as Rows<{
     user_id: number;
     days: number;
@@ -159,6 +169,7 @@ export async function countsFor(
     holidays: number;
     weekly_offs: number;
     absent: number;
+    not_joined: number;
   }>;
   return res.rows.map((r) => ({
     userId: Number(r.user_id),
@@ -169,6 +180,7 @@ export async function countsFor(
     holidays: Number(r.holidays),
     weeklyOffs: Number(r.weekly_offs),
     absent: Number(r.absent),
+    notJoined: Number(r.not_joined),
   }));
 }
 
@@ -263,7 +275,7 @@ export async function deleteHoliday(tx: Executor, id: number) {
 
 export async function professionalName(exec: Executor, userId: number) {
   const [row] = await exec
-    .select({ id: users.id, name: users.fullName })
+    .select({ id: users.id, name: users.fullName, joinedOn: professionals.joinedOn })
     .from(professionals)
     .innerJoin(users, eq(users.id, professionals.userId))
     .where(eq(professionals.userId, userId));
@@ -323,7 +335,8 @@ export async function todayCounts(exec: Executor, day: string) {
       count(*) filter (where a.id is null)::int as not_marked
     from professionals p
     join users u on u.id = p.user_id and u.active
-    left join attendance_days a on a.user_id = p.user_id and a.day = ${day}::date`)) as unknown as Rows<{
+    left join attendance_days a on a.user_id = p.user_id and a.day = ${day}::date
+    where p.joined_on <= ${day}::date`)) as unknown as Rows<{
     professionals: number;
     checked_in: number;
     checked_out: number;
@@ -388,6 +401,48 @@ export async function activeProfessionalIds(exec: Executor) {
     .where(eq(users.active, true))
     .orderBy(asc(users.id));
   return rows.map((r) => r.id);
+}
+
+/** The joining dates of these users (professionals only). */
+export async function joinedOnOf(exec: Executor, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, string>();
+  const rows = await exec
+    .select({ id: professionals.userId, joinedOn: professionals.joinedOn })
+    .from(professionals)
+    .where(inArray(professionals.userId, userIds));
+  return new Map(rows.map((r) => [r.id, r.joinedOn]));
+}
+
+/** The first day with a row of this user, or null. */
+export async function firstDayOf(exec: Executor, userId: number) {
+  const [row] = await exec
+    .select({ day: sql<string | null>`min(${attendanceDays.day})::text` })
+    .from(attendanceDays)
+    .where(eq(attendanceDays.userId, userId));
+  return row?.day ?? null;
+}
+
+/** The locked months (year × 100 + month) from `from` to `to` (YYYY-MM-DD, inclusive), earliest first. */
+export async function lockedMonthsBetween(exec: Executor, from: string, to: string) {
+  const a = Number(from.slice(0, 4)) * 100 + Number(from.slice(5, 7));
+  const b = Number(to.slice(0, 4)) * 100 + Number(to.slice(5, 7));
+  return exec
+    .select({ year: attendanceMonthLocks.year, month: attendanceMonthLocks.month })
+    .from(attendanceMonthLocks)
+    .where(
+      and(
+        gte(sql`${attendanceMonthLocks.year} * 100 + ${attendanceMonthLocks.month}`, a),
+        lte(sql`${attendanceMonthLocks.year} * 100 + ${attendanceMonthLocks.month}`, b),
+      ),
+    )
+    .orderBy(asc(attendanceMonthLocks.year), asc(attendanceMonthLocks.month));
+}
+
+/** Holds every month from..to shared (one statement), as writers of those months' days do. */
+export async function holdMonthsShared(tx: Executor, from: string, to: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_CLASS}::int,
+      (extract(year from m) * 100 + extract(month from m))::int)
+    from generate_series(date_trunc('month', ${from}::timestamp), ${to}::timestamp, interval '1 month') m`);
 }
 
 /** Inserts days that are not written yet (the demo seed). */

@@ -35,13 +35,16 @@ export interface PaidDays {
   holidays: number;
   weeklyOffs: number;
   absent: number;
+  /** Days before the professional joined: neither paid nor absent (daysInMonth stays the calendar month). */
+  notJoined: number;
   /** present + 0.5 × halfDays + paid leave + holidays + weekly offs (decision 033: leave recorded by HR is paid). */
   paidDays: number;
 }
 
 /**
- * month 1-12. Users without any record still get an entry (every unmarked past working day absent). One query for
- * any number of users. Days from today on that nobody has marked are neither paid nor absent yet.
+ * month 1-12. Users without any record still get an entry (every unmarked past working day from their joining date
+ * absent). One query for any number of users. Days from today on that nobody has marked are neither paid nor absent
+ * yet; days before the professional joined are counted in notJoined only.
  */
 export async function paidDaysForMonth(
   db: Executor,
@@ -64,6 +67,7 @@ export async function paidDaysForMonth(
       holidays: c.holidays,
       weeklyOffs: c.weeklyOffs,
       absent: c.absent,
+      notJoined: c.notJoined,
       paidDays: c.present + c.halfDays / 2 + c.leave + c.holidays + c.weeklyOffs,
     });
   }
@@ -145,7 +149,7 @@ function periodOf(yearIn: number | undefined, monthIn: number | undefined, now: 
 }
 
 function countsOut(c: repo.StatusCounts | undefined, days: number) {
-  const z = c ?? { present: 0, halfDays: 0, absent: 0, leave: 0, holidays: 0, weeklyOffs: 0, days };
+  const z = c ?? { present: 0, halfDays: 0, absent: 0, leave: 0, holidays: 0, weeklyOffs: 0, notJoined: 0, days };
   return {
     days: z.days,
     present: z.present,
@@ -154,6 +158,7 @@ function countsOut(c: repo.StatusCounts | undefined, days: number) {
     leave: z.leave,
     holidays: z.holidays,
     weeklyOffs: z.weeklyOffs,
+    notJoined: z.notJoined,
     paidDays: z.present + z.halfDays / 2 + z.leave + z.holidays + z.weeklyOffs,
   };
 }
@@ -176,6 +181,33 @@ async function professionalOrThrow(db: Executor, empId: number) {
   return p;
 }
 
+/** Refuses a day before the professional joined (400 naming the day's field). */
+function refuseBeforeJoining(day: string, joinedOn: string | null | undefined, field = 'date') {
+  if (joinedOn && day < joinedOn) throw badRequest(field, `is before the professional joined (${joinedOn})`);
+}
+
+/**
+ * A professional's joining date moving from `from` to `to` (UpdateProfessional), inside its transaction: the days
+ * between change between "not joined" and counted, so every month they span must be open (409 naming the lock), and
+ * no recorded day may fall before the new date (409 naming it). Holds those months shared, as any writer of days.
+ */
+export async function checkJoiningChange(tx: Tx, userId: number, from: string, to: string, field = 'joiningDate') {
+  if (from === to) return;
+  const [lo, hi] = from < to ? [from, to] : [to, from];
+  await repo.holdMonthsShared(tx, lo, hi);
+  const [lock] = await repo.lockedMonthsBetween(tx, lo, hi);
+  if (lock) {
+    throw conflict(
+      field,
+      `${monthName(lock.year, lock.month)} is locked: the joining date cannot move across it until HR unlocks it.`,
+    );
+  }
+  const first = await repo.firstDayOf(tx, userId);
+  if (first && first < to) {
+    throw conflict(field, `The professional has attendance recorded on ${first}, before ${to}.`);
+  }
+}
+
 // ---------------------------------------------------------------- the professional's day
 
 export async function myToday(db: Executor, userId: number, now = new Date()) {
@@ -183,13 +215,14 @@ export async function myToday(db: Executor, userId: number, now = new Date()) {
   const [cell] = await repo.dayCells(db, userId, today.date, today.date, today.date);
   const row = await repo.dayRow(db, userId, today.date);
   const locked = await isMonthLocked(db, today.year, today.month);
+  const notJoined = cell?.status === 'notJoined';
   return {
     date: today.date,
     status: cell?.status ?? null,
     checkInAt: row?.checkInAt?.toISOString() ?? null,
     checkOutAt: row?.checkOutAt?.toISOString() ?? null,
     workedMinutes: minutesBetween(row?.checkInAt ?? null, row?.checkOutAt ?? (row?.checkInAt ? now : null)),
-    canCheckIn: !locked && row === null,
+    canCheckIn: !locked && !notJoined && row === null,
     canCheckOut: !locked && row !== null && row.checkInAt !== null && row.checkOutAt === null,
     locked,
     halfDayUnderMinutes: ATTENDANCE_RULES.halfDayUnderMinutes,
@@ -209,6 +242,11 @@ export async function checkInWithin(
   quiet = false,
 ): Promise<boolean> {
   const today = indiaDay(now);
+  const joinedOn = (await repo.joinedOnOf(tx, [userId])).get(userId);
+  if (joinedOn && today.date < joinedOn) {
+    if (quiet) return false;
+    refuseBeforeJoining(today.date, joinedOn);
+  }
   if (quiet) {
     await repo.holdMonthShared(tx, today.year, today.month);
     if (await isMonthLocked(tx, today.year, today.month)) return false;
@@ -281,7 +319,7 @@ export async function datesAndCount(
     counts: cal.counts,
     dates: cal.days
       .filter((d) => d.status !== null && (action1 === '' || d.status === action1))
-      .map((d) => ({ date: d.date, status: d.status as AttendanceStatus })),
+      .map((d) => ({ date: d.date, status: d.status as repo.DayStatus })),
   };
 }
 
@@ -341,6 +379,7 @@ export async function listWorkbook(
     'Leave',
     'Holidays',
     'Weekly offs',
+    'Not joined',
     'Paid days',
   ].map((value) => ({ value, fontWeight: 'bold' as const }));
   const data = [
@@ -356,6 +395,7 @@ export async function listWorkbook(
       { type: Number, value: r.counts.leave },
       { type: Number, value: r.counts.holidays },
       { type: Number, value: r.counts.weeklyOffs },
+      { type: Number, value: r.counts.notJoined },
       { type: Number, value: r.counts.paidDays },
     ]),
   ];
@@ -366,7 +406,7 @@ export async function listWorkbook(
       { width: 30 },
       { width: 14 },
       { width: 12 },
-      ...Array.from({ length: 7 }, () => ({ width: 11 })),
+      ...Array.from({ length: 8 }, () => ({ width: 11 })),
     ],
     stickyRowsCount: 1,
   }).toBuffer();
@@ -422,7 +462,8 @@ export async function correct(db: Db, actorId: number, input: CorrectionInput, n
   if (!timed && checkOut) throw badRequest('checkOut', 'is only for a present or half-day status');
   if (checkOut && !checkIn) throw badRequest('checkOut', 'needs a check-in time');
   if (checkIn && checkOut && checkOut < checkIn) throw badRequest('checkOut', 'cannot be before the check-in');
-  await professionalOrThrow(db, input.EmpId);
+  const p = await professionalOrThrow(db, input.EmpId);
+  refuseBeforeJoining(input.date, p.joinedOn);
   const { year, month } = monthOfDay(input.date);
   return db.transaction(async (tx) => {
     await refuseIfLocked(tx, year, month, 'date');
@@ -533,7 +574,10 @@ export interface DemoDay {
 export const hasAnyDay = (db: Executor) => repo.anyDay(db);
 export const activeProfessionals = (db: Executor) => repo.activeProfessionalIds(db);
 
-/** The demo's holidays and days in one transaction; days of a locked month and days already written are left alone. */
+/**
+ * The demo's holidays and days in one transaction; days of a locked month, days already written and days before a
+ * professional joined are left alone.
+ */
 export async function writeDemoDays(
   db: Db,
   holidayRows: { date: string; name: string }[],
@@ -552,8 +596,9 @@ export async function writeDemoDays(
       await repo.holdMonthShared(tx, year, month);
       if (!(await isMonthLocked(tx, year, month))) open.add(ym);
     }
+    const joined = await repo.joinedOnOf(tx, [...new Set(days.map((d) => d.userId))]);
     const rows = days
-      .filter((d) => open.has(d.day.slice(0, 7)))
+      .filter((d) => open.has(d.day.slice(0, 7)) && !(d.day < (joined.get(d.userId) ?? '')))
       .map((d) => ({
         userId: d.userId,
         day: d.day,

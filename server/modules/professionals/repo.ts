@@ -186,7 +186,11 @@ export async function updateUser(
 /** The professional's row, locked for the write (null when the id is not a professional). */
 export async function lock(exec: Executor, userId: number) {
   const rows = await exec
-    .select({ userId: professionals.userId, professionalType: professionals.professionalType })
+    .select({
+      userId: professionals.userId,
+      professionalType: professionals.professionalType,
+      joinedOn: professionals.joinedOn,
+    })
     .from(professionals)
     .where(eq(professionals.userId, userId))
     .for('update');
@@ -373,6 +377,7 @@ export async function detail(exec: Executor, userId: number) {
       vendorId: professionals.vendorUserId,
       vendorName: vendorUsers.fullName,
       candidateId: professionals.candidateId,
+      joiningDate: professionals.joinedOn,
       available: professionals.available,
       ratingCount: professionals.ratingCount,
       ratingTotal: professionals.ratingTotal,

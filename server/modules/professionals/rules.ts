@@ -79,6 +79,30 @@ export function birthDateProblem(birthDate: string, today: string): string | nul
   return null;
 }
 
+/** How far ahead a joining date may be (decision 033): an appointment is made for a start within a year. */
+export const JOINING_MAX_DAYS_AHEAD = 365;
+
+/**
+ * The professional's joining date (decision 033): a real date from 2000-01-01 (the calendar the attendance reads), not
+ * before their 18th birthday when the birth date is known, at most 365 days after today (India). A past date is a
+ * joining recorded late: unmarked working days from it are absences.
+ */
+export function joiningDateProblem(day: string, today: string, birthDate?: string | null): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'must be a date (YYYY-MM-DD)';
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) return 'is not a real date';
+  if (day < '2000-01-01') return 'must be 2000-01-01 or later';
+  const latest = new Date(Date.parse(`${today}T00:00:00Z`) + JOINING_MAX_DAYS_AHEAD * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  if (day > latest) return `must be at most ${JOINING_MAX_DAYS_AHEAD} days ahead (${latest})`;
+  if (birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
+    const eighteenth = `${Number(birthDate.slice(0, 4)) + 18}${birthDate.slice(4)}`;
+    if (day < eighteenth) return `is before their 18th birthday (${eighteenth})`;
+  }
+  return null;
+}
+
 /** What a people import checks a sheet's cells against (professionals and vendors): mobile, PIN code, e-mail. */
 export const MOBILE = /^[6-9][0-9]{9}$/;
 export const PIN = /^[1-9][0-9]{5}$/;

@@ -7,6 +7,7 @@ import { nameKey, RowErrors } from '../../imports';
 import { activeToggle, recordTransition } from '../../plugins/audit';
 import { evictUserSessions } from '../../plugins/auth';
 import { notify } from '../../plugins/notify';
+import * as attendance from '../attendance/service';
 import { createAccount } from '../auth/service';
 import * as dispatch from '../dispatch/service';
 import * as geo from '../geo/service';
@@ -20,6 +21,7 @@ import {
   aadhaarProblem,
   birthDateProblem,
   EMAIL,
+  joiningDateProblem,
   listOf,
   MOBILE,
   maskedAadhaar,
@@ -48,6 +50,8 @@ export interface ProfessionalInput {
   addressLine1: string;
   addressLine2?: string | null;
   birthDate?: string | null;
+  /** The day they joined (decision 033); when not given: the candidate's date or today on an add, unchanged on an update. */
+  joiningDate?: string | null;
   panNumber: string;
   aadharNumber: string;
   vendorId?: number | null;
@@ -72,7 +76,9 @@ interface Checked {
   fullName: string;
   email: string | null;
   phone: string;
-  profile: Omit<repo.ProfessionalInsert, 'userId' | 'candidateId'>;
+  profile: Omit<repo.ProfessionalInsert, 'userId' | 'candidateId' | 'joinedOn'>;
+  /** The joining date the body gave (checked), or null. */
+  joinedOn: string | null;
   zoneIds: number[] | undefined;
   serviceIds: number[] | undefined;
 }
@@ -98,6 +104,11 @@ async function check(exec: Executor, body: ProfessionalInput, exceptId?: number)
   if (birthDate) {
     const why = birthDateProblem(birthDate, indiaToday());
     if (why) bad('birthDate', why);
+  }
+  const joinedOn = body.joiningDate?.trim() || null;
+  if (joinedOn) {
+    const why = joiningDateProblem(joinedOn, indiaToday(), birthDate);
+    if (why) bad('joiningDate', why);
   }
   const altContactNo = body.altContactNo?.trim() || null;
   if (altContactNo && altContactNo === body.phone) bad('altContactNo', 'must differ from the phone number');
@@ -158,6 +169,7 @@ async function check(exec: Executor, body: ProfessionalInput, exceptId?: number)
     fullName,
     email,
     phone: body.phone,
+    joinedOn,
     zoneIds,
     serviceIds,
     profile: {
@@ -213,7 +225,7 @@ async function sendPassword(
 }
 
 /** Makes the account (role TE, one-time password) and the profile with its zones and skills, inside `tx`. */
-async function insertOne(tx: Tx, c: Checked, candidateId: number | null, password: string) {
+async function insertOne(tx: Tx, c: Checked, candidateId: number | null, password: string, joinedOn: string) {
   const userId = await createAccount(tx as unknown as Db, {
     role: 'TE',
     fullName: c.fullName,
@@ -222,7 +234,7 @@ async function insertOne(tx: Tx, c: Checked, candidateId: number | null, passwor
     password,
   });
   await repo.updateUser(tx, userId, { mustChangePassword: true });
-  await repo.insertProfessional(tx, { ...c.profile, userId, candidateId });
+  await repo.insertProfessional(tx, { ...c.profile, userId, candidateId, joinedOn });
   await repo.insertZoneLinks(tx, userId, c.zoneIds ?? []);
   await repo.insertServiceLinks(tx, userId, c.serviceIds ?? []);
   await sendPassword(tx, c, password);
@@ -235,6 +247,9 @@ async function insertOne(tx: Tx, c: Checked, candidateId: number | null, passwor
  * name, phone, e-mail, address, pincode, birth date, PAN and Aadhaar replace the form's, the professional type is
  * their designation, and the recruitment machine's APPOINT event is applied first in the same transaction (so a
  * second appointment, even at the same moment, is 409); their bank details are carried into the professional.
+ * The joining date (decision 033) is the body's joiningDate, else the candidate's revised joining date, else their
+ * documents' expected joining date, else today (India); a candidate's date that breaks the rules is 400 naming
+ * joiningDate, so the form can send the actual day.
  */
 export async function add(
   db: Db,
@@ -243,8 +258,13 @@ export async function add(
   actor: Pick<CurrentUser, 'id' | 'role'> | null = null,
 ) {
   let input = body;
+  let fromCandidate: { day: string; what: string } | null = null;
   if (candidateId > 0) {
     const cand = await recruitment.appointmentOf(db, candidateId);
+    if (cand.revisedJoinDate)
+      fromCandidate = { day: cand.revisedJoinDate, what: "the candidate's revised joining date" };
+    else if (cand.expectedJoinDate)
+      fromCandidate = { day: cand.expectedJoinDate, what: "the candidate's expected joining date" };
     input = {
       ...body,
       fullName: cand.fullName,
@@ -259,11 +279,22 @@ export async function add(
     };
   }
   const c = await check(db, input);
+  let joinedOn = c.joinedOn;
+  if (!joinedOn && fromCandidate) {
+    const why = joiningDateProblem(fromCandidate.day, indiaToday(), c.profile.birthDate);
+    if (why) {
+      throw invalid([
+        { field: 'joiningDate', message: `${fromCandidate.what} ${fromCandidate.day} ${why}: give the actual day` },
+      ]);
+    }
+    joinedOn = fromCandidate.day;
+  }
+  const joined = joinedOn ?? indiaToday();
   const password = oneTimePassword();
   const id = await db
     .transaction(async (tx) => {
       const link = candidateId > 0 ? await recruitment.appoint(tx, candidateId, actor) : null;
-      const userId = await insertOne(tx, c, candidateId || null, password);
+      const userId = await insertOne(tx, c, candidateId || null, password, joined);
       if (link) await link(userId);
       return userId;
     })
@@ -281,7 +312,12 @@ export async function addProfileToAccount(db: Db, userId: number, body: Professi
   const c = await check(db, { ...body, phone: account.mobileNo }, userId);
   await db
     .transaction(async (tx) => {
-      await repo.insertProfessional(tx, { ...c.profile, userId, candidateId: null });
+      await repo.insertProfessional(tx, {
+        ...c.profile,
+        userId,
+        candidateId: null,
+        joinedOn: c.joinedOn ?? indiaToday(),
+      });
       await repo.insertZoneLinks(tx, userId, c.zoneIds ?? []);
       await repo.insertServiceLinks(tx, userId, c.serviceIds ?? []);
     })
@@ -289,15 +325,22 @@ export async function addProfileToAccount(db: Db, userId: number, body: Professi
   return userId;
 }
 
-/** UpdateProfessional: the profile; the zone and skill lists replace the current ones when given. */
+/**
+ * UpdateProfessional: the profile; the zone and skill lists replace the current ones when given. A new joining date
+ * may not move across a locked attendance month or after a recorded day (409, decision 033).
+ */
 export async function update(db: Db, id: number, body: ProfessionalInput) {
   if (!(await repo.find(db, id))) throw notFound(`Professional ${id}`);
   const c = await check(db, body, id);
   await db
     .transaction(async (tx) => {
-      if (!(await repo.lock(tx, id))) throw notFound(`Professional ${id}`);
+      const locked = await repo.lock(tx, id);
+      if (!locked) throw notFound(`Professional ${id}`);
+      if (c.joinedOn && c.joinedOn !== locked.joinedOn) {
+        await attendance.checkJoiningChange(tx, id, locked.joinedOn, c.joinedOn);
+      }
       await repo.updateUser(tx, id, { fullName: c.fullName, email: c.email, mobileNo: c.phone, phone: c.phone });
-      await repo.updateProfessional(tx, id, c.profile);
+      await repo.updateProfessional(tx, id, { ...c.profile, ...(c.joinedOn ? { joinedOn: c.joinedOn } : {}) });
       if (c.zoneIds) {
         await repo.pruneZones(tx, id, c.zoneIds);
         await repo.insertZoneLinks(tx, id, c.zoneIds);
@@ -648,6 +691,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
       fullName: r.fullName,
       email: r.email,
       phone: r.phone,
+      joinedOn: null,
       zoneIds: [...new Set(zoneIds)],
       serviceIds: [...new Set(serviceIds)],
       profile: {
@@ -670,7 +714,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
 
   await db
     .transaction(async (tx) => {
-      for (const c of ready) await insertOne(tx, c, null, oneTimePassword());
+      for (const c of ready) await insertOne(tx, c, null, oneTimePassword(), today);
     })
     .catch((err) => {
       if (uniqueViolation(err) !== null) {

@@ -513,6 +513,9 @@ export async function appointmentOf(exec: Executor, candidateId: number) {
     professionalType: c.designationType,
     panNumber: docs?.panNumber ?? null,
     aadharNumber: docs?.aadharNumber ?? null,
+    /** Where the professional's joining date comes from (decision 033): the revised one, else the expected one. */
+    revisedJoinDate: c.revisedJoinDate ?? null,
+    expectedJoinDate: docs?.expectedJoinDate ?? null,
   };
 }
 

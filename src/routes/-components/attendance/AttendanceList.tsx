@@ -87,6 +87,7 @@ export function AttendanceList() {
     { key: 'leave', header: 'Leave', align: 'end', render: (r) => r.counts.leave },
     { key: 'holidays', header: 'Holidays', align: 'end', render: (r) => r.counts.holidays },
     { key: 'weeklyOffs', header: 'Weekly offs', align: 'end', render: (r) => r.counts.weeklyOffs },
+    { key: 'notJoined', header: 'Not joined', align: 'end', render: (r) => r.counts.notJoined },
     { key: 'paidDays', header: 'Paid days', align: 'end', render: (r) => days(r.counts.paidDays) },
   ];
   const years = Array.from({ length: 6 }, (_, i) => String(now.year - i));

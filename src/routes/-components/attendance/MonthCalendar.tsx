@@ -1,5 +1,5 @@
 import type { AttendanceCounts, AttendanceDay } from '../../../api/attendance';
-import { STATUS_LABELS } from '../../../api/attendance';
+import { DAY_STATUS_LABELS } from '../../../api/attendance';
 import { StatCard, StatGrid } from '../../../ui';
 import * as s from './attendance.css';
 import { COUNT_LABELS, days, indiaTime } from './format';
@@ -10,7 +10,7 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export function AttendanceCountCards({ counts, label }: { counts: AttendanceCounts; label: string }) {
   return (
     <StatGrid label={label}>
-      {COUNT_LABELS.map(([key, text]) => (
+      {COUNT_LABELS.filter(([key]) => key !== 'notJoined' || counts.notJoined > 0).map(([key, text]) => (
         <StatCard key={key} label={text} value={days(counts[key])} />
       ))}
     </StatGrid>
@@ -19,8 +19,8 @@ export function AttendanceCountCards({ counts, label }: { counts: AttendanceCoun
 
 /**
  * One month as a Monday-first calendar: each day's status in words (colour only repeats it), the check-in and
- * check-out times in India time, the holiday's name. With `onPick` every day up to today is a button (HR's
- * correction).
+ * check-out times in India time, the holiday's name. With `onPick` every day up to today from the joining date is a
+ * button (HR's correction); days before it read "Not joined".
  */
 export function MonthCalendar({
   days: list,
@@ -50,7 +50,7 @@ export function MonthCalendar({
           <li key={`blank-${i}`} className={s.blank} aria-hidden="true" />
         ))}
         {list.map((d) => {
-          const status = d.status ? STATUS_LABELS[d.status] : 'Not marked';
+          const status = d.status ? DAY_STATUS_LABELS[d.status] : 'Not marked';
           const times = [indiaTime(d.checkInAt), indiaTime(d.checkOutAt)].filter(Boolean).join('–');
           const body = (
             <>
@@ -63,7 +63,7 @@ export function MonthCalendar({
           const cls = s.cell[d.status ?? 'none'];
           return (
             <li key={d.date} data-date={d.date} data-status={d.status ?? ''}>
-              {onPick && d.date <= pickUpTo ? (
+              {onPick && d.date <= pickUpTo && d.status !== 'notJoined' ? (
                 <button
                   type="button"
                   className={`${cls} ${s.cellButton}`}

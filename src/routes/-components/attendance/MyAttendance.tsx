@@ -4,8 +4,8 @@ import {
   attendanceCalendarQuery,
   checkIn,
   checkOut,
+  DAY_STATUS_LABELS,
   myAttendanceTodayQuery,
-  STATUS_LABELS,
 } from '../../../api/attendance';
 import { meQuery } from '../../../api/auth';
 import { invalidateAfter } from '../../../api/invalidate';
@@ -68,7 +68,7 @@ export function MyAttendance() {
             <dt>Status</dt>
             <dd>
               <Badge tone={t.status === 'present' ? 'success' : t.status === 'halfDay' ? 'warning' : 'neutral'}>
-                {t.status ? STATUS_LABELS[t.status] : 'Not checked in'}
+                {t.status ? DAY_STATUS_LABELS[t.status] : 'Not checked in'}
               </Badge>
               {t.holidayName ? ` (${t.holidayName})` : null}
             </dd>

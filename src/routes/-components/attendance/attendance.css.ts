@@ -58,6 +58,8 @@ export const cell = styleVariants({
   leave: [cellBase, { background: toneSoft('info', 16) }],
   holiday: [cellBase, { background: toneSoft('info', 8), borderStyle: 'dashed' }],
   weeklyOff: [cellBase, { background: vars.color.surfaceAlt }],
+  // Before the joining date: neutral, neither a paid nor an absent colour; the words say "Not joined".
+  notJoined: [cellBase, { background: vars.color.surface, borderStyle: 'dotted', color: vars.color.muted }],
   none: [cellBase],
 });
 export const cellButton = style({ cursor: 'pointer', font: 'inherit', ':hover': { borderColor: toneColor.info } });

@@ -46,5 +46,6 @@ export const COUNT_LABELS: [keyof AttendanceCounts, string][] = [
   ['leave', 'Leave'],
   ['holidays', 'Holidays'],
   ['weeklyOffs', 'Weekly offs'],
+  ['notJoined', 'Not joined'],
   ['paidDays', 'Paid days'],
 ];

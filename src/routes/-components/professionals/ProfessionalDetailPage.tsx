@@ -30,6 +30,7 @@ export function ProfessionalDetailPage({ id }: { id: number }) {
     ['Alternative contact', p.altContactNo ?? '—'],
     ['E-mail', p.email ?? '—'],
     ['Birth date', p.birthDate ? formatDate(p.birthDate) : '—'],
+    ['Joining date', formatDate(p.joiningDate)],
     ['Address', [p.addressLine1, p.addressLine2, `${p.cityName} ${p.pinCode}`, p.stateName].filter(Boolean).join(', ')],
     ['Home zone', p.homeZoneName ?? 'Their pincode is in no zone'],
     ['PAN', p.panNumber],

@@ -35,6 +35,7 @@ export type ProfessionalPrefill = Partial<
     | 'phone'
     | 'email'
     | 'birthDate'
+    | 'joiningDate'
     | 'pinCode'
     | 'addressLine1'
     | 'addressLine2'
@@ -65,6 +66,7 @@ export function ProfessionalForm({
       altContactNo: p?.altContactNo ?? '',
       email: p?.email ?? '',
       birthDate: p?.birthDate ?? '',
+      joiningDate: p?.joiningDate ?? '',
       stateId: p ? String(p.stateId) : '',
       cityId: p ? String(p.cityId) : '',
       pinCode: p?.pinCode ?? '',
@@ -85,6 +87,7 @@ export function ProfessionalForm({
       altContactNo: 'Alternative contact number',
       email: 'E-mail',
       birthDate: 'Birth date',
+      joiningDate: 'Joining date',
       stateId: 'State',
       cityId: 'City',
       pinCode: 'Pincode',
@@ -104,6 +107,8 @@ export function ProfessionalForm({
       altContactNo: orNull(v.altContactNo),
       email: orNull(v.email),
       birthDate: orNull(v.birthDate),
+      // Empty: today on an add (or the candidate's date), unchanged on an update (decision 033).
+      joiningDate: orNull(v.joiningDate),
       stateId: chosenId(v.stateId),
       cityId: chosenId(v.cityId),
       pinCode: v.pinCode.trim(),
@@ -160,6 +165,15 @@ export function ProfessionalForm({
       <TextField {...form.text('altContactNo')} inputMode="numeric" autoComplete="off" />
       <TextField {...form.text('email')} type="email" autoComplete="off" />
       <TextField {...form.text('birthDate')} type="date" />
+      <TextField
+        {...form.text('joiningDate')}
+        type="date"
+        hint={
+          p
+            ? 'Attendance counts from this day; the days before it read "Not joined".'
+            : 'Attendance counts from this day. Leave it empty for today.'
+        }
+      />
       <SelectField
         {...form.field('stateId')}
         placeholder={states.isLoading ? 'Loading states…' : 'Choose a state'}

@@ -1,6 +1,6 @@
 // HR appoints an approved candidate (issue 13 §1): the professional form of /Employee/EmployeeAddHR opens filled
 // with what the candidate gave (name, contacts, address, pincode, date of birth, PAN and Aadhaar from the documents,
-// the type from the designation); HR chooses the state and city, zones, services and vendor. The server makes the
+// the type from the designation, the joining date: revised, else expected); HR chooses the state and city, zones, services and vendor. The server makes the
 // professional and moves the candidate to appointed in one transaction (AddProfessional?CandidateId), once only.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
@@ -18,13 +18,18 @@ function addressLines(address: string): { addressLine1: string; addressLine2?: s
   return { addressLine1: a.slice(0, at).trim(), addressLine2: a.slice(at).replace(/^,\s*/, '').slice(0, 200) };
 }
 
-export function prefillOf(c: CandidateDetail, docs?: { panNumber: string | null; aadharNumber: string | null } | null) {
+export function prefillOf(
+  c: CandidateDetail,
+  docs?: { panNumber: string | null; aadharNumber: string | null; expectedJoinDate?: string | null } | null,
+) {
   return {
     fullName: [c.firstName, c.middleName, c.lastName].filter(Boolean).join(' ').slice(0, 100),
     professionalType: c.designationType,
     phone: c.phone,
     email: c.email ?? '',
     birthDate: c.dob,
+    // The joining date the server would take (decision 033): the revised one, else the expected one, else today.
+    joiningDate: c.revisedJoinDate ?? docs?.expectedJoinDate ?? '',
     pinCode: c.pincode,
     ...addressLines(c.address),
     panNumber: docs?.panNumber ?? '',
