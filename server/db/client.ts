@@ -50,7 +50,8 @@ export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir, { extensions: pgliteExtensions });
+  // One options object: PGlite ignores the second argument when the first (the directory) is undefined.
+  const client = new PGlite({ dataDir: dir, extensions: pgliteExtensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
