@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import fastJsonStringify from 'fast-json-stringify';
 import Fastify, { type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { Config } from './config';
@@ -62,6 +63,8 @@ function rateLimits(): Record<string, RateLimitOptions> {
  * schemas again, most of a build's time.
  */
 const validators = new Map<string, ValidateFunction>();
+/** Response serializers by schema, kept across builds for the same reason (fast-json-stringify's code generation). */
+const serializers = new Map<string, (data: unknown) => string>();
 
 export async function buildApp(
   config: Config,
@@ -104,6 +107,17 @@ export async function buildApp(
       validators.set(key, validate);
     }
     return validate;
+  });
+
+  // Fastify's own compiler (fast-json-stringify, no shared schemas: the contract's responses are self-contained).
+  app.setSerializerCompiler(({ schema }) => {
+    const key = JSON.stringify(schema);
+    let serialize = serializers.get(key);
+    if (!serialize) {
+      serialize = fastJsonStringify(schema as object);
+      serializers.set(key, serialize);
+    }
+    return serialize;
   });
 
   const { document, operations } = loadContract();
