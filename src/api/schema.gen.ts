@@ -8957,6 +8957,8 @@ export interface components {
                 holidays: number;
                 weeklyOffs: number;
                 absent: number;
+                /** @description Days before the professional joined: neither paid nor absent (0 on slips made before joining dates were kept) */
+                notJoined: number;
             };
             earnings: components["schemas"]["PayrollLine"][];
             deductions: components["schemas"]["PayrollLine"][];

@@ -26,6 +26,8 @@ export interface AttendanceInput {
   holidays: number;
   weeklyOffs: number;
   absent: number;
+  /** Days before the professional joined (decision 033): neither paid nor absent. Slips made before it lack it. */
+  notJoined?: number;
 }
 
 export interface DeductionInput {

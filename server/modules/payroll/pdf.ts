@@ -17,6 +17,7 @@ export interface SlipPdf {
     holidays: number;
     weeklyOffs: number;
     absent: number;
+    notJoined: number;
   };
   earnings: { label: string; amount: number }[];
   deductions: { label: string; amount: number }[];
@@ -57,7 +58,7 @@ export async function salarySlipPdf(slip: SlipPdf, company: CompanyConfig): Prom
   });
   const a = slip.attendance;
   doc.text(
-    `Paid days: ${slip.paidDays} of ${slip.daysInMonth} (present ${a.present}, half days ${a.halfDays}, leave ${a.leave}, holidays ${a.holidays}, weekly offs ${a.weeklyOffs}, absent ${a.absent})`,
+    `Paid days: ${slip.paidDays} of ${slip.daysInMonth} (present ${a.present}, half days ${a.halfDays}, leave ${a.leave}, holidays ${a.holidays}, weekly offs ${a.weeklyOffs}, absent ${a.absent}${a.notJoined ? `, not joined ${a.notJoined}` : ''})`,
     { width },
   );
   const section = (title: string, lines: { label: string; amount: number }[], total?: [string, number]) => {

@@ -327,6 +327,7 @@ async function inputsFor(exec: Executor, userIds: number[], m: Month, lock: bool
             holidays: d.holidays,
             weeklyOffs: d.weeklyOffs,
             absent: d.absent,
+            notJoined: d.notJoined,
           }
         : { daysInMonth: D, paidDays: 0, present: 0, halfDays: 0, leave: 0, holidays: 0, weeklyOffs: 0, absent: D },
       deductions: [],
@@ -383,6 +384,7 @@ export function calcOut(
       holidays: a?.holidays ?? 0,
       weeklyOffs: a?.weeklyOffs ?? 0,
       absent: a?.absent ?? 0,
+      notJoined: a?.notJoined ?? 0,
     },
     earnings: (calc?.earnings ?? []).map(lineOut),
     deductions: (calc?.deductions ?? []).map(lineOut),

@@ -36,6 +36,7 @@ const EXPORT_COLUMNS: ExportColumn<SalaryCalculation>[] = [
   { header: 'Holidays', value: (r) => r.attendance.holidays, kind: 'number' },
   { header: 'Weekly offs', value: (r) => r.attendance.weeklyOffs, kind: 'number' },
   { header: 'Absent', value: (r) => r.attendance.absent, kind: 'number' },
+  { header: 'Not joined', value: (r) => r.attendance.notJoined, kind: 'number' },
   { header: 'Gross (₹)', value: (r) => r.gross, kind: 'rupees' },
   { header: 'Deductions (₹)', value: (r) => r.totalDeductions, kind: 'rupees' },
   { header: 'Employer contributions (₹)', value: (r) => r.employerTotal, kind: 'rupees' },

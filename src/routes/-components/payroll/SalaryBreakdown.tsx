@@ -91,6 +91,7 @@ export function SalaryBreakdown({ calc, heading = false }: SalaryBreakdownProps)
             <dd className={s.fact}>
               {days(a.present)} present, {days(a.halfDays)} half days, {days(a.leave)} leave, {days(a.holidays)}{' '}
               holidays, {days(a.weeklyOffs)} weekly offs, {days(a.absent)} absent
+              {a.notJoined ? `, ${days(a.notJoined)} before joining` : null}
             </dd>
             {calc.bankReference ? (
               <>
