@@ -1,6 +1,7 @@
 import type { AttendanceCounts, AttendanceDay } from '../../../api/attendance';
 import { DAY_STATUS_LABELS } from '../../../api/attendance';
-import { StatCard, StatGrid } from '../../../ui';
+import { formatDate, StatCard, StatGrid } from '../../../ui';
+import { visuallyHidden } from '../../../ui/form/form.css';
 import * as s from './attendance.css';
 import { COUNT_LABELS, days, indiaTime } from './format';
 
@@ -69,9 +70,10 @@ export function MonthCalendar({
                   className={`${cls} ${s.cellButton}`}
                   style={{ width: '100%' }}
                   onClick={() => onPick(d)}
-                  aria-label={`${d.date}: ${status}${times ? ` ${times}` : ''}. Correct this day`}
                 >
                   {body}
+                  {/* The name starts with what the cell shows ("5 Absent"), as voice control users say it. */}
+                  <span className={visuallyHidden}>, {formatDate(d.date)}: correct this day</span>
                 </button>
               ) : (
                 <div className={cls} title={`${d.date}: ${status}`}>
