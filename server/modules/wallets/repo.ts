@@ -122,6 +122,16 @@ export class Refused extends Error {
 type Rows<T> = { rows: T[] };
 
 /**
+ * A transfer whose row is written and whose checked accounts are locked and checked, but whose balances have not
+ * moved yet: `moveBalances` finishes it in the same transaction.
+ */
+export interface OpenTransfer {
+  transferId: number;
+  /** One movement per account (legs summed, zero movements dropped). */
+  moves: Map<number, number>;
+}
+
+/**
  * Posts one balanced transfer inside the caller's transaction, in two statements:
  * 1. the transfer row, so a repeated idempotency key stops here (PostgreSQL makes a racing twin wait for the first to
  *    commit, then skip), with the accounts that must not go negative (wallets, the company wallet) locked in id order;
@@ -132,14 +142,27 @@ type Rows<T> = { rows: T[] };
  * always taken checked accounts first, each group in id order, so two transfers never wait on each other in a ring.
  */
 export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
+  const opened = await openTransfer(tx, t);
+  if (opened.replayed) return opened;
+  return { replayed: false, transferId: opened.transferId, balances: await moveBalances(tx, opened) };
+}
+
+/**
+ * The first statement of postTransfer alone: the transfer row, and the checked accounts locked and checked (a refusal
+ * throws `Refused`). A caller that has more to write before the hot system accounts are moved runs it early, writes,
+ * then calls `moveBalances` last (placing an order: decision 014); the checked accounts stay locked meanwhile, so
+ * the check still holds when the balances move. A replayed idempotency key answers the first transfer instead.
+ */
+export async function openTransfer(
+  tx: Tx,
+  t: TransferInput,
+): Promise<Extract<Posted, { replayed: true }> | ({ replayed: false } & OpenTransfer)> {
   // One movement per account, whatever the legs.
   const moves = new Map<number, number>();
   for (const leg of t.legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
   for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
   const ids = [...moves.keys()].sort((a, b) => a - b);
-  const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
-  // Several free accounts in one transfer are locked in id order too (one UPDATE would lock them in scan order).
-  const checked = free.length > 1 ? ids : ids.filter((id) => !MAY_GO_NEGATIVE.has(id));
+  const checked = ids.filter((id) => !MAY_GO_NEGATIVE.has(id));
   const reserved =
     t.maxBalance?.withReserved === true
       ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
@@ -186,20 +209,37 @@ export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
       }
     }
   }
+  return { replayed: false, transferId, moves };
+}
+
+/**
+ * The second statement of postTransfer: moves every balance of an open transfer and writes its entries with the
+ * balances after; answers those balances. The free system accounts are locked here, until the commit.
+ */
+export async function moveBalances(tx: Tx, o: OpenTransfer): Promise<Map<number, number>> {
+  const ids = [...o.moves.keys()].sort((a, b) => a - b);
   const values = sql.join(
-    ids.map((id) => sql`(${id}::int, ${moves.get(id)}::bigint)`),
+    ids.map((id) => sql`(${id}::int, ${o.moves.get(id)}::bigint)`),
     sql`, `,
   );
+  // One UPDATE locks its rows in scan order, so several free accounts are first locked in id order by a sub-select
+  // the UPDATE's filter evaluates once, before it touches its first row (the checked ones are locked already).
+  const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
+  const inIdOrder =
+    free.length > 1
+      ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in ${sql.raw(`(${free.join(',')})`)}
+          order by l.id for update of l) f) >= 0`
+      : sql``;
   const written = (await tx.execute(sql`
     with v(id, amount) as (values ${values}),
     moved as (
-      update ledger_accounts a set balance = a.balance + v.amount from v where a.id = v.id returning a.id, a.balance
+      update ledger_accounts a set balance = a.balance + v.amount from v where a.id = v.id${inIdOrder}
+      returning a.id, a.balance
     )
     insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select ${transferId}, v.id, v.amount, moved.balance from v join moved on moved.id = v.id
+    select ${o.transferId}, v.id, v.amount, moved.balance from v join moved on moved.id = v.id
     returning account_id, balance_after`)) as unknown as Rows<{ account_id: number; balance_after: string }>;
-  const balances = new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
-  return { replayed: false, transferId, balances };
+  return new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
 }
 
 /** A transfer's entries and whether a correction already names it (a transfer is corrected once). */

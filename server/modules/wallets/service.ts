@@ -67,8 +67,20 @@ export interface PostOptions {
  * request answers the first result.
  */
 export async function post(tx: Tx, o: PostOptions) {
+  const opened = await open(tx, o);
+  return { ...opened, balances: await opened.finish() };
+}
+
+/**
+ * `post` in two steps, for a transaction that has more to write between them: `open` writes the transfer row and
+ * locks and checks the wallets (refused as `post` refuses), `finish` moves the balances, taking the hot system
+ * accounts (revenue, GST payable, …) only then, so the caller can hold them for its last statements alone. The wallets
+ * stay locked in between, so the check still holds; a replay's `finish` moves nothing and answers the first result.
+ */
+export async function open(tx: Tx, o: PostOptions) {
+  let opened: Awaited<ReturnType<typeof repo.openTransfer>>;
   try {
-    const posted = await repo.postTransfer(tx, {
+    opened = await repo.openTransfer(tx, {
       kind: o.kind,
       legs: o.legs,
       reference: o.reference,
@@ -80,7 +92,11 @@ export async function post(tx: Tx, o: PostOptions) {
       correctsTransferId: o.correctsTransferId,
       maxBalance: o.maxBalance,
     });
-    if (posted.replayed && posted.requestHash !== o.idempotency?.hash) {
+  } catch (e) {
+    throw mapRefusal(e, o);
+  }
+  if (opened.replayed) {
+    if (opened.requestHash !== o.idempotency?.hash) {
       throw new HttpError(
         422,
         'Idempotency key reused',
@@ -88,13 +104,28 @@ export async function post(tx: Tx, o: PostOptions) {
         [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
       );
     }
-    return posted;
-  } catch (e) {
-    if (e instanceof repo.Refused) throw refusal(e, o.amountField, o.amount, o.maxBalance?.limit);
-    // The CHECK is the database's own guard; the lock above normally answers first.
-    if (pgErrorCode(e) === '23514') throw refusal(new repo.Refused(0, 'insufficient'), o.amountField, o.amount);
-    throw e;
+    const { balances } = opened;
+    return { replayed: true as const, transferId: opened.transferId, finish: async () => balances };
   }
+  const { transferId, moves } = opened;
+  return {
+    replayed: false as const,
+    transferId,
+    finish: async () => {
+      try {
+        return await repo.moveBalances(tx, { transferId, moves });
+      } catch (e) {
+        throw mapRefusal(e, o);
+      }
+    },
+  };
+}
+
+function mapRefusal(e: unknown, o: PostOptions) {
+  if (e instanceof repo.Refused) return refusal(e, o.amountField, o.amount, o.maxBalance?.limit);
+  // The CHECK is the database's own guard; the lock above normally answers first.
+  if (pgErrorCode(e) === '23514') return refusal(new repo.Refused(0, 'insufficient'), o.amountField, o.amount);
+  return e;
 }
 
 /**
