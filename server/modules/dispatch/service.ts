@@ -9,7 +9,7 @@ import { notifyUser } from '../notifications/service';
 import { stateLabel } from '../orderLines/rules';
 import { applyLineEvent } from '../orderLines/service';
 import { toCsv } from '../wallets/service';
-import { assertAssignable, indiaDay, type RefusalReason, suggestionsFor } from './eligibility';
+import { assertAssignable, type EligibilityLine, indiaDay, type RefusalReason, suggestionsFor } from './eligibility';
 import * as repo from './repo';
 
 export { assertAssignable, refusalsFor, suggestionsFor } from './eligibility';
@@ -352,19 +352,33 @@ export async function assign(db: Db, user: Pick<CurrentUser, 'id'>, input: Assig
 }
 
 /**
- * Tells everyone who could take lines that just became unassigned (paid, rejected, released): staff, and the
- * professionals the rules would suggest for each. Call it inside the transaction that made them unassigned.
+ * The professionals publishUnassigned tells about lines (the rules' suggestions for each), read apart so that a
+ * transaction can read them before the rows it holds longest (placing an order: decision 014). A line given whole
+ * (as it was just written) saves reading it.
  */
-export async function publishUnassigned(tx: Tx, lineIds: number[], kind = 'line_unassigned') {
-  if (lineIds.length === 0) return;
+export async function unassignedAudience(
+  tx: Tx,
+  lines: (number | (EligibilityLine & { professionalUserId: number | null }))[],
+): Promise<number[]> {
   const who = new Set<number>();
-  for (const id of lineIds) {
-    for (const s of await suggestionsFor(tx, id, { limit: 200 })) who.add(s.userId);
+  for (const line of lines) {
+    for (const s of await suggestionsFor(tx, line, { limit: 200 })) who.add(s.userId);
   }
+  return [...who];
+}
+
+/**
+ * Tells everyone who could take lines that just became unassigned (paid, rejected, released): staff, and the
+ * professionals the rules would suggest for each (`audience`: unassignedAudience read earlier in the same
+ * transaction). Call it inside the transaction that made them unassigned, as its last write (publishLive).
+ */
+export async function publishUnassigned(tx: Tx, lineIds: number[], kind = 'line_unassigned', audience?: number[]) {
+  if (lineIds.length === 0) return;
+  const who = audience ?? (await unassignedAudience(tx, lineIds));
   await publishLive(tx, {
     kind,
     tags: ['Dispatch', 'ProfessionalJobs'],
-    userIds: [...who],
+    userIds: who,
     roles: ['A', 'CD'],
     payload: { lineIds },
   });

@@ -114,7 +114,12 @@ export async function insertOrder(tx: Tx, row: NewOrder) {
 }
 
 export async function insertLines(tx: Tx, rows: NewOrderLine[]) {
-  return tx.insert(orderLines).values(rows).returning({ id: orderLines.id, serviceId: orderLines.serviceId });
+  return tx.insert(orderLines).values(rows).returning({
+    id: orderLines.id,
+    serviceId: orderLines.serviceId,
+    zoneId: orderLines.zoneId,
+    slotStart: orderLines.slotStart,
+  });
 }
 
 export interface LineTransition {

@@ -275,6 +275,14 @@ const orderLink = (orderId: number) => `/PayProcessInvoice?OrderId=${orderId}`;
  * Pays an order from the customer's wallet inside the caller's transaction (a wallet order at once; a provider order
  * once its money is in the wallet): the wallet is debited the total (revenue + taxable, GST payable + GST, tips + tip),
  * the lines get PAYMENT_SETTLED, the order 'order created' with its invoice number, and the customer is told.
+ *
+ * Lock order (decision 014): the customer's wallet first (the transfer is opened: the wallet is locked and checked, so
+ * two payments cannot spend one balance), then every write that only this order touches, and last the rows every
+ * payment shares: the invoice counter, the revenue, GST and tips accounts (the transfer's balances move), and the
+ * live events' ordering lock. Each of those is held only from its statement to the commit just after, so placements
+ * queue on them for a few statements, not for the whole transaction. Everything that only reads (who is told of the
+ * unassigned lines, the customer) is read before them. The invoice counter is still taken inside the paying
+ * transaction, so a number is used only by a transaction that commits: the series stays gapless.
  */
 async function payFromWallet(
   tx: Tx,
@@ -282,10 +290,16 @@ async function payFromWallet(
   actorId: number | null,
   at: Date,
   amountField: string,
-  known: { customer?: { id: number; mobileNo: string }; linesSettled?: boolean } = {},
+  known: {
+    customer?: { id: number; mobileNo: string };
+    /** Placing from the wallet writes its lines settled already (with both transitions logged): these. */
+    settledLines?: { id: number; serviceId: number; zoneId: number | null; slotStart: Date }[];
+    /** More of the caller's own writes, done before the shared rows are taken (placing empties the cart). */
+    beforeSharedRows?: () => Promise<void>;
+  } = {},
 ) {
   const wallet = await wallets.openWallet(tx, 'customer', { id: order.customerUserId, fullName: order.customerName });
-  const posted = await wallets.post(tx, {
+  const transfer = await wallets.open(tx, {
     kind: 'order_payment',
     legs: [
       { accountId: wallet, amount: -order.totalPaise },
@@ -299,22 +313,30 @@ async function payFromWallet(
     amountField,
     amount: paise(order.totalPaise),
   });
-  // Placing from the wallet writes its lines settled already (with both transitions logged).
-  if (!known.linesSettled) await applyToLines(tx, order.id, 'PAYMENT_SETTLED', actorId, at);
-  // The lines are now unassigned: staff and the professionals who could take them see them at once.
-  await dispatch.publishUnassigned(
+  let unassigned: (number | { id: number; serviceId: number; zoneId: number | null; slotStart: Date })[];
+  if (known.settledLines) {
+    unassigned = known.settledLines;
+  } else {
+    await applyToLines(tx, order.id, 'PAYMENT_SETTLED', actorId, at);
+    unassigned = (await repo.lockLinesOf(tx, order.id)).filter((l) => l.state === 'unassigned').map((l) => l.id);
+  }
+  // The lines are now unassigned: staff and the professionals who could take them are told (read now, published
+  // last).
+  const audience = await dispatch.unassignedAudience(
     tx,
-    (await repo.lockLinesOf(tx, order.id)).filter((l) => l.state === 'unassigned').map((l) => l.id),
+    unassigned.map((l) => (typeof l === 'number' ? l : { ...l, professionalUserId: null })),
   );
+  const customer = known.customer ?? (await repo.person(tx, order.customerUserId));
+  await known.beforeSharedRows?.();
+  // The shared rows, last: the invoice number, the ledger's system accounts, the live events' lock; then the commit.
   const invoiceNo = await nextDocumentNumber(tx, 'INV', at);
   await repo.updateOrder(tx, order.id, {
     status: 'order created',
     statusUpdateDate: at,
-    transferId: posted.transferId,
+    transferId: transfer.transferId,
     invoiceNo,
     invoiceDate: at,
   });
-  const customer = known.customer ?? (await repo.person(tx, order.customerUserId));
   if (customer) {
     await notifyPerson(tx, {
       userId: customer.id,
@@ -325,7 +347,14 @@ async function payFromWallet(
       link: orderLink(order.id),
     });
   }
-  return { invoiceNo, transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
+  const balances = await transfer.finish();
+  await dispatch.publishUnassigned(
+    tx,
+    unassigned.map((l) => (typeof l === 'number' ? l : l.id)),
+    'line_unassigned',
+    audience,
+  );
+  return { invoiceNo, transferId: transfer.transferId, balance: balances.get(wallet) ?? 0 };
 }
 
 /** The payment failed (or could not be taken): the lines get PAYMENT_FAILED, the order 'payment failed', and the customer is told. */
@@ -636,24 +665,36 @@ export async function placeOrder(
           : []),
       ]),
     );
-    let intent: Awaited<ReturnType<typeof payments.createIntent>> | null = null;
     if (paidNow) {
-      await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet', {
+      // The cart is emptied before the rows every placement shares are taken (payFromWallet takes them last).
+      const paid = await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet', {
         customer,
-        linesSettled: true,
+        settledLines: lines,
+        beforeSharedRows: async () => {
+          if (!r.items) await cart.clearCart(tx, r.customerUserId);
+        },
       });
-    } else {
-      const wallet = await wallets.openWallet(tx, 'customer', customer);
-      intent = await payments.createIntent(tx, {
-        provider: r.mode as PaymentProviderCode,
-        purpose: ORDER_PURPOSE,
-        payer: { id: customer.id, role: 'Cust' },
-        accountId: wallet,
-        amount: paise(providerPaise),
-        actorId: r.actor.id,
-      });
-      await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
+      // What payFromWallet wrote, so the answer needs no read after the commit.
+      const placed: repo.OrderRow = {
+        ...order,
+        status: 'order created',
+        statusUpdateDate: now,
+        transferId: paid.transferId,
+        invoiceNo: paid.invoiceNo,
+        invoiceDate: now,
+      };
+      return { order: placed, intent: null, replayed: false, final: true };
     }
+    const wallet = await wallets.openWallet(tx, 'customer', customer);
+    const intent = await payments.createIntent(tx, {
+      provider: r.mode as PaymentProviderCode,
+      purpose: ORDER_PURPOSE,
+      payer: { id: customer.id, role: 'Cust' },
+      accountId: wallet,
+      amount: paise(providerPaise),
+      actorId: r.actor.id,
+    });
+    await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
     if (!r.items) await cart.clearCart(tx, r.customerUserId);
     return { order, intent, replayed: false };
   });
@@ -666,6 +707,7 @@ export async function placeOrder(
       if (!(e instanceof HttpError && e.statusCode === 502)) throw e;
     }
   }
+  if ('final' in made) return placedOf(db, made.order, false);
   return placedOf(db, (await repo.findOrder(db, made.order.id))!, made.replayed);
 }
 
