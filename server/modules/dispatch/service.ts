@@ -521,9 +521,9 @@ export async function assertSlotHasCapacity(
 /** Why a slot is full at the pincode, or null when it can be booked (for the checkout quote's line problems). */
 export async function slotCapacityProblem(
   exec: Executor,
-  q: { serviceId: number; pinCode: string; slotStart: Date },
+  q: { serviceId: number; pinCode: string; slotStart: Date; zoneId?: number | null },
 ): Promise<string | null> {
-  const zoneId = await repo.zoneOfPincode(exec, q.pinCode);
+  const zoneId = q.zoneId !== undefined ? q.zoneId : await repo.zoneOfPincode(exec, q.pinCode);
   if (zoneId === null) return null;
   const { free } = await freeOf(exec, zoneId, q.serviceId, [q.slotStart]);
   return free.length === 0

@@ -66,16 +66,20 @@ export const servicesForLines = (exec: Executor, ids: number[]) =>
 
 /**
  * For each category, why it is not served at the pincode (null when it is), in one query: the pincode's zone must be
- * active and list the category (catalogue service `availability`, for many categories at once).
+ * active and list the category (catalogue service `availability`, for many categories at once). Also the pincode's
+ * zone (null outside every zone), so the caller need not look it up again.
  */
 export async function servedAt(
   exec: Executor,
   pinCode: string,
   categoryIds: number[],
-): Promise<Map<number, { served: boolean; name: string; zoneName: string | null; zoneActive: boolean | null }>> {
-  if (categoryIds.length === 0) return new Map();
+): Promise<{
+  zoneId: number | null | undefined;
+  categories: Map<number, { served: boolean; name: string; zoneName: string | null; zoneActive: boolean | null }>;
+}> {
+  if (categoryIds.length === 0) return { zoneId: undefined, categories: new Map() };
   const result = (await exec.execute(sql`
-    select c.id, c.name, z.zone_name as "zoneName", z.active as "zoneActive",
+    select c.id, c.name, zp.zone_id as "zoneId", z.zone_name as "zoneName", z.active as "zoneActive",
       (z.active and exists (select 1 from category_zones cz where cz.zone_id = z.id and cz.category_id = c.id)) as served
     from categories c
     left join zone_pincodes zp on zp.pin_code = ${pinCode}
@@ -84,14 +88,26 @@ export async function servedAt(
       categoryIds.map((id) => sql`${id}`),
       sql`, `,
     )})`)) as unknown as {
-    rows: { id: number; name: string; zoneName: string | null; zoneActive: boolean | null; served: boolean | null }[];
+    rows: {
+      id: number;
+      name: string;
+      zoneId: number | null;
+      zoneName: string | null;
+      zoneActive: boolean | null;
+      served: boolean | null;
+    }[];
   };
-  return new Map(
-    result.rows.map((r) => [
-      Number(r.id),
-      { served: r.served === true, name: r.name, zoneName: r.zoneName, zoneActive: r.zoneActive },
-    ]),
-  );
+  const first = result.rows[0];
+  return {
+    // undefined: no category matched, so the query said nothing about the pincode.
+    zoneId: first ? (first.zoneId === null ? null : Number(first.zoneId)) : undefined,
+    categories: new Map(
+      result.rows.map((r) => [
+        Number(r.id),
+        { served: r.served === true, name: r.name, zoneName: r.zoneName, zoneActive: r.zoneActive },
+      ]),
+    ),
+  };
 }
 
 export async function stateById(exec: Executor, id: number) {

@@ -57,9 +57,33 @@ export interface PricedOrder {
   quote: Quote;
   address: addresses.AddressRow;
   placeOfSupply: { state: string; code: string | null };
+  /** The zone of the address's pincode (null outside every zone): the lines' zone when placed. */
+  zoneId: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------- the quote
+
+/** How long the GST rates read for a day are reused: they change by law, with effective dates entered ahead. */
+const GST_RATES_TTL_MS = 60_000;
+const gstRatesCache = new Map<string, { rates: number[]; until: number }>();
+
+/**
+ * The GST rates in force on `at`'s India day (tax.ratesInForce), kept in this process for a minute per day: every
+ * quote and placement needs them, and they change only when a rate with its effective date is added (a migration).
+ * The key is the India day, so a rate that takes effect at midnight is used from midnight; a rate row changed by hand
+ * is picked up within the minute.
+ */
+async function gstRatesOn(exec: Executor, at: Date): Promise<number[]> {
+  // India is UTC+05:30 all year (no daylight saving): its calendar day is UTC's after adding 5½ hours.
+  const day = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  const now = Date.now();
+  const hit = gstRatesCache.get(day);
+  if (hit && hit.until > now) return hit.rates;
+  const rates = await tax.ratesInForce(exec, at);
+  if (gstRatesCache.size > 16) gstRatesCache.clear();
+  gstRatesCache.set(day, { rates, until: now + GST_RATES_TTL_MS });
+  return rates;
+}
 
 async function itemLines(exec: Executor, items: OrderItem[]) {
   const found = new Map(
@@ -109,11 +133,19 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
   const address = await addresses.addressForOrder(exec, r.customerUserId, r.addressId);
   await tips.assertTipAmount(exec, r.tipPaise, 'Tip');
   const lines = r.items ? await itemLines(exec, r.items) : await cart.cartForCheckout(exec, r.customerUserId);
-  const [served, rates, balance] = await Promise.all([
+  const [servedAt, rates, balance] = await Promise.all([
     repo.servedAt(exec, address.pinCode, [...new Set(lines.map((l) => l.categoryId))]),
-    tax.ratesInForce(exec, now),
+    gstRatesOn(exec, now),
     wallets.walletBalance(exec, 'customer', r.customerUserId),
   ]);
+  const served = servedAt.categories;
+  // The pincode's zone came with the served categories (looked up only when there were none).
+  const zoneId =
+    servedAt.zoneId !== undefined
+      ? servedAt.zoneId
+      : lines.length
+        ? await dispatch.zoneOfPincode(exec, address.pinCode)
+        : null;
   // Slot capacity (decision 016): a valid slot of a served line needs a matching professional free in it.
   const full = new Map<number, string>();
   for (const l of lines) {
@@ -121,6 +153,7 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
     const why = await dispatch.slotCapacityProblem(exec, {
       serviceId: l.serviceId,
       pinCode: address.pinCode,
+      zoneId,
       slotStart: l.slotStart,
     });
     if (why) full.set(l.serviceId, `${l.heading}: ${why}`);
@@ -166,7 +199,12 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
     promotions: offers,
   });
   promotions.refuseCouponMiss(q.coupon);
-  return { quote: q, address, placeOfSupply: { state: address.state, code: gstStateCode(address.state) } };
+  return {
+    quote: q,
+    address,
+    placeOfSupply: { state: address.state, code: gstStateCode(address.state) },
+    zoneId,
+  };
 }
 
 const r2 = (p: number) => toRupees(paise(p));
@@ -614,7 +652,7 @@ export async function placeOrder(
     }
     const lineState = paidNow ? nextLineState(INITIAL_LINE_STATE, 'PAYMENT_SETTLED') : INITIAL_LINE_STATE;
     // Dispatch matches professionals by the zone of the address pincode, fixed at placing.
-    const zoneId = await dispatch.zoneOfPincode(tx, a.pinCode);
+    const zoneId = priced.zoneId;
     const lines = await repo.insertLines(
       tx,
       q.lines.map((l) => ({
