@@ -7,7 +7,7 @@ import { DEMO_PROFESSIONAL_MOBILES, seedDemoProfessionals } from '../../server/d
 import { applyLineEvent } from '../../server/modules/orderLines/service';
 import { verhoeffDigit } from '../../server/modules/professionals/rules';
 import { cityIds, dataOf } from '../support/catalogue';
-import { candidateFactories, factories, freshAadhaar, freshPan, indiaDayIn } from '../support/factories';
+import { candidateFactories, dayFromToday, factories, freshAadhaar, freshPan } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -200,7 +200,7 @@ describe('rules of the profile', () => {
 
 describe('the joining date (decision 033)', () => {
   it("is today on the admin's add, the body's when given, else the appointed candidate's revised date", async () => {
-    const today = indiaDayIn(0);
+    const today = dayFromToday(0);
     expect(dataOf(await add(admin, await body()), 201).joiningDate).toBe(today);
     expect(dataOf(await add(admin, await body({ joiningDate: '2025-03-10' })), 201).joiningDate).toBe('2025-03-10');
     const hr = await t.tokenFor('HR');
@@ -210,14 +210,14 @@ describe('the joining date (decision 033)', () => {
     };
     const appointed = dataOf(await add(hr, await body(), candidate.id), 201);
     expect(appointed.joiningDate).toBe(detail.revisedJoinDate);
-    expect(appointed.joiningDate).toBe(indiaDayIn(30));
+    expect(appointed.joiningDate).toBe(dayFromToday(30));
   });
 
   it('refuses nonsense with 400 naming joiningDate, writing nothing', async () => {
     const cases: [unknown, RegExp][] = [
       ['2025-02-30', /not a real date/],
       ['1999-12-31', /2000-01-01 or later/],
-      [indiaDayIn(366), /at most 365 days ahead/],
+      [dayFromToday(366), /at most 365 days ahead/],
       ['2005-01-01', /18th birthday/], // born 1990-05-17
     ];
     for (const [joiningDate, why] of cases) {
@@ -228,7 +228,7 @@ describe('the joining date (decision 033)', () => {
       expect(res.body.errors[0].message).toMatch(why);
       expect(await rows(`select 1 from users where mobile_no = '${b.phone}'`)).toHaveLength(0);
     }
-    expect((await add(admin, await body({ joiningDate: indiaDayIn(365) }))).status).toBe(201);
+    expect((await add(admin, await body({ joiningDate: dayFromToday(365) }))).status).toBe(201);
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/machines/recruitment/recruitment.machine';
 import { recruitmentModel, recruitmentPaths } from '../../src/machines/recruitment/recruitment.model';
 import { dataOf } from '../support/catalogue';
-import { candidateFactories, indiaDayIn } from '../support/factories';
+import { candidateFactories, dayFromToday } from '../support/factories';
 import { coverageOf } from '../support/machine-paths';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -38,7 +38,7 @@ function send(id: number, e: RecruitmentEvent) {
       return c.process(id, 'Interview');
     case 'FINALISE':
       // A joining date an appointment accepts (decision 033: at most a year ahead).
-      return c.process(id, 'Finalise', { RevSal: 18000, RevJoDate: indiaDayIn(30) });
+      return c.process(id, 'Finalise', { RevSal: 18000, RevJoDate: dayFromToday(30) });
     case 'REJECT':
       return c.process(id, 'Reject', { RejectRemark: 'Not this time' });
     case 'SEND_FOR_APPROVAL':

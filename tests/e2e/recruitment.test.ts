@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../server/db/schema';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
-import { factories, freshAadhaar, freshPan, indiaDayIn } from '../support/factories';
+import { dayFromToday, factories, freshAadhaar, freshPan } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 
 /** The smallest file the server takes for a PDF: its bytes start with %PDF. */
@@ -13,7 +13,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 let seq = 0;
 /** A mobile number no demo account or other test file uses (7 + pid + counter). */
 // The revised joining date: the appointment takes it as the joining date, at most a year ahead (decision 033).
-const joinOn = indiaDayIn(45);
+const joinOn = dayFromToday(45);
 const freshPhone = () => `7${String(process.pid % 10_000).padStart(4, '0')}${String(++seq).padStart(5, '0')}`;
 
 /**

@@ -886,13 +886,6 @@ export function subscriptionFactories(t: TestServer) {
   return s;
 }
 
-/**
- * The India calendar day `days` days from now: a joining date an appointment accepts (decision 033: at most a year
- * ahead).
- */
-export const indiaDayIn = (days: number, now = new Date()) =>
-  new Date(now.getTime() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
-
 // ---------------------------------------------------------------- attendance and holidays (issue 13 §3)
 /** Attendance through HR's own doors: a corrected day, a holiday, a month's lock and unlock. */
 export function attendanceFactories(t: TestServer) {
@@ -1119,7 +1112,7 @@ export function candidateFactories(t: TestServer) {
       const upTo = path.indexOf(target);
       if (upTo >= 0) await ok(await c.process(id, 'Screen'));
       if (upTo >= 1) await ok(await c.process(id, 'Interview'));
-      if (upTo >= 2) await ok(await c.process(id, 'Finalise', { RevSal: 26000, RevJoDate: indiaDayIn(30) }));
+      if (upTo >= 2) await ok(await c.process(id, 'Finalise', { RevSal: 26000, RevJoDate: dayFromToday(30) }));
       if (upTo >= 3) {
         await c.docs(id);
         await ok(await c.sendForApproval(id));
