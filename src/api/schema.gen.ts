@@ -2111,7 +2111,7 @@ export interface paths {
         put?: never;
         /**
          * Import professionals from a sheet (all rows or none)
-         * @description roleName is Technician or Engineer; cityName and stateName name a city of that state; vendorName is the vendor's mobile number; serviceName and zoneName may list several names separated by commas (a zone name used in several cities is written `Zone (City)`). Every row is checked first; any problem answers 400 with `errors[].row` (array index + 2) and nothing is imported. Each professional gets a one-time password.
+         * @description roleName is Technician or Engineer; cityName and stateName name a city of that state; vendorName is the vendor's mobile number; serviceName and zoneName may list several names separated by commas (a zone name used in several cities is written `Zone (City)`); joiningDate (YYYY-MM-DD, decision 033) is the day of the import when empty. Every row is checked first; any problem answers 400 with `errors[].row` (array index + 2) and nothing is imported. Each professional gets a one-time password.
          */
         post: operations["importProfessionals"];
         delete?: never;
@@ -12813,6 +12813,7 @@ export interface operations {
                     addressLine1: string;
                     addressLine2?: string;
                     birthDate?: string;
+                    joiningDate?: string;
                     panNumber: string;
                     aadharNumber: string;
                     vendorName?: string;

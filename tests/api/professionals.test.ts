@@ -558,6 +558,7 @@ describe('import', () => {
       vendorName: vendor.mobileNo,
       serviceName: service.heading.toUpperCase(),
       zoneName: zone.zoneName,
+      joiningDate: '2025-06-02',
     });
     const before = await rows<{ n: number }>('select count(*)::int as n from professionals');
     const res = await importSheet([
@@ -570,6 +571,7 @@ describe('import', () => {
       sheetRow(7, { panNumber: '12345ABCDE' }),
       sheetRow(8, { aadharNumber: `${good.aadharNumber.slice(0, 11)}${(Number(good.aadharNumber[11]) + 1) % 10}` }),
       sheetRow(9, { phone: good.phone }),
+      sheetRow(10, { birthDate: '2000-01-01', joiningDate: '2017-05-01' }),
     ]);
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
@@ -581,6 +583,7 @@ describe('import', () => {
       '8:panNumber',
       '9:aadharNumber',
       '10:phone',
+      '11:joiningDate',
     ]);
     expect(await rows<{ n: number }>('select count(*)::int as n from professionals')).toEqual(before);
 
@@ -606,6 +609,12 @@ describe('import', () => {
         serviceCount: 1,
       }),
     ]);
+    // The sheet's joining date is kept; an empty one is the day of the import.
+    const joined = await rows<{ mobile_no: string; joined_on: string }>(
+      `select u.mobile_no, p.joined_on::text from professionals p join users u on u.id = p.user_id
+        where u.mobile_no in ('${good.phone}', '${ok.phone}') order by u.mobile_no = '${good.phone}' desc`,
+    );
+    expect(joined.map((r) => r.joined_on)).toEqual(['2025-06-02', dayFromToday(0)]);
     const sent = await rows(
       `select 1 from notification_outbox where recipient in ('${good.phone}', '${ok.phone}') and template = 'professional_welcome'`,
     );

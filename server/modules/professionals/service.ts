@@ -562,6 +562,8 @@ export interface ImportRow {
   addressLine1: string;
   addressLine2?: string;
   birthDate?: string;
+  /** The day they joined (decision 033); empty: the day of the import. */
+  joiningDate?: string;
   panNumber: string;
   aadharNumber: string;
   vendorName?: string;
@@ -619,6 +621,11 @@ export async function importRows(db: Db, rows: ImportRow[]) {
     if (birth) {
       const why = birthDateProblem(birth, today);
       if (why) errors.add(i, 'birthDate', why);
+    }
+    const joined = r.joiningDate?.trim();
+    if (joined) {
+      const why = joiningDateProblem(joined, today, birth);
+      if (why) errors.add(i, 'joiningDate', why);
     }
   });
 
@@ -691,7 +698,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
       fullName: r.fullName,
       email: r.email,
       phone: r.phone,
-      joinedOn: null,
+      joinedOn: r.joiningDate?.trim() || null,
       zoneIds: [...new Set(zoneIds)],
       serviceIds: [...new Set(serviceIds)],
       profile: {
@@ -714,7 +721,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
 
   await db
     .transaction(async (tx) => {
-      for (const c of ready) await insertOne(tx, c, null, oneTimePassword(), today);
+      for (const c of ready) await insertOne(tx, c, null, oneTimePassword(), c.joinedOn ?? today);
     })
     .catch((err) => {
       if (uniqueViolation(err) !== null) {

@@ -32,6 +32,7 @@ export const professionalImportColumns: ImportColumn[] = [
   { key: 'addressLine1', header: 'addressLine1', required: true, maxLength: 200, example: '4 Link Road, Andheri' },
   { key: 'addressLine2', header: 'addressLine2', maxLength: 200, example: '' },
   { key: 'birthDate', header: 'birthDate', maxLength: 10, example: '1990-05-17' },
+  { key: 'joiningDate', header: 'joiningDate', maxLength: 10, example: '2026-04-01' },
   { key: 'panNumber', header: 'panNumber', required: true, maxLength: 10, example: 'ABCDE1234F' },
   { key: 'aadharNumber', header: 'aadharNumber', required: true, maxLength: 14, example: '234567890124' },
   { key: 'vendorName', header: 'vendorName', maxLength: 15, example: '9000000005' },
