@@ -47,16 +47,21 @@ export interface MovementRow {
   actorId: number | null;
 }
 
-/** Appends movements and sets each product's cached figures to its last movement's, in the caller's transaction. */
+/**
+ * Appends movements (one per product) and sets each product's cached figures to its movement's, in the caller's
+ * transaction: two statements whatever the number of products.
+ */
 export async function insertMovements(tx: Tx, rows: MovementRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(stockMovements).values(rows);
-  for (const r of rows) {
-    await tx
-      .update(products)
-      .set({ onHand: r.onHandAfter, reserved: r.reservedAfter, updatedAt: new Date() })
-      .where(eq(products.id, r.productId));
-  }
+  const after = sql.join(
+    rows.map((r) => sql`(${r.productId}::int, ${r.onHandAfter}::int, ${r.reservedAfter}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${products} p set on_hand = v.on_hand, reserved = v.reserved, updated_at = now()
+      from (values ${after}) as v(id, on_hand, reserved)
+     where p.id = v.id`);
 }
 
 /** A product's movements, oldest first. */
