@@ -80,6 +80,8 @@ function refusal(event: ProductRequestEvent, id: number, state: string) {
 
 export interface EventExtra {
   remark?: string | null;
+  /** The vendor the request must be of: another vendor's request is 404, as if it did not exist. */
+  vendorId?: number;
   /** Runs once the row is locked and the machine allowed the event, before the state is written. */
   check?: (row: repo.RequestRow) => void | Promise<void>;
   /** Columns written with the event. */
@@ -110,6 +112,9 @@ export async function applyRequestEvent(
       remark: extra.remark ?? null,
       lock: async (t, rid) => {
         locked = await repo.lockRequest(t, rid);
+        if (!locked || (extra.vendorId !== undefined && locked.vendorUserId !== extra.vendorId)) {
+          throw notFound(`Request ${rid}`);
+        }
         return locked;
       },
       write: async (t, rid, next) => {
@@ -148,7 +153,10 @@ async function vendorFor(exec: Executor, user: Actor, vendorId: number | undefin
   return vendor;
 }
 
-/** A request the caller may see: a vendor only their own (another's is 404, as if it did not exist). */
+/** Whose requests the caller may see: a vendor only their own (another's is 404, as if it did not exist). */
+const ownRequestsOf = (user: Actor) => (user.role === 'VE' ? user.id : undefined);
+
+/** A request the caller may see. */
 async function requestFor(exec: Executor, user: Actor, id: number) {
   const row = await repo.findRequestRow(exec, id);
   if (!row || (user.role === 'VE' && row.vendorUserId !== user.id)) throw notFound(`Request ${id}`);
@@ -355,8 +363,15 @@ export interface Decision {
   remark?: string | null;
 }
 
-async function assertProfessionalOn(exec: Executor, requestId: number, professionalId: number | undefined) {
+/** ProfessionalId, when given, must be on a request the caller may see (404 otherwise). */
+async function assertProfessionalOn(
+  exec: Executor,
+  user: Actor,
+  requestId: number,
+  professionalId: number | undefined,
+) {
   if (professionalId === undefined) return;
+  await requestFor(exec, user, requestId);
   const lines = await repo.linesOf(exec, requestId);
   if (!lines.some((l) => l.professionalUserId === professionalId)) {
     throw notFound(`Professional ${professionalId} on request ${requestId}`);
@@ -380,11 +395,11 @@ export async function decide(db: Db, user: Actor, d: Decision) {
   }
   const remark = cleanRemark(d.remark);
   if (d.reject && !remark) throw badRequest('remark', 'is required to reject: say why');
-  await requestFor(db, user, d.requestId);
-  await assertProfessionalOn(db, d.requestId, d.professionalId);
+  await assertProfessionalOn(db, user, d.requestId, d.professionalId);
   const event: ProductRequestEvent = { type: d.reject ? 'REJECT' : 'ACCEPT', role: d.role };
   await db.transaction(async (tx) => {
     const applied = await applyRequestEvent(tx, d.requestId, event, user.id, {
+      vendorId: ownRequestsOf(user),
       remark,
       patch: () => (d.reject ? { rejectRemark: remark } : {}),
     });
@@ -408,10 +423,10 @@ export async function reapprove(
   user: Actor,
   r: { requestId: number; role?: ApproverRole; professionalId?: number; remark?: string | null },
 ) {
-  await requestFor(db, user, r.requestId);
-  await assertProfessionalOn(db, r.requestId, r.professionalId);
+  await assertProfessionalOn(db, user, r.requestId, r.professionalId);
   await db.transaction(async (tx) => {
     await applyRequestEvent(tx, r.requestId, { type: 'REAPPROVE' }, user.id, {
+      vendorId: ownRequestsOf(user),
       remark: cleanRemark(r.remark),
       check: (locked) => {
         const rejectedBy = locked.state === 'rejectedByIM' ? 'IM' : 'A';
@@ -432,10 +447,10 @@ export async function reapprove(
 
 /** Vendor/RequestCancelByVendor: until it is paid; held stock goes back to the store. */
 export async function cancel(db: Db, user: Actor, c: { requestId: number; vendorId: number }) {
-  await vendorFor(db, user, c.vendorId, 'VendorId');
-  const row = await requestFor(db, user, c.requestId);
-  if (row.vendorUserId !== c.vendorId) throw notFound(`Request ${c.requestId}`);
-  await db.transaction((tx) => applyRequestEvent(tx, c.requestId, { type: 'CANCEL' }, user.id));
+  const vendor = await vendorFor(db, user, c.vendorId, 'VendorId');
+  await db.transaction((tx) =>
+    applyRequestEvent(tx, c.requestId, { type: 'CANCEL' }, user.id, { vendorId: vendor.id }),
+  );
   return detail(db, user, c.requestId);
 }
 
@@ -460,13 +475,12 @@ function unaffordable(total: number, balance: number) {
  */
 export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId: number }, now = new Date()) {
   const vendor = await vendorFor(db, user, p.vendorId, 'VendorId');
-  const row = await requestFor(db, user, p.requestId);
-  if (row.vendorUserId !== vendor.id) throw notFound(`Request ${p.requestId}`);
   const paid = await db.transaction(async (tx) => {
     let totalPaise = 0;
     let taxablePaise = 0;
     let gstPaise = 0;
     await applyRequestEvent(tx, p.requestId, { type: 'PAY' }, user.id, {
+      vendorId: vendor.id,
       check: async (locked) => {
         const held = await wallets.walletBalance(tx, 'vendor', vendor.id);
         if (held < locked.totalPaise) throw unaffordable(locked.totalPaise, held);
@@ -562,9 +576,12 @@ export async function track(db: Db, user: Actor, q: TrackQuery) {
 
 /** Vendor/GetViewRequestOrderData: the request, its lines, its history and what the caller may do now. */
 export async function detail(exec: Executor, user: Actor, id: number) {
-  await requestFor(exec, user, id);
-  const summary = (await repo.summaryOf(exec, id))!;
-  const [lines, history] = await Promise.all([repo.linesOf(exec, id), transitionsOf(exec, ENTITY, id)]);
+  const [summary, lines, history] = await Promise.all([
+    repo.summaryOf(exec, id),
+    repo.linesOf(exec, id),
+    transitionsOf(exec, ENTITY, id),
+  ]);
+  if (!summary || (user.role === 'VE' && summary.vendorUserId !== user.id)) throw notFound(`Request ${id}`);
   return {
     ...summaryOut(summary),
     lines: lines.map((l) => ({
