@@ -471,55 +471,53 @@ function unaffordable(total: number, balance: number) {
  * Vendor/VendorReqWalletPay, in one transaction: the request is locked and moved to issued (the machine refuses a
  * request not approved, so a second payment is 409 and debits nothing), the vendor wallet is debited the total
  * (revenue takes the taxable value, GST payable the GST) under the request's own idempotency key, the held stock
- * leaves the store, and the request gets its tax invoice number.
+ * leaves the store, and the request gets its tax invoice number. Lock order (decision 014): the request, the vendor's
+ * wallet (the transfer opened and checked), the products, then the rows every sale takes (revenue and GST accounts,
+ * the invoice series) in the last statements, so they are held only until the commit just after.
  */
 export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId: number }, now = new Date()) {
   const vendor = await vendorFor(db, user, p.vendorId, 'VendorId');
   const paid = await db.transaction(async (tx) => {
-    let totalPaise = 0;
-    let taxablePaise = 0;
-    let gstPaise = 0;
+    let wallet = 0;
+    let transfer: Awaited<ReturnType<typeof wallets.open>> | undefined;
     await applyRequestEvent(tx, p.requestId, { type: 'PAY' }, user.id, {
       vendorId: vendor.id,
       check: async (locked) => {
-        const held = await wallets.walletBalance(tx, 'vendor', vendor.id);
-        if (held < locked.totalPaise) throw unaffordable(locked.totalPaise, held);
-        ({ totalPaise, taxablePaise, gstPaise } = locked);
+        // The wallet is locked and checked first (the transfer opened): a wallet short of the total refuses here.
+        wallet = await wallets.openWallet(tx, 'vendor', vendor);
+        try {
+          transfer = await wallets.open(tx, {
+            kind: 'product_purchase',
+            legs: [
+              { accountId: wallet, amount: -locked.totalPaise },
+              { accountId: wallets.systemAccountId('revenue'), amount: locked.taxablePaise },
+              { accountId: wallets.systemAccountId('gst_payable'), amount: locked.gstPaise },
+            ],
+            reference: `Product request ${p.requestId}`,
+            remark: `Products for request ${p.requestId}`,
+            actorId: user.id,
+            idempotency: {
+              key: `product-request-${p.requestId}`,
+              hash: wallets.requestHash('vendorReqWalletPay', vendor.id, { IOrderId: p.requestId }),
+            },
+            amountField: 'VendorId',
+            amount: paise(locked.totalPaise),
+          });
+        } catch (e) {
+          // Answer with the amount missing.
+          if (e instanceof HttpError && e.statusCode === 409) {
+            throw unaffordable(locked.totalPaise, await wallets.walletBalance(tx, 'vendor', vendor.id));
+          }
+          throw e;
+        }
       },
-      patch: async () => ({ paidAt: now }),
+      patch: () => ({ paidAt: now }),
     });
-    // The rows every sale takes come last, so each is held only until the commit just after: the invoice series and
-    // the ledger's revenue and GST accounts. The debit rolls everything above back when the wallet falls short.
+    // The rows every sale takes come last, held only until the commit just after: revenue and GST, the invoice series.
+    const balances = await transfer!.finish();
     const invoiceNo = await nextDocumentNumber(tx, 'INV', now);
-    const wallet = await wallets.openWallet(tx, 'vendor', vendor);
-    let posted: Awaited<ReturnType<typeof wallets.post>>;
-    try {
-      posted = await wallets.post(tx, {
-        kind: 'product_purchase',
-        legs: [
-          { accountId: wallet, amount: -totalPaise },
-          { accountId: wallets.systemAccountId('revenue'), amount: taxablePaise },
-          { accountId: wallets.systemAccountId('gst_payable'), amount: gstPaise },
-        ],
-        reference: `Product request ${p.requestId}`,
-        remark: `Products for request ${p.requestId}`,
-        actorId: user.id,
-        idempotency: {
-          key: `product-request-${p.requestId}`,
-          hash: wallets.requestHash('vendorReqWalletPay', vendor.id, { IOrderId: p.requestId }),
-        },
-        amountField: 'VendorId',
-        amount: paise(totalPaise),
-      });
-    } catch (e) {
-      // Another debit of the same wallet got in first: answer with the amount missing now.
-      if (e instanceof HttpError && e.statusCode === 409) {
-        throw unaffordable(totalPaise, await wallets.walletBalance(tx, 'vendor', vendor.id));
-      }
-      throw e;
-    }
-    await repo.updateRequest(tx, p.requestId, { invoiceNo, transferId: posted.transferId });
-    return { transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
+    await repo.updateRequest(tx, p.requestId, { invoiceNo, transferId: transfer!.transferId });
+    return { transferId: transfer!.transferId, balance: balances.get(wallet) ?? 0 };
   });
   return { ...(await detail(db, user, p.requestId)), balance: r2(paid.balance), transferId: paid.transferId };
 }
