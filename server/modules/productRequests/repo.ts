@@ -184,11 +184,20 @@ export async function insertLines(tx: Tx, lines: LineInsert[]) {
 }
 
 export type RequestRow = typeof productRequests.$inferSelect;
+export type LockedRequest = RequestRow & { vendorMobileNo: string };
 
-/** The request row `FOR UPDATE`: every event on a request queues behind this lock. */
-export async function lockRequest(tx: Tx, id: number): Promise<RequestRow | null> {
-  const [row] = await tx.select().from(productRequests).where(eq(productRequests.id, id)).for('update');
-  return row ?? null;
+/**
+ * The request row `FOR UPDATE` (every event on a request queues behind this lock), with the vendor's mobile number
+ * that the notification of a decision is sent to.
+ */
+export async function lockRequest(tx: Tx, id: number): Promise<LockedRequest | null> {
+  const [row] = await tx
+    .select({ request: productRequests, vendorMobileNo: users.mobileNo })
+    .from(productRequests)
+    .innerJoin(users, eq(users.id, productRequests.vendorUserId))
+    .where(eq(productRequests.id, id))
+    .for('update', { of: productRequests });
+  return row ? { ...row.request, vendorMobileNo: row.vendorMobileNo } : null;
 }
 
 export async function findRequestRow(exec: Executor, id: number): Promise<RequestRow | null> {

@@ -19,7 +19,7 @@ import { mulDivHalfUp, paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
 import { applyEvent, transitionsOf } from '../../workflow/apply';
 import { nextDocumentNumber } from '../documents/service';
-import { notifyUser } from '../notifications/service';
+import { notifyPerson } from '../notifications/service';
 import { gstStateCode } from '../orders/gstin';
 import { isIntraState } from '../orders/service';
 import { amountInWords } from '../orders/words';
@@ -83,9 +83,9 @@ export interface EventExtra {
   /** The vendor the request must be of: another vendor's request is 404, as if it did not exist. */
   vendorId?: number;
   /** Runs once the row is locked and the machine allowed the event, before the state is written. */
-  check?: (row: repo.RequestRow) => void | Promise<void>;
+  check?: (row: repo.LockedRequest) => void | Promise<void>;
   /** Columns written with the event. */
-  patch?: (row: repo.RequestRow, next: string) => repo.RequestPatch | Promise<repo.RequestPatch>;
+  patch?: (row: repo.LockedRequest, next: string) => repo.RequestPatch | Promise<repo.RequestPatch>;
 }
 
 /**
@@ -101,7 +101,7 @@ export async function applyRequestEvent(
   actorId: number | null,
   extra: EventExtra = {},
 ) {
-  let locked: repo.RequestRow | null = null;
+  let locked: repo.LockedRequest | null = null;
   try {
     return await applyEvent(tx, {
       machine: productRequestMachine,
@@ -404,8 +404,9 @@ export async function decide(db: Db, user: Actor, d: Decision) {
       patch: () => (d.reject ? { rejectRemark: remark } : {}),
     });
     const who = d.role === 'IM' ? 'the inventory manager' : 'the admin';
-    await notifyUser(tx, {
+    await notifyPerson(tx, {
       userId: applied.row.vendorUserId,
+      mobileNo: applied.row.vendorMobileNo,
       kind: 'product_request',
       title: d.reject ? `Request ${d.requestId} rejected` : `Request ${d.requestId} accepted`,
       body: d.reject
