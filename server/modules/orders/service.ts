@@ -723,16 +723,7 @@ export async function placeOrder(
       };
       return { order: placed, intent: null, replayed: false, final: true };
     }
-    const wallet = await wallets.openWallet(tx, 'customer', customer);
-    const intent = await payments.createIntent(tx, {
-      provider: r.mode as PaymentProviderCode,
-      purpose: ORDER_PURPOSE,
-      payer: { id: customer.id, role: 'Cust' },
-      accountId: wallet,
-      amount: paise(providerPaise),
-      actorId: r.actor.id,
-    });
-    await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
+    const intent = await providerIntent(tx, order.id, customer, r.mode, providerPaise, r.actor.id);
     if (!r.items) await cart.clearCart(tx, r.customerUserId);
     return { order, intent, replayed: false };
   });
@@ -747,6 +738,28 @@ export async function placeOrder(
   }
   if ('final' in made) return placedOf(db, made.order, false);
   return placedOf(db, (await repo.findOrder(db, made.order.id))!, made.replayed);
+}
+
+/** The provider's part of an order: a payment intent into the customer's wallet, linked to the order. */
+async function providerIntent(
+  tx: Tx,
+  orderId: number,
+  customer: { id: number; fullName: string },
+  mode: PayMode,
+  providerPaise: number,
+  actorId: number,
+) {
+  const wallet = await wallets.openWallet(tx, 'customer', customer);
+  const intent = await payments.createIntent(tx, {
+    provider: mode as PaymentProviderCode,
+    purpose: ORDER_PURPOSE,
+    payer: { id: customer.id, role: 'Cust' },
+    accountId: wallet,
+    amount: paise(providerPaise),
+    actorId,
+  });
+  await repo.updateOrder(tx, orderId, { paymentIntentId: intent.id });
+  return intent;
 }
 
 async function askProvider(
@@ -838,16 +851,7 @@ export async function retryPayment(
       return { order: current, intent: null };
     }
     const customer = (await repo.person(tx, order.customerUserId))!;
-    const wallet = await wallets.openWallet(tx, 'customer', customer);
-    const intent = await payments.createIntent(tx, {
-      provider: r.mode as PaymentProviderCode,
-      purpose: ORDER_PURPOSE,
-      payer: { id: customer.id, role: 'Cust' },
-      accountId: wallet,
-      amount: paise(providerPaise),
-      actorId: user.id,
-    });
-    await repo.updateOrder(tx, order.id, { paymentIntentId: intent.id });
+    const intent = await providerIntent(tx, order.id, customer, r.mode, providerPaise, user.id);
     return { order: current, intent };
   });
   if (made.intent) await askProvider(db, providers, made.intent, made.order, ctx, user.id);
