@@ -58,6 +58,15 @@ describe('the demo candidates (issue 13 §6)', () => {
     for (const a of appointed) expect(a.pro_pan).toBe(a.pan);
   });
 
+  it('offer the finalised who are not appointed yet a start two weeks out, which appointment would take', async () => {
+    const dates = await rows<{ state: string; revised_join_date: string | null }>(
+      `select state, revised_join_date::text from candidates
+        where state in ('finalised', 'sentForApproval', 'approved', 'appointed')`,
+    );
+    const inTwoWeeks = new Date(Date.now() + 330 * 60_000 + 14 * 86_400_000).toISOString().slice(0, 10);
+    for (const d of dates) expect(d.revised_join_date, d.state).toBe(d.state === 'appointed' ? null : inTwoWeeks);
+  });
+
   it('have histories over the last two months, so the log, the funnel and the report show them', async () => {
     const [{ first, last }] = await rows<{ first: string; last: string }>(
       'select min(at)::text as first, max(at)::text as last from candidate_steps',

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { RoleCode } from '../../http';
 import { verhoeffDigit } from '../../modules/professionals/rules';
 import * as professionals from '../../modules/professionals/service';
+import { indiaToday } from '../../modules/recruitment/rules';
 import * as recruitment from '../../modules/recruitment/service';
 import { paise } from '../../money';
 import { Storage } from '../../plugins/storage';
@@ -267,6 +268,8 @@ export async function seedDemoRecruitment(db: Db, uploadsDir: string) {
         'add',
       );
     }
+    // Those finalised but not yet appointed were offered a start two weeks out: the appointment form shows it.
+    const joinIn14Days = indiaToday(new Date(Date.now() + 14 * 86_400_000));
     const step = (action: 'Screen' | 'Interview' | 'Finalise') =>
       recruitment.process(db, hr, {
         id,
@@ -274,7 +277,7 @@ export async function seedDemoRecruitment(db: Db, uploadsDir: string) {
         accFlag: 1,
         rejectRemark: '',
         revSalaryPaise: paise(action === 'Finalise' ? (expected - 1_000) * 100 : 0),
-        revJoinDate: '',
+        revJoinDate: action === 'Finalise' && reach < 6 ? joinIn14Days : '',
       });
     if (reach >= 1) await step('Screen');
     if (reach >= 2) await step('Interview');
