@@ -44,3 +44,19 @@ export function formatDateTime(iso: string): string {
   dateTime ??= new Intl.DateTimeFormat('en-IN', { ...DATE_OPTIONS, hour: 'numeric', minute: '2-digit', hour12: true });
   return dateTime.format(d);
 }
+
+/** The months of the year, January first (month 1 is index 0). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -1,24 +1,12 @@
 // Small display helpers of the attendance screens (pure: unit-free and shared by every page).
 import type { AttendanceCounts } from '../../../api/attendance';
+import { MONTH_NAMES } from '../../../ui/format';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const monthLabel = (year: number, month: number) => (month ? `${MONTHS[month - 1]} ${year}` : `Year ${year}`);
+export const monthLabel = (year: number, month: number) =>
+  month ? `${MONTH_NAMES[month - 1]} ${year}` : `Year ${year}`;
 export const monthOptions = [
   { value: '0', label: 'Whole year' },
-  ...MONTHS.map((m, i) => ({ value: String(i + 1), label: m })),
+  ...MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m })),
 ];
 
 /** The India wall-clock time of an instant, 24-hour 'HH:MM'. */

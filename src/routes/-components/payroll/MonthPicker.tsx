@@ -2,8 +2,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { control } from '../../../ui/form/form.css';
+import { MONTH_NAMES } from '../../../ui/format';
 import * as s from './payroll.css';
-import { currentMonth, MONTH_NAMES, monthSearchOf } from './search';
+import { currentMonth, monthSearchOf } from './search';
 
 export interface MonthPickerProps {
   value: { month: number; year: number };

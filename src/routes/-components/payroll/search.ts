@@ -1,5 +1,7 @@
 // The payroll pages' URL search checks, apart from the pages: a route's validateSearch is loaded with the route tree
 // on every page, so it must not pull a page's components in (the public home's first chunk).
+
+import { MONTH_NAMES } from '../../../ui/format';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
 import { positiveId } from '../../_admin/-components/search';
 
@@ -66,21 +68,6 @@ export function monthSearchOf(m: { month: number; year: number }, now = new Date
 
 /** The month as the API takes it: 'YYYY-MM'. */
 export const apiMonth = (m: { month: number; year: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** 'November 2026'. */
 export const monthLabel = (m: { month: number; year: number }) => `${MONTH_NAMES[m.month - 1]} ${m.year}`;
