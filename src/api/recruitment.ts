@@ -2,6 +2,7 @@
 // machine: src/machines/recruitment), the admin's approval, the derived recruitment log, the funnel and the
 // month-wise report. Reads are query-options factories keyed by the operation kit; writes return the server's reply
 // and callers refetch with `invalidateAfter(operationId)`.
+
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
 import { keyOf } from './kit';
@@ -147,19 +148,6 @@ export async function candidateFile(id: number, kind: CandidateFileKind): Promis
   const res = await client.GET('/api/Hr/GetCandidateFile', { params: { query: { id, kind } }, parseAs: 'blob' });
   if (res.error || !res.data) throw new Error('The file could not be fetched.');
   return res.data as unknown as Blob;
-}
-
-/** Fetches a private file and hands it to the browser as a download named `fileName`. */
-export async function openCandidateFile(id: number, kind: CandidateFileKind, fileName: string) {
-  const blob = await candidateFile(id, kind);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export interface RecruitmentLogParams {

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveBlob } from './download';
 
 export interface ImportColumn {
   key: string;
@@ -201,16 +202,7 @@ export function templateCsv(columns: ImportColumn[]): string {
 export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
   // The BOM makes Excel open UTF-8 (₹, Hindi names) correctly.
   const blob = new Blob([type.startsWith('text/csv') ? `\uFEFF${text}` : text], { type });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoke later: some browsers start the download after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, fileName);
 }
 
 /** Groups errors by sheet row (for the preview) and counts the data rows that have any. */

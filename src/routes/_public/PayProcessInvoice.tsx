@@ -25,6 +25,7 @@ import {
   PageHeader,
   toast,
 } from '../../ui';
+import { saveBlob } from '../../ui/download';
 import { CheckboxField, SelectField } from '../../ui/form';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
@@ -171,15 +172,7 @@ function Verify({ uid }: { uid: string }) {
 
 async function downloadPdf(inv: OrderInvoice) {
   try {
-    const blob = await orderInvoicePdf(inv.orderId);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `invoice-${inv.invoiceNo.replace(/\//g, '-')}.pdf`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await orderInvoicePdf(inv.orderId), `invoice-${inv.invoiceNo.replace(/\//g, '-')}.pdf`);
   } catch (e) {
     toast.error((e as Error).message);
   }

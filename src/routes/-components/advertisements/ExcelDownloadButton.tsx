@@ -1,8 +1,10 @@
 // Downloads every advertisement as an .xlsx workbook (GetAdvertisementExcel). The call needs the session token,
 // so the file is fetched and saved from a temporary object URL.
+
 import { useState } from 'react';
 import { advertisementExcel } from '../../../api/packages';
 import { Button, toast } from '../../../ui';
+import { saveBlob } from '../../../ui/download';
 
 export function ExcelDownloadButton({ advType, label = 'Download Excel' }: { advType?: 'AD' | 'CO'; label?: string }) {
   const [busy, setBusy] = useState(false);
@@ -10,16 +12,7 @@ export function ExcelDownloadButton({ advType, label = 'Download Excel' }: { adv
     setBusy(true);
     try {
       const { blob, fileName } = await advertisementExcel(advType);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.style.display = 'none';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      // Revoke later: some browsers start the download after click() returns.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileName);
     } catch (e) {
       toast.error((e as Error).message);
     } finally {

@@ -9,6 +9,7 @@ import {
 } from '../../../api/attendance';
 import { Badge, Button, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, type TableState } from '../../../ui/DataTable';
+import { saveBlob } from '../../../ui/download';
 import { SelectField } from '../../../ui/form';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from './attendance.css';
@@ -49,15 +50,7 @@ export function AttendanceList() {
         search: table.state.search,
         professionalType: type,
       });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.style.display = 'none';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileName);
     } catch (e) {
       toast.error((e as Error).message);
     } finally {

@@ -12,10 +12,10 @@ import {
 } from '../../../api/payroll';
 import { Badge, Button, Dialog, formatDateTime, formatRupees, Tabs, toast } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
+import { openBlob } from '../../../ui/download';
 import { type FileValue, ImageField, NumberField, TextField } from '../../../ui/form';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import { chosenId, OperationForm, typedNumber, useOperationForm } from '../form';
-import { openBlob } from './download';
 import { EmployeePicker } from './EmployeePicker';
 import * as s from './payroll.css';
 import type { ExpenseStateFilter, validateExpensesSearch } from './search';

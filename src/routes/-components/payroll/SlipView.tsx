@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { salarySlipPdf, salarySlipQuery } from '../../../api/payroll';
 import { Alert, Button, Card, EmptyState, LoadingPlaceholder, toast } from '../../../ui';
-import { saveBlob } from './download';
+import { saveBlob } from '../../../ui/download';
 import { SalaryBreakdown } from './SalaryBreakdown';
 import { apiMonth, monthLabel } from './search';
 

@@ -3,6 +3,7 @@
 // HR adds them (Hr/AddCandidateDocs) and updates them (Hr/UpdateCandidateDocs: only what changed is sent; a file
 // chosen replaces the stored one). The contract checks the formats before sending; the server adds Aadhaar's check
 // digit and names the field of anything it refuses.
+
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
@@ -12,10 +13,11 @@ import {
   type CandidateDocsBody,
   type CandidateFileKind,
   candidateDocsQuery,
-  openCandidateFile,
+  candidateFile,
   updateCandidateDocs,
 } from '../../../api/recruitment';
 import { Alert, Badge, Button, Card, formatDate, formatRupees, LoadingPlaceholder, toast } from '../../../ui';
+import { saveBlob } from '../../../ui/download';
 import { type FileValue, ImageField, SelectField, TextField } from '../../../ui/form';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
 import * as s from './recruitment.css';
@@ -52,7 +54,7 @@ export function FileButton({
       onClick={async () => {
         setBusy(true);
         try {
-          await openCandidateFile(candidateId, kind, fileName);
+          saveBlob(await candidateFile(candidateId, kind), fileName);
         } catch (e) {
           toast.error((e as Error).message);
         } finally {

@@ -1,6 +1,7 @@
 // The month-wise recruitment report (Reports/MonthWiseRecruitment): for a year, and optionally one designation, the
 // steps taken each month (added, screened, interviewed, finalised, sent, approved, appointed, rejected), as a chart
 // and a table, with the server's CSV and XLSX exports of the same figures.
+
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import {
 } from '../../../api/recruitment';
 import { Alert, Button, Card, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { saveBlob } from '../../../ui/download';
 import { SelectField } from '../../../ui/form';
 import { indiaToday } from '../marketingDashboard/RangeForm';
 import { MonthChart, monthName } from './MonthChart';
@@ -142,15 +144,7 @@ function Download({
     setBusy(true);
     try {
       const { blob, fileName } = await monthWiseRecruitmentFile(params, format);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = fileName;
-      a.style.display = 'none';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileName);
     } catch (e) {
       toast.error((e as Error).message);
     } finally {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { vendorAadhaarProof, vendorQuery } from '../../../api/vendors';
 import { Alert, Button, LoadingPlaceholder, toast } from '../../../ui';
+import { openBlob } from '../../../ui/download';
 import { urlInt } from '../../../ui/tableState';
 import { VendorForm } from '../../-components/vendors/VendorForm';
 import { FormPage } from '../-components/FormPage';
@@ -17,9 +18,7 @@ export const Route = createFileRoute('/_admin/Vendor/VendorUpdate')({
 /** Opens the stored Aadhaar proof in a new tab (it is never a public URL). */
 async function openProof(id: number) {
   try {
-    const url = URL.createObjectURL(await vendorAadhaarProof(id));
-    window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    openBlob(await vendorAadhaarProof(id));
   } catch (e) {
     toast.error((e as Error).message);
   }

@@ -14,6 +14,7 @@ import {
   toast,
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { saveBlob } from '../../../ui/download';
 import { positiveId } from '../../_admin/-components/search';
 import * as s from '../../-components/productRequests/productRequests.css';
 
@@ -28,15 +29,7 @@ type Line = ProductRequestInvoice['lines'][number];
 
 async function downloadPdf(inv: ProductRequestInvoice) {
   try {
-    const blob = await requestInvoicePdf(inv.IOrderId);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `invoice-${inv.invoiceNo.replace(/\//g, '-')}.pdf`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await requestInvoicePdf(inv.IOrderId), `invoice-${inv.invoiceNo.replace(/\//g, '-')}.pdf`);
   } catch (e) {
     toast.error((e as Error).message);
   }

@@ -1,4 +1,7 @@
-// Saves a file fetched with the session (a PDF, a receipt) through a temporary object URL.
+// Files fetched with the session (a PDF, a workbook, a receipt) are handed to the browser through a temporary
+// object URL: the API's files are never public URLs.
+
+/** Saves the blob as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
