@@ -93,21 +93,9 @@ export const ATTENDANCE_RULES = {
   halfDayUnderMinutes: 240,
 } as const;
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const monthName = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+/** 'November 2026'. */
+export const monthName = (year: number, month: number) =>
+  new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const IST_OFFSET = '+05:30';
 /** HH:MM (India time) on an India calendar day, as an instant. */

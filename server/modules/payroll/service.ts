@@ -5,7 +5,7 @@ import { pageOf } from '../../db/paging';
 import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
 import { type Paise, paise, rupeesText, toPaise, toRupees } from '../../money';
 import type { Storage } from '../../plugins/storage';
-import { indiaDay, lockMonth, paidDaysForMonth } from '../attendance/service';
+import { monthName as attendanceMonthName, indiaDay, lockMonth, paidDaysForMonth } from '../attendance/service';
 import { amountInWords } from '../orders/words';
 import { checkProof, proofFileName, proofMime } from '../vendors/rules';
 import { proofStorage } from '../vendors/service';
@@ -52,12 +52,7 @@ export function lastFullMonth(now = new Date()): Month {
   return monthOf(`${y}-${String(m).padStart(2, '0')}`);
 }
 
-const monthName = (m: Month) =>
-  new Date(Date.UTC(m.year, m.month - 1, 1)).toLocaleString('en-IN', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const monthName = (m: Month) => attendanceMonthName(m.year, m.month);
 
 function mustHaveEnded(m: Month, now: Date, field: string) {
   if (m.last >= indiaDay(now).date) {
