@@ -11,16 +11,13 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { stockCheck } from '../server/modules/products/service';
 import { checkLedger } from '../server/modules/wallets/service';
 import { TEST_PASSWORD } from '../tests/support/template';
-import { benchOnPostgres, must, pool, quantile } from './lib';
+import { benchOnPostgres, latencyFigure, must, pool, quantile, sequentialListFigure } from './lib';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const VENDORS = 20;
 const PER_VENDOR = Number(process.env.BENCH_PER_VENDOR ?? 25);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-
-const figure = (xs: number[]) =>
-  `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms (${xs.length} requests)`;
 
 const { copy, sql, api, close } = await benchOnPostgres('inventory', 4);
 
@@ -134,14 +131,9 @@ try {
   ];
   const listFigures: string[] = [];
   for (const [name, token, p] of lists) {
-    must(name, await api('GET', p, undefined, token));
-    const xs: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const s = performance.now();
-      must(name, await api('GET', p, undefined, token));
-      xs.push(performance.now() - s);
-    }
-    listFigures.push(`${name}: ${figure(xs)}${quantile(xs, 0.95) < 50 ? '' : ' — SHORT of p95 < 50 ms'}`);
+    listFigures.push(
+      await sequentialListFigure(name, SAMPLES, async () => must(name, await api('GET', p, undefined, token))),
+    );
   }
 
   // 2. Each vendor gets PER_VENDOR requests waiting for the IM (2 lines each, its own products), and a wallet that
@@ -244,9 +236,9 @@ try {
   console.log(`\nLists (${SAMPLES} sequential requests each, ${REQUESTS} requests and ${PRODUCTS} products seeded):`);
   for (const f of listFigures) console.log(`- ${f}`);
   console.log(`\nApproving and paying, ${VENDORS} vendors at once (${cycles} requests, 3 calls each):`);
-  for (const [name, xs] of Object.entries(latencies)) console.log(`- ${name}: ${figure(xs)}`);
+  for (const [name, xs] of Object.entries(latencies)) console.log(`- ${name}: ${latencyFigure(xs)}`);
   console.log(
-    `- every call: ${figure(all)}${quantile(all, 0.99) < 100 ? '' : ' — SHORT of p99 < 100 ms'}; throughput ${(all.length / secs).toFixed(0)} calls/s, ${(cycles / secs).toFixed(1)} requests approved twice and paid per s`,
+    `- every call: ${latencyFigure(all)}${quantile(all, 0.99) < 100 ? '' : ' — SHORT of p99 < 100 ms'}; throughput ${(all.length / secs).toFixed(0)} calls/s, ${(cycles / secs).toFixed(1)} requests approved twice and paid per s`,
   );
 
   const database = await openDatabase({ databaseUrl: copy.url });

@@ -157,6 +157,25 @@ export const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
+/** p50, p95 and p99 of latencies in milliseconds, with their count. */
+export const latencyFigure = (xs: number[]) =>
+  `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms (${xs.length} requests)`;
+
+/**
+ * A list read's line for the list benches: one warm-up call, then `samples` calls one at a time; the figure, marked
+ * SHORT when p95 misses 50 ms.
+ */
+export async function sequentialListFigure(name: string, samples: number, call: () => Promise<unknown>) {
+  await call();
+  const xs: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const s = performance.now();
+    await call();
+    xs.push(performance.now() - s);
+  }
+  return `${name}: ${latencyFigure(xs)}${quantile(xs, 0.95) < 50 ? '' : ' — SHORT of p95 < 50 ms'}`;
+}
+
 /**
  * A bench's PostgreSQL set-up: a copy of the test template (the demo accounts and zones) with the demo catalogue
  * seeded as a fresh start does, one server process (server/main.ts) on it, a pg pool, an API caller, and `close`.

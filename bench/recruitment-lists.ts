@@ -4,13 +4,10 @@
 // time: page 1, a deep page, sorted by name, and searched by name, phone and e-mail (served by a trigram index). Goal: p95 under 50 ms for each.
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
 import { TEST_PASSWORD } from '../tests/support/template';
-import { benchOnPostgres, must, quantile } from './lib';
+import { benchOnPostgres, must, sequentialListFigure } from './lib';
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
-
-const figure = (xs: number[]) =>
-  `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p95 ${quantile(xs, 0.95).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms (${xs.length} requests)`;
 
 // The share of candidates in each state: most are new or rejected, as in a real pipeline.
 const SPREAD: [string, number][] = [
@@ -102,14 +99,9 @@ try {
   );
   const figures: string[] = [];
   for (const [name, p] of lists) {
-    must(name, await api('GET', p, undefined, token));
-    const xs: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const s = performance.now();
-      must(name, await api('GET', p, undefined, token));
-      xs.push(performance.now() - s);
-    }
-    figures.push(`${name}: ${figure(xs)}${quantile(xs, 0.95) < 50 ? '' : ' — SHORT of p95 < 50 ms'}`);
+    figures.push(
+      await sequentialListFigure(name, SAMPLES, async () => must(name, await api('GET', p, undefined, token))),
+    );
   }
   console.log('\n## bench:recruitment-lists (PostgreSQL, one run)');
   console.log(`\nPipeline lists (${SAMPLES} sequential requests each, ${CANDIDATES} candidates seeded):`);
