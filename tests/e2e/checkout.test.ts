@@ -10,6 +10,20 @@ import { dataOf } from '../support/catalogue';
 import { factories, type Row } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
+/**
+ * Picks the saved address at `pinCode`, as a person would: once on a loaded CI machine the first click was not
+ * kept (the radio read unchecked straight after it), so the choice is made again until it shows, and then asserted.
+ */
+async function chooseAddress(page: Page, pinCode: string) {
+  const radio = page.locator('label', { hasText: pinCode }).getByRole('radio');
+  await expect
+    .poll(async () => {
+      await radio.check().catch(() => undefined);
+      return radio.isChecked();
+    })
+    .toBe(true);
+}
+
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', () => {
@@ -172,7 +186,7 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
     await page.goto(`${t.url}/Checkout`);
     await expect.poll(() => page.getByTestId('checkout-line').count()).toBe(1);
     // The default address is elsewhere: the customer picks the one at the zone's pincode again.
-    await page.locator('label', { hasText: pinCode }).getByRole('radio').check();
+    await chooseAddress(page, pinCode);
     await expect.poll(() => page.getByText(/cannot be booked at this address/).count()).toBe(0);
     await page.getByLabel(/^Use my wallet balance/).check();
     await expect.poll(() => page.getByTestId('wallet-pays-all').isVisible()).toBe(true);
@@ -202,7 +216,7 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
     );
     await page.goto(`${t.url}/Checkout`);
     await expect.poll(() => page.getByTestId('checkout-line').count()).toBe(1);
-    await page.locator('label', { hasText: pinCode }).getByRole('radio').check();
+    await chooseAddress(page, pinCode);
     await expect.poll(() => page.getByText(/cannot be booked at this address/).count()).toBe(0);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/sandbox\/checkout\//);

@@ -25,6 +25,19 @@ const listed = (violations: Violation[]) =>
  * AxeBuilder, which checks inside them.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  const first = await axePass(page);
+  if (first.length === 0) return [];
+  // A toast can begin to fade in or out while axe runs (a run takes seconds on a loaded machine), and its text at
+  // part opacity reads as low contrast. A real violation is still there on a second look: keep the elements that
+  // both passes found.
+  const again = new Set((await axePass(page)).flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`)));
+  const kept = first
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => again.has(`${v.id} ${n.target.join(' ')}`)) }))
+    .filter((v) => v.nodes.length > 0);
+  return listed(kept);
+}
+
+async function axePass(page: Page): Promise<Violation[]> {
   // A toast or dialog mid-fade has its text at part opacity, which axe reports as low contrast: let finite
   // animations end first (spinners run forever and are skipped).
   await page.evaluate(() =>
@@ -36,13 +49,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     ),
   );
   if (page.frames().length > 1) {
-    return listed((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations);
+    return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
   }
   if (!(await page.evaluate('typeof window.axe?.run === "function"'))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (tags) => {
+  return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: unknown }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations as Violation[];
   }, WCAG_TAGS);
-  return listed(violations);
 }
