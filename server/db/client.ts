@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -17,6 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repos accept either the database or an open transaction. */
 export type Executor = Db | Tx;
+
+/** The rows of a raw `sql` query, on either driver (both answer `{ rows }`). */
+export const rowsOf = async <T>(exec: Executor, query: SQL): Promise<T[]> =>
+  ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
 
 export interface Database {
   db: Db;

@@ -1,14 +1,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import { likeTerm } from '../../db/paging';
 import { professionals, users } from '../../db/schema';
 
 /** The states a professional holds a line in: these occupy their slot and count as their load. */
 const HELD = sql`('assigned', 'accepted')`;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(exec: Executor, query: SQL): Promise<T[]> =>
-  ((await exec.execute(query)) as unknown as Rows<T>).rows;
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const toDateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : toDate(v));

@@ -1,5 +1,5 @@
 import { and, arrayContains, asc, eq, gt, gte, inArray, isNull, lte, max, min, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { type Db, type Executor, rowsOf } from '../../db/client';
 import { liveEvents, sessions, users } from '../../db/schema';
 
 /** The channel every server process LISTENs on; the payload is the event's id. */
@@ -11,12 +11,26 @@ export const LIVE_CHANNEL = 'live_events';
  */
 const ORDER_LOCK = 1_015_000_015;
 
-/** Writes the event and NOTIFYs its id: PostgreSQL delivers the notification when (and only if) the caller commits. */
+/**
+ * Writes the event and NOTIFYs its id, in one statement (one round trip inside the caller's transaction): the
+ * insert reads its row from the lock, so the lock is taken before the row's id is drawn; PostgreSQL delivers the
+ * notification when (and only if) the caller commits.
+ */
 export async function insertAndNotify(exec: Executor, row: typeof liveEvents.$inferInsert): Promise<number> {
-  await exec.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK})`);
-  const [made] = await exec.insert(liveEvents).values(row).returning({ id: liveEvents.id });
-  await exec.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(made.id)})`);
-  return made.id;
+  // sql.param: an array is one parameter (drizzle's template would spread it into a list).
+  const [made] = await rowsOf<{ id: string | number }>(
+    exec,
+    sql`with locked as (select pg_advisory_xact_lock(${ORDER_LOCK}::bigint)),
+      made as (
+        insert into ${liveEvents} (kind, tags, user_ids, roles, payload)
+        select ${row.kind}, ${sql.param(row.tags)}::text[], ${sql.param(row.userIds ?? [])}::int[],
+          ${sql.param(row.roles ?? [])}::text[],
+          ${JSON.stringify(row.payload ?? {})}::jsonb
+        from locked
+        returning id)
+      select id, pg_notify(${LIVE_CHANNEL}, id::text) from made`,
+  );
+  return Number(made.id);
 }
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;

@@ -1,12 +1,26 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notificationOutbox, notifications, users } from '../../db/schema';
+import type { Notification } from '../../plugins/notify';
 
 export type { NotificationKind } from '../../db/schema';
 
 export async function insert(exec: Executor, row: typeof notifications.$inferInsert) {
   const [made] = await exec.insert(notifications).values(row).returning({ id: notifications.id });
   return made.id;
+}
+
+/**
+ * The notification row and its message in the outbox (what the notify plugin writes), in one statement: one round
+ * trip inside the caller's transaction, where every order payment and wallet credit sends one.
+ */
+export async function insertWithMessage(exec: Executor, row: typeof notifications.$inferInsert, message: Notification) {
+  await exec.execute(sql`with made as (
+      insert into ${notifications} (user_id, kind, title, body, link)
+      values (${row.userId}, ${row.kind}, ${row.title}, ${row.body}, ${row.link ?? null}))
+    insert into ${notificationOutbox} (channel, recipient, template, body, payload)
+    values (${message.channel}, ${message.recipient}, ${message.template}, ${message.body},
+      ${message.payload === undefined ? null : JSON.stringify(message.payload)}::jsonb)`);
 }
 
 const mine = (userId: number, unreadOnly = false): SQL =>

@@ -1,7 +1,6 @@
 import type { Db, Executor } from '../../db/client';
 import { type PageQuery, pageOf } from '../../db/paging';
 import { badRequest } from '../../http';
-import { notify } from '../../plugins/notify';
 import type { NotificationKind } from './repo';
 import * as repo from './repo';
 
@@ -21,14 +20,17 @@ export interface PersonNotification {
  * both inside the caller's transaction, so the message exists exactly when the change does.
  */
 export async function notifyPerson(exec: Executor, n: PersonNotification): Promise<void> {
-  await repo.insert(exec, { userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null });
-  await notify(exec, {
-    channel: 'sms',
-    recipient: n.mobileNo,
-    template: n.kind,
-    body: `${n.title}: ${n.body}`,
-    payload: n.link ? { link: n.link } : undefined,
-  });
+  await repo.insertWithMessage(
+    exec,
+    { userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null },
+    {
+      channel: 'sms',
+      recipient: n.mobileNo,
+      template: n.kind,
+      body: `${n.title}: ${n.body}`,
+      payload: n.link ? { link: n.link } : undefined,
+    },
+  );
 }
 
 /** notifyPerson for someone known by their account id only: their mobile number is looked up. */
