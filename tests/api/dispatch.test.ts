@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines } from '../../server/db/schema';
+import { suggestionsFor, unassignedAudience } from '../../server/modules/dispatch/service';
 import { applyLineEvent } from '../../server/modules/orderLines/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
@@ -186,6 +187,25 @@ describe('assignment', () => {
 
     const missing = await get(admin, `/api/Dispatch/GetSuggestions?OrderId=${o.orderId}&ServiceId=999999`);
     expect(missing.status).toBe(404);
+  }, 120_000);
+
+  it('tells of unassigned lines everyone suggested for any of them, read in one statement, and no one else', async () => {
+    const o = await placed(2);
+    const [one, two] = o.lines.map((l) => l.serviceId);
+    const forOne = await f.professional({ zoneIds: [o.zoneId], serviceIds: [one] });
+    const forTwo = await f.professional({ zoneIds: [o.zoneId], serviceIds: [two] });
+    const forBoth = await f.professional({ zoneIds: [o.zoneId], serviceIds: [one, two] });
+    const off = await f.professional({ zoneIds: [o.zoneId], serviceIds: [one, two], available: false });
+    const elsewhere = await f.professional({ zoneIds: [(await f.zone()).id], serviceIds: [one, two] });
+    const lineIds = o.lines.map((l) => l.id);
+    const audience = await t.db.transaction((tx) => unassignedAudience(tx, lineIds));
+    expect([...audience].sort()).toEqual([forOne.id, forTwo.id, forBoth.id].sort());
+    expect(audience).not.toContain(off.id);
+    expect(audience).not.toContain(elsewhere.id);
+    // The same people the per-line suggestions name.
+    const perLine = new Set<number>();
+    for (const id of lineIds) for (const x of await suggestionsFor(t.db, id, { limit: 200 })) perLine.add(x.userId);
+    expect([...perLine].sort()).toEqual([...audience].sort());
   }, 120_000);
 
   it('refuses each broken rule with its reason; a remark overrides, and is recorded; inactive never', async () => {

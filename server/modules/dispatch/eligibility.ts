@@ -125,6 +125,44 @@ export async function assertAssignable(
   return refusals.map((r) => r.reason);
 }
 
+type RuledLine = EligibilityLine & { professionalUserId: number | null };
+
+/** The line as the rules read it: read when given by id (404 when there is none), else as given. */
+async function ruledLine(exec: Executor, lineOrId: number | RuledLine): Promise<RuledLine> {
+  const line = typeof lineOrId === 'number' ? await repo.lineForRules(exec, lineOrId) : lineOrId;
+  if (!line) throw notFound(`Order line ${lineOrId}`);
+  return line;
+}
+
+const suggestionQuery = (line: RuledLine & { zoneId: number }, limit: number): repo.SuggestionQuery => {
+  const day = indiaDay(line.slotStart);
+  return {
+    lineId: line.id,
+    serviceId: line.serviceId,
+    zoneId: line.zoneId,
+    slotStart: line.slotStart,
+    dayStart: day.start,
+    dayEnd: day.end,
+    exceptUserId: line.professionalUserId,
+    unratedAs: UNRATED_AS,
+    limit,
+  };
+};
+
+/**
+ * Everyone suggestionsFor (with `limit`) would name for any of the lines, read in one statement whatever their
+ * number: who is told about lines that became unassigned.
+ */
+export async function suggestedForAny(exec: Executor, lines: (number | RuledLine)[], limit: number): Promise<number[]> {
+  const queries: repo.SuggestionQuery[] = [];
+  for (const l of lines) {
+    const line = await ruledLine(exec, l);
+    if (line.zoneId !== null) queries.push(suggestionQuery({ ...line, zoneId: line.zoneId }, limit));
+  }
+  const rows = await repo.rankedSuggestionsOfLines(exec, queries);
+  return [...new Set(rows.map((r) => r.userId))];
+}
+
 export interface Suggestion {
   userId: number;
   fullName: string;
@@ -147,25 +185,14 @@ const DISTANCE_TEXT = ['lives in the zone', 'lives in the same city', 'lives in 
  */
 export async function suggestionsFor(
   exec: Executor,
-  lineOrId: number | (EligibilityLine & { professionalUserId: number | null }),
+  lineOrId: number | RuledLine,
   { limit = 10, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<Suggestion[]> {
-  const line = typeof lineOrId === 'number' ? await repo.lineForRules(exec, lineOrId) : lineOrId;
-  if (!line) throw notFound(`Order line ${lineOrId}`);
+  const line = await ruledLine(exec, lineOrId);
   if (line.zoneId === null) return [];
   const day = indiaDay(line.slotStart);
   const today = indiaDay(now).start.getTime() === day.start.getTime();
-  const rows = await repo.rankedSuggestions(exec, {
-    lineId: line.id,
-    serviceId: line.serviceId,
-    zoneId: line.zoneId,
-    slotStart: line.slotStart,
-    dayStart: day.start,
-    dayEnd: day.end,
-    exceptUserId: line.professionalUserId,
-    unratedAs: UNRATED_AS,
-    limit,
-  });
+  const rows = await repo.rankedSuggestions(exec, suggestionQuery({ ...line, zoneId: line.zoneId }, limit));
   return rows.map((r, i) => {
     const rating = r.ratingCount > 0 ? Math.round((r.ratingTotal / r.ratingCount) * 10) / 10 : null;
     const jobs = `${r.todayJobs} ${r.todayJobs === 1 ? 'job' : 'jobs'} ${today ? 'today' : 'that day'}`;

@@ -112,37 +112,61 @@ export interface SuggestionRow {
  * then distance of zone, then id (stable).
  */
 export async function rankedSuggestions(exec: Executor, q: SuggestionQuery): Promise<SuggestionRow[]> {
-  const slot = q.slotStart.toISOString();
+  return (await rankedSuggestionsOfLines(exec, [q])).map(({ lineId: _, ...row }) => row);
+}
+
+/**
+ * rankedSuggestions for several lines in one statement (one round trip, planned once): each line's ranked
+ * professionals, in order, naming their line.
+ */
+export async function rankedSuggestionsOfLines(
+  exec: Executor,
+  qs: SuggestionQuery[],
+): Promise<(SuggestionRow & { lineId: number })[]> {
+  if (qs.length === 0) return [];
+  const lines = sql.join(
+    qs.map(
+      (q, i) =>
+        sql`(${i}::int, ${q.lineId}::int, ${q.serviceId}::int, ${q.zoneId}::int, ${q.slotStart.toISOString()}::timestamptz,
+          ${q.exceptUserId ?? 0}::int, ${q.dayStart.toISOString()}::timestamptz, ${q.dayEnd.toISOString()}::timestamptz,
+          ${q.unratedAs}::numeric, ${q.limit}::int)`,
+    ),
+    sql`, `,
+  );
   const rows = await rowsOf<Record<string, unknown>>(
     exec,
-    sql`with lz as (select z.id, z.city_id, z.state_id, z.zone_name from zones z where z.id = ${q.zoneId}),
-      candidates as (
-        select p.user_id, u.full_name, u.mobile_no, p.professional_type, p.rating_total, p.rating_count,
-          case when p.home_zone_id = lz.id then 0 when p.city_id = lz.city_id then 1
-               when p.state_id = lz.state_id then 2 else 3 end as zone_distance,
-          lz.zone_name
-        from lz
-        join professional_zones pz on pz.zone_id = lz.id
-        join professional_services ps on ps.professional_user_id = pz.professional_user_id and ps.service_id = ${q.serviceId}
-        join professionals p on p.user_id = pz.professional_user_id
-        join users u on u.id = p.user_id
-        where u.active and p.available and p.user_id <> ${q.exceptUserId ?? 0}
-          and not exists (select 1 from order_lines o where o.professional_user_id = p.user_id and o.state in ${HELD}
-                          and o.slot_start = ${slot}::timestamptz and o.id <> ${q.lineId})
-          and not exists (select 1 from order_line_rejections r
-                          where r.order_line_id = ${q.lineId} and r.professional_user_id = p.user_id)
-      )
-      select c.*, (select s.heading from services s where s.id = ${q.serviceId}) as service_name,
-        (select count(*) from order_lines j where j.professional_user_id = c.user_id and j.state in ${HELD}
-          and j.slot_start >= ${q.dayStart.toISOString()}::timestamptz
-          and j.slot_start < ${q.dayEnd.toISOString()}::timestamptz)::int as today_jobs
-      from candidates c
-      order by today_jobs asc,
-        coalesce(c.rating_total::numeric / nullif(c.rating_count, 0), ${q.unratedAs}) desc,
-        c.zone_distance asc, c.user_id asc
-      limit ${q.limit}`,
+    sql`select l.ord, l.line_id, c.* from (values ${lines})
+        as l(ord, line_id, service_id, zone_id, slot_start, except_user_id, day_start, day_end, unrated_as, max_rows)
+      cross join lateral (
+        select x.*, row_number() over (
+            order by x.today_jobs asc, coalesce(x.rating_total::numeric / nullif(x.rating_count, 0), l.unrated_as) desc,
+              x.zone_distance asc, x.user_id asc) as rn
+        from (
+          select p.user_id, u.full_name, u.mobile_no, p.professional_type, p.rating_total, p.rating_count,
+            case when p.home_zone_id = lz.id then 0 when p.city_id = lz.city_id then 1
+                 when p.state_id = lz.state_id then 2 else 3 end as zone_distance,
+            lz.zone_name,
+            (select s.heading from services s where s.id = l.service_id) as service_name,
+            (select count(*) from order_lines j where j.professional_user_id = p.user_id and j.state in ${HELD}
+              and j.slot_start >= l.day_start and j.slot_start < l.day_end)::int as today_jobs
+          from zones lz
+          join professional_zones pz on pz.zone_id = lz.id
+          join professional_services ps on ps.professional_user_id = pz.professional_user_id and ps.service_id = l.service_id
+          join professionals p on p.user_id = pz.professional_user_id
+          join users u on u.id = p.user_id
+          where lz.id = l.zone_id and u.active and p.available and p.user_id <> l.except_user_id
+            and not exists (select 1 from order_lines o where o.professional_user_id = p.user_id and o.state in ${HELD}
+                            and o.slot_start = l.slot_start and o.id <> l.line_id)
+            and not exists (select 1 from order_line_rejections r
+                            where r.order_line_id = l.line_id and r.professional_user_id = p.user_id)
+        ) x
+        order by rn
+        limit l.max_rows
+      ) c
+      order by l.ord, c.rn`,
   );
   return rows.map((r) => ({
+    lineId: Number(r.line_id),
     userId: Number(r.user_id),
     fullName: String(r.full_name),
     mobileNo: String(r.mobile_no),
@@ -169,17 +193,18 @@ export async function zoneOfPincode(exec: Executor, pinCode: string): Promise<nu
 }
 
 /**
- * True when at least one professional (whatever their switches) serves the zone with the service as a skill: dispatch
- * covers the pair, so slot capacity applies to it.
+ * Of these services, those at least one professional (whatever their switches) serves the zone with as a skill:
+ * dispatch covers the pair, so slot capacity applies to it. One statement for any number of services.
  */
-export async function covered(exec: Executor, zoneId: number, serviceId: number): Promise<boolean> {
-  const [row] = await rowsOf<{ covered: boolean }>(
+export async function coveredServices(exec: Executor, zoneId: number, serviceIds: number[]): Promise<Set<number>> {
+  if (serviceIds.length === 0) return new Set();
+  const rows = await rowsOf<{ service_id: number }>(
     exec,
-    sql`select exists (select 1 from professional_zones pz join professional_services ps
-      on ps.professional_user_id = pz.professional_user_id and ps.service_id = ${serviceId}
-      where pz.zone_id = ${zoneId}) as covered`,
+    sql`select distinct ps.service_id from professional_zones pz join professional_services ps
+      on ps.professional_user_id = pz.professional_user_id
+      where pz.zone_id = ${zoneId} and ps.service_id = any(${sql.param(serviceIds)}::int[])`,
   );
-  return row.covered === true;
+  return new Set(rows.map((r) => Number(r.service_id)));
 }
 
 /**

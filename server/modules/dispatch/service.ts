@@ -9,7 +9,14 @@ import { notifyUser } from '../notifications/service';
 import { stateLabel } from '../orderLines/rules';
 import { applyLineEvent } from '../orderLines/service';
 import { toCsv } from '../wallets/service';
-import { assertAssignable, type EligibilityLine, indiaDay, type RefusalReason, suggestionsFor } from './eligibility';
+import {
+  assertAssignable,
+  type EligibilityLine,
+  indiaDay,
+  type RefusalReason,
+  suggestedForAny,
+  suggestionsFor,
+} from './eligibility';
 import * as repo from './repo';
 
 export { assertAssignable, refusalsFor, suggestionsFor } from './eligibility';
@@ -360,11 +367,7 @@ export async function unassignedAudience(
   tx: Tx,
   lines: (number | (EligibilityLine & { professionalUserId: number | null }))[],
 ): Promise<number[]> {
-  const who = new Set<number>();
-  for (const line of lines) {
-    for (const s of await suggestionsFor(tx, line, { limit: 200 })) who.add(s.userId);
-  }
-  return [...who];
+  return suggestedForAny(tx, lines, 200);
 }
 
 /**
@@ -455,8 +458,17 @@ export function ruleSlots(from: Date, to: Date, now: Date): Date[] {
  * outnumber the unassigned lines already waiting in that slot in the zone for one of them. `limited` is false when
  * no professional serves the zone with the skill at all: dispatch does not cover the pair yet, every slot stays open.
  */
-export async function freeOf(exec: Executor, zoneId: number, serviceId: number, slots: Date[]) {
-  if (slots.length === 0 || !(await repo.covered(exec, zoneId, serviceId))) return { limited: false, free: slots };
+export async function freeOf(
+  exec: Executor,
+  zoneId: number,
+  serviceId: number,
+  slots: Date[],
+  /** Whether dispatch covers the pair, when the caller has read it already (coveredServices). */
+  covered?: boolean,
+) {
+  if (slots.length === 0) return { limited: false, free: slots };
+  const isCovered = covered ?? (await repo.coveredServices(exec, zoneId, [serviceId])).has(serviceId);
+  if (!isCovered) return { limited: false, free: slots };
   const from = slots[0];
   const to = new Date(slots[slots.length - 1].getTime() + HOUR);
   const facts = await repo.capacityFacts(exec, zoneId, serviceId, from, to);
@@ -518,15 +530,25 @@ export async function assertSlotHasCapacity(
   }
 }
 
-/** Why a slot is full at the pincode, or null when it can be booked (for the checkout quote's line problems). */
-export async function slotCapacityProblem(
+/**
+ * Why each slot is full in the zone, or null where it can be booked (for the checkout quote's line problems), in
+ * the order given. Whether dispatch covers each service is read once for all of them.
+ */
+export async function slotCapacityProblems(
   exec: Executor,
-  q: { serviceId: number; pinCode: string; slotStart: Date; zoneId?: number | null },
-): Promise<string | null> {
-  const zoneId = q.zoneId !== undefined ? q.zoneId : await repo.zoneOfPincode(exec, q.pinCode);
-  if (zoneId === null) return null;
-  const { free } = await freeOf(exec, zoneId, q.serviceId, [q.slotStart]);
-  return free.length === 0
-    ? `No professional is free at ${slotText(q.slotStart)} in this area: choose another slot.`
-    : null;
+  zoneId: number | null,
+  wanted: { serviceId: number; slotStart: Date }[],
+): Promise<(string | null)[]> {
+  if (zoneId === null || wanted.length === 0) return wanted.map(() => null);
+  const covered = await repo.coveredServices(exec, zoneId, [...new Set(wanted.map((w) => w.serviceId))]);
+  const out: (string | null)[] = [];
+  for (const w of wanted) {
+    const { free } = await freeOf(exec, zoneId, w.serviceId, [w.slotStart], covered.has(w.serviceId));
+    out.push(
+      free.length === 0
+        ? `No professional is free at ${slotText(w.slotStart)} in this area: choose another slot.`
+        : null,
+    );
+  }
+  return out;
 }

@@ -147,17 +147,16 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
         ? await dispatch.zoneOfPincode(exec, address.pinCode)
         : null;
   // Slot capacity (decision 016): a valid slot of a served line needs a matching professional free in it.
+  const checked = lines.filter(
+    (l): l is typeof l & { slotStart: Date } =>
+      !!l.slotStart && served.get(l.categoryId)?.served === true && !slotProblem(l.heading, l.slotStart, now),
+  );
+  const problems = await dispatch.slotCapacityProblems(exec, zoneId, checked);
   const full = new Map<number, string>();
-  for (const l of lines) {
-    if (!l.slotStart || served.get(l.categoryId)?.served !== true || slotProblem(l.heading, l.slotStart, now)) continue;
-    const why = await dispatch.slotCapacityProblem(exec, {
-      serviceId: l.serviceId,
-      pinCode: address.pinCode,
-      zoneId,
-      slotStart: l.slotStart,
-    });
+  checked.forEach((l, i) => {
+    const why = problems[i];
     if (why) full.set(l.serviceId, `${l.heading}: ${why}`);
-  }
+  });
   const inputs = lines.map((l): QuoteLineInput => {
     const s = served.get(l.categoryId);
     const notServedMessage = !s
