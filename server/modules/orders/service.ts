@@ -59,6 +59,8 @@ export interface PricedOrder {
   placeOfSupply: { state: string; code: string | null };
   /** The zone of the address's pincode (null outside every zone): the lines' zone when placed. */
   zoneId: number | null;
+  /** The customer's wallet account (null until they have one): paying from it needs no second look-up. */
+  walletId: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------- the quote
@@ -133,10 +135,10 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
   const address = await addresses.addressForOrder(exec, r.customerUserId, r.addressId);
   await tips.assertTipAmount(exec, r.tipPaise, 'Tip');
   const lines = r.items ? await itemLines(exec, r.items) : await cart.cartForCheckout(exec, r.customerUserId);
-  const [servedAt, rates, balance] = await Promise.all([
+  const [servedAt, rates, wallet] = await Promise.all([
     repo.servedAt(exec, address.pinCode, [...new Set(lines.map((l) => l.categoryId))]),
     gstRatesOn(exec, now),
-    wallets.walletBalance(exec, 'customer', r.customerUserId),
+    wallets.walletOf(exec, 'customer', r.customerUserId),
   ]);
   const served = servedAt.categories;
   // The pincode's zone came with the served categories (looked up only when there were none).
@@ -193,7 +195,7 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
     lines: inputs,
     intraState: isIntraState(company, address.state),
     tipPaise: r.tipPaise,
-    walletBalancePaise: balance,
+    walletBalancePaise: wallet?.balance ?? 0,
     useWallet: r.useWallet,
     promotions: offers,
   });
@@ -203,6 +205,7 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
     address,
     placeOfSupply: { state: address.state, code: gstStateCode(address.state) },
     zoneId,
+    walletId: wallet?.id ?? null,
   };
 }
 
@@ -333,9 +336,13 @@ async function payFromWallet(
     settledLines?: { id: number; serviceId: number; zoneId: number | null; slotStart: Date }[];
     /** More of the caller's own writes, done before the shared rows are taken (placing empties the cart). */
     beforeSharedRows?: () => Promise<void>;
+    /** The customer's wallet account, when the caller has read it (a wallet's id never changes). */
+    walletId?: number | null;
   } = {},
 ) {
-  const wallet = await wallets.openWallet(tx, 'customer', { id: order.customerUserId, fullName: order.customerName });
+  const wallet =
+    known.walletId ??
+    (await wallets.openWallet(tx, 'customer', { id: order.customerUserId, fullName: order.customerName }));
   const transfer = await wallets.open(tx, {
     kind: 'order_payment',
     legs: [
@@ -707,6 +714,7 @@ export async function placeOrder(
       const paid = await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet', {
         customer,
         settledLines: lines,
+        walletId: priced.walletId,
         beforeSharedRows: async () => {
           if (!r.items) await cart.clearCart(tx, r.customerUserId);
         },

@@ -359,7 +359,13 @@ export async function balanceOf(db: Db, kind: WalletOwnerKind, who: { id?: numbe
 
 /** A wallet's balance in paise (0 for one never opened). */
 export async function walletBalance(exec: Db | Tx, kind: WalletOwnerKind, userId: number): Promise<number> {
-  return (await repo.findWallet(exec, WALLET_KIND[kind], userId))?.balance ?? 0;
+  return (await walletOf(exec, kind, userId))?.balance ?? 0;
+}
+
+/** A person's wallet account and its balance in paise, or null when they have none yet. */
+export async function walletOf(exec: Db | Tx, kind: WalletOwnerKind, userId: number) {
+  const row = await repo.findWallet(exec, WALLET_KIND[kind], userId);
+  return row ? { id: row.id, balance: row.balance } : null;
 }
 
 /** The company account wallet's balance in paise (payroll shows what it can cover). */
