@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRupees } from './format';
+import { formatDate, formatDateTime, formatRupees, formatSlot } from './format';
 
 describe('format', () => {
   it('formats rupees with Indian grouping', () => {
@@ -17,5 +17,11 @@ describe('format', () => {
     expect(formatDateTime('2024-03-05T10:30:00Z')).toMatch(/^\d{2} Mar 2024, \d{1,2}:\d{2} (am|pm)$/);
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate('')).toBe('');
+  });
+
+  it("shows a booking slot in India time whatever the viewer's zone", () => {
+    // 04:00 UTC is 09:30 in India.
+    expect(formatSlot('2026-11-29T04:00:00.000Z')).toBe('29 Nov 2026, 9:30 am IST');
+    expect(formatSlot('not a slot')).toBe('not a slot');
   });
 });

@@ -45,6 +45,25 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(d);
 }
 
+let slotTime: Intl.DateTimeFormat | undefined;
+
+/**
+ * A booking slot: '29 Nov 2026, 9:30 am IST'. Slots are India time by rule (decision 014), so they are shown in
+ * India time whatever the viewer's zone, as the customer and the professional see them.
+ */
+export function formatSlot(iso: string): string {
+  const d = parse(iso);
+  if (!d) return iso;
+  slotTime ??= new Intl.DateTimeFormat('en-IN', {
+    ...DATE_OPTIONS,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'Asia/Kolkata',
+  });
+  return `${slotTime.format(d)} IST`;
+}
+
 /** The months of the year, January first (month 1 is index 0). */
 export const MONTH_NAMES = [
   'January',

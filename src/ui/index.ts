@@ -10,7 +10,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
-export { formatDate, formatDateTime, formatRupees } from './format';
+export { formatDate, formatDateTime, formatRupees, formatSlot } from './format';
 export { srOnly } from './global.css';
 export * from './icons';
 export { LoadingPlaceholder, type LoadingPlaceholderProps } from './LoadingPlaceholder';

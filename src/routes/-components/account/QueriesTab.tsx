@@ -12,6 +12,7 @@ import {
   ConfirmDialog,
   EmptyState,
   formatDateTime,
+  formatSlot,
   LoadingPlaceholder,
   Pager,
 } from '../../../ui';
@@ -35,7 +36,7 @@ function useOrderLineChoices() {
     upcoming.data && past.data
       ? [...upcoming.data.items, ...past.data.items].map((l) => ({
           lineId: l.lineId,
-          label: `Order #${l.orderId} · ${l.serviceName} · ${formatDateTime(l.slotStart)} · ${l.stateLabel}`,
+          label: `Order #${l.orderId} · ${l.serviceName} · ${formatSlot(l.slotStart)} · ${l.stateLabel}`,
         }))
       : undefined;
   return { data, isPending: upcoming.isPending || past.isPending, error: upcoming.error ?? past.error };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type CallDeskLine, type CallDeskOrder, callDeskSearchQuery } from '../../../api/callDesk';
-import { Alert, Badge, Button, Card, formatDateTime, formatRupees, Pager } from '../../../ui';
+import { Alert, Badge, Button, Card, formatDateTime, formatRupees, formatSlot, Pager } from '../../../ui';
 import { Form, TextField } from '../../../ui/form';
 import { STATE_TONE, stateLabel } from '../dispatch/labels';
 import { OrderLineHistory } from '../dispatch/OrderLineHistory';
@@ -125,7 +125,7 @@ function LineCard({ line: l }: { line: CallDeskLine }) {
       </div>
       <dl className={s.facts}>
         <dt className={s.term}>Slot</dt>
-        <dd className={s.value}>{formatDateTime(l.slotStart)}</dd>
+        <dd className={s.value}>{formatSlot(l.slotStart)}</dd>
         <dt className={s.term}>Professional</dt>
         <dd className={s.value}>
           {l.professional ? (

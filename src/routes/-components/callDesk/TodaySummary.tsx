@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { callDeskSummaryQuery } from '../../../api/callDesk';
-import { Alert, Card, formatDate, formatDateTime, StatCard, StatGrid } from '../../../ui';
+import { Alert, Card, formatDate, formatDateTime, formatSlot, StatCard, StatGrid } from '../../../ui';
 import { stateLabel } from '../dispatch/labels';
 import * as s from './callDesk.css';
 
@@ -48,7 +48,7 @@ export function TodaySummary() {
                         · <bdi>{l.zoneName}</bdi>
                       </>
                     ) : null}{' '}
-                    · slot {formatDateTime(l.slotStart)} · waiting since {formatDateTime(l.waitingSince)}
+                    · slot {formatSlot(l.slotStart)} · waiting since {formatDateTime(l.waitingSince)}
                   </span>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DispatchLineDetail } from '../../../api/dispatch';
-import { Card, formatDateTime, formatRupees } from '../../../ui';
+import { Card, formatDateTime, formatRupees, formatSlot } from '../../../ui';
 import * as s from './dispatch.css';
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -30,7 +30,7 @@ export function OrderLineFacts({ line }: { line: DispatchLineDetail }) {
             ['Service', <bdi key="s">{line.serviceName}</bdi>],
             ['Category', <bdi key="c">{line.categoryName}</bdi>],
             ['Quantity', line.quantity],
-            ['Slot', formatDateTime(line.slotStart)],
+            ['Slot', formatSlot(line.slotStart)],
             ['Total', formatRupees(line.total)],
             ['Zone', line.zoneName ? <bdi key="z">{line.zoneName}</bdi> : '—'],
             ['Area', <bdi key="a">{line.area}</bdi>],

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../../../api/session';
 import { type TaskStateFilter, type VendorTaskLine, vendorTasksQuery } from '../../../api/vendors';
-import { Badge, formatDateTime, formatRupees } from '../../../ui';
+import { Badge, formatRupees, formatSlot } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
@@ -31,7 +31,7 @@ export function TaskTable({ caption, technicianId, state }: TaskTableProps) {
       header: 'Slot',
       render: (l) => (
         <>
-          {formatDateTime(l.slotStart)}
+          {formatSlot(l.slotStart)}
           <span className={s.cellNote}>Order {l.orderId}</span>
         </>
       ),

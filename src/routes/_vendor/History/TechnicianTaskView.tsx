@@ -8,6 +8,7 @@ import {
   Card,
   formatDateTime,
   formatRupees,
+  formatSlot,
   LoadingPlaceholder,
   PageHeader,
 } from '../../../ui';
@@ -54,7 +55,7 @@ function TechnicianTaskView() {
                 <Badge tone={l.state === 'cancelled' ? 'danger' : 'info'}>{l.stateLabel}</Badge>
               </dd>
               <dt>Slot</dt>
-              <dd>{formatDateTime(l.slotStart)}</dd>
+              <dd>{formatSlot(l.slotStart)}</dd>
               <dt>Category</dt>
               <dd>
                 {l.categoryName} · quantity {l.quantity}

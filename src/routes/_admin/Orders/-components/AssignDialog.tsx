@@ -9,7 +9,7 @@ import {
   dispatchSuggestionsQuery,
 } from '../../../../api/dispatch';
 import { invalidateAfter } from '../../../../api/invalidate';
-import { Alert, Badge, Button, Dialog, formatDateTime, LoadingPlaceholder, toast } from '../../../../ui';
+import { Alert, Badge, Button, Dialog, formatSlot, LoadingPlaceholder, toast } from '../../../../ui';
 import { Form, FormActions, FormErrorSummary, matchesNote, SearchBox, TextArea } from '../../../../ui/form';
 import { control, select } from '../../../../ui/form/form.css';
 import { useOperationForm } from '../../../-components/form';
@@ -77,7 +77,7 @@ export function AssignDialog({ line, onClose }: { line: AssignableLine; onClose(
       onOpenChange={(o) => !o && onClose()}
       size="lg"
       title={`${reassign ? 'Reassign' : 'Assign'} ${line.serviceName}`}
-      description={`Order #${line.orderId} · ${formatDateTime(line.slotStart)} · ${line.zoneName ?? 'no zone'}${
+      description={`Order #${line.orderId} · ${formatSlot(line.slotStart)} · ${line.zoneName ?? 'no zone'}${
         line.professional ? ` · now with ${line.professional.fullName}` : ''
       }`}
     >

@@ -1,7 +1,7 @@
 // The dispatch lists' columns: what every list shows, and each list's own.
 import { Link } from '@tanstack/react-router';
 import type { DispatchLine } from '../../../../api/dispatch';
-import { Badge, buttonClassName, formatDateTime, formatRupees } from '../../../../ui';
+import { Badge, buttonClassName, formatDateTime, formatRupees, formatSlot } from '../../../../ui';
 import type { Column } from '../../../../ui/DataTable';
 import { formatWaited, STATE_TONE, stateLabel } from '../../../-components/dispatch/labels';
 import * as s from '../../-components/admin.css';
@@ -9,7 +9,7 @@ import * as s from '../../-components/admin.css';
 const slot: Column<DispatchLine> = {
   key: 'slotStart',
   header: 'Slot',
-  render: (l) => <span className={s.nowrap}>{formatDateTime(l.slotStart)}</span>,
+  render: (l) => <span className={s.nowrap}>{formatSlot(l.slotStart)}</span>,
 };
 
 const service: Column<DispatchLine> = {
