@@ -167,11 +167,23 @@ describe('assignment', () => {
       applyLineEvent(tx, second.lines[0].id, 'ASSIGN', null, { professionalUserId: busy.id }),
     );
 
+    // Clash holds another job in the very slot; Rhea rejected this line once: neither is suggested.
+    const clash = await f.professional({ zoneIds: [o.zoneId], serviceIds: [serviceId] });
+    const third = await placed(1);
+    await t.db.execute(sql`update order_lines set zone_id = ${o.zoneId}, service_id = ${serviceId},
+      slot_start = ${o.slotStart.toISOString()}::timestamptz where id = ${third.lines[0].id}`);
+    await t.db.transaction((tx) =>
+      applyLineEvent(tx, third.lines[0].id, 'ASSIGN', null, { professionalUserId: clash.id }),
+    );
+    const rejecter = await f.professional({ zoneIds: [o.zoneId], serviceIds: [serviceId], fullName: 'Rhea Rejected' });
+    await t.db.execute(sql`insert into order_line_rejections (order_line_id, professional_user_id, reason)
+      values (${o.lines[0].id}, ${rejecter.id}, 'Too far')`);
+
     const s = dataOf(await get(desk, `/api/Dispatch/GetSuggestions?OrderId=${o.orderId}&ServiceId=${serviceId}`));
     expect(s).toMatchObject({ lineId: o.lines[0].id, state: 'unassigned', assignable: true });
     const ids = s.suggestions.map((x: any) => x.userId);
     expect(ids).toEqual([rated.id, fresh.id, busy.id]);
-    for (const never of [off.id, elsewhere.id, unskilled.id]) expect(ids).not.toContain(never);
+    for (const never of [off.id, elsewhere.id, unskilled.id, clash.id, rejecter.id]) expect(ids).not.toContain(never);
     // The factory's professionals live in Mumbai, the zone's city: distance 1.
     expect(s.suggestions[0]).toMatchObject({ rank: 1, todayJobs: 0, rating: 4.6, ratingCount: 10, zoneDistance: 1 });
     expect(s.suggestions[0].reasons).toEqual(

@@ -117,7 +117,9 @@ export async function rankedSuggestions(exec: Executor, q: SuggestionQuery): Pro
 
 /**
  * rankedSuggestions for several lines in one statement (one round trip, planned once): each line's ranked
- * professionals, in order, naming their line.
+ * professionals, in order, naming their line. "Free in the slot" and "never rejected it" are scalar subqueries with
+ * LIMIT 1 rather than NOT EXISTS: as anti-joins they joined the planner's join-order search, which made planning
+ * (4.4 ms for two lines) twenty times the execution; as sub-plans it is 1.4 ms, each still one index probe.
  */
 export async function rankedSuggestionsOfLines(
   exec: Executor,
@@ -155,10 +157,10 @@ export async function rankedSuggestionsOfLines(
           join professionals p on p.user_id = pz.professional_user_id
           join users u on u.id = p.user_id
           where lz.id = l.zone_id and u.active and p.available and p.user_id <> l.except_user_id
-            and not exists (select 1 from order_lines o where o.professional_user_id = p.user_id and o.state in ${HELD}
-                            and o.slot_start = l.slot_start and o.id <> l.line_id)
-            and not exists (select 1 from order_line_rejections r
-                            where r.order_line_id = l.line_id and r.professional_user_id = p.user_id)
+            and (select 1 from order_lines o where o.professional_user_id = p.user_id and o.state in ${HELD}
+                 and o.slot_start = l.slot_start and o.id <> l.line_id limit 1) is null
+            and (select 1 from order_line_rejections r
+                 where r.order_line_id = l.line_id and r.professional_user_id = p.user_id limit 1) is null
         ) x
         order by rn
         limit l.max_rows
