@@ -5,11 +5,6 @@ import type { Notification } from '../../plugins/notify';
 
 export type { NotificationKind } from '../../db/schema';
 
-export async function insert(exec: Executor, row: typeof notifications.$inferInsert) {
-  const [made] = await exec.insert(notifications).values(row).returning({ id: notifications.id });
-  return made.id;
-}
-
 /**
  * The notification row and its message in the outbox (what the notify plugin writes), in one statement: one round
  * trip inside the caller's transaction, where every order payment and wallet credit sends one.
