@@ -209,6 +209,22 @@ export async function coveredServices(exec: Executor, zoneId: number, serviceIds
   return new Set(rows.map((r) => Number(r.service_id)));
 }
 
+/** The zone of a pincode and whether dispatch covers the service there (coveredServices), in one statement. */
+export async function zoneAndCoverage(
+  exec: Executor,
+  pinCode: string,
+  serviceId: number,
+): Promise<{ zoneId: number; covered: boolean } | null> {
+  const [row] = await rowsOf<{ zone_id: number; covered: boolean }>(
+    exec,
+    sql`select zp.zone_id, exists (select 1 from professional_zones pz join professional_services ps
+        on ps.professional_user_id = pz.professional_user_id and ps.service_id = ${serviceId}
+        where pz.zone_id = zp.zone_id) as covered
+      from zone_pincodes zp where zp.pin_code = ${pinCode}`,
+  );
+  return row ? { zoneId: Number(row.zone_id), covered: row.covered === true } : null;
+}
+
 /**
  * What slot capacity reads for one zone and service over a window: the professionals who could take such a line
  * (serve the zone, have the skill, active, available), the slots each already holds, and the unassigned lines in the

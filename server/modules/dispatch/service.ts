@@ -495,11 +495,11 @@ export async function freeSlots(
 ) {
   const start = q.from ? indiaMidnight(q.from, 'from') : indiaDay(now).start;
   const end = new Date(start.getTime() + (q.days ?? 7) * 86_400_000);
-  const zoneId = await repo.zoneOfPincode(db, q.pinCode);
+  const at = await repo.zoneAndCoverage(db, q.pinCode, q.serviceId);
   const slots = ruleSlots(start, end, now);
-  if (zoneId === null) return { serviceId: q.serviceId, zoneId: null, limited: false, slots };
-  const { limited, free } = await freeOf(db, zoneId, q.serviceId, slots);
-  return { serviceId: q.serviceId, zoneId, limited, slots: free };
+  if (at === null) return { serviceId: q.serviceId, zoneId: null, limited: false, slots };
+  const { limited, free } = await freeOf(db, at.zoneId, q.serviceId, slots, at.covered);
+  return { serviceId: q.serviceId, zoneId: at.zoneId, limited, slots: free };
 }
 
 /**
@@ -511,9 +511,15 @@ export async function assertSlotHasCapacity(
   exec: Executor,
   q: { serviceId: number; pinCode?: string | null; zoneId?: number | null; slotStart: Date; field: string },
 ) {
-  const zoneId = q.zoneId ?? (q.pinCode ? await repo.zoneOfPincode(exec, q.pinCode) : null);
-  if (zoneId === null) return;
-  const { free } = await freeOf(exec, zoneId, q.serviceId, [q.slotStart]);
+  // By pincode, the zone and whether dispatch covers the service come in one read.
+  const at =
+    q.zoneId != null
+      ? { zoneId: q.zoneId, covered: undefined }
+      : q.pinCode
+        ? await repo.zoneAndCoverage(exec, q.pinCode, q.serviceId)
+        : null;
+  if (at === null) return;
+  const { free } = await freeOf(exec, at.zoneId, q.serviceId, [q.slotStart], at.covered);
   if (free.length === 0) {
     throw new HttpError(
       409,
