@@ -195,21 +195,26 @@ export async function zoneOfPincode(exec: Executor, pinCode: string): Promise<nu
 }
 
 /**
- * Of these services, those at least one professional (whatever their switches) serves the zone with as a skill:
- * dispatch covers the pair, so slot capacity applies to it. One statement for any number of services.
+ * Whether at least one professional (whatever their switches) serves the zone with the service as a skill: dispatch
+ * covers the pair, so slot capacity applies to it.
  */
+const covers = (zoneId: SQL, serviceId: SQL) =>
+  sql`exists (select 1 from professional_zones pz join professional_services ps
+    on ps.professional_user_id = pz.professional_user_id and ps.service_id = ${serviceId}
+    where pz.zone_id = ${zoneId})`;
+
+/** Of these services, those dispatch covers in the zone (covers), in one statement for any number of them. */
 export async function coveredServices(exec: Executor, zoneId: number, serviceIds: number[]): Promise<Set<number>> {
   if (serviceIds.length === 0) return new Set();
   const rows = await rowsOf<{ service_id: number }>(
     exec,
-    sql`select distinct ps.service_id from professional_zones pz join professional_services ps
-      on ps.professional_user_id = pz.professional_user_id
-      where pz.zone_id = ${zoneId} and ps.service_id = any(${sql.param(serviceIds)}::int[])`,
+    sql`select s.id as service_id from unnest(${sql.param(serviceIds)}::int[]) as s(id)
+      where ${covers(sql`${zoneId}::int`, sql`s.id`)}`,
   );
   return new Set(rows.map((r) => Number(r.service_id)));
 }
 
-/** The zone of a pincode and whether dispatch covers the service there (coveredServices), in one statement. */
+/** The zone of a pincode and whether dispatch covers the service there (covers), in one statement. */
 export async function zoneAndCoverage(
   exec: Executor,
   pinCode: string,
@@ -217,9 +222,7 @@ export async function zoneAndCoverage(
 ): Promise<{ zoneId: number; covered: boolean } | null> {
   const [row] = await rowsOf<{ zone_id: number; covered: boolean }>(
     exec,
-    sql`select zp.zone_id, exists (select 1 from professional_zones pz join professional_services ps
-        on ps.professional_user_id = pz.professional_user_id and ps.service_id = ${serviceId}
-        where pz.zone_id = zp.zone_id) as covered
+    sql`select zp.zone_id, ${covers(sql`zp.zone_id`, sql`${serviceId}::int`)} as covered
       from zone_pincodes zp where zp.pin_code = ${pinCode}`,
   );
   return row ? { zoneId: Number(row.zone_id), covered: row.covered === true } : null;
