@@ -12,6 +12,7 @@ const POSTGRES_FILES = [
   'tests/api/imports.test.ts',
   'tests/api/role-matrix.test.ts',
   'tests/api/bad-input.test.ts',
+  'tests/api/named-statements.test.ts',
   // Money: the ledger, payments and the orders and requests they pay for.
   'tests/api/wallets.test.ts',
   'tests/api/payments.test.ts',

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { nameStatements } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,6 +42,8 @@ export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?
     // An idle connection that dies (server restart, terminated by an admin) is dropped by the pool and replaced on
     // demand; without a listener the pool's 'error' event would crash the process.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    // Named statements (decision 035), unless a transaction-pooling proxy that cannot keep them sits in between.
+    if (process.env.PG_NAMED_STATEMENTS !== 'off') pool.on('connect', nameStatements);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -177,7 +177,7 @@ export async function openTransfer(
   const locked = (await tx.execute(
     checked.length
       ? sql`with t as (${insert}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
-          ${reserved} as reserved from ledger_accounts a where a.id in ${sql.raw(`(${checked.join(',')})`)}
+          ${reserved} as reserved from ledger_accounts a where a.id = any(${`{${checked.join(',')}}`}::int[])
           order by a.id for update of a`
       : sql`with t as (${insert}) select (select id from t) as transfer_id`,
   )) as unknown as Rows<{
@@ -227,7 +227,7 @@ export async function moveBalances(tx: Tx, o: OpenTransfer): Promise<Map<number,
   const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
   const inIdOrder =
     free.length > 1
-      ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in ${sql.raw(`(${free.join(',')})`)}
+      ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id = any(${`{${free.join(',')}}`}::int[])
           order by l.id for update of l) f) >= 0`
       : sql``;
   const written = (await tx.execute(sql`
