@@ -190,7 +190,7 @@ export async function benchOnPostgres(name: string, poolMax: number) {
     console.log(`PostgreSQL: nothing answers at ${base}; bench:${name} needs it (BENCH_PG_URL).`);
     process.exit(1);
   }
-  const copy = await templateCopy(base, `doorstep_bench_${name}`);
+  const copy = await templateCopy(base, `doorstep_bench_${name}`, { durable: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
   const server = await startServerProcess({
     DATABASE_URL: copy.url,

@@ -92,7 +92,7 @@ function openStream(url: string, token: string): Client {
   return { arrivals, ready, req };
 }
 
-const copy = await templateCopy(base, 'doorstep_livebench');
+const copy = await templateCopy(base, 'doorstep_livebench', { durable: true });
 const database = await openDatabase({ databaseUrl: copy.url });
 const servers: ServerProcess[] = [];
 const clients: Client[] = [];

@@ -17,7 +17,7 @@ if (!(await postgresAnswers(base))) {
   console.log(`PostgreSQL: nothing answers at ${base}; bench:payroll needs it (DATABASE_URL).`);
   process.exit(1);
 }
-const copy = await templateCopy(base, 'doorstep_bench_payroll');
+const copy = await templateCopy(base, 'doorstep_bench_payroll', { durable: true });
 const database = await openDatabase({ databaseUrl: copy.url });
 const db = database.db;
 const q = async (text: string) => db.execute(text as never);

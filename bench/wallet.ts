@@ -72,7 +72,7 @@ if (!(await postgresAnswers(base))) {
   console.log(`PostgreSQL: nothing answers at ${base}; bench:wallet needs it (BENCH_PG_URL).`);
   process.exit(1);
 }
-const copy = await templateCopy(base, 'doorstep_bench_wallet');
+const copy = await templateCopy(base, 'doorstep_bench_wallet', { durable: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wallet-'));
 const server = await startServerProcess({
   DATABASE_URL: copy.url,
@@ -419,10 +419,13 @@ try {
 
   const version = ((await db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] })
     .rows[0].server_version;
+  const commits = (
+    (await db.execute(sql`show synchronous_commit`)) as unknown as { rows: { synchronous_commit: string }[] }
+  ).rows[0].synchronous_commit;
   const row = (r: Run) =>
     `| ${r.name} | ${Math.round(r.perSec)} | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${r.total} | ${r.failed} |`;
   console.log(
-    `\nbench:wallet on PostgreSQL ${version}, ` +
+    `\nbench:wallet on PostgreSQL ${version} (synchronous_commit ${commits}), ` +
       `${os.cpus().length} cores (shared with the database and the load generator), ${CONNECTIONS} connections, ` +
       `${SECONDS} s per run; server pool ${process.env.BENCH_PG_POOL ?? 10} connections, log level ` +
       `${process.env.BENCH_LOG_LEVEL ?? 'warn'}; load average ${load0.toFixed(1)} → ${load1.toFixed(1)}`,

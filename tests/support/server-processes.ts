@@ -17,11 +17,14 @@ import { databaseUrlFor, ensurePostgresTemplate, postgresFromTemplate } from './
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A new database copied from the migrated, seeded test template (demo accounts use TEST_PASSWORD). */
-export async function templateCopy(base: string, prefix = 'doorstep_p') {
+/**
+ * A new database copied from the migrated, seeded test template (demo accounts use TEST_PASSWORD). Tests get fast
+ * commits; `durable` (the benches) keeps every commit waiting for its WAL flush, as production does.
+ */
+export async function templateCopy(base: string, prefix = 'doorstep_p', opts: { durable?: boolean } = {}) {
   const template = await ensurePostgresTemplate(base);
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  await postgresFromTemplate(base, template, name);
+  await postgresFromTemplate(base, template, name, opts);
   return {
     name,
     url: databaseUrlFor(base, name),

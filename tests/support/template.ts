@@ -191,15 +191,24 @@ export async function ensurePostgresTemplate(base: string): Promise<string> {
   return name;
 }
 
-/** A new database copied from the template; retried while another session briefly holds the template. */
-export async function postgresFromTemplate(base: string, template: string, name: string): Promise<void> {
+/**
+ * A new database copied from the template; retried while another session briefly holds the template. A test
+ * database commits without waiting for the WAL flush; `durable` keeps PostgreSQL's default (the benches: their
+ * figures must be what production gets).
+ */
+export async function postgresFromTemplate(
+  base: string,
+  template: string,
+  name: string,
+  opts: { durable?: boolean } = {},
+): Promise<void> {
   await withAdmin(base, async (c) => {
     for (let attempt = 0; ; attempt++) {
       try {
         await c.query(`create database ${name} template ${template}`);
         // A test database need not survive a crash: commits skip the wait for the WAL flush (the same transactions,
         // locks and answers; a crash could lose the last commits, which no test database outlives anyway).
-        await c.query(`alter database ${name} set synchronous_commit = off`);
+        if (!opts.durable) await c.query(`alter database ${name} set synchronous_commit = off`);
         return;
       } catch (err) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
