@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { transitionLog, users } from '../db/schema';
 
@@ -34,3 +34,23 @@ export function selectTransitions(exec: Executor, entity: string, entityId: numb
     .where(and(eq(transitionLog.entity, entity), eq(transitionLog.entityId, entityId)))
     .orderBy(asc(transitionLog.at), asc(transitionLog.id));
 }
+
+/** One transition as `transitionsJson` gives it (`at` is the timestamp's JSON text). */
+export interface TransitionJson {
+  at: string;
+  fromState: string | null;
+  toState: string;
+  event: string;
+  actorName: string | null;
+  remark: string | null;
+}
+
+/**
+ * `selectTransitions` as a JSON array column, for a query that answers a record with its history in one round
+ * trip: `entityId` is the record's id column in that query.
+ */
+export const transitionsJson = (entity: string, entityId: AnyColumn | SQL) =>
+  sql<TransitionJson[]>`(select coalesce(json_agg(json_build_object('at', t.at, 'fromState', t.from_state,
+    'toState', t.to_state, 'event', t.event, 'actorName', u.full_name, 'remark', t.remark) order by t.at, t.id),
+    '[]'::json) from transition_log t left join users u on u.id = t.actor_id
+    where t.entity = ${entity} and t.entity_id = ${entityId})`;

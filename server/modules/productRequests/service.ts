@@ -17,7 +17,7 @@ import { pgErrorCode } from '../../db/errors';
 import { badRequest, type CurrentUser, conflict, forbidden, HttpError, notFound } from '../../http';
 import { mulDivHalfUp, paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
-import { applyEvent, transitionsOf } from '../../workflow/apply';
+import { applyEvent } from '../../workflow/apply';
 import { nextDocumentNumber } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
 import { gstStateCode } from '../orders/gstin';
@@ -28,7 +28,7 @@ import { moveStock } from '../products/stock';
 import * as wallets from '../wallets/service';
 import * as repo from './repo';
 
-export const ENTITY = 'ProductRequest';
+export const ENTITY = repo.ENTITY;
 
 /** Who acts: the signed-in user (or, for the demo seed, the person it acts as). */
 export type Actor = Pick<CurrentUser, 'id' | 'role'>;
@@ -575,12 +575,9 @@ export async function track(db: Db, user: Actor, q: TrackQuery) {
 
 /** Vendor/GetViewRequestOrderData: the request, its lines, its history and what the caller may do now. */
 export async function detail(exec: Executor, user: Actor, id: number) {
-  const [summary, lines, history] = await Promise.all([
-    repo.summaryOf(exec, id),
-    repo.linesOf(exec, id),
-    transitionsOf(exec, ENTITY, id),
-  ]);
-  if (!summary || (user.role === 'VE' && summary.vendorUserId !== user.id)) throw notFound(`Request ${id}`);
+  const found = await repo.detailOf(exec, id);
+  if (!found || (user.role === 'VE' && found.vendorUserId !== user.id)) throw notFound(`Request ${id}`);
+  const { lines, history, ...summary } = found;
   return {
     ...summaryOut(summary),
     lines: lines.map((l) => ({
@@ -598,7 +595,7 @@ export async function detail(exec: Executor, user: Actor, id: number) {
       gstAmount: r2(l.gstPaise),
     })),
     history: history.map((h) => ({
-      at: h.at,
+      at: new Date(h.at),
       fromState: h.fromState,
       toState: h.toState,
       event: h.event,
