@@ -1,4 +1,5 @@
 import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { components } from '../../src/api/schema.gen';
 import type { Executor } from '../db/client';
 import { transitionLog, users } from '../db/schema';
 
@@ -35,15 +36,8 @@ export function selectTransitions(exec: Executor, entity: string, entityId: numb
     .orderBy(asc(transitionLog.at), asc(transitionLog.id));
 }
 
-/** One transition as `transitionsJson` gives it (`at` is the timestamp's JSON text). */
-export interface TransitionJson {
-  at: string;
-  fromState: string | null;
-  toState: string;
-  event: string;
-  actorName: string | null;
-  remark: string | null;
-}
+/** One transition as `transitionsJson` gives it: the contract's Transition (`at` is the timestamp's JSON text). */
+export type TransitionJson = components['schemas']['Transition'];
 
 /**
  * `selectTransitions` as a JSON array column, for a query that answers a record with its history in one round
