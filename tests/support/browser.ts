@@ -15,7 +15,9 @@ if (!chromiumPath) {
 /** Signs a demo account in through the real login page. */
 export async function signIn(page: Page, base: string, role: RoleCode, password = TEST_PASSWORD) {
   const a = accountOf(role);
-  await page.goto(`${base}${role === 'A' ? '/Admin' : '/Auth'}`);
+  // Up to 30 s for the page's 'load': it passed 15 s once on a saturated CI machine, with the roles test's pages
+  // loading side by side.
+  await page.goto(`${base}${role === 'A' ? '/Admin' : '/Auth'}`, { timeout: 30_000 });
   await page
     .getByLabel(role === 'A' ? 'E-mail or mobile number' : 'Mobile number or e-mail')
     .fill(role === 'A' ? a.email : a.mobileNo);
