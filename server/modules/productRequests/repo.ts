@@ -281,21 +281,8 @@ export type SummaryRow = {
 /** The workflow entity of a product request (its transitions in transition_log). */
 export const ENTITY = 'ProductRequest';
 
-/** A request's line as `detailOf` gives it. */
-export interface DetailLine {
-  id: number;
-  professionalUserId: number;
-  professionalName: string;
-  productId: number;
-  productName: string;
-  quantity: number;
-  mrpPaise: number;
-  unitPricePaise: number;
-  gstPercent: number;
-  lineTotalPaise: number;
-  taxablePaise: number;
-  gstPaise: number;
-}
+/** A request's line as `detailOf` gives it: `linesOf`'s row without the HSN code (the invoice's alone). */
+export type DetailLine = Omit<Awaited<ReturnType<typeof linesOf>>[number], 'hsnCode'>;
 
 /**
  * A request with its lines and its history in one statement (every answer of the workflow's calls reads it, under
