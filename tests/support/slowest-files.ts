@@ -21,6 +21,15 @@ export default class SlowestFiles implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const n = Number(process.env.SLOWEST_FILES ?? 10);
+    // Worker time per project: what to cut when the run nears CI's 15 minutes.
+    const perProject = new Map<string, { ms: number; files: number }>();
+    for (const m of testModules) {
+      const p = perProject.get(m.project.name) ?? { ms: 0, files: 0 };
+      perProject.set(m.project.name, { ms: p.ms + total(m), files: p.files + 1 });
+    }
+    const projects = [...perProject]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([name, p]) => `${name} ${(p.ms / 1000).toFixed(0)} s in ${p.files} files`);
     const rows = testModules
       .map((m) => ({
         file: `${m.project.name}  ${m.moduleId.replace(`${process.cwd()}/`, '')}`,
@@ -36,6 +45,7 @@ export default class SlowestFiles implements Reporter {
         `  ${r.file.padEnd(width)}  ${(r.ms / 1000).toFixed(1).padStart(6)} s` +
         (r.setup !== undefined ? `   (server and database ready in ${r.setup} ms)` : ''),
     );
+    console.log(`\nWorker time per project: ${projects.join(', ')}`);
     console.log(`\nSlowest ${rows.length} test files:\n${lines.join('\n')}\n`);
   }
 }
