@@ -101,6 +101,9 @@ describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => 
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await expect.poll(() => zoneRow('Electronic City').textContent()).toMatch(/Inactive/);
+    // The switch shows the new state, disabled, while its call runs: it is enabled again once the server answered.
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
 
     const zone = await t.api('GET', `/api/Common/GetZoneByID/${zoneId}`, { token });
     expect(zone.body.data.active).toBe(false);
@@ -133,6 +136,8 @@ describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => 
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    // Enabled again once the server has answered: a reload before that could cancel the call.
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole('row').filter({ hasText: '/Services' }).textContent()).toMatch(/Inactive/);
 

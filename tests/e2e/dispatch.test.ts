@@ -160,6 +160,9 @@ describe.skipIf(!chromiumPath)('dispatch in the browser', () => {
     expect(await available.getAttribute('aria-checked')).toBe('true');
     await available.click();
     await expect.poll(() => available.getAttribute('aria-checked')).toBe('false');
+    // It shows the new value, disabled, until the server has answered.
+    await expect.poll(() => available.isEnabled()).toBe(true);
+    expect(await available.getAttribute('aria-checked')).toBe('false');
 
     await row(second)
       .getByRole('button', { name: /^Assign line/ })

@@ -67,6 +67,8 @@ const AREAS: { role: RoleCode; dashboard: string; heading: string; foreign: stri
 // and clears the stored settings, which the tabs of one context share), and a context's next test finds the app's
 // files in its cache, as a returning user would.
 const LANES = 3;
+/** How long the first page after sign-in may take to show its heading. */
+const FIRST_PAGE_MS = 20_000;
 
 describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: true }, () => {
   let t: TestServer;
@@ -108,7 +110,11 @@ describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: 
       inOwnProfile(async (page) => {
         await signIn(page, t.url, area.role);
         await expect.poll(() => path(page)).toBe(area.dashboard);
-        await expect.poll(() => page.getByRole('heading', { name: area.heading }).isVisible()).toBe(true);
+        // The area's first page after sign-in loads its code (a few chunks deep) and its data: on CI's saturated
+        // cores, with the other lanes signing in too, that once took over 5 s.
+        await expect
+          .poll(() => page.getByRole('heading', { name: area.heading }).isVisible(), { timeout: FIRST_PAGE_MS })
+          .toBe(true);
         const nav = page.getByRole('navigation', { name: 'Main menu' });
         await expect.poll(() => nav.getByRole('link', { name: 'Dashboard', exact: true }).isVisible()).toBe(true);
         await expect.poll(() => page.getByText(accountOf(area.role).mobileNo).first().isVisible()).toBe(true);

@@ -166,6 +166,8 @@ describe.skipIf(!chromiumPath)('a visitor browses the catalogue the admin made',
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await toggle.click();
     await expect.poll(() => toggle.isChecked()).toBe(false);
+    // Enabled again once the server has answered: closing the browser before that could cancel the call.
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await adminBrowser.close();
 
     await visitor.goto(`${t.url}/ServicesDetails?id=${serviceId}`);
