@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -18,6 +18,21 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repos accept either the database or an open transaction. */
 export type Executor = Db | Tx;
+
+/**
+ * Independent reads: at once on the pool (each on a connection of its own), one after another in a transaction. A
+ * transaction is one connection, and node-postgres refuses a query sent while another runs on it (deprecated in
+ * pg 8, an error in pg 9).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  exec: Executor,
+  reads: readonly [...{ [K in keyof T]: () => Promise<T[K]> }],
+): Promise<T> {
+  if (!(exec instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
 
 /** The rows of a raw `sql` query, on either driver (both answer `{ rows }`). */
 export const rowsOf = async <T>(exec: Executor, query: SQL): Promise<T[]> =>

@@ -6,7 +6,7 @@ import {
   orderLineMachine,
 } from '../../../src/machines/orderLine/orderLine.machine';
 import type { CompanyConfig } from '../../config';
-import type { Db, Executor, Tx } from '../../db/client';
+import { type Db, type Executor, readTogether, type Tx } from '../../db/client';
 import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
@@ -135,10 +135,10 @@ export async function priceOrder(exec: Executor, company: CompanyConfig, r: Quot
   const address = await addresses.addressForOrder(exec, r.customerUserId, r.addressId);
   await tips.assertTipAmount(exec, r.tipPaise, 'Tip');
   const lines = r.items ? await itemLines(exec, r.items) : await cart.cartForCheckout(exec, r.customerUserId);
-  const [servedAt, rates, wallet] = await Promise.all([
-    repo.servedAt(exec, address.pinCode, [...new Set(lines.map((l) => l.categoryId))]),
-    gstRatesOn(exec, now),
-    wallets.walletOf(exec, 'customer', r.customerUserId),
+  const [servedAt, rates, wallet] = await readTogether(exec, [
+    () => repo.servedAt(exec, address.pinCode, [...new Set(lines.map((l) => l.categoryId))]),
+    () => gstRatesOn(exec, now),
+    () => wallets.walletOf(exec, 'customer', r.customerUserId),
   ]);
   const served = servedAt.categories;
   // The pincode's zone came with the served categories (looked up only when there were none).

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client';
+import { type Executor, readTogether } from '../../db/client';
 import { badRequest, conflict, HttpError } from '../../http';
 import { rupeesText } from '../../money';
 import type { CouponTerms, PromotionResult, Promotions } from '../orders/promotions';
@@ -70,10 +70,10 @@ export interface PromotionsRequest {
 
 /** Everything the quote may apply for this customer and cart. */
 export async function promotionsFor(exec: Executor, r: PromotionsRequest): Promise<Promotions> {
-  const [coupon, plan, packages] = await Promise.all([
-    r.couponCode?.trim() ? couponForCheckout(exec, r.couponCode, r.customerUserId, r.at) : null,
-    subscriptions.activePlanDiscounts(exec, r.customerUserId, r.serviceIds, r.at),
-    repo.packagesByIds(exec, [...new Set(r.packageIds)]),
+  const [coupon, plan, packages] = await readTogether(exec, [
+    async () => (r.couponCode?.trim() ? couponForCheckout(exec, r.couponCode, r.customerUserId, r.at) : null),
+    () => subscriptions.activePlanDiscounts(exec, r.customerUserId, r.serviceIds, r.at),
+    () => repo.packagesByIds(exec, [...new Set(r.packageIds)]),
   ]);
   return {
     coupon,

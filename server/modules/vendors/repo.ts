@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, readTogether } from '../../db/client';
 import { likeTerm, qualified } from '../../db/paging';
 import {
   categories,
@@ -84,36 +84,38 @@ export async function taken(
   k: { mobiles: string[]; emails: string[]; pans: string[]; aadhaars: string[]; gstins: string[] },
   except?: number,
 ) {
-  const [people, profiles] = await Promise.all([
-    k.mobiles.length || k.emails.length
-      ? exec
-          .select({ mobileNo: users.mobileNo, email: sql<string | null>`lower(${users.email})` })
-          .from(users)
-          .where(
-            and(
-              or(
-                k.mobiles.length ? inArray(users.mobileNo, k.mobiles) : undefined,
-                k.emails.length ? inArray(sql`lower(${users.email})`, k.emails) : undefined,
+  const [people, profiles] = await readTogether(exec, [
+    async () =>
+      k.mobiles.length || k.emails.length
+        ? await exec
+            .select({ mobileNo: users.mobileNo, email: sql<string | null>`lower(${users.email})` })
+            .from(users)
+            .where(
+              and(
+                or(
+                  k.mobiles.length ? inArray(users.mobileNo, k.mobiles) : undefined,
+                  k.emails.length ? inArray(sql`lower(${users.email})`, k.emails) : undefined,
+                ),
+                except ? ne(users.id, except) : undefined,
               ),
-              except ? ne(users.id, except) : undefined,
-            ),
-          )
-      : [],
-    k.pans.length || k.aadhaars.length || k.gstins.length
-      ? exec
-          .select({ pan: vendors.panNumber, aadhaar: vendors.aadhaarNumber, gstin: vendors.gstin })
-          .from(vendors)
-          .where(
-            and(
-              or(
-                k.pans.length ? inArray(vendors.panNumber, k.pans) : undefined,
-                k.aadhaars.length ? inArray(vendors.aadhaarNumber, k.aadhaars) : undefined,
-                k.gstins.length ? inArray(vendors.gstin, k.gstins) : undefined,
+            )
+        : [],
+    async () =>
+      k.pans.length || k.aadhaars.length || k.gstins.length
+        ? await exec
+            .select({ pan: vendors.panNumber, aadhaar: vendors.aadhaarNumber, gstin: vendors.gstin })
+            .from(vendors)
+            .where(
+              and(
+                or(
+                  k.pans.length ? inArray(vendors.panNumber, k.pans) : undefined,
+                  k.aadhaars.length ? inArray(vendors.aadhaarNumber, k.aadhaars) : undefined,
+                  k.gstins.length ? inArray(vendors.gstin, k.gstins) : undefined,
+                ),
+                except ? ne(vendors.userId, except) : undefined,
               ),
-              except ? ne(vendors.userId, except) : undefined,
-            ),
-          )
-      : [],
+            )
+        : [],
   ]);
   return {
     mobiles: new Set(people.map((p) => p.mobileNo)),

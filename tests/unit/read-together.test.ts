@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, readTogether } from '../../server/db/client';
+
+describe('readTogether', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({});
+  });
+  afterAll(() => database.close());
+
+  /** Reads that note when each starts and ends, and answer their index. */
+  function timedReads(n: number) {
+    const events: string[] = [];
+    const reads = Array.from({ length: n }, (_, i) => async () => {
+      events.push(`start ${i}`);
+      await new Promise((r) => setTimeout(r, 5));
+      events.push(`end ${i}`);
+      return i;
+    });
+    return { events, reads };
+  }
+
+  it('starts every read at once on the database (each may take a pooled connection)', async () => {
+    const { events, reads } = timedReads(3);
+    expect(await readTogether(database.db, reads)).toEqual([0, 1, 2]);
+    expect(events.slice(0, 3)).toEqual(['start 0', 'start 1', 'start 2']);
+  });
+
+  it('runs them one after another in a transaction (one connection: no query is sent while another runs)', async () => {
+    const { events, reads } = timedReads(3);
+    const answers = await database.db.transaction(async (tx) => {
+      const [one, two] = await readTogether(tx, [() => tx.execute(sql`select 1 as n`), ...reads.slice(0, 2)]);
+      return [(one as unknown as { rows: { n: number }[] }).rows[0]?.n, two];
+    });
+    expect(answers).toEqual([1, 0]);
+    expect(events).toEqual(['start 0', 'end 0', 'start 1', 'end 1']);
+  });
+});
