@@ -119,6 +119,16 @@ function nulError(req: FastifyRequest): FieldError | null {
   return { field: at || 'body', message };
 }
 
+/** Every media type the contract's responses name. */
+function responseTypes(operations: Operation[]): string[] {
+  const types = new Set<string>();
+  for (const o of operations) {
+    const responses = (o.spec.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
+    for (const r of Object.values(responses)) for (const t of Object.keys(r.content ?? {})) types.add(t);
+  }
+  return [...types].sort();
+}
+
 /**
  * Bad input stops here, before validation and the handlers:
  * - a body is read only from the JSON types above, as JSON (prototype keys, duplicate keys and deep nesting
@@ -161,11 +171,15 @@ export default fp(
       });
     });
 
-    // CSV is something we answer (history exports), never read: refused like any other type, and declared so the
-    // contract's response types all have a parser (fastify-openapi-glue warns at start-up otherwise).
-    app.addContentTypeParser('text/csv', (_req, _payload, done) =>
-      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/csv'), undefined),
-    );
+    // What we answer but never read (CSV and Excel exports, PDF invoices, images, the live stream): refused like any
+    // other type, and declared so every type in the contract has a parser (fastify-openapi-glue warns at start-up
+    // about each one otherwise).
+    const answeredOnly = responseTypes(opts.operations).filter((t) => !JSON_TYPES.includes(t));
+    if (answeredOnly.length) {
+      app.addContentTypeParser(answeredOnly, (req, _payload, done) =>
+        done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type']), undefined),
+      );
+    }
 
     app.addHook('onRoute', (route) => {
       const schema = route.schema as { body?: { content?: Record<string, { schema?: unknown }> } } | undefined;

@@ -98,6 +98,8 @@ describe('rate limits cannot be reset by a header or a re-spelling', () => {
 
 describe('logs hold no credential', () => {
   const lines: string[] = [];
+  /** What the app logged until it listened. */
+  const startup: string[] = [];
   let url: string;
   let close: () => Promise<void>;
   let db: Awaited<ReturnType<typeof openDatabase>>['db'];
@@ -118,6 +120,7 @@ describe('logs hold no credential', () => {
       throw Object.assign(new Error('insert failed'), { params: ['otp-in-params'], body: { Password: 'pw-in-err' } });
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    startup.push(...lines);
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     close = async () => {
       await app.close();
@@ -126,6 +129,12 @@ describe('logs hold no credential', () => {
     };
   });
   afterAll(() => close?.());
+
+  it('start-up logs no warning (every media type of the contract has a parser, even those only answered)', () => {
+    expect(startup.length).toBeGreaterThan(0);
+    const warnings = startup.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 40);
+    expect(warnings.map((w) => w.msg)).toEqual([]);
+  });
 
   async function call(method: string, p: string, body?: unknown, token?: string) {
     const headers: Record<string, string> = {};
