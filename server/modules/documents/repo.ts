@@ -1,16 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { documentCounters } from '../../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The next number of a series, taken under the counter row's lock: concurrent takers queue on the row, and a number
- * taken by a transaction that rolls back is given again, so the series has no gaps.
+ * Takes the next number of a series under the counter row's lock, and answers one row: `number`, the prefix and the
+ * number padded to at least 6 digits. Concurrent takers queue on the row, and a number taken by a transaction that
+ * rolls back is given again, so the series has no gaps. A statement of its own, or a caller's `with doc as (…)`.
  */
-export async function takeNext(exec: Executor, series: string): Promise<number> {
-  const [row] = await exec
-    .insert(documentCounters)
-    .values({ series, last: 1 })
-    .onConflictDoUpdate({ target: documentCounters.series, set: { last: sql`${documentCounters.last} + 1` } })
-    .returning({ last: documentCounters.last });
-  return row.last;
-}
+export const takeNextStatement = (series: string, prefix: string): SQL => sql`
+  insert into document_counters (series, last) values (${series}, 1)
+  on conflict (series) do update set last = document_counters.last + 1
+  returning ${prefix} || lpad(last::text, greatest(6, length(last::text)), '0') as number`;

@@ -1,4 +1,5 @@
-import type { Tx } from '../../db/client';
+import type { SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
 import * as repo from './repo';
 
 /** Tax invoices and credit notes: each its own series per financial year (decision 014). */
@@ -16,9 +17,17 @@ export function financialYear(at: Date): string {
  * `INV/2627/000001`. Call it inside the transaction that issues the document, so a rolled-back document leaves no gap.
  */
 export async function nextDocumentNumber(tx: Tx, kind: DocumentKind, at: Date): Promise<string> {
-  const fy = financialYear(at);
-  const n = await repo.takeNext(tx, `${kind}/${fy}`);
-  const number = `${kind}/${fy.slice(2, 4)}${fy.slice(5, 7)}/${String(n).padStart(6, '0')}`;
+  const [{ number }] = await rowsOf<{ number: string }>(tx, nextDocumentNumberStatement(kind, at));
   if (number.length > 16) throw new Error(`Document number ${number} is longer than 16 characters`);
   return number;
+}
+
+/**
+ * nextDocumentNumber as a statement for a caller's `with doc as (…)`, which then reads `doc.number`: the document's
+ * own write takes its number in the same statement (the counter's lock is held from there to the commit, so one
+ * round trip less under it). A number past 16 characters is refused by the 16-character column it is written to.
+ */
+export function nextDocumentNumberStatement(kind: DocumentKind, at: Date): SQL {
+  const fy = financialYear(at);
+  return repo.takeNextStatement(`${kind}/${fy}`, `${kind}/${fy.slice(2, 4)}${fy.slice(5, 7)}/`);
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf, type Tx } from '../../db/client';
 import {
   cartLines,
   categories,
@@ -12,7 +12,7 @@ import {
   transitionLog,
   users,
 } from '../../db/schema';
-import type { OrderLineState, OrderPaymentType } from '../../db/schema/orders';
+import type { OrderLineState, OrderPaymentType, OrderStatus } from '../../db/schema/orders';
 
 export type { OrderPaymentType };
 
@@ -175,6 +175,24 @@ export async function orderOfIntentRead(exec: Executor, paymentIntentId: number)
 
 export async function updateOrder(tx: Tx, id: number, patch: Partial<NewOrder>) {
   await tx.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+/**
+ * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
+ * nextDocumentNumberStatement) in the same statement; answers the invoice number.
+ */
+export async function markPaid(tx: Tx, id: number, o: { transferId: number; at: Date; invoiceNumber: SQL }) {
+  const at = o.at.toISOString();
+  const [row] = await rowsOf<{ invoiceNo: string }>(
+    tx,
+    sql`with doc as (${o.invoiceNumber})
+      update orders set status = ${'order created' satisfies OrderStatus}, status_update_date = ${at}::timestamptz,
+        transfer_id = ${o.transferId}, invoice_no = doc.number, invoice_date = ${at}::timestamptz
+      from doc where orders.id = ${id}
+      returning orders.invoice_no as "invoiceNo"`,
+  );
+  if (!row) throw new Error(`markPaid: no order ${id}`);
+  return row.invoiceNo;
 }
 
 /** The order's lines, locked, in id order. */

@@ -16,7 +16,7 @@ import * as addresses from '../addresses/service';
 import * as cart from '../cart/service';
 import { assertSlot } from '../cart/slots';
 import * as dispatch from '../dispatch/service';
-import { nextDocumentNumber } from '../documents/service';
+import { nextDocumentNumberStatement } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
 import * as payments from '../payments/service';
 import * as promotions from '../promotions/service';
@@ -373,13 +373,10 @@ async function payFromWallet(
   const customer = known.customer ?? (await repo.person(tx, order.customerUserId));
   await known.beforeSharedRows?.();
   // The shared rows, last: the invoice number, the ledger's system accounts, the live events' lock; then the commit.
-  const invoiceNo = await nextDocumentNumber(tx, 'INV', at);
-  await repo.updateOrder(tx, order.id, {
-    status: 'order created',
-    statusUpdateDate: at,
+  const invoiceNo = await repo.markPaid(tx, order.id, {
     transferId: transfer.transferId,
-    invoiceNo,
-    invoiceDate: at,
+    at,
+    invoiceNumber: nextDocumentNumberStatement('INV', at),
   });
   if (customer) {
     await notifyPerson(tx, {
