@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers, otps, sessions, users } from '../../db/schema';
 
@@ -15,6 +15,29 @@ export async function findUserByIdentifier(exec: Executor, identifier: string): 
 export async function findUserById(exec: Executor, id: number) {
   const rows = await exec.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/** Which of these mobile numbers and e-mails (lower-cased) an account holds, other than account `except`. */
+export async function contactsTaken(exec: Executor, k: { mobiles: string[]; emails: string[] }, except?: number) {
+  const rows =
+    k.mobiles.length || k.emails.length
+      ? await exec
+          .select({ mobileNo: users.mobileNo, email: sql<string | null>`lower(${users.email})` })
+          .from(users)
+          .where(
+            and(
+              or(
+                k.mobiles.length ? inArray(users.mobileNo, k.mobiles) : undefined,
+                k.emails.length ? inArray(sql`lower(${users.email})`, k.emails) : undefined,
+              ),
+              except ? ne(users.id, except) : undefined,
+            ),
+          )
+      : [];
+  return {
+    mobiles: new Set(rows.map((r) => r.mobileNo)),
+    emails: new Set(rows.map((r) => r.email).filter((e): e is string => !!e)),
+  };
 }
 
 export async function mobileOrEmailTaken(exec: Executor, mobileNo: string, email: string) {

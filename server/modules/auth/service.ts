@@ -24,6 +24,9 @@ export interface LoginInput {
   longitude?: string;
 }
 
+/** Which of these mobile numbers and e-mails are taken by an account (not `except`): staff forms and imports. */
+export const contactsTaken = repo.contactsTaken;
+
 export function toCurrentUser(u: repo.UserRow) {
   return {
     Id: u.id,

@@ -1,5 +1,4 @@
-import type { SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import * as repo from './repo';
 
 /** Tax invoices and credit notes: each its own series per financial year (decision 014). */
@@ -17,7 +16,7 @@ export function financialYear(at: Date): string {
  * `INV/2627/000001`. Call it inside the transaction that issues the document, so a rolled-back document leaves no gap.
  */
 export async function nextDocumentNumber(tx: Tx, kind: DocumentKind, at: Date): Promise<string> {
-  const [{ number }] = await rowsOf<{ number: string }>(tx, nextDocumentNumberStatement(kind, at));
+  const number = await repo.takeNext(tx, ...seriesOf(kind, at));
   if (number.length > 16) throw new Error(`Document number ${number} is longer than 16 characters`);
   return number;
 }
@@ -27,7 +26,11 @@ export async function nextDocumentNumber(tx: Tx, kind: DocumentKind, at: Date): 
  * own write takes its number in the same statement (the counter's lock is held from there to the commit, so one
  * round trip less under it). A number past 16 characters is refused by the 16-character column it is written to.
  */
-export function nextDocumentNumberStatement(kind: DocumentKind, at: Date): SQL {
+export const nextDocumentNumberStatement = (kind: DocumentKind, at: Date) =>
+  repo.takeNextStatement(...seriesOf(kind, at));
+
+/** The series of a document taken at `at` (`INV/2026-27`) and the prefix of its numbers (`INV/2627/`). */
+function seriesOf(kind: DocumentKind, at: Date): [series: string, prefix: string] {
   const fy = financialYear(at);
-  return repo.takeNextStatement(`${kind}/${fy}`, `${kind}/${fy.slice(2, 4)}${fy.slice(5, 7)}/`);
+  return [`${kind}/${fy}`, `${kind}/${fy.slice(2, 4)}${fy.slice(5, 7)}/`];
 }

@@ -117,30 +117,11 @@ export async function zonesOfPincodes(exec: Executor, pins: string[]) {
   return new Map(rows.map((r) => [r.pinCode, r.zoneId]));
 }
 
-/** Which of these mobile numbers, e-mails (lower-cased), PANs and Aadhaar numbers are taken (by anyone but `except`). */
-export async function taken(
-  exec: Executor,
-  k: { mobiles: string[]; emails: string[]; pans: string[]; aadhaars: string[] },
-  except?: number,
-) {
-  const notMe = (col: typeof users.id | typeof professionals.userId) => (except ? ne(col, except) : undefined);
-  const [people, profs] = await Promise.all([
-    k.mobiles.length || k.emails.length
-      ? exec
-          .select({ mobileNo: users.mobileNo, phone: users.phone, email: sql<string | null>`lower(${users.email})` })
-          .from(users)
-          .where(
-            and(
-              or(
-                k.mobiles.length ? inArray(users.mobileNo, k.mobiles) : undefined,
-                k.emails.length ? inArray(sql`lower(${users.email})`, k.emails) : undefined,
-              ),
-              notMe(users.id),
-            ),
-          )
-      : [],
+/** Which of these PANs and Aadhaar numbers another professional has (not `except`). */
+export async function taken(exec: Executor, k: { pans: string[]; aadhaars: string[] }, except?: number) {
+  const profs =
     k.pans.length || k.aadhaars.length
-      ? exec
+      ? await exec
           .select({ pan: professionals.panNumber, aadhaar: professionals.aadhaarNumber })
           .from(professionals)
           .where(
@@ -149,17 +130,11 @@ export async function taken(
                 k.pans.length ? inArray(professionals.panNumber, k.pans) : undefined,
                 k.aadhaars.length ? inArray(professionals.aadhaarNumber, k.aadhaars) : undefined,
               ),
-              notMe(professionals.userId),
+              except ? ne(professionals.userId, except) : undefined,
             ),
           )
-      : [],
-  ]);
-  return {
-    mobiles: new Set(people.map((p) => p.mobileNo)),
-    emails: new Set(people.map((p) => p.email).filter((e): e is string => !!e)),
-    pans: new Set(profs.map((p) => p.pan)),
-    aadhaars: new Set(profs.map((p) => p.aadhaar)),
-  };
+      : [];
+  return { pans: new Set(profs.map((p) => p.pan)), aadhaars: new Set(profs.map((p) => p.aadhaar)) };
 }
 
 // ---------------------------------------------------------------- writes

@@ -8,7 +8,7 @@ import { activeToggle, recordTransition } from '../../plugins/audit';
 import { evictUserSessions } from '../../plugins/auth';
 import { notify } from '../../plugins/notify';
 import * as attendance from '../attendance/service';
-import { createAccount } from '../auth/service';
+import { contactsTaken, createAccount } from '../auth/service';
 import * as dispatch from '../dispatch/service';
 import * as geo from '../geo/service';
 import { notifyUser } from '../notifications/service';
@@ -152,11 +152,10 @@ async function check(exec: Executor, body: ProfessionalInput, exceptId?: number)
   }
   if (errors.length) throw invalid(errors);
 
-  const t = await repo.taken(
-    exec,
-    { mobiles: [body.phone], emails: email ? [email.toLowerCase()] : [], pans: [pan], aadhaars: [aadhaar] },
-    exceptId,
-  );
+  const t = {
+    ...(await contactsTaken(exec, { mobiles: [body.phone], emails: email ? [email.toLowerCase()] : [] }, exceptId)),
+    ...(await repo.taken(exec, { pans: [pan], aadhaars: [aadhaar] }, exceptId)),
+  };
   if (t.mobiles.has(body.phone)) throw conflict('phone', `An account with mobile number ${body.phone} already exists.`);
   if (email && t.emails.has(email.toLowerCase()))
     throw conflict('email', `An account with e-mail ${email} already exists.`);
@@ -645,12 +644,10 @@ export async function importRows(db: Db, rows: ImportRow[]) {
   }
   const zonesFound = await geo.zonesNamed(db, [...new Set(norm.flatMap((r) => r.zones.map((z) => z.zone)))]);
   const homeZones = await repo.zonesOfPincodes(db, [...new Set(norm.map((r) => r.pinCode).filter((p) => PIN.test(p)))]);
-  const t = await repo.taken(db, {
-    mobiles: [...seen.phone.keys()],
-    emails: [...seen.email.keys()],
-    pans: [...seen.pan.keys()],
-    aadhaars: [...seen.aadhaar.keys()],
-  });
+  const t = {
+    ...(await contactsTaken(db, { mobiles: [...seen.phone.keys()], emails: [...seen.email.keys()] })),
+    ...(await repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()] })),
+  };
 
   const ready: Checked[] = [];
   norm.forEach((r, i) => {

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Executor, readTogether } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { likeTerm, qualified } from '../../db/paging';
 import {
   categories,
@@ -78,48 +78,29 @@ export async function zonesByNames(exec: Executor, lowerNames: string[]) {
     .where(inArray(sql`lower(${zones.zoneName})`, lowerNames));
 }
 
-/** Which of these mobile numbers, e-mails (lower-cased), PANs, Aadhaar numbers and GSTINs are taken (not by `except`). */
+/** Which of these PANs, Aadhaar numbers and GSTINs another vendor has (not `except`). */
 export async function taken(
   exec: Executor,
-  k: { mobiles: string[]; emails: string[]; pans: string[]; aadhaars: string[]; gstins: string[] },
+  k: { pans: string[]; aadhaars: string[]; gstins: string[] },
   except?: number,
 ) {
-  const [people, profiles] = await readTogether(exec, [
-    async () =>
-      k.mobiles.length || k.emails.length
-        ? await exec
-            .select({ mobileNo: users.mobileNo, email: sql<string | null>`lower(${users.email})` })
-            .from(users)
-            .where(
-              and(
-                or(
-                  k.mobiles.length ? inArray(users.mobileNo, k.mobiles) : undefined,
-                  k.emails.length ? inArray(sql`lower(${users.email})`, k.emails) : undefined,
-                ),
-                except ? ne(users.id, except) : undefined,
+  const profiles =
+    k.pans.length || k.aadhaars.length || k.gstins.length
+      ? await exec
+          .select({ pan: vendors.panNumber, aadhaar: vendors.aadhaarNumber, gstin: vendors.gstin })
+          .from(vendors)
+          .where(
+            and(
+              or(
+                k.pans.length ? inArray(vendors.panNumber, k.pans) : undefined,
+                k.aadhaars.length ? inArray(vendors.aadhaarNumber, k.aadhaars) : undefined,
+                k.gstins.length ? inArray(vendors.gstin, k.gstins) : undefined,
               ),
-            )
-        : [],
-    async () =>
-      k.pans.length || k.aadhaars.length || k.gstins.length
-        ? await exec
-            .select({ pan: vendors.panNumber, aadhaar: vendors.aadhaarNumber, gstin: vendors.gstin })
-            .from(vendors)
-            .where(
-              and(
-                or(
-                  k.pans.length ? inArray(vendors.panNumber, k.pans) : undefined,
-                  k.aadhaars.length ? inArray(vendors.aadhaarNumber, k.aadhaars) : undefined,
-                  k.gstins.length ? inArray(vendors.gstin, k.gstins) : undefined,
-                ),
-                except ? ne(vendors.userId, except) : undefined,
-              ),
-            )
-        : [],
-  ]);
+              except ? ne(vendors.userId, except) : undefined,
+            ),
+          )
+      : [];
   return {
-    mobiles: new Set(people.map((p) => p.mobileNo)),
-    emails: new Set(people.map((p) => p.email).filter((e): e is string => !!e)),
     pans: new Set(profiles.map((p) => p.pan)),
     aadhaars: new Set(profiles.map((p) => p.aadhaar)),
     gstins: new Set(profiles.map((p) => p.gstin).filter((g): g is string => !!g)),

@@ -11,7 +11,7 @@ import { evictUserSessions } from '../../plugins/auth';
 import { notify } from '../../plugins/notify';
 import { type CheckedFile, Storage } from '../../plugins/storage';
 import { transitionsOf } from '../../workflow/apply';
-import { createAccount } from '../auth/service';
+import { contactsTaken, createAccount } from '../auth/service';
 import { stateLabel } from '../orderLines/rules';
 import { gstinProblem } from '../orders/gstin';
 import {
@@ -133,17 +133,10 @@ async function check(exec: Executor, body: VendorInput, exceptId?: number): Prom
   }
   if (errors.length) throw invalid(errors);
 
-  const t = await repo.taken(
-    exec,
-    {
-      mobiles: [body.mobileNo],
-      emails: email ? [email.toLowerCase()] : [],
-      pans: [pan],
-      aadhaars: [aadhaar],
-      gstins: gstin ? [gstin] : [],
-    },
-    exceptId,
-  );
+  const t = {
+    ...(await contactsTaken(exec, { mobiles: [body.mobileNo], emails: email ? [email.toLowerCase()] : [] }, exceptId)),
+    ...(await repo.taken(exec, { pans: [pan], aadhaars: [aadhaar], gstins: gstin ? [gstin] : [] }, exceptId)),
+  };
   if (t.mobiles.has(body.mobileNo)) {
     throw conflict('mobileNo', `An account with mobile number ${body.mobileNo} already exists.`);
   }
@@ -633,13 +626,14 @@ export async function importRows(db: Db, rows: ImportRow[]) {
 
   const citiesFound = await repo.citiesByNames(db, [...new Set(norm.map((r) => nameKey(r.cityName)))]);
   const zonesFound = await repo.zonesByNames(db, [...new Set(norm.flatMap((r) => r.zones.map((z) => z.zone)))]);
-  const t = await repo.taken(db, {
-    mobiles: [...seen.mobile.keys()],
-    emails: [...seen.email.keys()],
-    pans: [...seen.pan.keys()],
-    aadhaars: [...seen.aadhaar.keys()],
-    gstins: [...seen.gstin.keys()],
-  });
+  const t = {
+    ...(await contactsTaken(db, { mobiles: [...seen.mobile.keys()], emails: [...seen.email.keys()] })),
+    ...(await repo.taken(db, {
+      pans: [...seen.pan.keys()],
+      aadhaars: [...seen.aadhaar.keys()],
+      gstins: [...seen.gstin.keys()],
+    })),
+  };
 
   const ready: Checked[] = [];
   norm.forEach((r, i) => {
