@@ -13,6 +13,7 @@ const POSTGRES_FILES = [
   'tests/api/role-matrix.test.ts',
   'tests/api/bad-input.test.ts',
   'tests/api/named-statements.test.ts',
+  'tests/api/postgres-pool.test.ts',
   // Money: the ledger, payments and the orders and requests they pay for.
   'tests/api/wallets.test.ts',
   'tests/api/payments.test.ts',

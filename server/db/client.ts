@@ -50,6 +50,22 @@ export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Ends the pool once its connections have closed: pg-pool's end() resolves as soon as it has asked them to close, and
+ * a database dropped (or a server stopped) right after would cut them off mid-goodbye.
+ */
+async function endPool(pool: pg.Pool) {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((done) => {
+    if (open === 0) done();
+    pool.on('remove', () => {
+      if (--open === 0) done();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite under dataDir (or in memory). */
 export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?: string | null }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -64,7 +80,7 @@ export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   let dir: string | undefined;
