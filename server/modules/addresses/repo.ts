@@ -21,6 +21,11 @@ export const listOf = (exec: Executor, customerUserId: number) =>
     .where(eq(customerAddresses.customerUserId, customerUserId))
     .orderBy(desc(customerAddresses.isDefault), desc(customerAddresses.id));
 
+/** The pincode of the address listOf puts first (the default, else the newest), as a subquery: null without one. */
+export const firstPinCodeOf = (customerUserId: number) =>
+  sql`(select pin_code from customer_addresses where customer_user_id = ${customerUserId}
+    order by is_default desc, id desc limit 1)`;
+
 export const findOwn = async (exec: Executor, customerUserId: number, id: number) =>
   (
     await exec

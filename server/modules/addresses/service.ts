@@ -8,6 +8,9 @@ export type { AddressRow } from './repo';
 /** The customer's addresses, the default first. */
 export const listAddresses = (exec: Executor, customerUserId: number) => repo.listOf(exec, customerUserId);
 
+/** The pincode of the customer's first address (the default) as a subquery, for a read that needs it (cart slots). */
+export const defaultPinCodeOf = (customerUserId: number) => repo.firstPinCodeOf(customerUserId);
+
 /**
  * The address an order is placed at: the given one when it is the customer's (404 otherwise), the default when none
  * is given, and a 400 on AddressId when the customer has no address yet.

@@ -2,7 +2,7 @@ import type { Db, Executor } from '../../db/client';
 import { badRequest, type CurrentUser, conflict, notFound } from '../../http';
 import { type Paise, paise, priceBreakdown } from '../../money';
 import { accountKey, isStaff } from '../../roles';
-import { listAddresses } from '../addresses/service';
+import { defaultPinCodeOf } from '../addresses/service';
 import { assertSlotHasCapacity } from '../dispatch/service';
 import * as repo from './repo';
 import { assertSlot } from './slots';
@@ -135,9 +135,8 @@ async function serviceOnOffer(exec: Executor, serviceId: number, field = 'Servic
  * who serves its zone with the skill and is free. Checkout checks again at the address the order is placed at.
  */
 async function assertCapacity(exec: Executor, customerUserId: number, serviceId: number, slotStart: Date) {
-  const [address] = await listAddresses(exec, customerUserId);
-  if (!address) return;
-  await assertSlotHasCapacity(exec, { serviceId, pinCode: address.pinCode, slotStart, field: 'SchedulingDateTime' });
+  const pinCode = defaultPinCodeOf(customerUserId);
+  await assertSlotHasCapacity(exec, { serviceId, pinCode, slotStart, field: 'SchedulingDateTime' });
 }
 
 /** Adds one of a service (a new line, or the line raised by 1), with the slot when one is given. */

@@ -217,7 +217,8 @@ export async function coveredServices(exec: Executor, zoneId: number, serviceIds
 /** The zone of a pincode and whether dispatch covers the service there (covers), in one statement. */
 export async function zoneAndCoverage(
   exec: Executor,
-  pinCode: string,
+  /** A pincode, or a subquery answering one (the customer's default address's: one round trip, not two). */
+  pinCode: string | SQL,
   serviceId: number,
 ): Promise<{ zoneId: number; covered: boolean } | null> {
   const [row] = await rowsOf<{ zone_id: number; covered: boolean }>(

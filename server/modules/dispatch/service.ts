@@ -509,7 +509,14 @@ export async function freeSlots(
  */
 export async function assertSlotHasCapacity(
   exec: Executor,
-  q: { serviceId: number; pinCode?: string | null; zoneId?: number | null; slotStart: Date; field: string },
+  q: {
+    serviceId: number;
+    /** A pincode, or a subquery answering one (addresses' defaultPinCodeOf). */
+    pinCode?: Parameters<typeof repo.zoneAndCoverage>[1] | null;
+    zoneId?: number | null;
+    slotStart: Date;
+    field: string;
+  },
 ) {
   // By pincode, the zone and whether dispatch covers the service come in one read.
   const at =
