@@ -40,17 +40,6 @@ export async function contactsTaken(exec: Executor, k: { mobiles: string[]; emai
   };
 }
 
-export async function mobileOrEmailTaken(exec: Executor, mobileNo: string, email: string) {
-  const rows = await exec
-    .select({ mobileNo: users.mobileNo, email: users.email })
-    .from(users)
-    .where(sql`${users.mobileNo} = ${mobileNo} or lower(${users.email}) = ${email.toLowerCase()}`);
-  return {
-    mobileNo: rows.some((r) => r.mobileNo === mobileNo),
-    email: rows.some((r) => r.email?.toLowerCase() === email.toLowerCase()),
-  };
-}
-
 export async function recordFailedLogin(exec: Executor, userId: number, maxAttempts: number, lockMinutes: number) {
   const rows = await exec
     .update(users)

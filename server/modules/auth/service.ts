@@ -111,9 +111,13 @@ function isUniqueViolation(err: unknown): err is { constraint?: string } {
 /** `drawDigits` gives the referral code's four random digits (a test draws its own). */
 export async function signup(db: Db, input: SignupInput, drawDigits = () => randomInt(1000, 10000)) {
   const email = input.email.trim();
-  const taken = await repo.mobileOrEmailTaken(db, input.mobileNo, email);
-  if (taken.mobileNo) throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
-  if (taken.email) throw conflict('email', `An account with e-mail ${email} already exists.`);
+  const taken = await repo.contactsTaken(db, { mobiles: [input.mobileNo], emails: email ? [email.toLowerCase()] : [] });
+  if (taken.mobiles.has(input.mobileNo)) {
+    throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
+  }
+  if (email && taken.emails.has(email.toLowerCase())) {
+    throw conflict('email', `An account with e-mail ${email} already exists.`);
+  }
 
   let referredBy: number | null = null;
   if (input.referral?.trim()) {
@@ -177,9 +181,13 @@ export async function createAccount(
     password: string;
   },
 ) {
-  const taken = await repo.mobileOrEmailTaken(db, input.mobileNo, input.email ?? '');
-  if (taken.mobileNo) throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
-  if (taken.email) throw conflict('email', `An account with e-mail ${input.email} already exists.`);
+  const email = input.email?.toLowerCase();
+  const taken = await repo.contactsTaken(db, { mobiles: [input.mobileNo], emails: email ? [email] : [] });
+  if (taken.mobiles.has(input.mobileNo)) {
+    throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
+  }
+  if (email && taken.emails.has(email))
+    throw conflict('email', `An account with e-mail ${input.email} already exists.`);
   const passwordHash = await hashPassword(input.password);
   const { password: _, ...user } = input;
   return repo.insertUser(db, { ...user, fullName: user.fullName.trim(), phone: user.mobileNo, passwordHash });
