@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   categoryZones,
@@ -13,18 +14,25 @@ import {
 
 export type AddressRow = typeof customerAddresses.$inferSelect;
 
+/** A customer's addresses in the order they are shown: the default first, then the newest. */
+const shownFirst = [desc(customerAddresses.isDefault), desc(customerAddresses.id)];
+
 /** The customer's addresses, the default first, then the newest. */
 export const listOf = (exec: Executor, customerUserId: number) =>
   exec
     .select()
     .from(customerAddresses)
     .where(eq(customerAddresses.customerUserId, customerUserId))
-    .orderBy(desc(customerAddresses.isDefault), desc(customerAddresses.id));
+    .orderBy(...shownFirst);
 
-/** The pincode of the address listOf puts first (the default, else the newest), as a subquery: null without one. */
+/** The pincode of the address listOf puts first, as a subquery for another read: null without an address. */
 export const firstPinCodeOf = (customerUserId: number) =>
-  sql`(select pin_code from customer_addresses where customer_user_id = ${customerUserId}
-    order by is_default desc, id desc limit 1)`;
+  sql`(${new QueryBuilder()
+    .select({ pinCode: customerAddresses.pinCode })
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerUserId, customerUserId))
+    .orderBy(...shownFirst)
+    .limit(1)})`;
 
 export const findOwn = async (exec: Executor, customerUserId: number, id: number) =>
   (
