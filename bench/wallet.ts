@@ -208,7 +208,7 @@ try {
   }
 
   /** The same transfers as the API makes (the service's adminMove: one transaction), 50 workers over a pg pool. */
-  async function directTransfers(name: string, mobiles: string[], workers = CONNECTIONS) {
+  async function directTransfers(name: string, mobiles: string[], workers = CONNECTIONS, on = db) {
     const actor = { id: adminUser.Id } as CurrentUser;
     const done = { Credit: 0, Debit: 0, other: 0, retried: 0 };
     const latencies: number[] = [];
@@ -224,7 +224,7 @@ try {
           const body = { MobileNo: mobiles[Math.floor(n / 2) % mobiles.length], Amount: 1, Action: action };
           const s = performance.now();
           try {
-            await wallets.adminMove(db, {
+            await wallets.adminMove(on, {
               kind: 'customer',
               who: { mobileNo: body.MobileNo },
               amount: paise(100),
@@ -337,18 +337,21 @@ try {
   const read = await authedRead();
   // Profile: one worker (the cost of one transfer with nothing to wait for), and transfers without a system account.
   before = await sumOf(spreadMobiles);
-  // Statements per transfer (BEGIN and COMMIT included): every one is a round trip to PostgreSQL.
+  // Statements per transfer (BEGIN and COMMIT included): every one is a round trip to PostgreSQL. The pool names
+  // statements by wrapping each client's query as it connects, so the count is patched in before a fresh pool.
   const query = pg.Client.prototype.query;
   let statements = 0;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     statements++;
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
+  const counted = await openDatabase({ databaseUrl: copy.url });
   const directSerial = await checked(
-    await directTransfers('direct pg, 1,000 wallets, 1 worker', spreadMobiles, 1),
+    await directTransfers('direct pg, 1,000 wallets, 1 worker', spreadMobiles, 1, counted.db),
     spreadMobiles,
     before,
   );
+  await counted.close();
   pg.Client.prototype.query = query;
   const perTransfer = statements / directSerial.total;
   // The server's pool holds 10 connections: the same concurrency straight over pg, for a like-for-like share.
@@ -436,7 +439,7 @@ try {
   console.log('node CPU: the server process for the API runs, this process (drizzle and pg, no HTTP) for direct ones');
   console.log(
     `one admin move (1 worker): ${perTransfer.toFixed(1)} statements, p50 ${ms(directSerial.p50)} ms; ` +
-      'the adjustments account is locked from its SELECT … FOR UPDATE to COMMIT in every admin move',
+      "the adjustments account's shard is locked from the transfer's last statement to COMMIT (decision 036)",
   );
   const share = (x: Run, y: Run) => `${Math.round((100 * x.perSec) / y.perSec)}%`;
   console.log(

@@ -251,8 +251,15 @@ describe('tips held for the professional', () => {
     expect(calc.tips).toBe(50);
     expect(calc.additions).toContainEqual({ code: 'tips', label: 'Tips from customers', amount: 50 });
     await pf.fundCompany(100000);
+    // Tips payable is kept in shards (decision 036): its balance is theirs summed.
     const tipsHeld = async () =>
-      Number((await rows<{ balance: string }>('select balance from ledger_accounts where id = 9'))[0].balance);
+      Number(
+        (
+          await rows<{ balance: string }>(
+            "select sum(balance) as balance from ledger_accounts where kind = 'tips_payable' and owner_user_id is null",
+          )
+        )[0].balance,
+      );
     const [heldBefore, companyBefore] = [await tipsHeld(), await companyBalance()];
     const paid = dataOf(await pf.pay(pro.id, '2025-02'));
     expect(paid.tips).toBe(50);

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -49,12 +50,18 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** System accounts are the other side of wallets and may be negative; wallets never. */
     allowNegative: boolean('allow_negative').notNull().default(false),
+    /**
+     * A system account that may go negative is kept as 16 accounts of the same kind: shard 0 under its fixed id, and
+     * shards 1–15 under id × 16 + shard (decision 036). A transfer moves one of them, so transfers do not queue on a
+     * single row; the account's balance is the sum of its shards.
+     */
+    shard: smallint('shard').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_uq').on(t.kind, t.ownerUserId),
     uniqueIndex('ledger_accounts_system_uq')
-      .on(t.kind, sql`coalesce(${t.provider}, '')`)
+      .on(t.kind, sql`coalesce(${t.provider}, '')`, t.shard)
       .where(sql`owner_user_id is null`),
     check('ledger_accounts_balance_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
     check(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../db/paging';
 import {
@@ -43,6 +43,19 @@ const MAY_GO_NEGATIVE: Set<number> = new Set(
     .map((a) => a.id),
 );
 
+/**
+ * Each system account that may go negative is 16 ledger accounts (migration 0016, decision 036): shard 0 under its
+ * fixed id, shard s under id × 16 + s (below the wallets' 1001 while fixed ids stay under 62). A transfer names the
+ * fixed id; `moveBalances` moves the shard of its connection, so transfers on different connections do not queue on
+ * one row until their commits. The account's balance is the sum of its shards.
+ */
+export const SHARDS = 16;
+
+/** A system account that may go negative, or one of its shards (a correction names the shard a transfer moved). */
+function isFree(id: number) {
+  return MAY_GO_NEGATIVE.has(id) || (id >= SHARDS && id < 1001 && MAY_GO_NEGATIVE.has(Math.floor(id / SHARDS)));
+}
+
 export function systemAccountId(kind: SystemKind, provider: string | null = null): number {
   const key = kind === 'provider_clearing' ? `provider_${provider}` : kind;
   const account = SYSTEM_ACCOUNTS[key as keyof typeof SYSTEM_ACCOUNTS];
@@ -71,15 +84,24 @@ export async function findWallet(exec: Executor, kind: WalletKind, userId: numbe
   return row ?? null;
 }
 
-/** A system account with its balance (the company wallet's is shown to the accountant). */
+/** A system account with its balance, its shards summed (the company wallet's is shown to the accountant). */
 export async function systemAccount(exec: Executor, kind: SystemKind, provider: string | null = null) {
   const id = systemAccountId(kind, provider);
   const [row] = await exec
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .select({ n: count(), balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, id));
-  if (!row) throw new Error(`The ledger has no ${kind} account: run migrations`);
-  return row;
+    .where(
+      or(
+        eq(ledgerAccounts.id, id),
+        and(
+          gte(ledgerAccounts.id, id * SHARDS),
+          lt(ledgerAccounts.id, id * SHARDS + SHARDS),
+          isNull(ledgerAccounts.ownerUserId),
+        ),
+      ),
+    );
+  if (!row.n) throw new Error(`The ledger has no ${kind} account: run migrations`);
+  return { id, balance: Number(row.balance) };
 }
 
 export interface Leg {
@@ -162,7 +184,7 @@ export async function openTransfer(
   for (const leg of t.legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
   for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
   const ids = [...moves.keys()].sort((a, b) => a - b);
-  const checked = ids.filter((id) => !MAY_GO_NEGATIVE.has(id));
+  const checked = ids.filter((id) => !isFree(id));
   const reserved =
     t.maxBalance?.withReserved === true
       ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
@@ -222,22 +244,29 @@ export async function moveBalances(tx: Tx, o: OpenTransfer): Promise<Map<number,
     ids.map((id) => sql`(${id}::int, ${o.moves.get(id)}::bigint)`),
     sql`, `,
   );
+  // A free system account named by its fixed id moves this connection's shard of it (the backend's pid mod 16):
+  // the server's pool connections mostly have different ones, so they do not wait for each other's commits here.
+  const bases = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
+  const target = bases.length
+    ? sql`case when v.id = any(${`{${bases.join(',')}}`}::int[]) and pg_backend_pid() % ${SHARDS} > 0
+        then v.id * ${SHARDS} + pg_backend_pid() % ${SHARDS} else v.id end`
+    : sql`v.id`;
   // One UPDATE locks its rows in scan order, so several free accounts are first locked in id order by a sub-select
   // the UPDATE's filter evaluates once, before it touches its first row (the checked ones are locked already).
-  const free = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
   const inIdOrder =
-    free.length > 1
-      ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id = any(${`{${free.join(',')}}`}::int[])
+    ids.filter(isFree).length > 1
+      ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from s)
           order by l.id for update of l) f) >= 0`
       : sql``;
   const written = (await tx.execute(sql`
     with v(id, amount) as (values ${values}),
+    s as (select ${target} as id, sum(v.amount)::bigint as amount from v group by 1),
     moved as (
-      update ledger_accounts a set balance = a.balance + v.amount from v where a.id = v.id${inIdOrder}
+      update ledger_accounts a set balance = a.balance + s.amount from s where a.id = s.id${inIdOrder}
       returning a.id, a.balance
     )
     insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select ${o.transferId}, v.id, v.amount, moved.balance from v join moved on moved.id = v.id
+    select ${o.transferId}, s.id, s.amount, moved.balance from s join moved on moved.id = s.id
     returning account_id, balance_after`)) as unknown as Rows<{ account_id: number; balance_after: string }>;
   return new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
 }
