@@ -1,4 +1,6 @@
+import http from 'node:http';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -13,17 +15,17 @@ import { loadContract } from './contract';
 import type { Database, Db } from './db/client';
 import { handlers } from './modules';
 import authPlugin from './plugins/auth';
-import cachePlugin from './plugins/cache';
+import cachePlugin, { frontCache } from './plugins/cache';
 import clientPlugin, { compression } from './plugins/client';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
 import livePlugin from './plugins/live';
-import loggingPlugin, { lazyChildLogger, loggerOptions, RequestLog } from './plugins/logging';
+import loggingPlugin, { lazyChildLogger, loggerOptions, RequestLog, writeRequestLine } from './plugins/logging';
 import ownerPlugin, { ownerRuleOf } from './plugins/owner';
 import { type PaymentProviders, paymentProviders } from './plugins/payments';
 import checkoutPages from './plugins/payments/checkout-pages';
 import sandboxCheckout from './plugins/payments/sandbox-checkout';
-import securityHeadersPlugin from './plugins/security-headers';
+import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 import { accountKey } from './roles';
 
@@ -72,17 +74,45 @@ export async function buildApp(
   options: { logStream?: { write(line: string): unknown } } = {},
 ) {
   const logging = loggerOptions(config.logLevel, options.logStream);
+  // Only configured proxies may name the client's address (rate limits key on it).
+  const trustProxy =
+    typeof config.trustProxy === 'number'
+      ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+      : config.trustProxy;
+  // Fastify's request ids (req-1, req-2, …), from one counter that the front cache shares.
+  let lastId = 0;
+  const nextId = () => {
+    lastId = (lastId + 1) & 0x7fffffff;
+    return `req-${lastId.toString(36)}`;
+  };
+  // Set once the response cache exists: it answers cached public reads before Fastify (decision 037).
+  let front: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
   const app = Fastify({
     logger: logging.logger,
     // One line per request (plugins/logging.ts), not Fastify's two.
     ...(logging.logger ? { logController: new RequestLog(), childLoggerFactory: lazyChildLogger } : {}),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 40 * 1024 * 1024,
-    // Only configured proxies may name the client's address (rate limits key on it).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy,
+    genReqId: nextId,
+    // Fastify's own HTTP server, with the front cache before its handler.
+    serverFactory: (handler, options) => {
+      // Fastify's defaults, resolved, as it would apply them to a server of its own.
+      const opts = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+        maxRequestsPerSocket?: number;
+      };
+      const server = http.createServer((req, res) => {
+        if (!front?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = opts.requestTimeout ?? 0;
+      server.setTimeout(opts.connectionTimeout ?? 0);
+      if ((opts.maxRequestsPerSocket ?? 0) > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket!;
+      return server;
+    },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     requestIdHeader: false,
@@ -125,7 +155,7 @@ export async function buildApp(
   await app.register(compression);
   if (logging.flush) await app.register(loggingPlugin, { flush: logging.flush });
   await app.register(inputPlugin, { operations });
-  await app.register(securityHeadersPlugin, {
+  const helmetOptions = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -139,7 +169,8 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+  await app.register(securityHeadersPlugin, helmetOptions);
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
@@ -155,6 +186,20 @@ export async function buildApp(
   await app.register(storagePlugin, { root: uploads });
   // Public catalogue reads are cached; any successful write of these tags drops the cache.
   await app.register(cachePlugin, { tags: ['Catalogue', 'Geography', 'Banners'] });
+  const trusted =
+    trustProxy === false ? null : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
+  front = frontCache(app.responseCache, {
+    headers: securityHeaders(helmetOptions),
+    nextId,
+    ipOf: (req) => {
+      if (!trusted) return req.socket.remoteAddress;
+      const addrs = proxyAddr.all(req, trusted);
+      return addrs[addrs.length - 1];
+    },
+    log: (app.log as unknown as { isLevelEnabled?(l: string): boolean }).isLevelEnabled?.('info')
+      ? (line) => writeRequestLine(app.log, line)
+      : undefined,
+  });
 
   const byId = new Map(operations.map((o) => [o.operationId, o]));
   const owners = new Map(operations.map((o) => [o.operationId, ownerRuleOf(o)]));

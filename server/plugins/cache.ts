@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isStaff } from '../roles';
@@ -12,6 +14,18 @@ declare module 'fastify' {
 interface Entry {
   body: string;
   etag: string;
+  /** Whether the operation is open to visitors: only then may `frontCache` answer a request with no token. */
+  visitors: boolean;
+  /** The front cache's copies, made on first use: the body's bytes, its encodings and each reply's headers. */
+  front?: {
+    bytes: Buffer;
+    br?: Buffer;
+    gzip?: Buffer;
+    headers?: (string | number)[];
+    brHeaders?: (string | number)[];
+    gzipHeaders?: (string | number)[];
+    notModified?: (string | number)[];
+  };
 }
 
 /**
@@ -69,11 +83,16 @@ export class ResponseCache {
   }
 }
 
-/** method + lower-cased path + query sorted by name (then value). */
-export function cacheKey(req: FastifyRequest): string {
-  const q = req.url.indexOf('?');
-  const pathPart = (q < 0 ? req.url : req.url.slice(0, q)).toLowerCase().replace(/\/+$/, '');
-  const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+/**
+ * method + lower-cased path + query sorted by name (then value): the URLs the router sends to one route with one
+ * query (it ignores case and a trailing slash) share a key.
+ */
+export function cacheKey(req: { method?: string; url?: string }): string {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const pathPart = (q < 0 ? url : url.slice(0, q)).toLowerCase().replace(/\/+$/, '');
+  if (q < 0) return `${req.method} ${pathPart}?`;
+  const params = new URLSearchParams(url.slice(q + 1));
   const pairs = [...params].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   return `${req.method} ${pathPart}?${new URLSearchParams(pairs).toString()}`;
 }
@@ -113,7 +132,7 @@ export async function cachedReply<T extends object>(
       '200',
       'application/json',
     ) as string;
-    entry = { body, etag: etagOf(body) };
+    entry = { body, etag: etagOf(body), visitors: req.routeOptions.config?.roles?.includes('public') === true };
     cache.set(key, version, entry);
   }
   return sendEntry(req, reply, entry);
@@ -124,6 +143,106 @@ function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
   if (matches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   // A string with a JSON content type goes out as it is: Fastify does not serialize it again.
   return reply.type('application/json; charset=utf-8').send(entry.body);
+}
+
+/** @fastify/compress's threshold (plugins/client.ts): a shorter reply goes out as it is, whatever the client accepts. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The encoding @fastify/compress would choose for a plain list of codings (br first, then gzip), null for none, or
+ * undefined when the header says more (q-values, `*`): Fastify then answers, as it would anyway.
+ */
+function encodingFor(header: string | undefined): 'br' | 'gzip' | null | undefined {
+  if (!header) return null;
+  if (header.includes(';') || header.includes('*')) return undefined;
+  const codings = header.split(',').map((c) => c.trim().toLowerCase());
+  return codings.includes('br') ? 'br' : codings.includes('gzip') ? 'gzip' : null;
+}
+
+export interface FrontCacheOptions {
+  /** The headers every reply carries before its own (the security headers). */
+  headers: Record<string, string>;
+  /** The next request id, from the generator Fastify uses too, so ids never repeat. */
+  nextId: () => string;
+  /** The client's address as Fastify's `req.ip` gives it (the configured proxies trusted). */
+  ipOf: (req: IncomingMessage) => string | undefined;
+  /** Writes the request's line as the logging plugin does; absent when info is not logged. */
+  log?: (line: {
+    reqId: string;
+    method: string;
+    url: string;
+    status: number;
+    ms: number;
+    ip: string | undefined;
+  }) => void;
+}
+
+/**
+ * The response cache in front of Fastify (decision 037): a visitor's GET of a cached public read is answered from the
+ * raw request, before Fastify routes it and builds its request, reply and hooks, with the status, headers and body
+ * Fastify's own cache hit sends (the security headers, ETag, Cache-Control, Vary, the type, and brotli or gzip made
+ * once per entry, not per request). It answers false, and Fastify handles the request, for anything else: another
+ * method, a token (the user decides what they may see), no entry, an Accept-Encoding with q-values.
+ */
+export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
+  /** Each reply's headers as one flat list for writeHead, made once per entry and encoding. */
+  const headersOf = (entry: Entry, encoding: 'br' | 'gzip' | null, length: number | null) => {
+    const list: (string | number)[] = [];
+    for (const name in o.headers) list.push(name, o.headers[name]);
+    list.push('etag', entry.etag, 'cache-control', 'no-cache');
+    if (length === null) return [...list, 'vary', 'Authorization'];
+    list.push('vary', encoding ? 'Authorization, accept-encoding' : 'Authorization');
+    list.push('content-type', 'application/json; charset=utf-8');
+    if (encoding) list.push('content-encoding', encoding);
+    return [...list, 'content-length', length];
+  };
+  // The key of each URL seen, so a repeated URL is not parsed again (bounded: cleared when full).
+  const keys = new Map<string, string>();
+  const keyOf = (url: string) => {
+    let key = keys.get(url);
+    if (key === undefined) {
+      if (keys.size >= 10_000) keys.clear();
+      key = cacheKey({ method: 'GET', url });
+      keys.set(url, key);
+    }
+    return key;
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || req.headers.authorization !== undefined) return false;
+    const url = req.url ?? '';
+    const entry = cache.get(keyOf(url));
+    if (!entry?.visitors) return false;
+    const started = performance.now();
+    entry.front ??= { bytes: Buffer.from(entry.body) };
+    const front = entry.front;
+    const encoding = front.bytes.length >= COMPRESS_FROM_BYTES ? encodingFor(req.headers['accept-encoding']) : null;
+    if (encoding === undefined) return false;
+    const fresh = matches(req.headers['if-none-match'], entry.etag);
+    if (fresh) {
+      front.notModified ??= headersOf(entry, null, null);
+      res.writeHead(304, front.notModified).end();
+    } else if (encoding === 'br') {
+      front.br ??= zlib.brotliCompressSync(front.bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+      front.brHeaders ??= headersOf(entry, 'br', front.br.length);
+      res.writeHead(200, front.brHeaders).end(front.br);
+    } else if (encoding === 'gzip') {
+      front.gzip ??= zlib.gzipSync(front.bytes);
+      front.gzipHeaders ??= headersOf(entry, 'gzip', front.gzip.length);
+      res.writeHead(200, front.gzipHeaders).end(front.gzip);
+    } else {
+      front.headers ??= headersOf(entry, null, front.bytes.length);
+      res.writeHead(200, front.headers).end(front.bytes);
+    }
+    o.log?.({
+      reqId: o.nextId(),
+      method: 'GET',
+      url,
+      status: fresh ? 304 : 200,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ip: o.ipOf(req),
+    });
+    return true;
+  };
 }
 
 /**

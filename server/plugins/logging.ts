@@ -143,6 +143,36 @@ export function jsonString(s: string) {
 }
 
 /**
+ * A successful request's line, in pino's own format (level, time, the root's pid/hostname bindings), built by template
+ * and written to pino's stream: about a tenth of the time of pino's generic path, measured at 7 µs a line. The caller
+ * checks that info is enabled.
+ */
+/** Each URL as it goes into a line (redacted, as a JSON string), for the URLs seen last: most requests repeat one. */
+const loggedUrls = new Map<string, string>();
+function loggedUrl(url: string) {
+  let out = loggedUrls.get(url);
+  if (out === undefined) {
+    if (loggedUrls.size >= 10_000) loggedUrls.clear();
+    out = jsonString(redactUrl(url));
+    loggedUrls.set(url, out);
+  }
+  return out;
+}
+
+export function writeRequestLine(
+  log: FastifyBaseLogger,
+  l: { reqId: string; method: string; url: string; status: number; ms: number; ip: string | undefined },
+) {
+  const stream = (log as unknown as Record<symbol, { write(s: string): unknown }>)[pino.symbols.streamSym];
+  const bindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
+  stream.write(
+    `{"level":30,"time":${Date.now()}${bindings},"reqId":${jsonString(l.reqId)},"method":"${l.method}",` +
+      `"url":${loggedUrl(l.url)},"status":${l.status},"ms":${l.ms},"ip":${l.ip === undefined ? 'null' : jsonString(l.ip)},` +
+      `"msg":"request"}\n`,
+  );
+}
+
+/**
  * One line per request, when the reply has gone, written where Fastify writes its own "request completed" (so no
  * extra hook runs): method, URL (redacted), status, time, client address and the request id, which a 500's body
  * shows as its reference. 2xx/3xx at info, 4xx at warn, 5xx at error with the failure, so a quieter LOG_LEVEL
@@ -159,16 +189,7 @@ export class RequestLog extends LogController {
     if (!log.isLevelEnabled(failed ? 'error' : status >= 400 ? 'warn' : 'info')) return;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (!failed && status < 400) {
-      const ip = req.ip as string | undefined;
-      // The hot line, in pino's own format (level, time, the root's pid/hostname bindings), built by template and
-      // written to pino's stream: about a tenth of the time of pino's generic path, measured at 7 µs a line.
-      const stream = (log as unknown as Record<symbol, { write(s: string): unknown }>)[pino.symbols.streamSym];
-      const bindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
-      stream.write(
-        `{"level":30,"time":${Date.now()}${bindings},"reqId":${jsonString(String(req.id))},"method":"${req.method}",` +
-          `"url":${jsonString(redactUrl(req.url))},"status":${status},"ms":${ms},"ip":${ip === undefined ? 'null' : jsonString(ip)},` +
-          `"msg":"request"}\n`,
-      );
+      writeRequestLine(log, { reqId: String(req.id), method: req.method, url: req.url, status, ms, ip: req.ip });
       return;
     }
     const line = { reqId: req.id, method: req.method, url: redactUrl(req.url), status, ms, ip: req.ip };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../server/plugins/cache';
 
-const entry = (body: string) => ({ body, etag: `"${body.length}"` });
+const entry = (body: string) => ({ body, etag: `"${body.length}"`, visitors: true });
 
 describe('ResponseCache', () => {
   it('never stores a reply computed before an invalidation', () => {
