@@ -317,10 +317,10 @@ const orderLink = (orderId: number) => `/PayProcessInvoice?OrderId=${orderId}`;
  * the lines get PAYMENT_SETTLED, the order 'order created' with its invoice number, and the customer is told.
  *
  * Lock order (decision 014): the customer's wallet first (the transfer is opened: the wallet is locked and checked, so
- * two payments cannot spend one balance), then every write that only this order touches, and last the rows every
- * payment shares: the invoice counter, the revenue, GST and tips accounts (the transfer's balances move), and the
- * live events' ordering lock. Each of those is held only from its statement to the commit just after, so placements
- * queue on them for a few statements, not for the whole transaction. Everything that only reads (who is told of the
+ * two payments cannot spend one balance), then every write that only this order touches, then the connection's
+ * shards of the revenue, GST and tips accounts (decision 036), and last the rows every payment shares: the invoice
+ * counter and the live events' ordering lock. Each of those is held only from its statement to the commit just after,
+ * so placements queue on them for a few statements, not for the whole transaction. Everything that only reads (who is told of the
  * unassigned lines, the customer) is read before them. The invoice counter is still taken inside the paying
  * transaction, so a number is used only by a transaction that commits: the series stays gapless.
  */
@@ -372,7 +372,10 @@ async function payFromWallet(
   );
   const customer = known.customer ?? (await repo.person(tx, order.customerUserId));
   await known.beforeSharedRows?.();
-  // The shared rows, last: the invoice number, the ledger's system accounts, the live events' lock; then the commit.
+  // The balances move first: the system accounts' shards are the connection's own (decision 036), and every sale
+  // takes them before the invoice series, as a vendor's payment and a refund do.
+  const balances = await transfer.finish();
+  // The shared rows, last: the invoice number and the live events' lock; then the commit.
   const invoiceNo = await repo.markPaid(tx, order.id, {
     transferId: transfer.transferId,
     at,
@@ -388,7 +391,6 @@ async function payFromWallet(
       link: orderLink(order.id),
     });
   }
-  const balances = await transfer.finish();
   await dispatch.publishUnassigned(
     tx,
     unassigned.map((l) => (typeof l === 'number' ? l : l.id)),
