@@ -150,9 +150,12 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * The encoding @fastify/compress would choose for a plain list of codings (br first, then gzip), null for none, or
- * undefined when the header says more (q-values, `*`): Fastify then answers, as it would anyway.
+ * undefined when the request says more (q-values, `*`, x-no-compression): Fastify then answers it.
  */
-function encodingFor(header: string | undefined): 'br' | 'gzip' | null | undefined {
+function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null | undefined {
+  // @fastify/compress sends such a request's reply plain; Fastify answers it.
+  if (req.headers['x-no-compression'] !== undefined) return undefined;
+  const header = req.headers['accept-encoding'];
   if (!header) return null;
   if (header.includes(';') || header.includes('*')) return undefined;
   const codings = header.split(',').map((c) => c.trim().toLowerCase());
@@ -215,7 +218,7 @@ export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
     const started = performance.now();
     entry.front ??= { bytes: Buffer.from(entry.body) };
     const front = entry.front;
-    const encoding = front.bytes.length >= COMPRESS_FROM_BYTES ? encodingFor(req.headers['accept-encoding']) : null;
+    const encoding = front.bytes.length >= COMPRESS_FROM_BYTES ? encodingFor(req) : null;
     if (encoding === undefined) return false;
     const fresh = matches(req.headers['if-none-match'], entry.etag);
     if (fresh) {

@@ -98,6 +98,7 @@ describe('the response cache in front of Fastify', () => {
       { 'accept-encoding': 'gzip, deflate' },
       { 'if-none-match': etag },
       { 'accept-encoding': 'gzip, br', 'if-none-match': `W/${etag}` },
+      { 'accept-encoding': 'br', 'x-no-compression': '1' },
     ]) {
       const front = await get(url + READ, headers);
       // app.inject goes through Fastify alone (no server): its onRequest cache hit and @fastify/compress.
