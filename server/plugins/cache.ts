@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isStaff } from '../roles';
+import { memoized } from './logging';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -199,17 +200,8 @@ export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
     if (encoding) list.push('content-encoding', encoding);
     return [...list, 'content-length', length];
   };
-  // The key of each URL seen, so a repeated URL is not parsed again (bounded: cleared when full).
-  const keys = new Map<string, string>();
-  const keyOf = (url: string) => {
-    let key = keys.get(url);
-    if (key === undefined) {
-      if (keys.size >= 10_000) keys.clear();
-      key = cacheKey({ method: 'GET', url });
-      keys.set(url, key);
-    }
-    return key;
-  };
+  // The key of each URL seen lately, so a repeated URL is not parsed again.
+  const keyOf = memoized((url) => cacheKey({ method: 'GET', url }));
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || req.headers.authorization !== undefined) return false;
     const url = req.url ?? '';

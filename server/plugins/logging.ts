@@ -147,17 +147,22 @@ export function jsonString(s: string) {
  * and written to pino's stream: about a tenth of the time of pino's generic path, measured at 7 µs a line. The caller
  * checks that info is enabled.
  */
-/** Each URL as it goes into a line (redacted, as a JSON string), for the URLs seen last: most requests repeat one. */
-const loggedUrls = new Map<string, string>();
-function loggedUrl(url: string) {
-  let out = loggedUrls.get(url);
-  if (out === undefined) {
-    if (loggedUrls.size >= 10_000) loggedUrls.clear();
-    out = jsonString(redactUrl(url));
-    loggedUrls.set(url, out);
-  }
-  return out;
+/** `fn` remembered for the last (up to `max`) strings it was given: forgotten all at once when full. */
+export function memoized(fn: (s: string) => string, max = 10_000) {
+  const seen = new Map<string, string>();
+  return (s: string) => {
+    let out = seen.get(s);
+    if (out === undefined) {
+      if (seen.size >= max) seen.clear();
+      out = fn(s);
+      seen.set(s, out);
+    }
+    return out;
+  };
 }
+
+/** Each URL as it goes into a line (redacted, as a JSON string): most requests repeat a URL seen lately. */
+const loggedUrl = memoized((url) => jsonString(redactUrl(url)));
 
 export function writeRequestLine(
   log: FastifyBaseLogger,
