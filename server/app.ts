@@ -155,7 +155,7 @@ export async function buildApp(
   await app.register(compression);
   if (logging.flush) await app.register(loggingPlugin, { flush: logging.flush });
   await app.register(inputPlugin, { operations });
-  const helmetOptions = {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -169,8 +169,8 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
-  };
-  await app.register(securityHeadersPlugin, helmetOptions);
+  });
+  await app.register(securityHeadersPlugin, { headers });
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
@@ -189,7 +189,7 @@ export async function buildApp(
   const trusted =
     trustProxy === false ? null : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   front = frontCache(app.responseCache, {
-    headers: securityHeaders(helmetOptions),
+    headers,
     nextId,
     ipOf: (req) => {
       if (!trusted) return req.socket.remoteAddress;

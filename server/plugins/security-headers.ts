@@ -19,11 +19,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Helmet's security headers on every reply. @fastify/helmet rebuilds helmet, CSP parsing included, on every
- * request (a fifth of a cached read's time); the headers are fixed, so they are computed at start instead.
+ * Helmet's security headers (from `securityHeaders`) on every reply. @fastify/helmet rebuilds helmet, CSP parsing
+ * included, on every request (a fifth of a cached read's time); the headers are fixed, so they are computed at start
+ * instead, once, and the front cache sends the same ones.
  */
-export default fp(async (app: FastifyInstance, options: HelmetOptions) => {
-  const headers = securityHeaders(options);
+export default fp(async (app: FastifyInstance, { headers }: { headers: Record<string, string> }) => {
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();
