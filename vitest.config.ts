@@ -82,9 +82,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // expect.poll waits up to 5 s (vitest's default is 1 s) for a page to reach the state a test names: the
-          // same states are required, with room for a busy machine or concurrent tests.
-          expect: { poll: { timeout: 5_000 } },
+          // expect.poll waits up to 10 s (vitest's default is 1 s) for a page to reach the state a test names: the
+          // same states are required, with room for a busy machine or concurrent tests (a page's lazy chunk and data
+          // took over 5 s once on a 2-core CI machine running two browser files and the API files at once).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
