@@ -207,7 +207,7 @@ try {
     };
   }
 
-  /** The same transfers as the API makes (the service's adminMove: one transaction), 50 workers over a pg pool. */
+  /** The same transfers as the API makes (the service's adminMove: the owner, then one statement), over a pg pool. */
   async function directTransfers(name: string, mobiles: string[], workers = CONNECTIONS, on = db) {
     const actor = { id: adminUser.Id } as CurrentUser;
     const done = { Credit: 0, Debit: 0, other: 0, retried: 0 };
@@ -439,7 +439,7 @@ try {
   console.log('node CPU: the server process for the API runs, this process (drizzle and pg, no HTTP) for direct ones');
   console.log(
     `one admin move (1 worker): ${perTransfer.toFixed(1)} statements, p50 ${ms(directSerial.p50)} ms; ` +
-      "the adjustments account's shard is locked from the transfer's last statement to COMMIT (decision 036)",
+      'the transfer is one statement, so its wallet and adjustments shard are locked for it alone (decisions 036, 038)',
   );
   const share = (x: Run, y: Run) => `${Math.round((100 * x.perSec) / y.perSec)}%`;
   console.log(

@@ -132,7 +132,7 @@ describe('wallet credited', () => {
     const credit = () =>
       t.api('POST', '/api/UpdateCustomerWalletBalance', {
         token: admin,
-        body: { MobileNo: c.mobileNo, Amount: 250, Remark: 'Goodwill' },
+        body: { MobileNo: c.mobileNo, Amount: 123456.78, Remark: 'Goodwill' },
         headers: { 'idempotency-key': key },
       });
     expect((await credit()).status).toBe(200);
@@ -144,8 +144,8 @@ describe('wallet credited', () => {
       title: 'Wallet credited',
       link: '/MyAccounts?tab=wallet',
     });
-    expect(items[0].body).toContain('₹250.00');
-    expect(items[0].body).toContain('Goodwill');
+    // The balance in the body is written by the transfer's own statement (SQL), in rupeesText's words: lakhs, paise.
+    expect(items[0].body).toBe('₹1,23,456.78 was added to your wallet (Goodwill). Balance: ₹1,23,456.78.');
     const sms = await rows<{ template: string; channel: string }>(
       `select template, channel from notification_outbox where recipient = '${c.mobileNo}' and template = 'wallet_credited'`,
     );

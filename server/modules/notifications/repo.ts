@@ -1,21 +1,39 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notificationOutbox, notifications, users } from '../../db/schema';
-import type { Notification } from '../../plugins/notify';
+import { type NotificationKind, notificationOutbox, notifications, users } from '../../db/schema';
 
-export type { NotificationKind } from '../../db/schema';
+export type { NotificationKind };
+
+/** Who hears what: a person's notification row, and the SMS of it in the outbox (the notify plugin sends it). */
+export interface PersonNotice {
+  userId: number;
+  mobileNo: string;
+  kind: NotificationKind;
+  title: string;
+  /** The page it opens (`/MyAccounts?tab=orders`). */
+  link: string | null;
+}
 
 /**
- * The notification row and its message in the outbox (what the notify plugin writes), in one statement: one round
- * trip inside the caller's transaction, where every order payment and wallet credit sends one.
+ * A person's notice as two CTEs of a statement: the row /Notification lists and its SMS, one of each per row of
+ * `source` (`from … where …`; empty for exactly one), with a body that may read `source`'s columns. A statement that
+ * moves money can so tell of the balance it leaves, in the same round trip (wallets' postTransfer).
  */
-export async function insertWithMessage(exec: Executor, row: typeof notifications.$inferInsert, message: Notification) {
-  await exec.execute(sql`with made as (
+export function personNoticeCtes(n: PersonNotice, body: SQL, source: SQL = sql``): SQL {
+  const payload = n.link ? JSON.stringify({ link: n.link }) : null;
+  return sql`notified as (
       insert into ${notifications} (user_id, kind, title, body, link)
-      values (${row.userId}, ${row.kind}, ${row.title}, ${row.body}, ${row.link ?? null}))
-    insert into ${notificationOutbox} (channel, recipient, template, body, payload)
-    values (${message.channel}, ${message.recipient}, ${message.template}, ${message.body},
-      ${message.payload === undefined ? null : JSON.stringify(message.payload)}::jsonb)`);
+      select ${n.userId}::int, ${n.kind}::text, ${n.title}::text, ${body}, ${n.link}::text ${source}
+    ),
+    texted as (
+      insert into ${notificationOutbox} (channel, recipient, template, body, payload)
+      select 'sms', ${n.mobileNo}::text, ${n.kind}::text, ${`${n.title}: `}::text || ${body}, ${payload}::jsonb ${source}
+    )`;
+}
+
+/** A person's notice with a known body, in one statement: one round trip inside the caller's transaction. */
+export async function insertPersonNotice(exec: Executor, n: PersonNotice, body: string) {
+  await exec.execute(sql`with ${personNoticeCtes(n, sql`${body}::text`)} select 1`);
 }
 
 const mine = (userId: number, unreadOnly = false): SQL =>

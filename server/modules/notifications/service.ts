@@ -20,18 +20,14 @@ export interface PersonNotification {
  * both inside the caller's transaction, so the message exists exactly when the change does.
  */
 export async function notifyPerson(exec: Executor, n: PersonNotification): Promise<void> {
-  await repo.insertWithMessage(
-    exec,
-    { userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null },
-    {
-      channel: 'sms',
-      recipient: n.mobileNo,
-      template: n.kind,
-      body: `${n.title}: ${n.body}`,
-      payload: n.link ? { link: n.link } : undefined,
-    },
-  );
+  await repo.insertPersonNotice(exec, { ...n, link: n.link ?? null }, n.body);
 }
+
+/**
+ * notifyPerson as CTEs of another module's statement, with a body the statement completes (a balance it leaves):
+ * wallets' post tells of a credit in the statement that makes it.
+ */
+export const personNoticeCtes = repo.personNoticeCtes;
 
 /** notifyPerson for someone known by their account id only: their mobile number is looked up. */
 export async function notifyUser(exec: Executor, n: Omit<PersonNotification, 'mobileNo'>): Promise<void> {

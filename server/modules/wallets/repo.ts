@@ -154,54 +154,182 @@ export interface OpenTransfer {
 }
 
 /**
- * Posts one balanced transfer inside the caller's transaction, in two statements:
+ * Posts one balanced transfer in one statement (decision 038), in the caller's transaction or, given the pool, as a
+ * transaction of its own. In order:
  * 1. the transfer row, so a repeated idempotency key stops here (PostgreSQL makes a racing twin wait for the first to
- *    commit, then skip), with the accounts that must not go negative (wallets, the company wallet) locked in id order;
- *    they are checked here: below zero or over a limit is refused and the transaction rolls back;
- * 2. one statement that moves every balance and writes the entries with the balances after.
+ *    commit, then skip) and nothing moves;
+ * 2. the accounts that must not go negative (wallets, the company wallet) locked in id order and checked: below zero
+ *    or over a limit raises `ledger_refuse` (SQLSTATE DS001), answered as `Refused`, and nothing is written;
+ * 3. every balance moved and the entries written with the balances after.
  * The system accounts that may go negative (the other side of most transfers, so the hottest rows) are not read
- * first: their row is locked only by the final UPDATE, so it is held for the end of the transaction alone. Locks are
- * always taken checked accounts first, each group in id order, so two transfers never wait on each other in a ring.
+ * first: the UPDATE locks the connection's shard of them last. Locks are always taken checked accounts first, each
+ * group in id order, so two transfers never wait on each other in a ring.
  */
-export async function postTransfer(tx: Tx, t: TransferInput): Promise<Posted> {
-  const opened = await openTransfer(tx, t);
-  if (opened.replayed) return opened;
-  return { replayed: false, transferId: opened.transferId, balances: await moveBalances(tx, opened) };
+export async function postTransfer(exec: Executor, t: TransferInput, tell?: Telling): Promise<Posted> {
+  const moves = movesOf(t.legs);
+  const ids = [...moves.keys()].sort((a, b) => a - b);
+  const checked = ids.filter((id) => !isFree(id));
+  const limit = t.maxBalance;
+  const over = limit ? sql`(l.id = ${limit.accountId} and l.after + l.reserved > ${limit.limit})` : sql`false`;
+  let written: Rows<{ transfer_id: string | null; account_id: number | null; balance_after: string | null }>;
+  try {
+    written = (await exec.execute(sql`
+      with t as (${transferRow(t)}),
+      v(id, amount) as (values ${movesValues(ids, moves)}),
+      locked as (
+        select a.id, a.balance + v.amount as after, a.allow_negative, ${reservedOf(t)} as reserved
+        from ledger_accounts a join v on v.id = a.id
+        where a.id = any(${intArray(checked)}::int[]) and exists (select 1 from t)
+        order by a.id for update of a
+      ),
+      refused as (
+        select ledger_refuse(case when l.after < 0 and not l.allow_negative then 'insufficient' else 'limit' end, l.id)
+        from locked l where (l.after < 0 and not l.allow_negative) or ${over}
+      ),
+      ${shardsOf(ids)},
+      moved as (
+        update ledger_accounts a set balance = a.balance + s.amount from s
+        where a.id = s.id and exists (select 1 from t) and (select count(*) from refused) = 0${freeInIdOrder(ids)}
+        returning a.id, a.balance
+      ),
+      e as (
+        insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+        select (select id from t), s.id, s.amount, moved.balance from s join moved on moved.id = s.id
+        returning account_id, balance_after
+      )${
+        tell
+          ? sql`,
+      ${toldOf(tell)}`
+          : sql``
+      }
+      select (select id from t) as transfer_id, e.account_id, e.balance_after from (select 1) one left join e on true`)) as never;
+  } catch (e) {
+    throw refusedOf(e) ?? e;
+  }
+  const transferId = written.rows[0].transfer_id;
+  if (transferId === null) return replayOf(exec, t.idempotencyKey!);
+  return {
+    replayed: false,
+    transferId: Number(transferId),
+    balances: new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)])),
+  };
 }
 
 /**
- * The first statement of postTransfer alone: the transfer row, and the checked accounts locked and checked (a refusal
- * throws `Refused`). A caller that has more to write before the hot system accounts are moved runs it early, writes,
- * then calls `moveBalances` last (placing an order: decision 014); the checked accounts stay locked meanwhile, so
+ * A message written with the transfer and only when it posts (not on a replay), telling of the balance it leaves in
+ * `accountId`: its body is `before`, that balance in words (₹1,23,456.78, as rupeesText), then `after`. `ctes` makes
+ * the message's CTEs from the body and the source row (another module's: notifications' personNoticeCtes).
+ */
+export interface Telling {
+  accountId: number;
+  before: string;
+  after: string;
+  ctes: (body: SQL, source: SQL) => SQL;
+}
+
+const toldOf = (tell: Telling) =>
+  tell.ctes(
+    sql`${tell.before}::text || '₹' || to_char(e.balance_after / 100.0, 'FM9,99,99,99,99,99,990.00') || ${tell.after}::text`,
+    sql`from e where e.account_id = ${tell.accountId}::int`,
+  );
+
+/** `ledger_refuse`'s error as the `Refused` it stands for. */
+function refusedOf(e: unknown): Refused | null {
+  let cur = e as { code?: string; detail?: string; hint?: string; cause?: unknown } | undefined;
+  for (let i = 0; cur && i < 4; i++, cur = cur.cause as never) {
+    if (cur.code === 'DS001') return new Refused(Number(cur.hint), cur.detail === 'limit' ? 'limit' : 'insufficient');
+  }
+  return null;
+}
+
+/** One movement per account, whatever the legs (zero movements dropped). */
+function movesOf(legs: Leg[]) {
+  const moves = new Map<number, number>();
+  for (const leg of legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
+  for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
+  return moves;
+}
+
+const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+
+/** The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for). */
+const transferRow = (t: TransferInput) => sql`insert into ledger_transfers
+    (kind, reference, remark, actor_id, idempotency_key, request_hash, provider_payment_id, corrects_transfer_id)
+  values (${t.kind}, ${t.reference ?? null}, ${t.remark ?? null}, ${t.actorId}, ${t.idempotencyKey ?? null},
+    ${t.requestHash ?? null}, ${t.providerPaymentId ?? null}, ${t.correctsTransferId ?? null})
+  on conflict (idempotency_key) do nothing returning id`;
+
+/** Top-ups on their way into account `a`, when the limit counts them. */
+const reservedOf = (t: TransferInput) =>
+  t.maxBalance?.withReserved === true
+    ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
+    : sql`0`;
+
+const movesValues = (ids: number[], moves: Map<number, number>) =>
+  sql.join(
+    ids.map((id) => sql`(${id}::int, ${moves.get(id)}::bigint)`),
+    sql`, `,
+  );
+
+/**
+ * `s`: the rows to move, from `v`. A free system account named by its fixed id moves this connection's shard of it
+ * (the backend's pid mod 16): the server's pool connections mostly have different ones, so they do not wait for each
+ * other's commits here.
+ */
+function shardsOf(ids: number[]) {
+  const bases = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
+  const target = bases.length
+    ? sql`case when v.id = any(${intArray(bases)}::int[]) and pg_backend_pid() % ${SHARDS} > 0
+        then v.id * ${SHARDS} + pg_backend_pid() % ${SHARDS} else v.id end`
+    : sql`v.id`;
+  return sql`s as (select ${target} as id, sum(v.amount)::bigint as amount from v group by 1)`;
+}
+
+/**
+ * One UPDATE locks its rows in scan order, so several free accounts are first locked in id order by a sub-select
+ * the UPDATE's filter evaluates once, before it touches its first row (the checked ones are locked already).
+ */
+const freeInIdOrder = (ids: number[]) =>
+  ids.filter(isFree).length > 1
+    ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from s)
+        order by l.id for update of l) f) >= 0`
+    : sql``;
+
+/** The first transfer of a repeated idempotency key, with the balances it left. */
+async function replayOf(exec: Executor, key: string): Promise<Extract<Posted, { replayed: true }>> {
+  const [first] = await exec
+    .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, key));
+  return {
+    replayed: true,
+    transferId: first.id,
+    requestHash: first.requestHash,
+    balances: await balancesAfter(exec, first.id),
+  };
+}
+
+/**
+ * postTransfer in two statements, for a caller with more to write in between. This first one writes the transfer row
+ * and locks and checks the checked accounts (a refusal throws `Refused`); the caller writes, then calls `moveBalances`
+ * last (placing an order: decision 014); the checked accounts stay locked meanwhile, so
  * the check still holds when the balances move. A replayed idempotency key answers the first transfer instead.
  */
 export async function openTransfer(
   tx: Tx,
   t: TransferInput,
 ): Promise<Extract<Posted, { replayed: true }> | ({ replayed: false } & OpenTransfer)> {
-  // One movement per account, whatever the legs.
-  const moves = new Map<number, number>();
-  for (const leg of t.legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
-  for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
+  const moves = movesOf(t.legs);
   const ids = [...moves.keys()].sort((a, b) => a - b);
   const checked = ids.filter((id) => !isFree(id));
-  const reserved =
-    t.maxBalance?.withReserved === true
-      ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
-      : sql`0`;
   // The transfer row and the locks in one round trip: the row goes first in effect (a repeated key waits for its
   // twin to commit, then inserts nothing), and the checked accounts come back locked with their balances.
-  const insert = sql`insert into ledger_transfers
-      (kind, reference, remark, actor_id, idempotency_key, request_hash, provider_payment_id, corrects_transfer_id)
-    values (${t.kind}, ${t.reference ?? null}, ${t.remark ?? null}, ${t.actorId}, ${t.idempotencyKey ?? null},
-      ${t.requestHash ?? null}, ${t.providerPaymentId ?? null}, ${t.correctsTransferId ?? null})
-    on conflict (idempotency_key) do nothing returning id`;
   const locked = (await tx.execute(
     checked.length
-      ? sql`with t as (${insert}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
-          ${reserved} as reserved from ledger_accounts a where a.id = any(${`{${checked.join(',')}}`}::int[])
+      ? sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
+          ${reservedOf(t)} as reserved from ledger_accounts a where a.id = any(${intArray(checked)}::int[])
           order by a.id for update of a`
-      : sql`with t as (${insert}) select (select id from t) as transfer_id`,
+      : sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id`,
   )) as unknown as Rows<{
     transfer_id: string | null;
     id: number;
@@ -210,18 +338,7 @@ export async function openTransfer(
     reserved: string;
   }>;
   const transferId = locked.rows[0]?.transfer_id == null ? null : Number(locked.rows[0].transfer_id);
-  if (transferId === null) {
-    const [first] = await tx
-      .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, t.idempotencyKey!));
-    return {
-      replayed: true,
-      transferId: first.id,
-      requestHash: first.requestHash,
-      balances: await balancesAfter(tx, first.id),
-    };
-  }
+  if (transferId === null) return replayOf(tx, t.idempotencyKey!);
   if (checked.length) {
     for (const a of locked.rows) {
       const after = Number(a.balance) + moves.get(a.id)!;
@@ -235,34 +352,16 @@ export async function openTransfer(
 }
 
 /**
- * The second statement of postTransfer: moves every balance of an open transfer and writes its entries with the
- * balances after; answers those balances. The free system accounts are locked here, until the commit.
+ * The second statement of openTransfer's transfer: moves every balance and writes its entries with the balances
+ * after; answers those balances. The free system accounts are locked here, until the commit.
  */
 export async function moveBalances(tx: Tx, o: OpenTransfer): Promise<Map<number, number>> {
   const ids = [...o.moves.keys()].sort((a, b) => a - b);
-  const values = sql.join(
-    ids.map((id) => sql`(${id}::int, ${o.moves.get(id)}::bigint)`),
-    sql`, `,
-  );
-  // A free system account named by its fixed id moves this connection's shard of it (the backend's pid mod 16):
-  // the server's pool connections mostly have different ones, so they do not wait for each other's commits here.
-  const bases = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
-  const target = bases.length
-    ? sql`case when v.id = any(${`{${bases.join(',')}}`}::int[]) and pg_backend_pid() % ${SHARDS} > 0
-        then v.id * ${SHARDS} + pg_backend_pid() % ${SHARDS} else v.id end`
-    : sql`v.id`;
-  // One UPDATE locks its rows in scan order, so several free accounts are first locked in id order by a sub-select
-  // the UPDATE's filter evaluates once, before it touches its first row (the checked ones are locked already).
-  const inIdOrder =
-    ids.filter(isFree).length > 1
-      ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from s)
-          order by l.id for update of l) f) >= 0`
-      : sql``;
   const written = (await tx.execute(sql`
-    with v(id, amount) as (values ${values}),
-    s as (select ${target} as id, sum(v.amount)::bigint as amount from v group by 1),
+    with v(id, amount) as (values ${movesValues(ids, o.moves)}),
+    ${shardsOf(ids)},
     moved as (
-      update ledger_accounts a set balance = a.balance + s.amount from s where a.id = s.id${inIdOrder}
+      update ledger_accounts a set balance = a.balance + s.amount from s where a.id = s.id${freeInIdOrder(ids)}
       returning a.id, a.balance
     )
     insert into ledger_entries (transfer_id, account_id, amount, balance_after)

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
 import { type CurrentUser, conflict, HttpError, notFound, type RoleCode } from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
-import { notifyPerson } from '../notifications/service';
+import { type PersonNotification, personNoticeCtes } from '../notifications/service';
 import * as repo from './repo';
 
 export type { Leg } from './repo';
@@ -59,16 +59,37 @@ export interface PostOptions {
   /** The request field that carried the amount, named in a refusal. */
   amountField: string;
   amount: Paise;
+  /**
+   * A notification written with the transfer (once: a replay writes none), whose body is `body[0]`, the balance the
+   * transfer leaves in `accountId` in words, then `body[1]`.
+   */
+  tell?: { accountId: number; notice: Omit<PersonNotification, 'body'>; body: [string, string] };
 }
 
 /**
- * Posts a transfer in the caller's transaction and maps the ledger's refusals to answers: an overdrawn wallet or
- * a wallet over its limit is 409, a reused idempotency key with another request is 422. A replay with the same
- * request answers the first result.
+ * Posts a transfer in one statement, in the caller's transaction or, given the pool, as a transaction of its own, and
+ * maps the ledger's refusals to answers: an overdrawn wallet or a wallet over its limit is 409, a reused idempotency
+ * key with another request is 422. A replay with the same request answers the first result.
  */
-export async function post(tx: Tx, o: PostOptions) {
-  const opened = await open(tx, o);
-  return { ...opened, balances: await opened.finish() };
+export async function post(exec: Executor, o: PostOptions) {
+  const tell = o.tell;
+  let posted: repo.Posted;
+  try {
+    posted = await repo.postTransfer(
+      exec,
+      transferOf(o),
+      tell && {
+        accountId: tell.accountId,
+        before: tell.body[0],
+        after: tell.body[1],
+        ctes: (body, source) => personNoticeCtes({ ...tell.notice, link: tell.notice.link ?? null }, body, source),
+      },
+    );
+  } catch (e) {
+    throw mapRefusal(e, o);
+  }
+  if (posted.replayed) sameRequest(posted, o);
+  return posted;
 }
 
 /**
@@ -77,34 +98,15 @@ export async function post(tx: Tx, o: PostOptions) {
  * accounts (revenue, GST payable, …) only then, so the caller can hold them for its last statements alone. The wallets
  * stay locked in between, so the check still holds; a replay's `finish` moves nothing and answers the first result.
  */
-export async function open(tx: Tx, o: PostOptions) {
+export async function open(tx: Tx, o: Omit<PostOptions, 'tell'>) {
   let opened: Awaited<ReturnType<typeof repo.openTransfer>>;
   try {
-    opened = await repo.openTransfer(tx, {
-      kind: o.kind,
-      legs: o.legs,
-      reference: o.reference,
-      remark: o.remark,
-      actorId: o.actorId,
-      idempotencyKey: o.idempotency?.key ?? null,
-      requestHash: o.idempotency?.hash ?? null,
-      providerPaymentId: o.providerPaymentId,
-      correctsTransferId: o.correctsTransferId,
-      maxBalance: o.maxBalance,
-    });
+    opened = await repo.openTransfer(tx, transferOf(o));
   } catch (e) {
     throw mapRefusal(e, o);
   }
   if (opened.replayed) {
-    if (opened.requestHash !== o.idempotency?.hash) {
-      throw new HttpError(
-        422,
-        'Idempotency key reused',
-        'This Idempotency-Key was already used for a different request; nothing was moved.',
-        [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
-      );
-    }
-    const { balances } = opened;
+    const { balances } = sameRequest(opened, o);
     return { replayed: true as const, transferId: opened.transferId, finish: async () => balances };
   }
   const { transferId, moves } = opened;
@@ -119,6 +121,32 @@ export async function open(tx: Tx, o: PostOptions) {
       }
     },
   };
+}
+
+const transferOf = (o: PostOptions): repo.TransferInput => ({
+  kind: o.kind,
+  legs: o.legs,
+  reference: o.reference,
+  remark: o.remark,
+  actorId: o.actorId,
+  idempotencyKey: o.idempotency?.key ?? null,
+  requestHash: o.idempotency?.hash ?? null,
+  providerPaymentId: o.providerPaymentId,
+  correctsTransferId: o.correctsTransferId,
+  maxBalance: o.maxBalance,
+});
+
+/** A replayed idempotency key must carry the request it first came with. */
+function sameRequest<P extends Extract<repo.Posted, { replayed: true }>>(replayed: P, o: PostOptions): P {
+  if (replayed.requestHash !== o.idempotency?.hash) {
+    throw new HttpError(
+      422,
+      'Idempotency key reused',
+      'This Idempotency-Key was already used for a different request; nothing was moved.',
+      [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
+    );
+  }
+  return replayed;
 }
 
 function mapRefusal(e: unknown, o: PostOptions) {
@@ -161,39 +189,42 @@ export interface AdminMove {
  */
 export async function adminMove(db: Db, m: AdminMove) {
   const owner = await findOwner(db, m.kind, m.who);
-  const result = await db.transaction(async (tx) => {
-    const wallet = owner.walletId ?? (await openWallet(tx, m.kind, owner));
-    const adjustments = { id: repo.systemAccountId('adjustments') };
-    const sign = m.action === 'Credit' ? 1 : -1;
-    const posted = await post(tx, {
-      kind: m.action === 'Credit' ? 'admin_credit' : 'admin_debit',
-      legs: [
-        { accountId: wallet, amount: sign * m.amount },
-        { accountId: adjustments.id, amount: -sign * m.amount },
-      ],
-      remark: m.remark,
-      actorId: m.actor.id,
-      idempotency: m.idempotency,
-      // Top-ups on their way in count too (roomFor), checked by the ledger after a replay is recognised.
-      maxBalance:
-        m.action === 'Credit' ? { accountId: wallet, limit: m.maxWalletBalance, withReserved: true } : undefined,
-      amountField: m.amountField,
-      amount: m.amount,
-    });
-    const balance = posted.balances.get(wallet) ?? 0;
-    // The customer hears of a credit (once: a replayed request posts nothing and tells nothing again).
-    if (m.kind === 'customer' && m.action === 'Credit' && !posted.replayed) {
-      await notifyPerson(tx, {
-        userId: owner.id,
-        mobileNo: owner.mobileNo,
-        kind: 'wallet_credited',
-        title: 'Wallet credited',
-        body: `${rupeesText(m.amount)} was added to your wallet (${m.remark}). Balance: ${rupeesText(balance)}.`,
-        link: '/MyAccounts?tab=wallet',
-      });
-    }
-    return { transferId: posted.transferId, balance };
+  // Opening the wallet moves nothing, so it needs no transaction of the transfer's.
+  const wallet = owner.walletId ?? (await openWallet(db, m.kind, owner));
+  const adjustments = { id: repo.systemAccountId('adjustments') };
+  const sign = m.action === 'Credit' ? 1 : -1;
+  // One statement: the transfer and, for a customer's credit, the notification of it with the balance it leaves
+  // (once: a replayed request posts nothing and tells nothing again).
+  const posted = await post(db, {
+    kind: m.action === 'Credit' ? 'admin_credit' : 'admin_debit',
+    legs: [
+      { accountId: wallet, amount: sign * m.amount },
+      { accountId: adjustments.id, amount: -sign * m.amount },
+    ],
+    remark: m.remark,
+    actorId: m.actor.id,
+    idempotency: m.idempotency,
+    // Top-ups on their way in count too (roomFor), checked by the ledger after a replay is recognised.
+    maxBalance:
+      m.action === 'Credit' ? { accountId: wallet, limit: m.maxWalletBalance, withReserved: true } : undefined,
+    amountField: m.amountField,
+    amount: m.amount,
+    tell:
+      m.kind === 'customer' && m.action === 'Credit'
+        ? {
+            accountId: wallet,
+            notice: {
+              userId: owner.id,
+              mobileNo: owner.mobileNo,
+              kind: 'wallet_credited',
+              title: 'Wallet credited',
+              link: '/MyAccounts?tab=wallet',
+            },
+            body: [`${rupeesText(m.amount)} was added to your wallet (${m.remark}). Balance: `, '.'],
+          }
+        : undefined,
   });
+  const result = { transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
   const verb = m.action === 'Credit' ? 'credited to' : 'debited from';
   return {
     data: { transferId: result.transferId, balance: toRupees(paise(result.balance)) },
