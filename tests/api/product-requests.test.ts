@@ -258,7 +258,7 @@ describe('the decisions', () => {
     const id = await pf.submitted(v, [{ productId: p.id, requestQty: 5 }]);
     const res = await pf.decide(id, 'IM', false);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain(p.productName);
+    expect(res.body.detail).toBe(`Only 3 of ${p.productName} are free in the store; 5 were asked for.`);
     expect((await pf.view(v.token, id)).state).toBe('pendingIM');
     expect(await stockOf(p.id)).toEqual({ onHand: 3, reserved: 0 });
   });

@@ -247,6 +247,9 @@ describe('AddStockMovement and the ledger', () => {
     const tooMany = await post({ kind: 'adjusted', quantity: -12, reason: 'Count' });
     expect(tooMany.status).toBe(409);
     expect(fieldsOf(tooMany)).toEqual(['quantity']);
+    expect(tooMany.body.detail).toBe(
+      `${row.productName} has 11 on hand, 0 of them held for requests: it cannot go down by 12.`,
+    );
     expect(fieldsOf(await post({ kind: 'adjusted', quantity: -1 }))).toEqual(['reason']);
     expect(fieldsOf(await post({ kind: 'adjusted', quantity: 0, reason: 'Count' }))).toEqual(['quantity']);
     expect(fieldsOf(await post({ kind: 'received', quantity: -1 }))).toEqual(['quantity']);

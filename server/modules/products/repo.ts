@@ -21,47 +21,94 @@ export interface StockRow {
   reserved: number;
 }
 
-/** The products' stock rows, `FOR UPDATE`, locked in id order (every writer locks in that order: no deadlock). */
-export const lockStock = (tx: Tx, ids: number[]): Promise<StockRow[]> =>
-  tx
-    .select({
-      id: products.id,
-      productName: products.productName,
-      onHand: products.onHand,
-      reserved: products.reserved,
-    })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('update');
-
-export interface MovementRow {
+/** One product's movement of a `moveStock`: the units asked for and what they change. */
+export interface StockDelta {
   productId: number;
-  kind: StockMovementKind;
-  onHandDelta: number;
-  reservedDelta: number;
-  onHandAfter: number;
-  reservedAfter: number;
-  requestId: number | null;
-  reason: string | null;
-  actorId: number | null;
+  /** Units asked for; 0 moves nothing (the product must still exist). */
+  quantity: number;
+  onHand: number;
+  reserved: number;
 }
 
+/** Why `applyMovements` wrote nothing: a product that does not exist, or one the movement would take out of bounds. */
+export type StockRefusal = { missing: number } | StockRow;
+
 /**
- * Appends movements (one per product) and sets each product's cached figures to its movement's, in the caller's
- * transaction: two statements whatever the number of products.
+ * Applies one kind of movement to products in one statement (decision 038), in the caller's transaction: the rows
+ * locked in id order (every writer locks in that order: no deadlock), checked, the movements appended with the
+ * figures after them, and the products' cached on hand / reserved set to those. A product missing, or a movement
+ * that would reserve more than is free, set on hand below what is held, or leave any figure out of bounds, raises
+ * `stock_refuse` (SQLSTATE DS002, migration 0017): nothing is written, and `stockRefusalOf` reads the row it names.
+ * Answers every product's row after the movement.
  */
-export async function insertMovements(tx: Tx, rows: MovementRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(stockMovements).values(rows);
-  const after = sql.join(
-    rows.map((r) => sql`(${r.productId}::int, ${r.onHandAfter}::int, ${r.reservedAfter}::int)`),
+export async function applyMovements(
+  tx: Tx,
+  m: {
+    kind: StockMovementKind;
+    deltas: StockDelta[];
+    requestId: number | null;
+    reason: string | null;
+    actorId: number | null;
+  },
+): Promise<StockRow[]> {
+  const values = sql.join(
+    m.deltas.map((d) => sql`(${d.productId}::int, ${d.quantity}::int, ${d.onHand}::int, ${d.reserved}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`
-    update ${products} p set on_hand = v.on_hand, reserved = v.reserved, updated_at = now()
-      from (values ${after}) as v(id, on_hand, reserved)
-     where p.id = v.id`);
+  const result = (await tx.execute(sql`
+    with v(id, quantity, on_hand_delta, reserved_delta) as (values ${values}),
+    locked as (
+      select p.id, p.product_name, p.on_hand, p.reserved, v.quantity, v.on_hand_delta, v.reserved_delta,
+             p.on_hand + v.on_hand_delta as on_hand_after, p.reserved + v.reserved_delta as reserved_after
+      from ${products} p join v on v.id = p.id
+      order by p.id for update of p
+    ),
+    refused as (
+      select stock_refuse(l.id, l.product_name, l.on_hand, l.reserved) from locked l
+      where l.quantity <> 0 and (
+        (${m.kind} = 'reserved' and l.quantity > l.on_hand - l.reserved)
+        or (${m.kind} = 'adjusted' and l.on_hand_after < l.reserved)
+        or l.on_hand_after < 0 or l.reserved_after < 0 or l.reserved_after > l.on_hand_after)
+      union all
+      select stock_refuse(v.id, null, null, null) from v where not exists (select 1 from locked l where l.id = v.id)
+    ),
+    moved as (
+      insert into ${stockMovements}
+        (product_id, kind, on_hand_delta, reserved_delta, on_hand_after, reserved_after, request_id, reason, actor_id)
+      select l.id, ${m.kind}, l.on_hand_delta, l.reserved_delta, l.on_hand_after, l.reserved_after, ${m.requestId}::int,
+             ${m.reason}::text, ${m.actorId}::int
+      from locked l where l.quantity <> 0 and (select count(*) from refused) = 0
+    ),
+    updated as (
+      update ${products} p set on_hand = l.on_hand_after, reserved = l.reserved_after, updated_at = now()
+      from locked l where p.id = l.id and l.quantity <> 0 and (select count(*) from refused) = 0
+    )
+    select l.id, l.product_name, l.on_hand_after, l.reserved_after from locked l order by l.id`)) as unknown as {
+    rows: { id: number; product_name: string; on_hand_after: number; reserved_after: number }[];
+  };
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    productName: r.product_name,
+    onHand: Number(r.on_hand_after),
+    reserved: Number(r.reserved_after),
+  }));
+}
+
+/** The product `stock_refuse` named, as it was before the refused movement, or null for any other error. */
+export function stockRefusalOf(e: unknown): StockRefusal | null {
+  let cur = e as { code?: string; detail?: string; cause?: unknown } | undefined;
+  for (let i = 0; cur && i < 4; i++, cur = cur.cause as never) {
+    if (cur.code !== 'DS002' || !cur.detail) continue;
+    const d = JSON.parse(cur.detail) as {
+      id: number;
+      name: string | null;
+      onHand: number | null;
+      reserved: number | null;
+    };
+    if (d.name === null) return { missing: d.id };
+    return { id: d.id, productName: d.name, onHand: Number(d.onHand), reserved: Number(d.reserved) };
+  }
+  return null;
 }
 
 /** A product's movements, oldest first. */

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { conflict, notFound } from '../../http';
 import * as repo from './repo';
 
-type StockMovementKind = repo.MovementRow['kind'];
+type StockMovementKind = repo.StockMovementKind;
 
 /**
  * The stock ledger's one writer (issue 12 §2, decision 028): every change of stock is a movement appended under a
@@ -48,51 +48,50 @@ function deltas(kind: StockMovementKind, quantity: number): { onHand: number; re
   }
 }
 
-/** Applies one kind of movement to one or more products, in the caller's transaction. Answers the rows after it. */
+/**
+ * Applies one kind of movement to one or more products, in the caller's transaction and in one statement (the rows
+ * are locked only for it and the rest of the transaction). Answers the rows after it.
+ */
 export async function moveStock(tx: Tx, m: StockMove): Promise<repo.StockRow[]> {
   // One movement per product: lines naming the same product are summed.
   const byProduct = new Map<number, number>();
   for (const l of m.lines) byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + l.quantity);
   const ids = [...byProduct.keys()].sort((a, b) => a - b);
-  const rows = await repo.lockStock(tx, ids);
-  const found = new Map(rows.map((r) => [r.id, r]));
-  const movements: repo.MovementRow[] = [];
-  for (const id of ids) {
-    const row = found.get(id);
-    if (!row) throw notFound(`Product ${id}`);
-    const quantity = byProduct.get(id) ?? 0;
-    if (quantity === 0) continue;
+  const asked = ids.map((productId) => {
+    const quantity = byProduct.get(productId) ?? 0;
     if (m.kind !== 'adjusted' && quantity < 0) throw new Error(`A ${m.kind} movement takes a positive quantity`);
-    const d = deltas(m.kind, quantity);
-    const onHandAfter = row.onHand + d.onHand;
-    const reservedAfter = row.reserved + d.reserved;
-    const free = row.onHand - row.reserved;
-    if (m.kind === 'reserved' && quantity > free) {
-      throw conflict(m.field, `Only ${free} of ${row.productName} are free in the store; ${quantity} were asked for.`);
-    }
-    if (m.kind === 'adjusted' && onHandAfter < row.reserved) {
-      throw conflict(
-        m.field,
-        `${row.productName} has ${row.onHand} on hand, ${row.reserved} of them held for requests: it cannot go down by ${-quantity}.`,
-      );
-    }
-    if (onHandAfter < 0 || reservedAfter < 0 || reservedAfter > onHandAfter) {
-      throw conflict(m.field, `${row.productName}: this would leave ${onHandAfter} on hand and ${reservedAfter} held.`);
-    }
-    movements.push({
-      productId: id,
+    return { productId, quantity, ...deltas(m.kind, quantity) };
+  });
+  try {
+    return await repo.applyMovements(tx, {
       kind: m.kind,
-      onHandDelta: d.onHand,
-      reservedDelta: d.reserved,
-      onHandAfter,
-      reservedAfter,
+      deltas: asked,
       requestId: m.requestId ?? null,
       reason: m.reason ?? null,
       actorId: m.actorId,
     });
-    row.onHand = onHandAfter;
-    row.reserved = reservedAfter;
+  } catch (e) {
+    const refused = repo.stockRefusalOf(e);
+    if (!refused) throw e;
+    if ('missing' in refused) throw notFound(`Product ${refused.missing}`);
+    throw refusal(m, refused, byProduct.get(refused.id) ?? 0);
   }
-  await repo.insertMovements(tx, movements);
-  return rows;
+}
+
+/** The words for a refused movement of `quantity` units of `row` (its figures before the movement). */
+function refusal(m: StockMove, row: repo.StockRow, quantity: number) {
+  const d = deltas(m.kind, quantity);
+  const onHandAfter = row.onHand + d.onHand;
+  const reservedAfter = row.reserved + d.reserved;
+  const free = row.onHand - row.reserved;
+  if (m.kind === 'reserved' && quantity > free) {
+    return conflict(m.field, `Only ${free} of ${row.productName} are free in the store; ${quantity} were asked for.`);
+  }
+  if (m.kind === 'adjusted' && onHandAfter < row.reserved) {
+    return conflict(
+      m.field,
+      `${row.productName} has ${row.onHand} on hand, ${row.reserved} of them held for requests: it cannot go down by ${-quantity}.`,
+    );
+  }
+  return conflict(m.field, `${row.productName}: this would leave ${onHandAfter} on hand and ${reservedAfter} held.`);
 }
