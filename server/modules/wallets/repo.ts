@@ -496,26 +496,33 @@ export async function lastMovedAt(exec: Executor, accountId: number) {
 /** A customer or vendor, with their wallet's id if it was ever opened (one query for a money move's first step). */
 export async function findPerson(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
   const kind: WalletKind = role === 'VE' ? 'vendor_wallet' : 'customer_wallet';
-  const [row] = await exec
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      mobileNo: users.mobileNo,
-      email: users.email,
-      role: users.role,
-      active: users.active,
-      walletId: sql<
-        number | null
-      >`(select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.kind} = ${kind} and ${ledgerAccounts.ownerUserId} = ${qualified(users.id)})`,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, role),
-        where.id !== undefined ? eq(users.id, where.id) : eq(users.mobileNo, where.mobileNo ?? ''),
-      ),
-    );
-  return row ? { ...row, role: row.role as RoleCode } : null;
+  // Plain SQL, not the select builder: every admin wallet move starts here, and building the query cost more than
+  // running it (decision 038).
+  const result = (await exec.execute(sql`
+    select u.id, u.full_name, u.mobile_no, u.email, u.role, u.active,
+      (select a.id from ledger_accounts a where a.kind = ${kind} and a.owner_user_id = u.id) as wallet_id
+    from users u
+    where u.role = ${role} and ${where.id !== undefined ? sql`u.id = ${where.id}::int` : sql`u.mobile_no = ${where.mobileNo ?? ''}`}`)) as unknown as Rows<{
+    id: number;
+    full_name: string;
+    mobile_no: string;
+    email: string | null;
+    role: string;
+    active: boolean;
+    wallet_id: number | null;
+  }>;
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        fullName: row.full_name,
+        mobileNo: row.mobile_no,
+        email: row.email,
+        role: row.role as RoleCode,
+        active: row.active,
+        walletId: row.wallet_id,
+      }
+    : null;
 }
 
 const walletBalance = (kind: WalletKind) =>
