@@ -32,15 +32,19 @@ export const linesOf = (exec: Executor, customerUserId: number) =>
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 
 /** The service with whether it is on offer, or undefined. */
-export const findService = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .select({ id: services.id, heading: services.heading, available: lineColumns.available })
-      .from(services)
-      .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
-      .where(eq(services.id, id))
-  )[0];
+/**
+ * A service with whether it is on offer. Plain SQL, not the select builder, as upsertLine: every add to cart runs
+ * both, and building the builder's query cost more than running it (decision 038).
+ */
+export const findService = async (exec: Executor, id: number) => {
+  const { rows } = (await exec.execute(sql`
+    select s.id, s.heading, (s.active and sc.active and c.active) as available
+    from services s
+    join sub_categories sc on sc.id = s.sub_category_id
+    join categories c on c.id = sc.category_id
+    where s.id = ${id}::int`)) as unknown as { rows: { id: number; heading: string; available: boolean }[] };
+  return rows[0];
+};
 
 export const findServices = (exec: Executor, ids: number[]) =>
   ids.length === 0
@@ -105,26 +109,23 @@ export const upsertLine = async (
   exec: Executor,
   values: { customerUserId: number; serviceId: number; quantity: number; slotStart: Date | null },
   mode: 'refuse' | 'cap',
-) =>
-  (
-    await exec
-      .insert(cartLines)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [cartLines.customerUserId, cartLines.serviceId],
-        set: {
-          quantity: sql`least(${cartLines.quantity} + excluded.quantity, 99)`,
-          slotStart: sql`coalesce(excluded.slot_start, ${cartLines.slotStart})`,
-          updatedAt: sql`now()`,
-        },
-        // A package's line keeps quantity 1 (decision 022): AddCart and a merge leave it alone.
-        setWhere:
-          mode === 'refuse'
-            ? sql`${cartLines.quantity} + excluded.quantity <= 99 and ${cartLines.packageId} is null`
-            : sql`${cartLines.packageId} is null`,
-      })
-      .returning({ id: cartLines.id, quantity: cartLines.quantity })
-  )[0];
+) => {
+  // A package's line keeps quantity 1 (decision 022): AddCart and a merge leave it alone.
+  const setWhere =
+    mode === 'refuse'
+      ? sql`cart_lines.quantity + excluded.quantity <= 99 and cart_lines.package_id is null`
+      : sql`cart_lines.package_id is null`;
+  const { rows } = (await exec.execute(sql`
+    insert into cart_lines (customer_user_id, service_id, quantity, slot_start)
+    values (${values.customerUserId}::int, ${values.serviceId}::int, ${values.quantity}::int, ${values.slotStart?.toISOString() ?? null}::timestamptz)
+    on conflict (customer_user_id, service_id) do update set
+      quantity = least(cart_lines.quantity + excluded.quantity, 99),
+      slot_start = coalesce(excluded.slot_start, cart_lines.slot_start),
+      updated_at = now()
+    where ${setWhere}
+    returning id, quantity`)) as unknown as { rows: { id: number; quantity: number }[] };
+  return rows[0];
+};
 
 // ---- Special packages in the cart (issue 11, decision 022) ----
 
