@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../db/paging';
 import {
@@ -307,28 +307,22 @@ export async function findService(exec: Executor, id: number) {
 
 // ---------------------------------------------------------------------------------------------- customers' plans
 
-/** The plan the customer holds at `at` (active, started, not ended), the latest ending first. */
-export const activePlanOf = async (exec: Executor, customerUserId: number, at: Date) =>
-  (
-    await exec
-      .select({
-        customerSubscriptionId: customerSubscriptions.id,
-        subscriptionId: customerSubscriptions.subscriptionId,
-        subscriptionName: subscriptionPlans.subscriptionName,
-      })
-      .from(customerSubscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
-      .where(
-        and(
-          eq(customerSubscriptions.customerUserId, customerUserId),
-          eq(customerSubscriptions.state, 'active'),
-          lte(customerSubscriptions.startsAt, at),
-          gt(customerSubscriptions.endsAt, at),
-        ),
-      )
-      .orderBy(desc(customerSubscriptions.endsAt))
-      .limit(1)
-  )[0];
+/**
+ * The plan the customer holds at `at` (active, started, not ended), the latest ending first. Plain SQL, not the
+ * select builder: every checkout quote and placing asks (decision 038).
+ */
+export const activePlanOf = async (exec: Executor, customerUserId: number, at: Date) => {
+  const { rows } = (await exec.execute(sql`
+    select cs.id as "customerSubscriptionId", cs.subscription_id as "subscriptionId",
+      p.subscription_name as "subscriptionName"
+    from customer_subscriptions cs join subscription_plans p on p.id = cs.subscription_id
+    where cs.customer_user_id = ${customerUserId}::int and cs.state = 'active'
+      and cs.starts_at <= ${at.toISOString()}::timestamptz and cs.ends_at > ${at.toISOString()}::timestamptz
+    order by cs.ends_at desc limit 1`)) as unknown as {
+    rows: { customerSubscriptionId: number; subscriptionId: number; subscriptionName: string }[];
+  };
+  return rows[0];
+};
 
 /** The plan's discounts that are switched on, for `serviceIds`. */
 export const planDiscounts = (exec: Executor, subscriptionId: number, serviceIds: number[]) =>

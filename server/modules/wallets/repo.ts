@@ -75,13 +75,15 @@ export async function walletAccount(exec: Executor, kind: WalletKind, userId: nu
   return made ? made.id : (await findWallet(exec, kind, userId))!.id;
 }
 
-/** The wallet of a person if it was ever opened (reads never open one). */
+/**
+ * The wallet of a person if it was ever opened (reads never open one). Plain SQL, not the select builder: checkout,
+ * placing and every wallet page ask (decision 038).
+ */
 export async function findWallet(exec: Executor, kind: WalletKind, userId: number) {
-  const [row] = await exec
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerUserId, userId)));
-  return row ?? null;
+  const { rows } = (await exec.execute(
+    sql`select id, balance from ledger_accounts where kind = ${kind} and owner_user_id = ${userId}::int`,
+  )) as unknown as Rows<{ id: number; balance: string | number }>;
+  return rows[0] ? { id: Number(rows[0].id), balance: Number(rows[0].balance) } : null;
 }
 
 /** A system account with its balance, its shards summed (the company wallet's is shown to the accountant). */
