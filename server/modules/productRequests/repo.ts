@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../db/paging';
+import { rowOf } from '../../db/rows';
 import {
   cities,
   orderLines,
@@ -192,13 +193,13 @@ export type LockedRequest = RequestRow & { vendorMobileNo: string };
  * that the notification of a decision is sent to.
  */
 export async function lockRequest(tx: Tx, id: number): Promise<LockedRequest | null> {
-  const [row] = await tx
-    .select({ request: productRequests, vendorMobileNo: users.mobileNo })
-    .from(productRequests)
-    .innerJoin(users, eq(users.id, productRequests.vendorUserId))
-    .where(eq(productRequests.id, id))
-    .for('update', { of: productRequests });
-  return row ? { ...row.request, vendorMobileNo: row.vendorMobileNo } : null;
+  // Plain SQL, not the select builder: every step of a request starts here (decision 038).
+  const { rows } = (await tx.execute(sql`
+    select r.*, u.mobile_no as vendor_mobile_no
+    from product_requests r join users u on u.id = r.vendor_user_id
+    where r.id = ${id}::int
+    for update of r`)) as unknown as { rows: Record<string, unknown>[] };
+  return rows[0] ? { ...rowOf(productRequests, rows[0]), vendorMobileNo: rows[0].vendor_mobile_no as string } : null;
 }
 
 export async function findRequestRow(exec: Executor, id: number): Promise<RequestRow | null> {
@@ -217,27 +218,32 @@ export async function updateRequest(exec: Executor, id: number, patch: RequestPa
     .where(eq(productRequests.id, id));
 }
 
-export const linesOf = (exec: Executor, requestId: number) =>
-  exec
-    .select({
-      id: productRequestLines.id,
-      professionalUserId: productRequestLines.professionalUserId,
-      professionalName: users.fullName,
-      productId: productRequestLines.productId,
-      productName: productRequestLines.productName,
-      hsnCode: productRequestLines.hsnCode,
-      quantity: productRequestLines.quantity,
-      mrpPaise: productRequestLines.mrpPaise,
-      unitPricePaise: productRequestLines.unitPricePaise,
-      gstPercent: productRequestLines.gstPercent,
-      lineTotalPaise: productRequestLines.lineTotalPaise,
-      taxablePaise: productRequestLines.taxablePaise,
-      gstPaise: productRequestLines.gstPaise,
-    })
-    .from(productRequestLines)
-    .innerJoin(users, eq(users.id, productRequestLines.professionalUserId))
-    .where(eq(productRequestLines.requestId, requestId))
-    .orderBy(asc(productRequestLines.id));
+/** A request's lines with each professional's name, in order. Plain SQL: approvals and payments read them. */
+export async function linesOf(exec: Executor, requestId: number) {
+  const { rows } = (await exec.execute(sql`
+    select l.*, u.full_name as professional_name
+    from product_request_lines l join users u on u.id = l.professional_user_id
+    where l.request_id = ${requestId}::int
+    order by l.id`)) as unknown as { rows: Record<string, unknown>[] };
+  return rows.map((raw) => {
+    const l = rowOf(productRequestLines, raw);
+    return {
+      id: l.id,
+      professionalUserId: l.professionalUserId,
+      professionalName: raw.professional_name as string,
+      productId: l.productId,
+      productName: l.productName,
+      hsnCode: l.hsnCode,
+      quantity: l.quantity,
+      mrpPaise: l.mrpPaise,
+      unitPricePaise: l.unitPricePaise,
+      gstPercent: l.gstPercent,
+      lineTotalPaise: l.lineTotalPaise,
+      taxablePaise: l.taxablePaise,
+      gstPaise: l.gstPaise,
+    };
+  });
+}
 
 const vendorUser = alias(users, 'vendor_user');
 
