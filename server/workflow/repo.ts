@@ -14,7 +14,11 @@ export interface TransitionRow {
 }
 
 export async function insertTransitionRow(exec: Executor, row: TransitionRow): Promise<void> {
-  await exec.insert(transitionLog).values(row);
+  // Plain SQL, not the insert builder: every step of every workflow writes one (decision 038).
+  await exec.execute(sql`
+    insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id, remark)
+    values (${row.entity}::text, ${row.entityId}::int, ${row.fromState}::text, ${row.toState}::text, ${row.event}::text,
+      ${row.actorId}::int, ${row.remark}::text)`);
 }
 
 /** An entity's transitions, oldest first, with the name of whoever caused each (null for the system). */
