@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { rowOf } from '../../db/rows';
 import {
   categoryZones,
   cities,
@@ -42,13 +43,13 @@ export const findOwn = async (exec: Executor, customerUserId: number, id: number
       .where(and(eq(customerAddresses.id, id), eq(customerAddresses.customerUserId, customerUserId)))
   )[0];
 
-export const findDefault = async (exec: Executor, customerUserId: number) =>
-  (
-    await exec
-      .select()
-      .from(customerAddresses)
-      .where(and(eq(customerAddresses.customerUserId, customerUserId), eq(customerAddresses.isDefault, true)))
-  )[0];
+/** The customer's default address. Plain SQL: every checkout quote and placing reads it (decision 038). */
+export const findDefault = async (exec: Executor, customerUserId: number) => {
+  const { rows } = (await exec.execute(
+    sql`select * from customer_addresses where customer_user_id = ${customerUserId}::int and is_default`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return rows[0] ? rowOf(customerAddresses, rows[0]) : undefined;
+};
 
 /**
  * All of the customer's addresses, after locking the customer's account row: every write to one customer's addresses
