@@ -91,6 +91,11 @@ export const invalidRows = (
 export const notFound = (what: string) => new HttpError(404, 'Not found', `${what} was not found.`);
 export const conflict = (field: string, message: string) =>
   new HttpError(409, 'Conflict', message, [{ field, message }]);
+/** A repeated Idempotency-Key sent with another request: 422, and `detail` says what was not done. */
+export const idempotencyKeyReused = (detail: string) =>
+  new HttpError(422, 'Idempotency key reused', detail, [
+    { field: 'Idempotency-Key', message: 'was already used for a different request' },
+  ]);
 export const unauthorized = (detail = 'Please sign in.') => new HttpError(401, 'Not signed in', detail);
 export const forbidden = (detail = 'You are not allowed to do this.') => new HttpError(403, 'Forbidden', detail);
 

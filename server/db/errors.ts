@@ -1,5 +1,7 @@
 /** The PostgreSQL error behind a failed query (drizzle wraps the driver's error in `cause`). */
-function pgError(err: unknown): { code?: string; constraint?: string; constraint_name?: string } | null {
+export function pgError(
+  err: unknown,
+): { code?: string; constraint?: string; constraint_name?: string; detail?: string; hint?: string } | null {
   let cur = err as { code?: string; cause?: unknown } | undefined;
   for (let i = 0; cur && i < 4; i++) {
     if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur as never;

@@ -7,7 +7,7 @@ import {
 } from '../../../src/machines/orderLine/orderLine.machine';
 import type { CompanyConfig } from '../../config';
 import { type Db, type Executor, readTogether, type Tx } from '../../db/client';
-import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
+import { badRequest, type CurrentUser, conflict, HttpError, idempotencyKeyReused, notFound } from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
 import type { PaymentProviderCode } from '../../plugins/payments/provider';
@@ -525,12 +525,7 @@ async function placedOf(exec: Executor, order: repo.OrderRow, replayed: boolean)
 /** The first result for a repeated Idempotency-Key; another request under the key is 422. */
 function replayOrRefuse(existing: repo.OrderRow, hash: string) {
   if (existing.requestHash !== hash) {
-    throw new HttpError(
-      422,
-      'Idempotency key reused',
-      'This Idempotency-Key was already used to place a different order; nothing was placed.',
-      [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
-    );
+    throw idempotencyKeyReused('This Idempotency-Key was already used to place a different order; nothing was placed.');
   }
   return existing;
 }

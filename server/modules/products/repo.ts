@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { pgError } from '../../db/errors';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../db/paging';
 import {
   type ProductDiscountType,
@@ -96,19 +97,16 @@ export async function applyMovements(
 
 /** The product `stock_refuse` named, as it was before the refused movement, or null for any other error. */
 export function stockRefusalOf(e: unknown): StockRefusal | null {
-  let cur = e as { code?: string; detail?: string; cause?: unknown } | undefined;
-  for (let i = 0; cur && i < 4; i++, cur = cur.cause as never) {
-    if (cur.code !== 'DS002' || !cur.detail) continue;
-    const d = JSON.parse(cur.detail) as {
-      id: number;
-      name: string | null;
-      onHand: number | null;
-      reserved: number | null;
-    };
-    if (d.name === null) return { missing: d.id };
-    return { id: d.id, productName: d.name, onHand: Number(d.onHand), reserved: Number(d.reserved) };
-  }
-  return null;
+  const pg = pgError(e);
+  if (pg?.code !== 'DS002' || !pg.detail) return null;
+  const d = JSON.parse(pg.detail) as {
+    id: number;
+    name: string | null;
+    onHand: number | null;
+    reserved: number | null;
+  };
+  if (d.name === null) return { missing: d.id };
+  return { id: d.id, productName: d.name, onHand: Number(d.onHand), reserved: Number(d.reserved) };
 }
 
 /** A product's movements, oldest first. */

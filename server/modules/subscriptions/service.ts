@@ -4,7 +4,7 @@
 import type { Db, Executor, Tx } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
-import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../../http';
+import { badRequest, type CurrentUser, conflict, type HttpError, idempotencyKeyReused, notFound } from '../../http';
 import { mulDivHalfUp, type Paise, paise, rupeesText, toPaise } from '../../money';
 import { activeToggle, recordTransition } from '../../plugins/audit';
 import type { PaymentProviders } from '../../plugins/payments';
@@ -563,12 +563,7 @@ async function replayOf(exec: Executor, r: TakeRequest): Promise<Taken | null> {
   const found = await repo.purchaseByIdempotencyKey(exec, r.customerUserId, r.idempotency.key);
   if (!found) return null;
   if (found.requestHash !== r.idempotency.hash) {
-    throw new HttpError(
-      422,
-      'Idempotency key reused',
-      'This Idempotency-Key was already used for a different request; nothing was bought.',
-      [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
-    );
+    throw idempotencyKeyReused('This Idempotency-Key was already used for a different request; nothing was bought.');
   }
   return { ...purchaseOf((await repo.findPurchase(exec, found.id))!), replayed: true };
 }

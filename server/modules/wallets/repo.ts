@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { pgError } from '../../db/errors';
 import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../db/paging';
 import {
   customers,
@@ -237,11 +238,9 @@ const toldOf = (tell: Telling) =>
 
 /** `ledger_refuse`'s error as the `Refused` it stands for. */
 function refusedOf(e: unknown): Refused | null {
-  let cur = e as { code?: string; detail?: string; hint?: string; cause?: unknown } | undefined;
-  for (let i = 0; cur && i < 4; i++, cur = cur.cause as never) {
-    if (cur.code === 'DS001') return new Refused(Number(cur.hint), cur.detail === 'limit' ? 'limit' : 'insufficient');
-  }
-  return null;
+  const pg = pgError(e);
+  if (pg?.code !== 'DS001') return null;
+  return new Refused(Number(pg.hint), pg.detail === 'limit' ? 'limit' : 'insufficient');
 }
 
 /** One movement per account, whatever the legs (zero movements dropped). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
-import { type CurrentUser, conflict, HttpError, notFound, type RoleCode } from '../../http';
+import { type CurrentUser, conflict, type HttpError, idempotencyKeyReused, notFound, type RoleCode } from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
 import { type PersonNotification, personNoticeCtes } from '../notifications/service';
 import * as repo from './repo';
@@ -139,12 +139,7 @@ const transferOf = (o: PostOptions): repo.TransferInput => ({
 /** A replayed idempotency key must carry the request it first came with. */
 function sameRequest<P extends Extract<repo.Posted, { replayed: true }>>(replayed: P, o: PostOptions): P {
   if (replayed.requestHash !== o.idempotency?.hash) {
-    throw new HttpError(
-      422,
-      'Idempotency key reused',
-      'This Idempotency-Key was already used for a different request; nothing was moved.',
-      [{ field: 'Idempotency-Key', message: 'was already used for a different request' }],
-    );
+    throw idempotencyKeyReused('This Idempotency-Key was already used for a different request; nothing was moved.');
   }
   return replayed;
 }
