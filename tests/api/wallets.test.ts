@@ -101,6 +101,12 @@ describe('admin credits and debits of customer wallets', () => {
     }
     const unknown = await credit({ MobileNo: '6999999999', Amount: 10, Remark: 'Nobody' });
     expect(unknown.status).toBe(404);
+    // A first move that is refused does not leave an empty wallet behind either.
+    const max = t.app.config.payments.maxWalletBalancePaise / 100;
+    const overdraw = await credit({ MobileNo: c.mobileNo, Amount: 10, Action: 'Debit', Remark: 'Nothing there' });
+    expect(overdraw.status).toBe(409);
+    const overMax = await credit({ MobileNo: c.mobileNo, Amount: max + 1, Remark: 'Past the maximum' });
+    expect(overMax.status).toBe(409);
     expect(await tableCounts(t.db)).toEqual(before);
   });
 

@@ -184,13 +184,17 @@ export interface AdminMove {
  */
 export async function adminMove(db: Db, m: AdminMove) {
   const owner = await findOwner(db, m.kind, m.who);
-  // Opening the wallet moves nothing, so it needs no transaction of the transfer's.
-  const wallet = owner.walletId ?? (await openWallet(db, m.kind, owner));
+  if (owner.walletId) return moveAdmin(db, m, owner, owner.walletId);
+  // A first move opens the wallet in its own transaction, so a refused one leaves no empty wallet behind.
+  return db.transaction(async (tx) => moveAdmin(tx, m, owner, await openWallet(tx, m.kind, owner)));
+}
+
+async function moveAdmin(exec: Executor, m: AdminMove, owner: Awaited<ReturnType<typeof findOwner>>, wallet: number) {
   const adjustments = { id: repo.systemAccountId('adjustments') };
   const sign = m.action === 'Credit' ? 1 : -1;
   // One statement: the transfer and, for a customer's credit, the notification of it with the balance it leaves
   // (once: a replayed request posts nothing and tells nothing again).
-  const posted = await post(db, {
+  const posted = await post(exec, {
     kind: m.action === 'Credit' ? 'admin_credit' : 'admin_debit',
     legs: [
       { accountId: wallet, amount: sign * m.amount },
