@@ -1,7 +1,7 @@
 // Checkout and placing (issue 9 §3) and the GST tax invoice (§5), through the API: the server's quote (intra- and
 // inter-state GST, the served pincode per line, tips, slots), placing with the wallet, the sandbox provider and both,
 // exactly once under an Idempotency-Key, nothing written on refusal, ownership and roles.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, transitionLog } from '../../server/db/schema';
 import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
@@ -524,11 +524,22 @@ describe('the GST tax invoice', () => {
 
 describe('after placing', () => {
   it('tells the customer the order is placed', async () => {
-    const { token } = await readyCustomer({ wallet: 1000 });
+    const { c, token } = await readyCustomer({ wallet: 1000 });
     const placed = dataOf(await place(token, 'ApiName=Wallet'), 201);
     const notes = JSON.stringify(dataOf(await t.api('GET', '/api/Notifications/Mine', { token })));
     expect(notes).toContain(`Order ${placed.orderId} placed`);
     expect(notes).toContain(`/PayProcessInvoice?OrderId=${placed.orderId}`);
+    // The invoice's number is written by the statement that takes it (orders/repo markPaid), in the SMS too.
+    expect(notes).toContain(`is placed and paid. Tax invoice ${placed.invoiceNo}.`);
+    const { rows: sms } = (await t.db.execute(
+      sql`select body from notification_outbox where recipient = ${c.mobileNo} and template = 'order_placed'`,
+    )) as unknown as { rows: { body: string }[] };
+    expect(sms).toHaveLength(1);
+    expect(sms[0].body).toMatch(
+      new RegExp(
+        `^Order ${placed.orderId} placed: Your order of ₹[\\d,]+\\.\\d\\d is placed and paid\\. Tax invoice ${placed.invoiceNo}\\.$`,
+      ),
+    );
   });
 
   it('marks the order payment failed when staff expire its unpaid payment', async () => {

@@ -181,11 +181,15 @@ export async function updateOrder(tx: Tx, id: number, patch: Partial<NewOrder>) 
  * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
  * nextDocumentNumberStatement) in the same statement; answers the invoice number.
  */
-export async function markPaid(tx: Tx, id: number, o: { transferId: number; at: Date; invoiceNumber: SQL }) {
+export async function markPaid(
+  tx: Tx,
+  id: number,
+  o: { transferId: number; at: Date; invoiceNumber: SQL; notice?: SQL },
+) {
   const at = o.at.toISOString();
   const [row] = await rowsOf<{ invoiceNo: string }>(
     tx,
-    sql`with doc as (${o.invoiceNumber})
+    sql`with doc as (${o.invoiceNumber})${o.notice ? sql`, ${o.notice}` : sql``}
       update orders set status = ${'order created' satisfies OrderStatus}, status_update_date = ${at}::timestamptz,
         transfer_id = ${o.transferId}, invoice_no = doc.number, invoice_date = ${at}::timestamptz
       from doc where orders.id = ${id}

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { transition } from 'xstate';
 import {
   type OrderLineEventType,
@@ -17,7 +18,7 @@ import * as cart from '../cart/service';
 import { assertSlot } from '../cart/slots';
 import * as dispatch from '../dispatch/service';
 import { nextDocumentNumberStatement } from '../documents/service';
-import { notifyPerson } from '../notifications/service';
+import { notifyPerson, personNoticeCtes } from '../notifications/service';
 import * as payments from '../payments/service';
 import * as promotions from '../promotions/service';
 import * as tax from '../tax/service';
@@ -375,22 +376,26 @@ async function payFromWallet(
   // The balances move first: the system accounts' shards are the connection's own (decision 036), and every sale
   // takes them before the invoice series, as a vendor's payment and a refund do.
   const balances = await transfer.finish();
-  // The shared rows, last: the invoice number and the live events' lock; then the commit.
+  // The shared rows, last: the invoice number and the live events' lock; then the commit. The customer is told of
+  // the invoice in the statement that numbers it, so the series is held for one round trip less.
   const invoiceNo = await repo.markPaid(tx, order.id, {
     transferId: transfer.transferId,
     at,
     invoiceNumber: nextDocumentNumberStatement('INV', at),
+    notice:
+      customer &&
+      personNoticeCtes(
+        {
+          userId: customer.id,
+          mobileNo: customer.mobileNo,
+          kind: 'order_placed',
+          title: `Order ${order.id} placed`,
+          link: orderLink(order.id),
+        },
+        sql`${`Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice `}::text || doc.number || '.'`,
+        sql`from doc`,
+      ),
   });
-  if (customer) {
-    await notifyPerson(tx, {
-      userId: customer.id,
-      mobileNo: customer.mobileNo,
-      kind: 'order_placed',
-      title: `Order ${order.id} placed`,
-      body: `Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice ${invoiceNo}.`,
-      link: orderLink(order.id),
-    });
-  }
   await dispatch.publishUnassigned(
     tx,
     unassigned.map((l) => (typeof l === 'number' ? l : l.id)),

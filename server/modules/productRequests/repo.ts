@@ -218,6 +218,24 @@ export async function updateRequest(exec: Executor, id: number, patch: RequestPa
     .where(eq(productRequests.id, id));
 }
 
+/**
+ * A paid request's invoice, numbered in the same statement (`invoiceNumber` is the documents module's counter
+ * statement): the invoice series is the last row a payment takes, held from here to the commit.
+ */
+export async function markInvoiced(tx: Tx, id: number, o: { transferId: number; invoiceNumber: SQL; at: Date }) {
+  const { rows } = (await tx.execute(sql`
+    with doc as (${o.invoiceNumber})
+    update product_requests set invoice_no = doc.number, transfer_id = ${o.transferId}::int,
+      updated_at = ${o.at.toISOString()}::timestamptz
+    from doc where product_requests.id = ${id}::int
+    returning product_requests.invoice_no`)) as unknown as { rows: { invoice_no: string }[] };
+  if (!rows[0]) throw new Error(`markInvoiced: no request ${id}`);
+  // CGST Rule 46: 16 characters at most (the column is wider); throwing rolls the number back.
+  if (rows[0].invoice_no.length > 16)
+    throw new Error(`Document number ${rows[0].invoice_no} is longer than 16 characters`);
+  return rows[0].invoice_no;
+}
+
 /** A request's lines with each professional's name, in order. Plain SQL: approvals and payments read them. */
 export async function linesOf(exec: Executor, requestId: number) {
   const { rows } = (await exec.execute(sql`

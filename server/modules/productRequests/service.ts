@@ -18,7 +18,7 @@ import { badRequest, type CurrentUser, conflict, forbidden, HttpError, notFound 
 import { mulDivHalfUp, paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
 import { applyEvent } from '../../workflow/apply';
-import { nextDocumentNumber } from '../documents/service';
+import { nextDocumentNumberStatement } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
 import { gstStateCode } from '../orders/gstin';
 import { isIntraState } from '../orders/service';
@@ -516,8 +516,11 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
     });
     // The rows every sale takes come last, held only until the commit just after: revenue and GST, the invoice series.
     const balances = await transfer!.finish();
-    const invoiceNo = await nextDocumentNumber(tx, 'INV', now);
-    await repo.updateRequest(tx, p.requestId, { invoiceNo, transferId: transfer!.transferId });
+    await repo.markInvoiced(tx, p.requestId, {
+      transferId: transfer!.transferId,
+      invoiceNumber: nextDocumentNumberStatement('INV', now),
+      at: now,
+    });
     return { transferId: transfer!.transferId, balance: balances.get(wallet) ?? 0 };
   });
   return { ...(await detail(db, user, p.requestId)), balance: r2(paid.balance), transferId: paid.transferId };
