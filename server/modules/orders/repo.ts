@@ -181,15 +181,27 @@ export async function updateOrder(tx: Tx, id: number, patch: Partial<NewOrder>) 
  * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
  * nextDocumentNumberStatement) in the same statement; answers the invoice number.
  */
+/**
+ * A message written by the statement that numbers the invoice, whose body is `before`, the invoice number, then
+ * `after`; `ctes` makes its CTEs from the body and the source row (notifications' personNoticeCtes).
+ */
+export interface InvoiceTelling {
+  before: string;
+  after: string;
+  ctes: (body: SQL, source: SQL) => SQL;
+}
+
 export async function markPaid(
   tx: Tx,
   id: number,
-  o: { transferId: number; at: Date; invoiceNumber: SQL; notice?: SQL },
+  o: { transferId: number; at: Date; invoiceNumber: SQL; tell?: InvoiceTelling },
 ) {
   const at = o.at.toISOString();
+  const tell = o.tell;
+  const notice = tell?.ctes(sql`${tell.before}::text || doc.number || ${tell.after}::text`, sql`from doc`);
   const [row] = await rowsOf<{ invoiceNo: string }>(
     tx,
-    sql`with doc as (${o.invoiceNumber})${o.notice ? sql`, ${o.notice}` : sql``}
+    sql`with doc as (${o.invoiceNumber})${notice ? sql`, ${notice}` : sql``}
       update orders set status = ${'order created' satisfies OrderStatus}, status_update_date = ${at}::timestamptz,
         transfer_id = ${o.transferId}, invoice_no = doc.number, invoice_date = ${at}::timestamptz
       from doc where orders.id = ${id}

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { transition } from 'xstate';
 import {
   type OrderLineEventType,
@@ -382,19 +381,22 @@ async function payFromWallet(
     transferId: transfer.transferId,
     at,
     invoiceNumber: nextDocumentNumberStatement('INV', at),
-    notice:
-      customer &&
-      personNoticeCtes(
-        {
-          userId: customer.id,
-          mobileNo: customer.mobileNo,
-          kind: 'order_placed',
-          title: `Order ${order.id} placed`,
-          link: orderLink(order.id),
-        },
-        sql`${`Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice `}::text || doc.number || '.'`,
-        sql`from doc`,
-      ),
+    tell: customer && {
+      before: `Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice `,
+      after: '.',
+      ctes: (body, source) =>
+        personNoticeCtes(
+          {
+            userId: customer.id,
+            mobileNo: customer.mobileNo,
+            kind: 'order_placed',
+            title: `Order ${order.id} placed`,
+            link: orderLink(order.id),
+          },
+          body,
+          source,
+        ),
+    },
   });
   await dispatch.publishUnassigned(
     tx,
