@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../src/api/schema.gen';
 
@@ -98,6 +99,32 @@ export const idempotencyKeyReused = (detail: string) =>
   ]);
 export const unauthorized = (detail = 'Please sign in.') => new HttpError(401, 'Not signed in', detail);
 export const forbidden = (detail = 'You are not allowed to do this.') => new HttpError(403, 'Forbidden', detail);
+
+/** An Idempotency-Key and the hash of the request it came with: a reused key must come with the same request. */
+export interface Idempotency {
+  key: string | null;
+  hash: string;
+}
+
+/** A hash of what a request asked for, so a reused Idempotency-Key with another request is caught. */
+export const requestHash = (operation: string, actorId: number, body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify([operation, actorId, body]))
+    .digest('hex');
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * The Idempotency-Key header (checked here: header parameters are not validated by the contract) and the hash of
+ * what was asked (the body unless given), by the signed-in user.
+ */
+export function idempotencyOf(req: FastifyRequest, operation: string, request: unknown = req.body): Idempotency {
+  const key = req.headers['idempotency-key'];
+  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+    throw badRequest('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
+  }
+  return { key: key ?? null, hash: requestHash(operation, currentUser(req).id, request) };
+}
 
 /** The signed-in user; only call on operations whose x-roles require a session. */
 export function currentUser(req: FastifyRequest): CurrentUser {

@@ -1,24 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, currentUser, type Handlers, ok } from '../../http';
+import { currentUser, type Handlers, idempotencyOf, ok } from '../../http';
 import { type Paise, paise, toPaise, toRupees } from '../../money';
 import { customerOf } from '../cart/service';
-import * as wallets from '../wallets/service';
 import { invoiceOf } from './invoice';
 import { invoicePdf } from './pdf';
 import * as orders from './service';
 
 // Money crosses the HTTP boundary here only: requests speak rupees, services and the database paise.
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-
-/** The Idempotency-Key header (checked here: header parameters are not validated by the contract) and the request's hash. */
-function idempotencyOf(req: FastifyRequest, operation: string, request: unknown): wallets.Idempotency {
-  const key = req.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-    throw badRequest('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
-  }
-  return { key: key ?? null, hash: wallets.requestHash(operation, currentUser(req).id, request) };
-}
 
 /** The site's origin as the payer's browser sees it: PUBLIC_URL, else the request's own. */
 const originOf = (req: FastifyRequest) => req.server.config.publicUrl ?? `${req.protocol}://${req.host}`;

@@ -1,25 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, type CurrentUser, currentUser, done, type Handlers, ok } from '../../http';
+import { type CurrentUser, currentUser, done, type Handlers, idempotencyOf, ok } from '../../http';
 import { mulDivHalfUp, paise, toPaise, toRupees } from '../../money';
 import { cachedReply } from '../../plugins/cache';
 import { isAdmin, isStaff } from '../../roles';
 import { customerOf } from '../cart/service';
-import * as wallets from '../wallets/service';
 import * as subscriptions from './service';
 
 // Money crosses the HTTP boundary here only: the API speaks rupees, the service and the database paise. A flat ('F')
 // discount is rupees in the API and paise in the database; a percentage ('P') is a whole percent in both.
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-
-/** The Idempotency-Key header (header parameters are not validated by the contract) and the request's hash. */
-function idempotencyOf(req: FastifyRequest, operation: string, request: unknown): wallets.Idempotency {
-  const key = req.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-    throw badRequest('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
-  }
-  return { key: key ?? null, hash: wallets.requestHash(operation, currentUser(req).id, request) };
-}
 
 /** The site's origin as the payer's browser sees it: PUBLIC_URL, else the request's own. */
 const originOf = (req: FastifyRequest) => req.server.config.publicUrl ?? `${req.protocol}://${req.host}`;

@@ -1,24 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, currentUser, type Handlers, ok } from '../../http';
+import type { FastifyReply } from 'fastify';
+import { badRequest, currentUser, type Handlers, idempotencyOf, ok } from '../../http';
 import { toPaise } from '../../money';
 import * as wallets from './service';
 
 // Money crosses the HTTP boundary here only: requests speak rupees, services and the database paise.
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-
 // The contract declares the header; Fastify does not validate header parameters declared by openapi-glue's
 // route schema here, so the key's shape is checked where it is read.
-const idempotencyOf = (req: FastifyRequest, operation: string): wallets.Idempotency => {
-  const key = req.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-    throw badRequest('Idempotency-Key', 'must be 8 to 100 letters, digits, - or _');
-  }
-  return {
-    key: key ?? null,
-    hash: wallets.requestHash(operation, currentUser(req).id, req.body),
-  };
-};
 
 const WALLET_CSV = ['TransDate', 'Type', 'Amount', 'Kind', 'Reference', 'Remark', 'DoneBy', 'WalletBalanceAfterUpdate'];
 const ACCOUNT_CSV = ['CreateDate', 'Type', 'Amount', 'Kind', 'Reference', 'Remark', 'DoneBy', 'WalletAfterUpdate'];

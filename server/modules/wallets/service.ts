@@ -1,12 +1,20 @@
-import { createHash } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgErrorCode } from '../../db/errors';
 import type { PageQuery } from '../../db/paging';
-import { type CurrentUser, conflict, type HttpError, idempotencyKeyReused, notFound, type RoleCode } from '../../http';
+import {
+  type CurrentUser,
+  conflict,
+  type HttpError,
+  type Idempotency,
+  idempotencyKeyReused,
+  notFound,
+  type RoleCode,
+} from '../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../money';
 import { type PersonNotification, personNoticeCtes } from '../notifications/service';
 import * as repo from './repo';
 
+export { type Idempotency, requestHash } from '../../http';
 export type { Leg } from './repo';
 export { walletAccount } from './repo';
 
@@ -14,17 +22,6 @@ export { walletAccount } from './repo';
 export type WalletOwnerKind = 'customer' | 'vendor';
 const WALLET_KIND = { customer: 'customer_wallet', vendor: 'vendor_wallet' } as const;
 const OWNER_ROLE: Record<WalletOwnerKind, RoleCode> = { customer: 'Cust', vendor: 'VE' };
-
-/** A hash of what a money-moving request asked for, so a reused Idempotency-Key with another request is caught. */
-export const requestHash = (operation: string, actorId: number, body: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify([operation, actorId, body]))
-    .digest('hex');
-
-export interface Idempotency {
-  key: string | null;
-  hash: string;
-}
 
 export async function findOwner(db: Db, kind: WalletOwnerKind, who: { id?: number; mobileNo?: string }) {
   const person = await repo.findPerson(db, who, OWNER_ROLE[kind]);
