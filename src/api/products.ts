@@ -132,5 +132,6 @@ export const importProducts = async (rows: ProductImportRow[]) =>
   (await call(client.POST('/api/Excel/AddProductsExcel', { body: rows }))).data;
 export const deleteProduct = (id: number) =>
   call(client.POST('/api/Vendor/DeleteProduct', { params: { query: { id } } }));
-export const addStockMovement = (body: StockMovementBody) =>
-  call(client.POST('/api/Vendor/AddStockMovement', { body }));
+/** `key` is the form's Idempotency-Key (one per opened dialog): a double click or a retry records the movement once. */
+export const addStockMovement = (body: StockMovementBody, key: string) =>
+  call(client.POST('/api/Vendor/AddStockMovement', { params: { header: { 'Idempotency-Key': key } }, body }));

@@ -3953,7 +3953,9 @@ export interface paths {
          * Receive stock, or adjust it with a reason
          * @description `received` adds units on hand (a delivery; quantity 1 or more). `adjusted` corrects the units on hand by a
          *     signed quantity (a count, damage, a mistake) and needs a reason. Stock never goes below zero nor below the
-         *     units held for requests: such a movement is refused (409) and nothing is written.
+         *     units held for requests: such a movement is refused (409) and nothing is written. Under an Idempotency-Key
+         *     the movement is recorded once: the same request again moves nothing and answers 200 with the product and
+         *     `replayed`; another request under the key is 422.
          */
         post: operations["addStockMovement"];
         delete?: never;
@@ -7968,6 +7970,14 @@ export interface components {
             status: string;
             message: string;
             data: components["schemas"]["Product"];
+        };
+        StockMovementReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Product"] & {
+                /** @description True when an earlier request under the same Idempotency-Key made the movement */
+                replayed: boolean;
+            };
         };
         ProductPageReply: {
             status: string;
@@ -15865,7 +15875,10 @@ export interface operations {
     addStockMovement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15883,13 +15896,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The movement was already recorded under this Idempotency-Key; nothing moved again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovementReply"];
+                };
+            };
             /** @description The product after the movement */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductReply"];
+                    "application/json": components["schemas"]["StockMovementReply"];
                 };
             };
             400: components["responses"]["Problem"];
@@ -15897,6 +15919,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     getInventoryDashboard: {

@@ -45,6 +45,23 @@ describe.skipIf(skipped)(`the stock ledger under concurrency${skipped ? ` (skipp
     expect(after).toMatchObject({ onHand: 0, reserved: 0 });
   });
 
+  it('one Idempotency-Key sent 10 times at once receives the stock once', async () => {
+    const product = await p.product({ quantity: 3 });
+    const token = await t.tokenFor('IM');
+    const headers = { 'idempotency-key': `stock-${crypto.randomUUID()}` };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.api('POST', '/api/Vendor/AddStockMovement', {
+          token,
+          body: { productId: product.id, kind: 'received', quantity: 4, reason: 'Retried delivery' },
+          headers,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(await p.details(product.id)).toMatchObject({ onHand: 7, reserved: 0 });
+  });
+
   it('receipts and removals interleaved: the stock is the sum of what was accepted', async () => {
     const product = await p.product({ quantity: 5 });
     const moves = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 4 : -2));

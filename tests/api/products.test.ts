@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoProducts } from '../../server/db/seed/demo-products';
 import { stockCheck } from '../../server/modules/products/service';
 import { b64, dataOf, png } from '../support/catalogue';
+import { tableCounts } from '../support/counts';
 import { productFactories } from '../support/product-factories';
 import { productRequestFactories } from '../support/product-request-factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -266,6 +267,35 @@ describe('AddStockMovement and the ledger', () => {
       ['received', 5, 5, 'Opening stock'],
     ]);
     expect((await p.details(row.id)).onHand).toBe(11);
+  });
+
+  it('records a movement once under its Idempotency-Key, and refuses the key for another request', async () => {
+    const row = await p.product({ quantity: 5 });
+    const post = async (body: Record<string, unknown>, key: string) =>
+      t.api('POST', '/api/Vendor/AddStockMovement', {
+        token: await im(),
+        body: { productId: row.id, ...body },
+        headers: { 'idempotency-key': key },
+      });
+    const key = `stock-${crypto.randomUUID()}`;
+    const first = await post({ kind: 'received', quantity: 7, reason: 'Invoice 9001' }, key);
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ onHand: 12, replayed: false });
+    const before = await tableCounts(t.db);
+    const again = await post({ kind: 'received', quantity: 7, reason: 'Invoice 9001' }, key);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ onHand: 12, replayed: true });
+    expect(again.body.message).toMatch(/^Already recorded: /);
+    const other = await post({ kind: 'received', quantity: 8, reason: 'Invoice 9001' }, key);
+    expect(other.status).toBe(422);
+    expect(fieldsOf(other)).toEqual(['Idempotency-Key']);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect((await post({ kind: 'received', quantity: 1 }, 'short')).status).toBe(400);
+    // A refused movement keeps no key: the corrected request may use it.
+    const key2 = `stock-${crypto.randomUUID()}`;
+    expect((await post({ kind: 'adjusted', quantity: -99, reason: 'Count' }, key2)).status).toBe(409);
+    expect((await post({ kind: 'adjusted', quantity: -2, reason: 'Count' }, key2)).status).toBe(201);
+    expect((await p.details(row.id)).onHand).toBe(10);
   });
 
   it('GetProductHistory pages, filters by kind and exports CSV', async () => {

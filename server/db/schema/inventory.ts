@@ -158,10 +158,14 @@ export const stockMovements = pgTable(
     requestId: integer('request_id'),
     reason: text('reason'),
     actorId: integer('actor_id').references(() => users.id),
+    /** The Idempotency-Key of the staff movement that made it, and the hash of its request (a retry is recorded once). */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    requestHash: varchar('request_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.id),
+    uniqueIndex('stock_movements_idempotency_uq').on(t.idempotencyKey),
     index('stock_movements_request_idx').on(t.requestId),
     index('stock_movements_created_idx').on(t.createdAt),
     check('stock_movements_kind_ck', sql`${t.kind} in ('received', 'reserved', 'released', 'issued', 'adjusted')`),

@@ -50,6 +50,8 @@ export async function applyMovements(
     requestId: number | null;
     reason: string | null;
     actorId: number | null;
+    /** A staff movement's Idempotency-Key and request hash, kept on its row (one product only). */
+    idempotency?: { key: string; hash: string } | null;
   },
 ): Promise<StockRow[]> {
   const values = sql.join(
@@ -75,9 +77,10 @@ export async function applyMovements(
     ),
     moved as (
       insert into ${stockMovements}
-        (product_id, kind, on_hand_delta, reserved_delta, on_hand_after, reserved_after, request_id, reason, actor_id)
+        (product_id, kind, on_hand_delta, reserved_delta, on_hand_after, reserved_after, request_id, reason, actor_id,
+         idempotency_key, request_hash)
       select l.id, ${m.kind}, l.on_hand_delta, l.reserved_delta, l.on_hand_after, l.reserved_after, ${m.requestId}::int,
-             ${m.reason}::text, ${m.actorId}::int
+             ${m.reason}::text, ${m.actorId}::int, ${m.idempotency?.key ?? null}::text, ${m.idempotency?.hash ?? null}::text
       from locked l where l.quantity <> 0 and (select count(*) from refused) = 0
     ),
     updated as (
@@ -93,6 +96,14 @@ export async function applyMovements(
     onHand: Number(r.on_hand_after),
     reserved: Number(r.reserved_after),
   }));
+}
+
+/** The movement an Idempotency-Key made, if any: the hash of the request it came with. */
+export async function movementByKey(exec: Executor, key: string) {
+  const { rows } = (await exec.execute(
+    sql`select request_hash from ${stockMovements} where idempotency_key = ${key}`,
+  )) as unknown as { rows: { request_hash: string | null }[] };
+  return rows[0] ? { requestHash: rows[0].request_hash } : null;
 }
 
 /** The product `stock_refuse` named, as it was before the refused movement, or null for any other error. */

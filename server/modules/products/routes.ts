@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { currentUser, done, type Handlers, ok } from '../../http';
+import { currentUser, done, type Handlers, idempotencyOf, ok } from '../../http';
 import { isStaff } from '../../roles';
 import * as products from './service';
 
@@ -76,9 +76,18 @@ export const productHandlers: Handlers = {
   },
 
   async addStockMovement(req, reply) {
-    const data = await products.addStockMovement(req.server.db, req.body, currentUser(req).id);
-    reply.code(201);
-    const what = req.body.kind === 'received' ? `${req.body.quantity} received` : 'Stock adjusted';
+    const data = await products.addStockMovement(
+      req.server.db,
+      req.body,
+      currentUser(req).id,
+      idempotencyOf(req, 'addStockMovement'),
+    );
+    reply.code(data.replayed ? 200 : 201);
+    const what = data.replayed
+      ? 'Already recorded'
+      : req.body.kind === 'received'
+        ? `${req.body.quantity} received`
+        : 'Stock adjusted';
     return ok(data, `${what}: ${data.productName} has ${data.onHand} on hand, ${data.available} free.`);
   },
 

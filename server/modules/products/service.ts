@@ -2,7 +2,15 @@
 // rupees (the conversion is termsFromApi's, called at the HTTP boundary). Stock changes only through moveStock.
 import type { Db, Executor } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
-import { badRequest, conflict, type FieldError, HttpError, notFound } from '../../http';
+import {
+  badRequest,
+  conflict,
+  type FieldError,
+  HttpError,
+  type Idempotency,
+  idempotencyKeyReused,
+  notFound,
+} from '../../http';
 import { chunks, RowErrors } from '../../imports';
 import { mulDivHalfUp, type Paise, paise, rupeesText, toPaise, toRupees } from '../../money';
 import { activeToggle, recordTransition } from '../../plugins/audit';
@@ -487,8 +495,12 @@ export interface StockInput {
   reason?: string;
 }
 
-/** Receives stock or adjusts it with a reason; the ledger refuses anything that would go below zero (409). */
-export async function addStockMovement(db: Db, input: StockInput, actorId: number) {
+/**
+ * Receives stock or adjusts it with a reason; the ledger refuses anything that would go below zero (409). Under an
+ * Idempotency-Key the movement is recorded once: the same request again moves nothing and answers the product with
+ * `replayed` (the product's lock makes a concurrent retry wait for the first), another request under it is 422.
+ */
+export async function addStockMovement(db: Db, input: StockInput, actorId: number, idempotency?: Idempotency) {
   const reason = input.reason?.trim() || null;
   if (input.kind === 'received' && input.quantity < 1) throw badRequest('quantity', 'must be at least 1 to receive');
   if (input.kind === 'adjusted') {
@@ -497,17 +509,33 @@ export async function addStockMovement(db: Db, input: StockInput, actorId: numbe
       throw badRequest('reason', 'is required for an adjustment (at least 3 characters): a count, damage, a mistake…');
     }
   }
-  await db.transaction(async (tx) => {
+  const key = idempotency?.key ? { key: idempotency.key, hash: idempotency.hash } : null;
+  const reused = () =>
+    idempotencyKeyReused('This Idempotency-Key was already used for a different request; no stock was moved.');
+  const replayed = await db.transaction(async (tx) => {
     if (!(await repo.lockProduct(tx, input.productId))) throw notFound(`Product ${input.productId}`);
-    await moveStock(tx, {
-      kind: input.kind,
-      lines: [{ productId: input.productId, quantity: input.quantity }],
-      reason,
-      actorId,
-      field: 'quantity',
-    });
+    const prior = key && (await repo.movementByKey(tx, key.key));
+    if (prior) {
+      if (prior.requestHash !== key.hash) throw reused();
+      return true;
+    }
+    try {
+      await moveStock(tx, {
+        kind: input.kind,
+        lines: [{ productId: input.productId, quantity: input.quantity }],
+        reason,
+        actorId,
+        field: 'quantity',
+        idempotency: key,
+      });
+    } catch (e) {
+      // The key taken meanwhile by a movement of another product: another request.
+      if (uniqueViolation(e) === 'stock_movements_idempotency_uq') throw reused();
+      throw e;
+    }
+    return false;
   });
-  return getProduct(db, input.productId);
+  return { ...(await getProduct(db, input.productId)), replayed };
 }
 
 /** The inventory manager's dashboard: requests waiting, low stock and the stock value at cost. */

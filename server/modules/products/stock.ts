@@ -31,6 +31,8 @@ export interface StockMove {
   actorId: number | null;
   /** The request field named in a refusal (for example `IOrderId` or `quantity`). */
   field: string;
+  /** A staff movement's Idempotency-Key and request hash, kept on the movement's row. */
+  idempotency?: { key: string; hash: string } | null;
 }
 
 function deltas(kind: StockMovementKind, quantity: number): { onHand: number; reserved: number } {
@@ -69,6 +71,7 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<repo.StockRow[]> 
       requestId: m.requestId ?? null,
       reason: m.reason ?? null,
       actorId: m.actorId,
+      idempotency: m.idempotency,
     });
   } catch (e) {
     const refused = repo.stockRefusalOf(e);

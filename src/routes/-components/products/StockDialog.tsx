@@ -1,6 +1,8 @@
 // Receive stock or adjust it with a reason (Vendor/AddStockMovement): the movement goes into the stock ledger; the
 // server refuses anything that would take stock below zero or below the units held for requests.
+import { useState } from 'react';
 import { addStockMovement, type Product } from '../../../api/products';
+import { newIdempotencyKey } from '../../../api/wallets';
 import { Dialog } from '../../../ui';
 import { NumberField, SelectField, TextField } from '../../../ui/form';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
@@ -33,6 +35,8 @@ export function StockDialog({ product, onClose }: StockDialogProps) {
 }
 
 function StockForm({ product, onDone }: { product: Product; onDone(): void }) {
+  // One key per opened dialog: a double click or a retry after a lost answer records the movement once.
+  const [key] = useState(newIdempotencyKey);
   const form = useOperationForm({
     operation: 'addStockMovement',
     initial: { kind: 'received' as 'received' | 'adjusted', quantity: '', reason: '' },
@@ -48,7 +52,7 @@ function StockForm({ product, onDone }: { product: Product; onDone(): void }) {
       v.kind === 'adjusted' && v.reason.trim().length < 3
         ? { reason: 'Say why the stock changes (at least 3 characters)' }
         : {},
-    send: addStockMovement,
+    send: (body) => addStockMovement(body, key),
     onSaved: onDone,
   });
   const kind = form.values.kind;
