@@ -20,7 +20,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 /**
- * Independent reads: at once on the pool (each on a connection of its own), one after another in a transaction. A
+ * Independent reads: at once on the pool (each on a connection of its own), one after another in a transaction; a
+ * failure answers as the first failing read in the list's order, as it would one after another. A
  * transaction is one connection, and node-postgres refuses a query sent while another runs on it (deprecated in
  * pg 8, an error in pg 9).
  */
@@ -28,7 +29,13 @@ export async function readTogether<T extends readonly unknown[]>(
   exec: Executor,
   reads: readonly [...{ [K in keyof T]: () => Promise<T[K]> }],
 ): Promise<T> {
-  if (!(exec instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  if (!(exec instanceof PgTransaction)) {
+    const settled = await Promise.allSettled(reads.map((read) => read()));
+    // The first failure in the list's order, whichever failed first in time: an answer must not depend on timing.
+    const failed = settled.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+  }
   const out: unknown[] = [];
   for (const read of reads) out.push(await read());
   return out as unknown as T;

@@ -27,6 +27,22 @@ describe('readTogether', () => {
     expect(events.slice(0, 3)).toEqual(['start 0', 'start 1', 'start 2']);
   });
 
+  it('answers the first failure in the list, not the first in time, once every read has ended', async () => {
+    const ended: number[] = [];
+    const failAfter = (i: number, ms: number) => async () => {
+      await new Promise((r) => setTimeout(r, ms));
+      ended.push(i);
+      throw new Error(`read ${i}`);
+    };
+    const slowOk = async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      ended.push(2);
+      return 2;
+    };
+    await expect(readTogether(database.db, [failAfter(0, 20), failAfter(1, 1), slowOk])).rejects.toThrow('read 0');
+    expect(ended).toEqual([1, 0, 2]);
+  });
+
   it('runs them one after another in a transaction (one connection: no query is sent while another runs)', async () => {
     const { events, reads } = timedReads(3);
     const answers = await database.db.transaction(async (tx) => {
