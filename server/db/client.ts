@@ -20,10 +20,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 /**
- * Independent reads: at once on the pool (each on a connection of its own), one after another in a transaction; a
- * failure answers as the first failing read in the list's order, as it would one after another. A
- * transaction is one connection, and node-postgres refuses a query sent while another runs on it (deprecated in
- * pg 8, an error in pg 9).
+ * Independent reads: at once on the pool (each on a connection of its own), one after another in a transaction (a
+ * transaction is one connection, and node-postgres refuses a query sent while another runs on it: deprecated in
+ * pg 8, an error in pg 9). A failure answers as the first failing read in the list's order.
  */
 export async function readTogether<T extends readonly unknown[]>(
   exec: Executor,
