@@ -178,10 +178,6 @@ export async function updateOrder(tx: Tx, id: number, patch: Partial<NewOrder>) 
 }
 
 /**
- * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
- * nextDocumentNumberStatement) in the same statement; answers the invoice number.
- */
-/**
  * A message written by the statement that numbers the invoice, whose body is `before`, the invoice number, then
  * `after`; `ctes` makes its CTEs from the body and the source row (notifications' personNoticeCtes).
  */
@@ -191,6 +187,11 @@ export interface InvoiceTelling {
   ctes: (body: SQL, source: SQL) => SQL;
 }
 
+/**
+ * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
+ * nextDocumentNumberStatement) in the same statement; answers the invoice number. `tell` writes a message
+ * naming the number in that statement too.
+ */
 export async function markPaid(
   tx: Tx,
   id: number,
