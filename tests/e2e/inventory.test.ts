@@ -51,6 +51,8 @@ describe.skipIf(!chromiumPath)('the product store in the browser', () => {
     await page.getByLabel(/^Low stock at/).fill('5');
     await page.getByLabel(/^Opening stock/).fill('4');
     await page.getByLabel('Picture', { exact: true }).setInputFiles(picture);
+    // The picture is read in the browser first: a click before it is read would send the form without it.
+    await page.getByRole('img', { name: 'Preview of membrane.png' }).waitFor();
     await page.getByRole('button', { name: 'Add product' }).click();
     await expect.poll(() => pathname(page)).toBe('/Managestore/InventoryProductList');
 

@@ -46,6 +46,8 @@ describe.skipIf(!chromiumPath)('special packages and advertisements in the brows
     await page.getByLabel(/^Package price/).fill('1299');
     await page.getByLabel(/^Description/).fill('Sofa and carpet, one visit.');
     await page.getByLabel('Picture', { exact: true }).setInputFiles(picture);
+    // The picture is read in the browser first: a click before it is read would send the form without it.
+    await page.getByRole('img', { name: 'Preview of combo.png' }).waitFor();
     await page.getByRole('button', { name: 'Add package' }).click();
 
     // Then its services, on the special offers screen.
@@ -77,6 +79,8 @@ describe.skipIf(!chromiumPath)('special packages and advertisements in the brows
     await page.getByLabel(/^Description/).fill('E2E monsoon fabric care week');
     await page.getByLabel(/^Offer in a few words/).fill('Sofa + carpet for ₹1,299');
     await page.getByLabel('Picture', { exact: true }).setInputFiles(picture);
+    // The picture is read in the browser first: a click before it is read would send the form without it.
+    await page.getByRole('img', { name: 'Preview of combo.png' }).waitFor();
     await page.getByRole('button', { name: 'Add advertisement' }).click();
     await expect.poll(() => pathname(page)).toBe('/Advertisement/AdvertisementList');
     const adRow = page.getByRole('row', { name: /E2E monsoon fabric care week/ });
