@@ -8,6 +8,7 @@ import { applyLineEvent } from '../../server/modules/orderLines/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
+import { changeOf, openSse } from '../support/sse';
 
 let t: TestServer;
 let f: ReturnType<typeof factories>;
@@ -32,6 +33,8 @@ const assign = (
     token,
     body,
   });
+const sameLines = (c: { payload: unknown }, lines: { id: number }[]) =>
+  JSON.stringify((c.payload as { lineIds: number[] }).lineIds) === JSON.stringify(lines.map((l) => l.id));
 const lineRow = async (id: number) => (await t.db.select().from(orderLines).where(eq(orderLines.id, id)))[0];
 
 /** A placed (paid, unassigned) order of `services` lines in a fresh zone, with that zone's id. */
@@ -44,6 +47,8 @@ async function placed(services = 1) {
 
 describe('placing writes what dispatch reads', () => {
   it('each line gets the zone of the address pincode and a 4-digit completion code', async () => {
+    const stream = await openSse(`${t.url}/api/Live/Stream`, { token: admin });
+    await stream.waitFor((e) => e.event === 'ready');
     const o = await placed(2);
     for (const l of o.lines) {
       const row = await lineRow(l.id);
@@ -57,6 +62,12 @@ describe('placing writes what dispatch reads', () => {
       `select kind, roles, tags from live_events where kind = 'line_unassigned' and payload->'lineIds' @> '${o.lines[0].id}'::jsonb`,
     );
     expect(ev).toMatchObject({ kind: 'line_unassigned', roles: ['A', 'CD'] });
+    // And pushed: the statement that numbers the invoice NOTIFYs the event, which reaches the admin's open stream.
+    const pushed = await stream.waitFor(
+      (e) => e.event === 'change' && changeOf(e).kind === 'line_unassigned' && sameLines(changeOf(e), o.lines),
+    );
+    expect(changeOf(pushed).tags).toEqual(['Dispatch', 'ProfessionalJobs']);
+    stream.close();
   }, 120_000);
 });
 

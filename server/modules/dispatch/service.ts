@@ -4,7 +4,7 @@ import { badRequest, type CurrentUser, conflict, HttpError, notFound } from '../
 import { paise, toRupees } from '../../money';
 import { transitionsOf } from '../../workflow/apply';
 import { indiaHour, SLOT_RULES } from '../cart/slots';
-import { publishLive } from '../live/service';
+import { type LiveEvent, publishLive } from '../live/service';
 import { notifyUser } from '../notifications/service';
 import { stateLabel } from '../orderLines/rules';
 import { applyLineEvent } from '../orderLines/service';
@@ -377,15 +377,17 @@ export async function unassignedAudience(
  */
 export async function publishUnassigned(tx: Tx, lineIds: number[], kind = 'line_unassigned', audience?: number[]) {
   if (lineIds.length === 0) return;
-  const who = audience ?? (await unassignedAudience(tx, lineIds));
-  await publishLive(tx, {
-    kind,
-    tags: ['Dispatch', 'ProfessionalJobs'],
-    userIds: who,
-    roles: ['A', 'CD'],
-    payload: { lineIds },
-  });
+  await publishLive(tx, unassignedEvent(lineIds, kind, audience ?? (await unassignedAudience(tx, lineIds))));
 }
+
+/** The live event publishUnassigned writes, for a statement that writes it itself (live's publishLiveCtes). */
+export const unassignedEvent = (lineIds: number[], kind: string, audience: number[]): LiveEvent => ({
+  kind,
+  tags: ['Dispatch', 'ProfessionalJobs'],
+  userIds: audience,
+  roles: ['A', 'CD'],
+  payload: { lineIds },
+});
 
 /** GET Professional/GetActivateTechsEngg. */
 export async function activeProfessionals(

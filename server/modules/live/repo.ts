@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, gt, gte, inArray, isNull, lte, max, min, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, gte, inArray, isNull, lte, max, min, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../../db/client';
 import { liveEvents, sessions, users } from '../../db/schema';
 
@@ -12,24 +12,27 @@ export const LIVE_CHANNEL = 'live_events';
 const ORDER_LOCK = 1_015_000_015;
 
 /**
- * Writes the event and NOTIFYs its id, in one statement (one round trip inside the caller's transaction): the
- * insert reads its row from the lock, so the lock is taken before the row's id is drawn; PostgreSQL delivers the
- * notification when (and only if) the caller commits.
+ * The event's write as two CTEs of a statement (`live_locked`, `live_made`), one event per row of `source`
+ * (`from …`; empty for exactly one): the insert reads its row from the lock, so the lock is taken before the row's
+ * id is drawn, and NOTIFYs the id in its RETURNING (run whether or not the statement reads it). PostgreSQL delivers
+ * the notification when (and only if) the caller commits. A statement that takes another shared row (an invoice
+ * number) can so publish in the same round trip, after that row (`from doc`).
  */
-export async function insertAndNotify(exec: Executor, row: typeof liveEvents.$inferInsert): Promise<number> {
+export function liveEventCtes(row: typeof liveEvents.$inferInsert, source: SQL = sql``): SQL {
   // sql.param: an array is one parameter (drizzle's template would spread it into a list).
-  const [made] = await rowsOf<{ id: string | number }>(
-    exec,
-    sql`with locked as (select pg_advisory_xact_lock(${ORDER_LOCK}::bigint)),
-      made as (
-        insert into ${liveEvents} (kind, tags, user_ids, roles, payload)
-        select ${row.kind}, ${sql.param(row.tags)}::text[], ${sql.param(row.userIds ?? [])}::int[],
-          ${sql.param(row.roles ?? [])}::text[],
-          ${JSON.stringify(row.payload ?? {})}::jsonb
-        from locked
-        returning id)
-      select id, pg_notify(${LIVE_CHANNEL}, id::text) from made`,
-  );
+  return sql`live_locked as (select pg_advisory_xact_lock(${ORDER_LOCK}::bigint) as locked ${source}),
+    live_made as (
+      insert into ${liveEvents} (kind, tags, user_ids, roles, payload)
+      select ${row.kind}, ${sql.param(row.tags)}::text[], ${sql.param(row.userIds ?? [])}::int[],
+        ${sql.param(row.roles ?? [])}::text[],
+        ${JSON.stringify(row.payload ?? {})}::jsonb
+      from live_locked
+      returning id, pg_notify(${LIVE_CHANNEL}, id::text))`;
+}
+
+/** Writes the event and NOTIFYs its id, in one statement (one round trip inside the caller's transaction). */
+export async function insertAndNotify(exec: Executor, row: typeof liveEvents.$inferInsert): Promise<number> {
+  const [made] = await rowsOf<{ id: string | number }>(exec, sql`with ${liveEventCtes(row)} select id from live_made`);
   return Number(made.id);
 }
 

@@ -21,14 +21,24 @@ export interface LiveEvent {
  * ids become visible in order; a row lock taken after it could wait on a transaction that waits on this one.
  */
 export async function publishLive(exec: Executor, e: LiveEvent): Promise<number> {
-  return repo.insertAndNotify(exec, {
-    kind: e.kind,
-    tags: e.tags,
-    userIds: [...new Set(e.userIds ?? [])],
-    roles: e.roles ?? [],
-    payload: e.payload ?? {},
-  });
+  return repo.insertAndNotify(exec, rowOf(e));
 }
+
+/**
+ * publishLive as CTEs of another module's statement, one event per row of `source` (`from doc`): a statement that
+ * takes another shared row publishes after it in the same round trip, so both are held for that statement and the
+ * commit alone (orders' markPaid: the invoice number, then the event).
+ */
+export const publishLiveCtes = (e: LiveEvent, source: Parameters<typeof repo.liveEventCtes>[1]) =>
+  repo.liveEventCtes(rowOf(e), source);
+
+const rowOf = (e: LiveEvent) => ({
+  kind: e.kind,
+  tags: e.tags,
+  userIds: [...new Set(e.userIds ?? [])],
+  roles: e.roles ?? [],
+  payload: e.payload ?? {},
+});
 
 /** How long events are kept for resuming clients (decision 015). */
 export const RETENTION_MS = 24 * 60 * 60_000;

@@ -189,20 +189,33 @@ export interface InvoiceTelling {
 
 /**
  * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
- * nextDocumentNumberStatement) in the same statement; answers the invoice number. `tell` writes a message
- * naming the number in that statement too.
+ * nextDocumentNumberStatement) in the same statement; answers the invoice number. `tell` writes a message naming
+ * the number in that statement too, and `publish` the CTEs of a live event taken after the number (`from doc`), so
+ * the invoice series and the live events' lock are both held for this statement and the commit alone.
  */
 export async function markPaid(
   tx: Tx,
   id: number,
-  o: { transferId: number; at: Date; invoiceNumber: SQL; tell?: InvoiceTelling },
+  o: {
+    transferId: number;
+    at: Date;
+    invoiceNumber: SQL;
+    tell?: InvoiceTelling;
+    publish?: (source: SQL) => SQL;
+  },
 ) {
   const at = o.at.toISOString();
   const tell = o.tell;
-  const notice = tell?.ctes(sql`${tell.before}::text || doc.number || ${tell.after}::text`, sql`from doc`);
+  const ctes = [
+    tell?.ctes(sql`${tell.before}::text || doc.number || ${tell.after}::text`, sql`from doc`),
+    o.publish?.(sql`from doc`),
+  ].filter((c): c is SQL => c !== undefined);
   const [row] = await rowsOf<{ invoiceNo: string }>(
     tx,
-    sql`with doc as (${o.invoiceNumber})${notice ? sql`, ${notice}` : sql``}
+    sql`with doc as (${o.invoiceNumber})${sql.join(
+      ctes.map((c) => sql`, ${c}`),
+      sql``,
+    )}
       update orders set status = ${'order created' satisfies OrderStatus}, status_update_date = ${at}::timestamptz,
         transfer_id = ${o.transferId}, invoice_no = doc.number, invoice_date = ${at}::timestamptz
       from doc where orders.id = ${id}

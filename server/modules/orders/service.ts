@@ -17,6 +17,7 @@ import * as cart from '../cart/service';
 import { assertSlot } from '../cart/slots';
 import * as dispatch from '../dispatch/service';
 import { nextDocumentNumberStatement } from '../documents/service';
+import { publishLiveCtes } from '../live/service';
 import { notifyPerson, personNoticeCtes } from '../notifications/service';
 import * as payments from '../payments/service';
 import * as promotions from '../promotions/service';
@@ -375,8 +376,9 @@ async function payFromWallet(
   // The balances move first: the system accounts' shards are the connection's own (decision 036), and every sale
   // takes them before the invoice series, as a vendor's payment and a refund do.
   const balances = await transfer.finish();
-  // The shared rows, last: the invoice number and the live events' lock; then the commit. The customer is told of
-  // the invoice in the statement that numbers it, so the series is held for one round trip less.
+  // The shared rows, last and in one statement: the invoice number, then the live events' lock; then the commit. The
+  // customer is told of the invoice, and staff and professionals of the unassigned lines, by that statement.
+  const lineIds = unassigned.map((l) => (typeof l === 'number' ? l : l.id));
   const invoiceNo = await repo.markPaid(tx, order.id, {
     transferId: transfer.transferId,
     at,
@@ -397,13 +399,10 @@ async function payFromWallet(
           source,
         ),
     },
+    publish: lineIds.length
+      ? (source) => publishLiveCtes(dispatch.unassignedEvent(lineIds, 'line_unassigned', audience), source)
+      : undefined,
   });
-  await dispatch.publishUnassigned(
-    tx,
-    unassigned.map((l) => (typeof l === 'number' ? l : l.id)),
-    'line_unassigned',
-    audience,
-  );
   return { invoiceNo, transferId: transfer.transferId, balance: balances.get(wallet) ?? 0 };
 }
 
