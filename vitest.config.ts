@@ -82,10 +82,11 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // expect.poll waits up to 10 s (vitest's default is 1 s) for a page to reach the state a test names: the
+          // expect.poll waits up to 20 s (vitest's default is 1 s) for a page to reach the state a test names: the
           // same states are required, with room for a busy machine or concurrent tests (a page's lazy chunk and data
-          // took over 5 s once on a 2-core CI machine running two browser files and the API files at once).
-          expect: { poll: { timeout: 10_000 } },
+          // took over 5 s once on a 2-core CI machine running two browser files and the API files at once, and a
+          // list's refetch over 10 s in a slow spell of the shared machine).
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -147,7 +147,7 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
     // Back at /PayProcessInvoice: verified, then the invoice.
     await expect.poll(() => pathOf(page)).toBe('/PayProcessInvoice');
     const invoice = page.getByTestId('invoice');
-    await expect.poll(() => invoice.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => invoice.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(new URL(page.url()).searchParams.has('UID')).toBe(false);
     expect(await page.getByTestId('invoice-no').textContent()).toMatch(/^INV\/\d{4}\/\d{6}$/);
     expect(await page.getByTestId('gstin').textContent()).toContain('29AAFCD1234K1ZN');
@@ -227,7 +227,7 @@ describe.skipIf(!chromiumPath)('checkout and the tax invoice in the browser', ()
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect.poll(() => page.getByTestId('invoice').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('invoice').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('invoice-line').count()).toBe(1);
   });
 });

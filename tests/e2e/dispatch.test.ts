@@ -118,7 +118,7 @@ describe.skipIf(!chromiumPath)('dispatch in the browser', () => {
 
     // The technician's page shows the job without a reload (the live stream invalidates its reads).
     const job = pro.getByRole('listitem', { name: `${first.services[0].heading}, order ${first.orderId}` });
-    await expect.poll(() => job.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => job.isVisible()).toBe(true);
     expect(await sameDocument(pro)).toBe(true);
   });
 
@@ -134,7 +134,7 @@ describe.skipIf(!chromiumPath)('dispatch in the browser', () => {
     await reject.getByRole('button', { name: 'Reject job' }).click();
     await expect.poll(() => pro.getByRole('listitem', { name: label }).count()).toBe(0);
 
-    await expect.poll(() => row(first).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => row(first).count()).toBe(1);
     expect(await sameDocument(admin)).toBe(true);
     expect((await line(first)).state).toBe('unassigned');
     // The rejection is in the line's history, and P1 is no longer suggested for it.

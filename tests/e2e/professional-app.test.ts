@@ -222,7 +222,7 @@ describe.skipIf(!chromiumPath)('the professional’s app in the browser', () => 
 
     // The live event reaches the customer's open page: the answer shows without a reload.
     await expect
-      .poll(() => mine.getByRole('note', { name: 'Answer' }).textContent(), { timeout: 10_000 })
+      .poll(() => mine.getByRole('note', { name: 'Answer' }).textContent())
       .toContain('Yes, I always carry one.');
   });
 });

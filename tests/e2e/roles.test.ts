@@ -68,7 +68,7 @@ const AREAS: { role: RoleCode; dashboard: string; heading: string; foreign: stri
 // files in its cache, as a returning user would.
 const LANES = 3;
 /** How long the first page after sign-in may take to show its heading. */
-const FIRST_PAGE_MS = 20_000;
+const FIRST_PAGE_MS = 30_000;
 
 describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: true }, () => {
   let t: TestServer;

@@ -99,7 +99,9 @@ export async function launch(): Promise<{ context: BrowserContext; close(): Prom
     await release();
     throw err;
   }
-  context.setDefaultTimeout(15_000);
+  // A locator waits up to 30 s: on the shared 2-core CI machine, with the API files running beside the browsers, a
+  // dialog's data once took over 15 s to arrive.
+  context.setDefaultTimeout(30_000);
   let closed = false;
   return {
     context,
