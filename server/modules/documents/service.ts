@@ -16,7 +16,11 @@ export function financialYear(at: Date): string {
  * `INV/2627/000001`. Call it inside the transaction that issues the document, so a rolled-back document leaves no gap.
  */
 export async function nextDocumentNumber(tx: Tx, kind: DocumentKind, at: Date): Promise<string> {
-  const number = await repo.takeNext(tx, ...seriesOf(kind, at));
+  return checkedDocumentNumber(await repo.takeNext(tx, ...seriesOf(kind, at)));
+}
+
+/** A number taken for a document, refused past 16 characters (Rule 46); thrown in its transaction, it is given back. */
+export function checkedDocumentNumber(number: string): string {
   if (number.length > 16) throw new Error(`Document number ${number} is longer than 16 characters`);
   return number;
 }

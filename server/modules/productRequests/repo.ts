@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../../db/client';
+import { type Executor, rowsOf, type Tx } from '../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../db/paging';
 import { rowOf } from '../../db/rows';
 import {
@@ -223,17 +223,16 @@ export async function updateRequest(exec: Executor, id: number, patch: RequestPa
  * statement): the invoice series is the last row a payment takes, held from here to the commit.
  */
 export async function markInvoiced(tx: Tx, id: number, o: { transferId: number; invoiceNumber: SQL; at: Date }) {
-  const { rows } = (await tx.execute(sql`
-    with doc as (${o.invoiceNumber})
-    update product_requests set invoice_no = doc.number, transfer_id = ${o.transferId}::int,
-      updated_at = ${o.at.toISOString()}::timestamptz
-    from doc where product_requests.id = ${id}::int
-    returning product_requests.invoice_no`)) as unknown as { rows: { invoice_no: string }[] };
-  if (!rows[0]) throw new Error(`markInvoiced: no request ${id}`);
-  // CGST Rule 46: 16 characters at most (the column is wider); throwing rolls the number back.
-  if (rows[0].invoice_no.length > 16)
-    throw new Error(`Document number ${rows[0].invoice_no} is longer than 16 characters`);
-  return rows[0].invoice_no;
+  const [row] = await rowsOf<{ invoice_no: string }>(
+    tx,
+    sql`with doc as (${o.invoiceNumber})
+      update product_requests set invoice_no = doc.number, transfer_id = ${o.transferId}::int,
+        updated_at = ${o.at.toISOString()}::timestamptz
+      from doc where product_requests.id = ${id}::int
+      returning product_requests.invoice_no`,
+  );
+  if (!row) throw new Error(`markInvoiced: no request ${id}`);
+  return row.invoice_no;
 }
 
 /** A request's lines with each professional's name, in order. Plain SQL: approvals and payments read them. */

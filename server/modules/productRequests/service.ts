@@ -18,7 +18,7 @@ import { badRequest, type CurrentUser, conflict, forbidden, HttpError, notFound 
 import { mulDivHalfUp, paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
 import { applyEvent } from '../../workflow/apply';
-import { nextDocumentNumberStatement } from '../documents/service';
+import { checkedDocumentNumber, nextDocumentNumberStatement } from '../documents/service';
 import { notifyPerson } from '../notifications/service';
 import { gstStateCode } from '../orders/gstin';
 import { isIntraState } from '../orders/service';
@@ -516,11 +516,14 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
     });
     // The rows every sale takes come last, held only until the commit just after: revenue and GST, the invoice series.
     const balances = await transfer!.finish();
-    await repo.markInvoiced(tx, p.requestId, {
-      transferId: transfer!.transferId,
-      invoiceNumber: nextDocumentNumberStatement('INV', now),
-      at: now,
-    });
+    // The column is wider than Rule 46's 16 characters: checked here, and a throw gives the number back.
+    checkedDocumentNumber(
+      await repo.markInvoiced(tx, p.requestId, {
+        transferId: transfer!.transferId,
+        invoiceNumber: nextDocumentNumberStatement('INV', now),
+        at: now,
+      }),
+    );
     return { transferId: transfer!.transferId, balance: balances.get(wallet) ?? 0 };
   });
   return { ...(await detail(db, user, p.requestId)), balance: r2(paid.balance), transferId: paid.transferId };
