@@ -158,6 +158,33 @@ describe('wallet credited', () => {
       headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
     });
     expect(await unread(await c.token())).toBe(1);
+
+    // A credit of the wallet that now exists (the statement finds its owner itself) tells them, and only them.
+    const other = await f.customer();
+    await t.api('POST', '/api/UpdateCustomerWalletBalance', {
+      token: admin,
+      body: { MobileNo: other.mobileNo, Amount: 1, Remark: 'Opening' },
+      headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
+    });
+    const again = await t.api('POST', '/api/UpdateCustomerWalletBalance', {
+      token: admin,
+      body: { MobileNo: c.mobileNo, Amount: 100, Remark: 'Top up' },
+      headers: { 'idempotency-key': `k-${crypto.randomUUID()}` },
+    });
+    expect(again.status).toBe(200);
+    const told = dataOf(await mine(await c.token())).items;
+    expect(told.map((n: any) => n.body)).toEqual([
+      '₹100.00 was added to your wallet (Top up). Balance: ₹1,23,506.78.',
+      '₹1,23,456.78 was added to your wallet (Goodwill). Balance: ₹1,23,456.78.',
+    ]);
+    const texts = await rows<{ body: string }>(
+      `select body from notification_outbox where recipient = '${c.mobileNo}' and template = 'wallet_credited' order by id`,
+    );
+    expect(texts.map((s) => s.body)).toEqual([
+      'Wallet credited: ₹1,23,456.78 was added to your wallet (Goodwill). Balance: ₹1,23,456.78.',
+      'Wallet credited: ₹100.00 was added to your wallet (Top up). Balance: ₹1,23,506.78.',
+    ]);
+    expect(await unread(await other.token())).toBe(1);
   });
 
   it('a customer’s top-up through the sandbox tells them once it is settled', async () => {

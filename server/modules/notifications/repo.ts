@@ -6,8 +6,9 @@ export type { NotificationKind };
 
 /** Who hears what: a person's notification row, and the SMS of it in the outbox (the notify plugin sends it). */
 export interface PersonNotice {
-  userId: number;
-  mobileNo: string;
+  /** Or the statement's own expression for them (a wallet move that finds its owner). */
+  userId: number | SQL;
+  mobileNo: string | SQL;
   kind: NotificationKind;
   title: string;
   /** The page it opens (`/MyAccounts?tab=orders`). */

@@ -169,20 +169,72 @@ export interface OpenTransfer {
  * group in id order, so two transfers never wait on each other in a ring.
  */
 export async function postTransfer(exec: Executor, t: TransferInput, tell?: Telling): Promise<Posted> {
+  return postedOf(exec, t, await writeTransfer(exec, t, tell));
+}
+
+/**
+ * postTransfer with one leg on the wallet of a person the statement finds itself (`OWNER_WALLET` stands for it in
+ * the legs, the limit and the telling): an admin's move by mobile number is then one round trip, not a lookup and a
+ * transfer. Null, having written nothing, when there is no such person or they have no wallet yet.
+ */
+export async function postToOwner(exec: Executor, t: TransferInput, owner: Owner, tell?: Telling) {
+  const rows = await writeTransfer(exec, t, tell, owner);
+  const found = rows[0];
+  if (found.wallet_id === null) return null;
+  const person = {
+    id: Number(found.user_id),
+    fullName: found.full_name!,
+    mobileNo: found.mobile_no!,
+    walletId: Number(found.wallet_id),
+  };
+  return { person, posted: await postedOf(exec, t, rows) };
+}
+
+/** A wallet's owner as a transfer finds them: a customer or vendor by id or mobile number. */
+export interface Owner {
+  kind: WalletKind;
+  role: RoleCode;
+  who: { id?: number; mobileNo?: string };
+}
+
+/** The leg, limit or telling on the owner's wallet in postToOwner (never an account's id: those start at 1). */
+export const OWNER_WALLET = -1;
+
+const accountRef = (id: number) => (id === OWNER_WALLET ? sql`(select wallet_id from owner)` : sql`${id}::int`);
+
+/** The person a wallet move names and their wallet, found by the move's own statement. */
+const ownerCte = (o: Owner) => sql`owner as (
+        select u.id as user_id, u.full_name, u.mobile_no, a.id as wallet_id
+        from users u join ledger_accounts a on a.kind = ${o.kind} and a.owner_user_id = u.id
+        where u.role = ${o.role} and ${personWhere(o.who)}
+      ),`;
+
+type Written = Rows<{
+  transfer_id: string | null;
+  account_id: number | null;
+  balance_after: string | null;
+  wallet_id?: number | null;
+  user_id?: number | null;
+  full_name?: string | null;
+  mobile_no?: string | null;
+}>['rows'];
+
+async function writeTransfer(exec: Executor, t: TransferInput, tell?: Telling, owner?: Owner): Promise<Written> {
   const moves = movesOf(t.legs);
   const ids = [...moves.keys()].sort((a, b) => a - b);
   const checked = ids.filter((id) => !isFree(id));
   const limit = t.maxBalance;
-  const over = limit ? sql`(l.id = ${limit.accountId} and l.after + l.reserved > ${limit.limit})` : sql`false`;
-  let written: Rows<{ transfer_id: string | null; account_id: number | null; balance_after: string | null }>;
+  const over = limit
+    ? sql`(l.id = ${accountRef(limit.accountId)} and l.after + l.reserved > ${limit.limit})`
+    : sql`false`;
   try {
-    written = (await exec.execute(sql`
-      with t as (${transferRow(t)}),
+    const written = (await exec.execute(sql`
+      with ${owner ? ownerCte(owner) : sql``} t as (${transferRow(t, owner !== undefined)}),
       v(id, amount) as (values ${movesValues(ids, moves)}),
       locked as (
         select a.id, a.balance + v.amount as after, a.allow_negative, ${reservedOf(t)} as reserved
         from ledger_accounts a join v on v.id = a.id
-        where a.id = any(${intArray(checked)}::int[]) and exists (select 1 from t)
+        where a.id = any(${checkedIds(checked)}) and exists (select 1 from t)
         order by a.id for update of a
       ),
       refused as (
@@ -202,19 +254,29 @@ export async function postTransfer(exec: Executor, t: TransferInput, tell?: Tell
       )${
         tell
           ? sql`,
-      ${toldOf(tell)}`
+      ${toldOf(tell, owner !== undefined)}`
           : sql``
       }
-      select (select id from t) as transfer_id, e.account_id, e.balance_after from (select 1) one left join e on true`)) as never;
+      select (select id from t) as transfer_id, e.account_id, e.balance_after${
+        owner ? sql`, o.wallet_id, o.user_id, o.full_name, o.mobile_no` : sql``
+      }
+      from (select 1) one left join e on true${owner ? sql` left join owner o on true` : sql``}`)) as unknown as Rows<
+      Written[number]
+    >;
+    return written.rows;
   } catch (e) {
     throw refusedOf(e) ?? e;
   }
-  const transferId = written.rows[0].transfer_id;
+}
+
+/** What a written transfer statement answers: the balances it left, or the first transfer of a replayed key. */
+async function postedOf(exec: Executor, t: TransferInput, rows: Written): Promise<Posted> {
+  const transferId = rows[0].transfer_id;
   if (transferId === null) return replayOf(exec, t.idempotencyKey!);
   return {
     replayed: false,
     transferId: Number(transferId),
-    balances: new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)])),
+    balances: new Map(rows.map((r) => [Number(r.account_id), Number(r.balance_after)])),
   };
 }
 
@@ -227,13 +289,15 @@ export interface Telling {
   accountId: number;
   before: string;
   after: string;
-  ctes: (body: SQL, source: SQL) => SQL;
+  /** `person`: who is told, when the statement finds them (postToOwner). */
+  ctes: (body: SQL, source: SQL, person?: { userId: SQL; mobileNo: SQL }) => SQL;
 }
 
-const toldOf = (tell: Telling) =>
+const toldOf = (tell: Telling, owned: boolean) =>
   tell.ctes(
     sql`${tell.before}::text || '₹' || to_char(e.balance_after / 100.0, 'FM9,99,99,99,99,99,990.00') || ${tell.after}::text`,
-    sql`from e where e.account_id = ${tell.accountId}::int`,
+    sql`from e where e.account_id = ${accountRef(tell.accountId)}`,
+    owned ? { userId: sql`(select user_id from owner)`, mobileNo: sql`(select mobile_no from owner)` } : undefined,
   );
 
 /** `ledger_refuse`'s error as the `Refused` it stands for. */
@@ -253,11 +317,20 @@ function movesOf(legs: Leg[]) {
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
-/** The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for). */
-const transferRow = (t: TransferInput) => sql`insert into ledger_transfers
+// The owner's wallet as an element of an array of known length: an array parameter with it swapped in leaves the
+// planner guessing its length, and a generic plan then scans every account.
+const checkedIds = (ids: number[]) =>
+  ids.includes(OWNER_WALLET) ? sql`array[${sql.join(ids.map(accountRef), sql`, `)}]` : sql`${intArray(ids)}::int[]`;
+
+/**
+ * The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for) or, `owned`, for an
+ * owner the statement did not find.
+ */
+const transferRow = (t: TransferInput, owned = false) => sql`insert into ledger_transfers
     (kind, reference, remark, actor_id, idempotency_key, request_hash, provider_payment_id, corrects_transfer_id)
-  values (${t.kind}, ${t.reference ?? null}, ${t.remark ?? null}, ${t.actorId}, ${t.idempotencyKey ?? null},
-    ${t.requestHash ?? null}, ${t.providerPaymentId ?? null}, ${t.correctsTransferId ?? null})
+  select ${t.kind}::text, ${t.reference ?? null}::text, ${t.remark ?? null}::text, ${t.actorId}::int,
+    ${t.idempotencyKey ?? null}::text, ${t.requestHash ?? null}::text, ${t.providerPaymentId ?? null}::text,
+    ${t.correctsTransferId ?? null}::bigint${owned ? sql` where exists (select 1 from owner)` : sql``}
   on conflict (idempotency_key) do nothing returning id`;
 
 /** Top-ups on their way into account `a`, when the limit counts them. */
@@ -268,7 +341,7 @@ const reservedOf = (t: TransferInput) =>
 
 const movesValues = (ids: number[], moves: Map<number, number>) =>
   sql.join(
-    ids.map((id) => sql`(${id}::int, ${moves.get(id)}::bigint)`),
+    ids.map((id) => sql`(${accountRef(id)}, ${moves.get(id)}::bigint)`),
     sql`, `,
   );
 
@@ -494,6 +567,9 @@ export async function lastMovedAt(exec: Executor, accountId: number) {
   return row?.at ?? null;
 }
 
+const personWhere = (where: { id?: number; mobileNo?: string }) =>
+  where.id !== undefined ? sql`u.id = ${where.id}::int` : sql`u.mobile_no = ${where.mobileNo ?? ''}`;
+
 /** A customer or vendor, with their wallet's id if it was ever opened (one query for a money move's first step). */
 export async function findPerson(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
   const kind: WalletKind = role === 'VE' ? 'vendor_wallet' : 'customer_wallet';
@@ -503,7 +579,7 @@ export async function findPerson(exec: Executor, where: { id?: number; mobileNo?
     select u.id, u.full_name, u.mobile_no, u.email, u.role, u.active,
       (select a.id from ledger_accounts a where a.kind = ${kind} and a.owner_user_id = u.id) as wallet_id
     from users u
-    where u.role = ${role} and ${where.id !== undefined ? sql`u.id = ${where.id}::int` : sql`u.mobile_no = ${where.mobileNo ?? ''}`}`)) as unknown as Rows<{
+    where u.role = ${role} and ${personWhere(where)}`)) as unknown as Rows<{
     id: number;
     full_name: string;
     mobile_no: string;

@@ -60,8 +60,12 @@ export interface PostOptions {
    * A notification written with the transfer (once: a replay writes none), whose body is `body[0]`, the balance the
    * transfer leaves in `accountId` in words, then `body[1]`.
    */
-  tell?: { accountId: number; notice: Omit<PersonNotification, 'body'>; body: [string, string] };
+  tell?: { accountId: number; notice: Notice; body: [string, string] };
 }
+
+/** Who is told and what; postToOwner's statement finds the person (their id and mobile number) itself. */
+type Notice = Omit<PersonNotification, 'body' | 'userId' | 'mobileNo'> &
+  Partial<Pick<PersonNotification, 'userId' | 'mobileNo'>>;
 
 /**
  * Posts a transfer in one statement, in the caller's transaction or, given the pool, as a transaction of its own, and
@@ -69,24 +73,50 @@ export interface PostOptions {
  * key with another request is 422. A replay with the same request answers the first result.
  */
 export async function post(exec: Executor, o: PostOptions) {
-  const tell = o.tell;
   let posted: repo.Posted;
   try {
-    posted = await repo.postTransfer(
-      exec,
-      transferOf(o),
-      tell && {
-        accountId: tell.accountId,
-        before: tell.body[0],
-        after: tell.body[1],
-        ctes: (body, source) => personNoticeCtes({ ...tell.notice, link: tell.notice.link ?? null }, body, source),
-      },
-    );
+    posted = await repo.postTransfer(exec, transferOf(o), tellingOf(o));
   } catch (e) {
     throw mapRefusal(e, o);
   }
   if (posted.replayed) sameRequest(posted, o);
   return posted;
+}
+
+/**
+ * `post` with a leg on the wallet of a customer or vendor the statement finds itself (`repo.OWNER_WALLET` in the
+ * legs, limit and telling): one round trip. Null, having written nothing, when they are not found or have no wallet.
+ */
+async function postToOwner(exec: Executor, o: PostOptions, kind: WalletOwnerKind, who: AdminMove['who']) {
+  let found: Awaited<ReturnType<typeof repo.postToOwner>>;
+  try {
+    found = await repo.postToOwner(
+      exec,
+      transferOf(o),
+      { kind: WALLET_KIND[kind], role: OWNER_ROLE[kind], who },
+      tellingOf(o),
+    );
+  } catch (e) {
+    throw mapRefusal(e, o);
+  }
+  if (found?.posted.replayed) sameRequest(found.posted, o);
+  return found;
+}
+
+function tellingOf(o: PostOptions): repo.Telling | undefined {
+  const tell = o.tell;
+  if (!tell) return undefined;
+  return {
+    accountId: tell.accountId,
+    before: tell.body[0],
+    after: tell.body[1],
+    ctes: (body, source, person) => {
+      const userId = person?.userId ?? tell.notice.userId;
+      const mobileNo = person?.mobileNo ?? tell.notice.mobileNo;
+      if (userId === undefined || mobileNo === undefined) throw new Error('post: a telling names whom it tells');
+      return personNoticeCtes({ ...tell.notice, userId, mobileNo, link: tell.notice.link ?? null }, body, source);
+    },
+  };
 }
 
 /**
@@ -180,18 +210,32 @@ export interface AdminMove {
  * reason and who did it on the transfer.
  */
 export async function adminMove(db: Db, m: AdminMove) {
+  // The wallet nearly always exists: one statement finds it by its owner and moves it.
+  const moved = await moveAdmin(db, m, null);
+  if (moved) return moved;
   const owner = await findOwner(db, m.kind, m.who);
-  if (owner.walletId) return moveAdmin(db, m, owner, owner.walletId);
+  if (owner.walletId) return (await moveAdmin(db, m, { owner, wallet: owner.walletId }))!;
   // A first move opens the wallet in its own transaction, so a refused one leaves no empty wallet behind.
-  return db.transaction(async (tx) => moveAdmin(tx, m, owner, await openWallet(tx, m.kind, owner)));
+  return db.transaction(
+    async (tx) => (await moveAdmin(tx, m, { owner, wallet: await openWallet(tx, m.kind, owner) }))!,
+  );
 }
 
-async function moveAdmin(exec: Executor, m: AdminMove, owner: Awaited<ReturnType<typeof findOwner>>, wallet: number) {
+/**
+ * The move, on a wallet known already or (`known` null) on the one its statement finds by `m.who`: then null when
+ * there is none, with nothing written.
+ */
+async function moveAdmin(
+  exec: Executor,
+  m: AdminMove,
+  known: { owner: { id: number; mobileNo: string; fullName: string }; wallet: number } | null,
+) {
+  const wallet = known?.wallet ?? repo.OWNER_WALLET;
   const adjustments = { id: repo.systemAccountId('adjustments') };
   const sign = m.action === 'Credit' ? 1 : -1;
   // One statement: the transfer and, for a customer's credit, the notification of it with the balance it leaves
   // (once: a replayed request posts nothing and tells nothing again).
-  const posted = await post(exec, {
+  const o: PostOptions = {
     kind: m.action === 'Credit' ? 'admin_credit' : 'admin_debit',
     legs: [
       { accountId: wallet, amount: sign * m.amount },
@@ -210,8 +254,8 @@ async function moveAdmin(exec: Executor, m: AdminMove, owner: Awaited<ReturnType
         ? {
             accountId: wallet,
             notice: {
-              userId: owner.id,
-              mobileNo: owner.mobileNo,
+              userId: known?.owner.id,
+              mobileNo: known?.owner.mobileNo,
               kind: 'wallet_credited',
               title: 'Wallet credited',
               link: '/MyAccounts?tab=wallet',
@@ -219,12 +263,23 @@ async function moveAdmin(exec: Executor, m: AdminMove, owner: Awaited<ReturnType
             body: [`${rupeesText(m.amount)} was added to your wallet (${m.remark}). Balance: `, '.'],
           }
         : undefined,
-  });
-  const result = { transferId: posted.transferId, balance: posted.balances.get(wallet) ?? 0 };
+  };
+  let posted: repo.Posted;
+  let owner: { fullName: string; walletId: number };
+  if (known) {
+    posted = await post(exec, o);
+    owner = { fullName: known.owner.fullName, walletId: known.wallet };
+  } else {
+    const found = await postToOwner(exec, o, m.kind, m.who);
+    if (!found) return null;
+    posted = found.posted;
+    owner = found.person;
+  }
+  const balance = posted.balances.get(owner.walletId) ?? 0;
   const verb = m.action === 'Credit' ? 'credited to' : 'debited from';
   return {
-    data: { transferId: result.transferId, balance: toRupees(paise(result.balance)) },
-    message: `${rupeesText(m.amount)} ${verb} the wallet of ${owner.fullName}. Balance: ${rupeesText(result.balance)}.`,
+    data: { transferId: posted.transferId, balance: toRupees(paise(balance)) },
+    message: `${rupeesText(m.amount)} ${verb} the wallet of ${owner.fullName}. Balance: ${rupeesText(balance)}.`,
   };
 }
 
