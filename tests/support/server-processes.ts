@@ -69,10 +69,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx server/main.ts` with `env` on a free port and waits until it listens. */
+/**
+ * Starts `tsx server/main.ts` with `env` on a free port and waits until it listens. `SERVER_NODE_ARGS` adds node's
+ * own flags, to profile a bench's server (`SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`).
+ */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
