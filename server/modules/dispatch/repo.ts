@@ -208,7 +208,12 @@ export async function coveredServices(exec: Executor, zoneId: number, serviceIds
   if (serviceIds.length === 0) return new Set();
   const rows = await rowsOf<{ service_id: number }>(
     exec,
-    sql`select s.id as service_id from unnest(${sql.param(serviceIds)}::int[]) as s(id)
+    // A list of known length, not unnest of an array parameter, whose length a generic plan guesses: planned again
+    // on every call otherwise.
+    sql`select s.id as service_id from (values ${sql.join(
+      serviceIds.map((id) => sql`(${id}::int)`),
+      sql`, `,
+    )}) as s(id)
       where ${covers(sql`${zoneId}::int`, sql`s.id`)}`,
   );
   return new Set(rows.map((r) => Number(r.service_id)));

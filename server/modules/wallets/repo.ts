@@ -317,10 +317,11 @@ function movesOf(legs: Leg[]) {
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
-// The owner's wallet as an element of an array of known length: an array parameter with it swapped in leaves the
-// planner guessing its length, and a generic plan then scans every account.
+// An array of known length, not an array parameter: the planner guesses a parameter's length (ten), so a generic
+// plan looked dearer than a custom one and each call was planned again, or, with the owner's wallet swapped into the
+// array, it scanned every account.
 const checkedIds = (ids: number[]) =>
-  ids.includes(OWNER_WALLET) ? sql`array[${sql.join(ids.map(accountRef), sql`, `)}]` : sql`${intArray(ids)}::int[]`;
+  ids.length ? sql`array[${sql.join(ids.map(accountRef), sql`, `)}]` : sql`'{}'::int[]`;
 
 /**
  * The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for) or, `owned`, for an
@@ -401,7 +402,7 @@ export async function openTransfer(
   const locked = (await tx.execute(
     checked.length
       ? sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
-          ${reservedOf(t)} as reserved from ledger_accounts a where a.id = any(${intArray(checked)}::int[])
+          ${reservedOf(t)} as reserved from ledger_accounts a where a.id = any(${checkedIds(checked)})
           order by a.id for update of a`
       : sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id`,
   )) as unknown as Rows<{
