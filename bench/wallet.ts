@@ -207,7 +207,7 @@ try {
     };
   }
 
-  /** The same transfers as the API makes (the service's adminMove: the owner, then one statement), over a pg pool. */
+  /** The same transfers as the API makes (the service's adminMove: one statement that finds the owner), over a pg pool. */
   async function directTransfers(name: string, mobiles: string[], workers = CONNECTIONS, on = db) {
     const actor = { id: adminUser.Id } as CurrentUser;
     const done = { Credit: 0, Debit: 0, other: 0, retried: 0 };

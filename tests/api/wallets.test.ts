@@ -176,7 +176,22 @@ describe('vendor wallets', () => {
       token: token1,
       body: { CustomerMobileNo: c1.mobileNo },
     });
-    expect(dataOf(own).balance).toBe(0);
+    expect(dataOf(own)).toEqual({ balance: 0, asOf: null });
+    // The balance and when it last moved, read by one statement; nobody under a number is 404 naming it.
+    const before = Date.now();
+    await credit({ MobileNo: c1.mobileNo, Amount: 12.5, Remark: 'First credit' });
+    const after = dataOf(
+      await t.api('POST', '/api/GetCustomerWalletBalance', { token: token1, body: { CustomerMobileNo: c1.mobileNo } }),
+    );
+    expect(after.balance).toBe(12.5);
+    expect(Date.parse(after.asOf)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(after.asOf)).toBeLessThanOrEqual(Date.now() + 1000);
+    const nobody = await t.api('POST', '/api/GetCustomerWalletBalance', {
+      token: admin,
+      body: { CustomerMobileNo: '6999999998' },
+    });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.detail).toContain('6999999998');
     for (const res of [
       await t.api('POST', '/api/GetCustomerWalletBalance', { token: token1, body: { CustomerMobileNo: c2.mobileNo } }),
       await t.api('GET', `/api/GetWalletHistoryForCustomer?CustomerMobileNo=${c2.mobileNo}`, { token: token1 }),

@@ -568,6 +568,28 @@ export async function lastMovedAt(exec: Executor, accountId: number) {
   return row?.at ?? null;
 }
 
+/**
+ * A customer's or vendor's wallet balance in paise (0 for one never opened) and when it last moved, in one statement:
+ * null when there is no such person. Every checkout and My Balance asks.
+ */
+export async function personBalance(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
+  const kind: WalletKind = role === 'VE' ? 'vendor_wallet' : 'customer_wallet';
+  const { rows } = (await exec.execute(sql`
+    select a.balance, (select e.created_at from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
+      as moved_at
+    from users u left join ledger_accounts a on a.kind = ${kind} and a.owner_user_id = u.id
+    where u.role = ${role} and ${personWhere(where)}`)) as unknown as Rows<{
+    balance: string | null;
+    moved_at: string | null;
+  }>;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    balance: Number(row.balance ?? 0),
+    movedAt: row.moved_at === null ? null : (ledgerEntries.createdAt.mapFromDriverValue(row.moved_at) as Date),
+  };
+}
+
 const personWhere = (where: { id?: number; mobileNo?: string }) =>
   where.id !== undefined ? sql`u.id = ${where.id}::int` : sql`u.mobile_no = ${where.mobileNo ?? ''}`;
 

@@ -25,11 +25,13 @@ const OWNER_ROLE: Record<WalletOwnerKind, RoleCode> = { customer: 'Cust', vendor
 
 export async function findOwner(db: Db, kind: WalletOwnerKind, who: { id?: number; mobileNo?: string }) {
   const person = await repo.findPerson(db, who, OWNER_ROLE[kind]);
-  if (!person) {
-    const field = who.id !== undefined ? 'id' : kind === 'customer' ? 'MobileNo' : 'Phone';
-    throw notFound(`The ${kind} with ${field} ${who.id ?? who.mobileNo}`);
-  }
+  if (!person) throw noOwner(kind, who);
   return person;
+}
+
+function noOwner(kind: WalletOwnerKind, who: { id?: number; mobileNo?: string }) {
+  const field = who.id !== undefined ? 'id' : kind === 'customer' ? 'MobileNo' : 'Phone';
+  return notFound(`The ${kind} with ${field} ${who.id ?? who.mobileNo}`);
 }
 
 export const openWallet = (exec: Db | Tx, kind: WalletOwnerKind, owner: { id: number; fullName: string }) =>
@@ -431,12 +433,9 @@ export async function companyHistory(db: Db, q: HistoryQuery) {
 
 /** A wallet's balance and the time of its newest movement (0 and null for a wallet never used). */
 export async function balanceOf(db: Db, kind: WalletOwnerKind, who: { id?: number; mobileNo?: string }) {
-  const owner = await findOwner(db, kind, who);
-  const wallet = await repo.findWallet(db, WALLET_KIND[kind], owner.id);
-  return {
-    balance: toRupees(paise(wallet?.balance ?? 0)),
-    asOf: wallet ? await repo.lastMovedAt(db, wallet.id) : null,
-  };
+  const found = await repo.personBalance(db, who, OWNER_ROLE[kind]);
+  if (!found) throw noOwner(kind, who);
+  return { balance: toRupees(paise(found.balance)), asOf: found.movedAt };
 }
 
 /** A wallet's balance in paise (0 for one never opened). */
