@@ -192,7 +192,6 @@ export async function postToOwner(exec: Executor, t: TransferInput, owner: Owner
 
 /** A wallet's owner as a transfer finds them: a customer or vendor by id or mobile number. */
 export interface Owner {
-  kind: WalletKind;
   role: RoleCode;
   who: { id?: number; mobileNo?: string };
 }
@@ -205,7 +204,7 @@ const accountRef = (id: number) => (id === OWNER_WALLET ? sql`(select wallet_id 
 /** The person a wallet move names and their wallet, found by the move's own statement. */
 const ownerCte = (o: Owner) => sql`owner as (
         select u.id as user_id, u.full_name, u.mobile_no, a.id as wallet_id
-        from users u join ledger_accounts a on a.kind = ${o.kind} and a.owner_user_id = u.id
+        from users u join ledger_accounts a on a.kind = ${walletKindOf(o.role)} and a.owner_user_id = u.id
         where u.role = ${o.role} and ${personWhere(o.who)}
       ),`;
 
@@ -573,7 +572,7 @@ export async function lastMovedAt(exec: Executor, accountId: number) {
  * null when there is no such person. Every checkout and My Balance asks.
  */
 export async function personBalance(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
-  const kind: WalletKind = role === 'VE' ? 'vendor_wallet' : 'customer_wallet';
+  const kind = walletKindOf(role);
   const { rows } = (await exec.execute(sql`
     select a.balance, (select e.created_at from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
       as moved_at
@@ -590,12 +589,15 @@ export async function personBalance(exec: Executor, where: { id?: number; mobile
   };
 }
 
+/** The wallet a person of this role holds. */
+const walletKindOf = (role: RoleCode): WalletKind => (role === 'VE' ? 'vendor_wallet' : 'customer_wallet');
+
 const personWhere = (where: { id?: number; mobileNo?: string }) =>
   where.id !== undefined ? sql`u.id = ${where.id}::int` : sql`u.mobile_no = ${where.mobileNo ?? ''}`;
 
 /** A customer or vendor, with their wallet's id if it was ever opened (one query for a money move's first step). */
 export async function findPerson(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
-  const kind: WalletKind = role === 'VE' ? 'vendor_wallet' : 'customer_wallet';
+  const kind = walletKindOf(role);
   // Plain SQL, not the select builder: every admin wallet move starts here, and building the query cost more than
   // running it (decision 038).
   const result = (await exec.execute(sql`

@@ -92,12 +92,7 @@ export async function post(exec: Executor, o: PostOptions) {
 async function postToOwner(exec: Executor, o: PostOptions, kind: WalletOwnerKind, who: AdminMove['who']) {
   let found: Awaited<ReturnType<typeof repo.postToOwner>>;
   try {
-    found = await repo.postToOwner(
-      exec,
-      transferOf(o),
-      { kind: WALLET_KIND[kind], role: OWNER_ROLE[kind], who },
-      tellingOf(o),
-    );
+    found = await repo.postToOwner(exec, transferOf(o), { role: OWNER_ROLE[kind], who }, tellingOf(o));
   } catch (e) {
     throw mapRefusal(e, o);
   }
