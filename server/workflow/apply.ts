@@ -1,7 +1,13 @@
 import { type AnyStateMachine, type StateValue, transition } from 'xstate';
 import type { Executor } from '../db/client';
 import { HttpError, notFound } from '../http';
-import { insertTransitionRow, selectTransitions } from './repo';
+import {
+  insertTransitionRow,
+  selectTransitions,
+  type TransitionInsert,
+  type TransitionRow,
+  transitionInsert,
+} from './repo';
 
 /** A persisted state value as text: `created`, or `a.b` for a nested state. */
 export function stateText(value: StateValue): string {
@@ -41,8 +47,11 @@ export interface ApplyOptions<T extends Executor, R extends { state: string }> {
   context?: Record<string, unknown>;
   /** The caller's repo: the entity's row, `SELECT … FOR UPDATE`, or null when there is none. */
   lock: (tx: T, id: number) => Promise<R | null>;
-  /** The caller's repo: stores the new state (and whatever else the caller writes with this event). */
-  write: (tx: T, id: number, nextState: string) => Promise<void>;
+  /**
+   * The caller's repo: stores the new state (and whatever else the caller writes with this event). It may run `log`
+   * (the transition row's insert) as a CTE of its own update and answer 'logged', saving a round trip.
+   */
+  write: (tx: T, id: number, nextState: string, log: TransitionInsert) => Promise<void | 'logged'>;
 }
 
 export interface Applied<R> {
@@ -79,8 +88,7 @@ export async function applyEvent<T extends Executor, R extends { state: string }
   }
   const [next] = transition(o.machine, snapshot, o.event);
   const to = stateText(next.value);
-  await o.write(tx, o.id, to);
-  await insertTransitionRow(tx, {
+  const logRow: TransitionRow = {
     entity: o.entity,
     entityId: o.id,
     fromState: row.state,
@@ -88,7 +96,8 @@ export async function applyEvent<T extends Executor, R extends { state: string }
     event: o.event.type,
     actorId: o.actorId,
     remark: o.remark ?? null,
-  });
+  };
+  if ((await o.write(tx, o.id, to, transitionInsert(logRow))) !== 'logged') await insertTransitionRow(tx, logRow);
   return { from: row.state, to, allowedEvents: acceptedEvents(next), row };
 }
 

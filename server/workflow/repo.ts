@@ -13,12 +13,16 @@ export interface TransitionRow {
   remark: string | null;
 }
 
-export async function insertTransitionRow(exec: Executor, row: TransitionRow): Promise<void> {
-  // Plain SQL, not the insert builder: every step of every workflow writes one (decision 038).
-  await exec.execute(sql`
+/** The insert of one transition row, as a statement of its own or a CTE of the entity's own update. */
+export type TransitionInsert = SQL;
+export const transitionInsert = (row: TransitionRow): TransitionInsert => sql`
     insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id, remark)
     values (${row.entity}::text, ${row.entityId}::int, ${row.fromState}::text, ${row.toState}::text, ${row.event}::text,
-      ${row.actorId}::int, ${row.remark}::text)`);
+      ${row.actorId}::int, ${row.remark}::text)`;
+
+export async function insertTransitionRow(exec: Executor, row: TransitionRow): Promise<void> {
+  // Plain SQL, not the insert builder: every step of every workflow writes one (decision 038).
+  await exec.execute(transitionInsert(row));
 }
 
 /** An entity's transitions, oldest first, with the name of whoever caused each (null for the system). */

@@ -219,6 +219,63 @@ describe('the decisions', () => {
     expect(moves.map((m) => m.kind)).toEqual(['reserved', 'released', 'reserved']);
   });
 
+  it('tells the vendor of each decision in /Notification and by SMS, and of nothing refused', async () => {
+    const v = await pf.vendor();
+    const p = await pf.product({ quantity: 10 });
+    const id = await pf.submitted(v, [{ productId: p.id, requestQty: 1 }]);
+    expect((await pf.decide(id, 'A', false)).status).toBe(409); // the admin before the IM: nobody is told
+    expect(dataOf(await pf.decide(id, 'IM', false)).state).toBe('pendingAdmin');
+    expect(dataOf(await pf.decide(id, 'A', true, 'Over budget this month')).state).toBe('rejectedByAdmin');
+    const second = await pf.submitted(v, [{ productId: p.id, requestQty: 1 }]);
+    await pf.decide(second, 'IM', false);
+    expect(dataOf(await pf.decide(second, 'A', false)).state).toBe('approved');
+    const items = dataOf(await t.api('GET', '/api/Notifications/Mine', { token: v.token })).items as {
+      kind: string;
+      title: string;
+      body: string;
+      link: string;
+    }[];
+    const link = (n: number) => `/TrackRequest/TrackProductRequest?id=${n}`;
+    // Newest first.
+    expect(items.map(({ kind, title, body, link }) => ({ kind, title, body, link }))).toEqual([
+      {
+        kind: 'product_request',
+        title: `Request ${second} accepted`,
+        body: `Request ${second} was accepted by the admin. Pay it from your wallet to have it issued.`,
+        link: link(second),
+      },
+      {
+        kind: 'product_request',
+        title: `Request ${second} accepted`,
+        body: `Request ${second} was accepted by the inventory manager.`,
+        link: link(second),
+      },
+      {
+        kind: 'product_request',
+        title: `Request ${id} rejected`,
+        body: `Request ${id} was rejected by the admin: Over budget this month`,
+        link: link(id),
+      },
+      {
+        kind: 'product_request',
+        title: `Request ${id} accepted`,
+        body: `Request ${id} was accepted by the inventory manager.`,
+        link: link(id),
+      },
+    ]);
+    const res: unknown = await t.db.execute(
+      sql`select body from notification_outbox where recipient = ${v.mobileNo} and template = 'product_request'
+          order by id`,
+    );
+    const sms = (res as { rows: { body: string }[] }).rows.map((r) => r.body);
+    expect(sms).toEqual([
+      `Request ${id} accepted: Request ${id} was accepted by the inventory manager.`,
+      `Request ${id} rejected: Request ${id} was rejected by the admin: Over budget this month`,
+      `Request ${second} accepted: Request ${second} was accepted by the inventory manager.`,
+      `Request ${second} accepted: Request ${second} was accepted by the admin. Pay it from your wallet to have it issued.`,
+    ]);
+  });
+
   it('refuses the wrong approver with 409 and the allowed events, and a ResRole not the caller’s with 403', async () => {
     const v = await pf.vendor();
     const id = await pf.submitted(v);

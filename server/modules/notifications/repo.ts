@@ -32,9 +32,12 @@ export function personNoticeCtes(n: PersonNotice, body: SQL, source: SQL = sql``
     )`;
 }
 
+/** personNoticeCtes with a known body. */
+export const knownNoticeCtes = (n: PersonNotice, body: string): SQL => personNoticeCtes(n, sql`${body}::text`);
+
 /** A person's notice with a known body, in one statement: one round trip inside the caller's transaction. */
 export async function insertPersonNotice(exec: Executor, n: PersonNotice, body: string) {
-  await exec.execute(sql`with ${personNoticeCtes(n, sql`${body}::text`)} select 1`);
+  await exec.execute(sql`with ${knownNoticeCtes(n, body)} select 1`);
 }
 
 const mine = (userId: number, unreadOnly = false): SQL =>

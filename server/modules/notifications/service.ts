@@ -29,6 +29,9 @@ export async function notifyPerson(exec: Executor, n: PersonNotification): Promi
  */
 export const personNoticeCtes = repo.personNoticeCtes;
 
+/** notifyPerson as CTEs of another module's statement (a workflow step's update), written when that statement runs. */
+export const notifyPersonCtes = (n: PersonNotification) => repo.knownNoticeCtes({ ...n, link: n.link ?? null }, n.body);
+
 /** notifyPerson for someone known by their account id only: their mobile number is looked up. */
 export async function notifyUser(exec: Executor, n: Omit<PersonNotification, 'mobileNo'>): Promise<void> {
   const mobileNo = await repo.mobileOf(exec, n.userId);

@@ -186,20 +186,33 @@ export async function insertLines(tx: Tx, lines: LineInsert[]) {
 }
 
 export type RequestRow = typeof productRequests.$inferSelect;
-export type LockedRequest = RequestRow & { vendorMobileNo: string };
+export type LockedRequest = RequestRow & {
+  vendorMobileNo: string;
+  /** Each line's product and quantity, oldest first: what a step that moves stock moves. */
+  stockLines: { productId: number; quantity: number }[];
+};
 
 /**
  * The request row `FOR UPDATE` (every event on a request queues behind this lock), with the vendor's mobile number
- * that the notification of a decision is sent to.
+ * that the notification of a decision is sent to, and its lines' products and quantities for the stock a step moves.
  */
 export async function lockRequest(tx: Tx, id: number): Promise<LockedRequest | null> {
-  // Plain SQL, not the select builder: every step of a request starts here (decision 038).
+  // Plain SQL, not the select builder, and the lines in the same round trip: every step of a request starts here
+  // (decision 038).
   const { rows } = (await tx.execute(sql`
-    select r.*, u.mobile_no as vendor_mobile_no
+    select r.*, u.mobile_no as vendor_mobile_no,
+      (select coalesce(json_agg(json_build_object('productId', l.product_id, 'quantity', l.quantity) order by l.id),
+        '[]'::json) from product_request_lines l where l.request_id = r.id) as stock_lines
     from product_requests r join users u on u.id = r.vendor_user_id
     where r.id = ${id}::int
     for update of r`)) as unknown as { rows: Record<string, unknown>[] };
-  return rows[0] ? { ...rowOf(productRequests, rows[0]), vendorMobileNo: rows[0].vendor_mobile_no as string } : null;
+  const raw = rows[0];
+  if (!raw) return null;
+  return {
+    ...rowOf(productRequests, raw),
+    vendorMobileNo: raw.vendor_mobile_no as string,
+    stockLines: raw.stock_lines as LockedRequest['stockLines'],
+  };
 }
 
 export async function findRequestRow(exec: Executor, id: number): Promise<RequestRow | null> {
@@ -211,11 +224,27 @@ export type RequestPatch = Partial<
   Pick<RequestRow, 'state' | 'rejectRemark' | 'invoiceNo' | 'transferId' | 'paidAt' | 'updatedAt'>
 >;
 
-export async function updateRequest(exec: Executor, id: number, patch: RequestPatch) {
-  await exec
-    .update(productRequests)
-    .set({ updatedAt: new Date(), ...patch })
-    .where(eq(productRequests.id, id));
+/**
+ * Stores a step's changes; with `log` (the workflow's transition insert) and `notice` (the notifications module's
+ * CTEs) all go in one statement, since every step of a request writes them together (decision 038).
+ */
+export async function updateRequest(exec: Executor, id: number, patch: RequestPatch, log?: SQL, notice?: SQL) {
+  const set: RequestPatch = { updatedAt: new Date(), ...patch };
+  if (!log) {
+    await exec.update(productRequests).set(set).where(eq(productRequests.id, id));
+    return;
+  }
+  const assignments = sql.join(
+    (Object.keys(set) as (keyof RequestPatch)[]).map((key) => {
+      const column = productRequests[key];
+      return sql`${sql.identifier(column.name)} = ${sql.param(set[key], column)}`;
+    }),
+    sql`, `,
+  );
+  await exec.execute(
+    sql`with logged as (${log})${notice ? sql`, ${notice}` : sql``}
+      update product_requests set ${assignments} where id = ${id}::int`,
+  );
 }
 
 /**

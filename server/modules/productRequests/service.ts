@@ -19,7 +19,7 @@ import { mulDivHalfUp, paise, rupeesText, toRupees } from '../../money';
 import { recordTransition } from '../../plugins/audit';
 import { applyEvent } from '../../workflow/apply';
 import { checkedDocumentNumber, nextDocumentNumberStatement } from '../documents/service';
-import { notifyPerson } from '../notifications/service';
+import { notifyPersonCtes, type PersonNotification } from '../notifications/service';
 import { gstStateCode } from '../orders/gstin';
 import { isIntraState } from '../orders/service';
 import { amountInWords } from '../orders/words';
@@ -30,8 +30,11 @@ import * as repo from './repo';
 
 export const ENTITY = repo.ENTITY;
 
-/** Who acts: the signed-in user (or, for the demo seed, the person it acts as). */
-export type Actor = Pick<CurrentUser, 'id' | 'role'>;
+/**
+ * Who acts: the signed-in user (or, for the demo seed, the person it acts as); a signed-in caller also carries the
+ * name and number their session read.
+ */
+export type Actor = Pick<CurrentUser, 'id' | 'role'> & Partial<Pick<CurrentUser, 'fullName' | 'mobileNo'>>;
 
 const r2 = (p: number) => toRupees(paise(p));
 const STOCK_HOLDING = new Set<string>(HOLDS_STOCK);
@@ -86,6 +89,8 @@ export interface EventExtra {
   check?: (row: repo.LockedRequest) => void | Promise<void>;
   /** Columns written with the event. */
   patch?: (row: repo.LockedRequest, next: string) => repo.RequestPatch | Promise<repo.RequestPatch>;
+  /** Who is told of the step, written in the step's own statement. */
+  notice?: (row: repo.LockedRequest, next: string) => PersonNotification;
 }
 
 /**
@@ -117,18 +122,25 @@ export async function applyRequestEvent(
         }
         return locked;
       },
-      write: async (t, rid, next) => {
+      write: async (t, rid, next, log) => {
         const row = locked!;
         await extra.check?.(row);
         const held = STOCK_HOLDING.has(row.state);
         const holds = STOCK_HOLDING.has(next);
         if (held !== holds || next === 'issued') {
-          const lines = (await repo.linesOf(t, rid)).map((l) => ({ productId: l.productId, quantity: l.quantity }));
           const kind = next === 'issued' ? 'issued' : holds ? 'reserved' : 'released';
-          await moveStock(t, { kind, lines, requestId: rid, actorId, field: 'IOrderId', reason: null });
+          await moveStock(t, { kind, lines: row.stockLines, requestId: rid, actorId, field: 'IOrderId', reason: null });
         }
         const patch = (await extra.patch?.(row, next)) ?? {};
-        await repo.updateRequest(t, rid, { ...patch, state: next as repo.ProductRequestState });
+        const notice = extra.notice?.(row, next);
+        await repo.updateRequest(
+          t,
+          rid,
+          { ...patch, state: next as repo.ProductRequestState },
+          log,
+          notice && notifyPersonCtes(notice),
+        );
+        return 'logged';
       },
     });
   } catch (e) {
@@ -147,6 +159,10 @@ async function vendorFor(exec: Executor, user: Actor, vendorId: number | undefin
   if (id === undefined) throw badRequest(field, 'is required: name the vendor');
   if (user.role === 'VE' && vendorId !== undefined && vendorId !== user.id) {
     throw forbidden(`${field} must be your own: you can only act for your own account.`);
+  }
+  // A signed-in vendor is their own account, read with their session: no second read.
+  if (user.role === 'VE' && user.fullName !== undefined && user.mobileNo !== undefined) {
+    return { id: user.id, fullName: user.fullName, mobileNo: user.mobileNo };
   }
   const vendor = await repo.vendorAccount(exec, id);
   if (!vendor) throw notFound(`Vendor ${id}`);
@@ -397,24 +413,24 @@ export async function decide(db: Db, user: Actor, d: Decision) {
   if (d.reject && !remark) throw badRequest('remark', 'is required to reject: say why');
   await assertProfessionalOn(db, user, d.requestId, d.professionalId);
   const event: ProductRequestEvent = { type: d.reject ? 'REJECT' : 'ACCEPT', role: d.role };
-  await db.transaction(async (tx) => {
-    const applied = await applyRequestEvent(tx, d.requestId, event, user.id, {
+  const who = d.role === 'IM' ? 'the inventory manager' : 'the admin';
+  await db.transaction((tx) =>
+    applyRequestEvent(tx, d.requestId, event, user.id, {
       vendorId: ownRequestsOf(user),
       remark,
       patch: () => (d.reject ? { rejectRemark: remark } : {}),
-    });
-    const who = d.role === 'IM' ? 'the inventory manager' : 'the admin';
-    await notifyPerson(tx, {
-      userId: applied.row.vendorUserId,
-      mobileNo: applied.row.vendorMobileNo,
-      kind: 'product_request',
-      title: d.reject ? `Request ${d.requestId} rejected` : `Request ${d.requestId} accepted`,
-      body: d.reject
-        ? `Request ${d.requestId} was rejected by ${who}: ${remark}`
-        : `Request ${d.requestId} was accepted by ${who}.${applied.to === 'approved' ? ' Pay it from your wallet to have it issued.' : ''}`,
-      link: `/TrackRequest/TrackProductRequest?id=${d.requestId}`,
-    });
-  });
+      notice: (row, next) => ({
+        userId: row.vendorUserId,
+        mobileNo: row.vendorMobileNo,
+        kind: 'product_request',
+        title: d.reject ? `Request ${d.requestId} rejected` : `Request ${d.requestId} accepted`,
+        body: d.reject
+          ? `Request ${d.requestId} was rejected by ${who}: ${remark}`
+          : `Request ${d.requestId} was accepted by ${who}.${next === 'approved' ? ' Pay it from your wallet to have it issued.' : ''}`,
+        link: `/TrackRequest/TrackProductRequest?id=${d.requestId}`,
+      }),
+    }),
+  );
   return detail(db, user, d.requestId);
 }
 
