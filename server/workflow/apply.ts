@@ -51,7 +51,7 @@ export interface ApplyOptions<T extends Executor, R extends { state: string }> {
    * The caller's repo: stores the new state (and whatever else the caller writes with this event). It may run `log`
    * (the transition row's insert) as a CTE of its own update and answer 'logged', saving a round trip.
    */
-  write: (tx: T, id: number, nextState: string, log: TransitionInsert) => Promise<void | 'logged'>;
+  write: (tx: T, id: number, nextState: string, log: TransitionInsert) => Promise<unknown>;
 }
 
 export interface Applied<R> {
