@@ -7,7 +7,7 @@ const templateSetup = 'tests/support/global-setup.ts';
 const POSTGRES_FILES = [
   'tests/api/*-concurrency.test.ts',
   'tests/api/*.model.test.ts',
-  'tests/api/live-two-processes.test.ts',
+  'tests/api/*-two-processes.test.ts',
   'tests/api/workflow.test.ts',
   'tests/api/imports.test.ts',
   'tests/api/role-matrix.test.ts',

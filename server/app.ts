@@ -8,8 +8,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastJsonStringify from 'fast-json-stringify';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { loadContract } from './contract';
 import type { Database, Db } from './db/client';
@@ -57,6 +58,28 @@ function rateLimits(): Record<string, RateLimitOptions> {
     forgotPassword: perAccount(10, '15 minutes'),
     customerSignup: { max: 20, timeWindow: '1 hour' },
   };
+}
+
+/**
+ * Where the rate limits count: with REDIS_URL, in Redis, so that every server process counts together (DESIGN.md §9);
+ * otherwise in this process. Redis unreachable, the limits are skipped rather than every sign-in refused: the account
+ * lockout (in the database) still bounds password guessing, and the error is logged once per outage.
+ */
+function sharedRateLimits(app: FastifyInstance, config: Config) {
+  if (!config.rateLimits || !config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) app.log.error({ err }, 'rate limits: Redis is unreachable; sign-in attempts are not counted meanwhile');
+    down = true;
+  });
+  redis.on('ready', () => {
+    down = false;
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, nameSpace: 'doorstep-rate-limit-', skipOnError: true };
 }
 
 /**
@@ -174,6 +197,7 @@ export async function buildApp(
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
+    ...sharedRateLimits(app, config),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
@@ -185,7 +209,11 @@ export async function buildApp(
   const uploads = path.join(config.dataDir, 'uploads');
   await app.register(storagePlugin, { root: uploads });
   // Public catalogue reads are cached; any successful write of these tags drops the cache.
-  await app.register(cachePlugin, { tags: ['Catalogue', 'Geography', 'Banners'] });
+  await app.register(cachePlugin, {
+    tags: ['Catalogue', 'Geography', 'Banners'],
+    // On PostgreSQL several server processes may run: a write in one drops every process's cache.
+    shared: database.kind === 'postgres' ? database.db : undefined,
+  });
   const trusted =
     trustProxy === false ? null : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   front = frontCache(app.responseCache, {

@@ -15,6 +15,8 @@ export interface Config {
   /** Where the built front end is (default ./dist). */
   clientDir: string;
   rateLimits: boolean;
+  /** Where the rate limits count when several processes serve the site (DESIGN.md §9); null: in this process. */
+  redisUrl: string | null;
   /** The site's public origin (https://doorstep.example), for robots.txt and sitemap.xml; null: the request's. */
   publicUrl: string | null;
   /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; false (the socket's address) by default. */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveClient: env.SERVE_CLIENT !== 'false',
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(import.meta.dirname, '..', 'dist')),
     rateLimits: env.RATE_LIMITS !== 'off',
+    redisUrl: env.REDIS_URL || null,
     publicUrl: env.PUBLIC_URL || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     payments: loadPayments(env),

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Db, listenForNotifications, notifyChannel } from '../db/client';
 import { isStaff } from '../roles';
 import { memoized } from './logging';
 
@@ -53,12 +54,15 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** Off while this process cannot hear the others' drops (its listening connection is down): nothing kept. */
+  private suspended = false;
+
   get(key: string): Entry | undefined {
-    return this.entries.get(key);
+    return this.suspended ? undefined : this.entries.get(key);
   }
 
   set(key: string, version: number, entry: Entry) {
-    if (version !== this.current || entry.body.length > this.maxChars / 4) return;
+    if (this.suspended || version !== this.current || entry.body.length > this.maxChars / 4) return;
     this.delete(key);
     // A Map keeps insertion order: the first keys are the oldest.
     for (const oldest of this.entries.keys()) {
@@ -73,6 +77,18 @@ export class ResponseCache {
     this.current++;
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /** Drops everything and keeps nothing until `resume`. */
+  suspend() {
+    this.suspended = true;
+    this.bump();
+  }
+
+  /** Keeps replies again, from empty: whatever changed while suspended is read afresh. */
+  resume() {
+    this.bump();
+    this.suspended = false;
   }
 
   private delete(key: string) {
@@ -240,30 +256,74 @@ export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
   };
 }
 
+/** The NOTIFY channel on which a process tells the others that a write dropped its response cache. */
+export const RESPONSE_CACHE_CHANNEL = 'response_cache_dropped';
+
 /**
  * Decorates `app.responseCache` and drops it after every successful write (any method but GET/HEAD answering
  * below 400) of an operation tagged with one of `tags` (openapi.yaml tags). The hook runs before the reply
  * leaves, so a client that reads right after its own write never sees the old data.
+ *
+ * With `shared` (PostgreSQL, where several server processes run: DESIGN.md §9), the drop is also NOTIFYed before the
+ * reply leaves, and every other process drops its own cache when it hears it. A process that is not listening (its
+ * connection lost, until it is back) keeps nothing, so it never serves what another process's write changed.
  */
-export default fp(async (app: FastifyInstance, opts: { tags: string[]; maxEntries?: number; maxChars?: number }) => {
-  const cache = new ResponseCache(opts.maxEntries, opts.maxChars);
-  const tags = new Set(opts.tags);
-  app.decorate('responseCache', cache);
-  // Fast path: a visitor's read that is already cached is answered before validation and the handler run (an
-  // invalid URL never has an entry). Staff always reach the handler, which decides what they may see.
-  // Callback-style hooks: they never wait, and an async hook costs a promise and a tick on every request.
-  app.addHook('onRequest', (req, reply, done) => {
-    if (req.method !== 'GET' || !req.routeOptions.config?.cacheable || isStaff(req.user)) return done();
-    const entry = cache.get(cacheKey(req));
-    // Answered here: not calling done() ends the hooks (Fastify's "respond from a hook").
-    if (entry) sendEntry(req, reply, entry);
-    else done();
-  });
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
-      const opTags = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
-      if (opTags?.some((t) => tags.has(t))) cache.bump();
+export default fp(
+  async (app: FastifyInstance, opts: { tags: string[]; shared?: Db; maxEntries?: number; maxChars?: number }) => {
+    const cache = new ResponseCache(opts.maxEntries, opts.maxChars);
+    const tags = new Set(opts.tags);
+    app.decorate('responseCache', cache);
+    const shared = opts.shared;
+    // This process's own drops come back on the channel too; they are already done.
+    const origin = randomUUID();
+    if (shared) {
+      let stop: (() => Promise<void>) | null = null;
+      app.addHook('onReady', async () => {
+        cache.suspend();
+        stop = await listenForNotifications(shared, RESPONSE_CACHE_CHANNEL, {
+          notify: (from) => {
+            if (from !== origin) cache.bump();
+          },
+          subscribed: () => cache.resume(),
+          lost: (err) => {
+            cache.suspend();
+            app.log.warn({ err }, 'response cache: the connection hearing other processes dropped; caching paused');
+          },
+        });
+      });
+      app.addHook('onClose', async () => {
+        await stop?.();
+      });
     }
-    done(null, payload);
-  });
-});
+    // Fast path: a visitor's read that is already cached is answered before validation and the handler run (an
+    // invalid URL never has an entry). Staff always reach the handler, which decides what they may see.
+    // Callback-style hooks: they never wait, and an async hook costs a promise and a tick on every request.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method !== 'GET' || !req.routeOptions.config?.cacheable || isStaff(req.user)) return done();
+      const entry = cache.get(cacheKey(req));
+      // Answered here: not calling done() ends the hooks (Fastify's "respond from a hook").
+      if (entry) sendEntry(req, reply, entry);
+      else done();
+    });
+    app.addHook('onSend', (req, reply, payload, done) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) {
+        const opTags = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags;
+        if (opTags?.some((t) => tags.has(t))) {
+          cache.bump();
+          if (shared) {
+            // The write is committed; the reply waits until the other processes are told.
+            notifyChannel(shared, RESPONSE_CACHE_CHANNEL, origin).then(
+              () => done(null, payload),
+              (err) => {
+                req.log.error({ err }, 'response cache: could not tell the other processes of a write');
+                done(null, payload);
+              },
+            );
+            return;
+          }
+        }
+      }
+      done(null, payload);
+    });
+  },
+);
