@@ -131,7 +131,20 @@ describe.skipIf(!chromiumPath)('product requests in the browser', () => {
     await decide(admin, '/RequestsForProducts/ProductRequestForVendor', id, 'Reject', 'Two filters per visit at most');
     expect(await stateOf(id)).toBe('rejectedByAdmin');
 
-    await vendor.goto(`${t.url}/TrackRequest/TrackProductRequest?id=${id}`);
+    // The vendor's top bar tells of both decisions: the bell counts them, /Notification shows them and opens the request.
+    const unread = (await t.api('GET', '/api/Notifications/UnreadCount', { token: await t.tokenFor('VE') })).body.data
+      .unread as number;
+    expect(unread).toBeGreaterThanOrEqual(2);
+    await vendor.goto(`${t.url}/Dashboard/VendorDashboard`);
+    const bell = vendor.getByRole('link', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(`Notifications, ${unread} unread`);
+    await bell.click();
+    await expect.poll(() => new URL(vendor.url()).pathname).toBe('/Notification');
+    await vendor.getByText(`Request ${id} was accepted by the inventory manager.`).first().waitFor();
+    const rejected = vendor.getByRole('listitem', { name: `Unread: Request ${id} rejected` });
+    await rejected.getByText(`Request ${id} was rejected by the admin: Two filters per visit at most`).waitFor();
+    await rejected.getByRole('link', { name: 'Open' }).click();
+    await expect.poll(() => new URL(vendor.url()).pathname).toBe('/TrackRequest/TrackProductRequest');
     await expect.poll(() => vendor.getByText('Two filters per visit at most').first().isVisible()).toBe(true);
     await vendor.getByRole('button', { name: 'Send for re-approval' }).click();
     await expect.poll(() => stateOf(id)).toBe('pendingIM');

@@ -19,6 +19,8 @@ const AvailableSwitch = lazy(() => import('./professional/AvailableSwitch'));
 const VendorStatusSwitch = lazy(() => import('./vendors/VendorStatusSwitch'));
 // The product-details fetch (issue 12 §2): the current stock of a product, for the roles that read the store.
 const TopBarStock = lazy(() => import('./products/TopBarStock'));
+// Every role is told things (a request decided, a job assigned, a salary paid): the bell opens /Notification.
+const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 /** SPEC §6: 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
 const NO_BALANCE: RoleCode[] = ['IM', 'MR', 'TE', 'CD', 'A'];
@@ -83,6 +85,9 @@ export default function AreaLayout() {
         <>
           {topBarStockOf(user.Role)}
           {topBarWalletOf(user.Role)}
+          <Suspense fallback={null}>
+            <NotificationBell userId={user.Id} />
+          </Suspense>
         </>
       }
       profile={
