@@ -316,7 +316,11 @@ describe('the decisions', () => {
     const res = await pf.decide(id, 'IM', false);
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe(`Only 3 of ${p.productName} are free in the store; 5 were asked for.`);
-    expect((await pf.view(v.token, id)).state).toBe('pendingIM');
+    const after = await pf.view(v.token, id);
+    expect(after.state).toBe('pendingIM');
+    // The step's writes share the movement's statement: the refusal undid the log and the vendor's notice too.
+    expect(after.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT']);
+    expect(dataOf(await t.api('GET', '/api/Notifications/Mine', { token: v.token })).items).toEqual([]);
     expect(await stockOf(p.id)).toEqual({ onHand: 3, reserved: 0 });
   });
 

@@ -188,19 +188,26 @@ export async function insertLines(tx: Tx, lines: LineInsert[]) {
 export type RequestRow = typeof productRequests.$inferSelect;
 export type LockedRequest = RequestRow & {
   vendorMobileNo: string;
+  /** The vendor's wallet, when it was ever opened: a payment learns it with the lock. */
+  vendorWalletId: number | null;
   /** Each line's product and quantity, oldest first: what a step that moves stock moves. */
   stockLines: { productId: number; quantity: number }[];
 };
 
 /**
  * The request row `FOR UPDATE` (every event on a request queues behind this lock), with the vendor's mobile number
- * that the notification of a decision is sent to, and its lines' products and quantities for the stock a step moves.
+ * that the notification of a decision is sent to, their wallet's id (`vendorWalletOf`, the wallets module's column),
+ * and its lines' products and quantities for the stock a step moves.
  */
-export async function lockRequest(tx: Tx, id: number): Promise<LockedRequest | null> {
+export async function lockRequest(
+  tx: Tx,
+  id: number,
+  vendorWalletOf: (vendor: SQL) => SQL,
+): Promise<LockedRequest | null> {
   // Plain SQL, not the select builder, and the lines in the same round trip: every step of a request starts here
   // (decision 038).
   const { rows } = (await tx.execute(sql`
-    select r.*, u.mobile_no as vendor_mobile_no,
+    select r.*, u.mobile_no as vendor_mobile_no, ${vendorWalletOf(sql`r.vendor_user_id`)} as vendor_wallet_id,
       (select coalesce(json_agg(json_build_object('productId', l.product_id, 'quantity', l.quantity) order by l.id),
         '[]'::json) from product_request_lines l where l.request_id = r.id) as stock_lines
     from product_requests r join users u on u.id = r.vendor_user_id
@@ -211,6 +218,7 @@ export async function lockRequest(tx: Tx, id: number): Promise<LockedRequest | n
   return {
     ...rowOf(productRequests, raw),
     vendorMobileNo: raw.vendor_mobile_no as string,
+    vendorWalletId: raw.vendor_wallet_id == null ? null : Number(raw.vendor_wallet_id),
     stockLines: raw.stock_lines as LockedRequest['stockLines'],
   };
 }
@@ -225,15 +233,12 @@ export type RequestPatch = Partial<
 >;
 
 /**
- * Stores a step's changes; with `log` (the workflow's transition insert) and `notice` (the notifications module's
- * CTEs) all go in one statement, since every step of a request writes them together (decision 038).
+ * A step's writes as CTEs of one statement: the request's update with the workflow's transition row (`log`) and the
+ * notifications module's notice, since every step of a request writes them together (decision 038). They run as
+ * `runStep`, or ride on the step's stock movement.
  */
-export async function updateRequest(exec: Executor, id: number, patch: RequestPatch, log?: SQL, notice?: SQL) {
+export function stepCtes(id: number, patch: RequestPatch, log: SQL, notice?: SQL): SQL {
   const set: RequestPatch = { updatedAt: new Date(), ...patch };
-  if (!log) {
-    await exec.update(productRequests).set(set).where(eq(productRequests.id, id));
-    return;
-  }
   const assignments = sql.join(
     (Object.keys(set) as (keyof RequestPatch)[]).map((key) => {
       const column = productRequests[key];
@@ -241,10 +246,12 @@ export async function updateRequest(exec: Executor, id: number, patch: RequestPa
     }),
     sql`, `,
   );
-  await exec.execute(
-    sql`with logged as (${log})${notice ? sql`, ${notice}` : sql``}
-      update product_requests set ${assignments} where id = ${id}::int`,
-  );
+  return sql`logged as (${log}),${notice ? sql` ${notice},` : sql``}
+    stepped as (update product_requests set ${assignments} where id = ${id}::int)`;
+}
+
+export async function runStep(exec: Executor, ctes: SQL) {
+  await exec.execute(sql`with ${ctes} select 1`);
 }
 
 /**

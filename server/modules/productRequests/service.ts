@@ -116,7 +116,7 @@ export async function applyRequestEvent(
       actorId,
       remark: extra.remark ?? null,
       lock: async (t, rid) => {
-        locked = await repo.lockRequest(t, rid);
+        locked = await repo.lockRequest(t, rid, wallets.walletIdColumn('vendor'));
         if (!locked || (extra.vendorId !== undefined && locked.vendorUserId !== extra.vendorId)) {
           throw notFound(`Request ${rid}`);
         }
@@ -125,21 +125,24 @@ export async function applyRequestEvent(
       write: async (t, rid, next, log) => {
         const row = locked!;
         await extra.check?.(row);
-        const held = STOCK_HOLDING.has(row.state);
-        const holds = STOCK_HOLDING.has(next);
-        if (held !== holds || next === 'issued') {
-          const kind = next === 'issued' ? 'issued' : holds ? 'reserved' : 'released';
-          await moveStock(t, { kind, lines: row.stockLines, requestId: rid, actorId, field: 'IOrderId', reason: null });
-        }
         const patch = (await extra.patch?.(row, next)) ?? {};
         const notice = extra.notice?.(row, next);
-        await repo.updateRequest(
-          t,
+        // The request's update, its transition row and the notice: one statement, or part of the stock movement's.
+        const step = repo.stepCtes(
           rid,
           { ...patch, state: next as repo.ProductRequestState },
           log,
           notice && notifyPersonCtes(notice),
         );
+        const held = STOCK_HOLDING.has(row.state);
+        const holds = STOCK_HOLDING.has(next);
+        if (held !== holds || next === 'issued') {
+          const kind = next === 'issued' ? 'issued' : holds ? 'reserved' : 'released';
+          const lines = row.stockLines;
+          await moveStock(t, { kind, lines, requestId: rid, actorId, field: 'IOrderId', reason: null, also: step });
+        } else {
+          await repo.runStep(t, step);
+        }
         return 'logged';
       },
     });
@@ -501,7 +504,7 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
       vendorId: vendor.id,
       check: async (locked) => {
         // The wallet is locked and checked first (the transfer opened): a wallet short of the total refuses here.
-        wallet = await wallets.openWallet(tx, 'vendor', vendor);
+        wallet = locked.vendorWalletId ?? (await wallets.openWallet(tx, 'vendor', vendor));
         try {
           transfer = await wallets.open(tx, {
             kind: 'product_purchase',

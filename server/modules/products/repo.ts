@@ -34,6 +34,9 @@ export interface StockDelta {
 /** Why `applyMovements` wrote nothing: a product that does not exist, or one the movement would take out of bounds. */
 export type StockRefusal = { missing: number } | StockRow;
 
+/** Writes of another module's repo, as CTEs to run inside a statement of this one. */
+export type Ctes = SQL;
+
 /**
  * Applies one kind of movement to products in one statement (decision 038), in the caller's transaction: the rows
  * locked in id order (every writer locks in that order: no deadlock), checked, the movements appended with the
@@ -52,6 +55,8 @@ export async function applyMovements(
     actorId: number | null;
     /** A staff movement's Idempotency-Key and request hash, kept on its row (one product only). */
     idempotency?: { key: string; hash: string } | null;
+    /** Another module's writes made with the movement (CTEs), so that both are one round trip; a refusal undoes them. */
+    also?: SQL;
   },
 ): Promise<StockRow[]> {
   const values = sql.join(
@@ -86,7 +91,7 @@ export async function applyMovements(
     updated as (
       update ${products} p set on_hand = l.on_hand_after, reserved = l.reserved_after, updated_at = now()
       from locked l where p.id = l.id and l.quantity <> 0 and (select count(*) from refused) = 0
-    )
+    )${m.also ? sql`, ${m.also}` : sql``}
     select l.id, l.product_name, l.on_hand_after, l.reserved_after from locked l order by l.id`)) as unknown as {
     rows: { id: number; product_name: string; on_hand_after: number; reserved_after: number }[];
   };

@@ -33,6 +33,8 @@ export interface StockMove {
   field: string;
   /** A staff movement's Idempotency-Key and request hash, kept on the movement's row. */
   idempotency?: { key: string; hash: string } | null;
+  /** Another module's writes (its repo's CTEs) made in the movement's statement, and undone with a refusal. */
+  also?: repo.Ctes;
 }
 
 function deltas(kind: StockMovementKind, quantity: number): { onHand: number; reserved: number } {
@@ -72,6 +74,7 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<repo.StockRow[]> 
       reason: m.reason ?? null,
       actorId: m.actorId,
       idempotency: m.idempotency,
+      also: m.also,
     });
   } catch (e) {
     const refused = repo.stockRefusalOf(e);

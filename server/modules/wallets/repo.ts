@@ -76,6 +76,10 @@ export async function walletAccount(exec: Executor, kind: WalletKind, userId: nu
   return made ? made.id : (await findWallet(exec, kind, userId))!.id;
 }
 
+/** The id of the wallet of the person `owner` (an SQL expression of another repo's statement) names, or null. */
+export const walletIdOf = (kind: WalletKind, owner: SQL): SQL =>
+  sql`(select a.id from ledger_accounts a where a.kind = ${kind} and a.owner_user_id = ${owner})`;
+
 /**
  * The wallet of a person if it was ever opened (reads never open one). Plain SQL, not the select builder: checkout,
  * placing and every wallet page ask (decision 038).

@@ -37,6 +37,13 @@ function noOwner(kind: WalletOwnerKind, who: { id?: number; mobileNo?: string })
 export const openWallet = (exec: Db | Tx, kind: WalletOwnerKind, owner: { id: number; fullName: string }) =>
   repo.walletAccount(exec, WALLET_KIND[kind], owner.id, `Wallet of ${owner.fullName}`);
 
+/**
+ * The wallet id of a person named by another module's statement (its repo's SQL for the person's id), as a column of
+ * that statement: a step that pays from the wallet learns its id with the row it locks, one round trip fewer.
+ */
+export const walletIdColumn = (kind: WalletOwnerKind) => (owner: Parameters<typeof repo.walletIdOf>[1]) =>
+  repo.walletIdOf(WALLET_KIND[kind], owner);
+
 /** The words for a refused transfer, naming the field that carried the amount. */
 function refusal(e: repo.Refused, field: string, amount: Paise, limit?: number): HttpError {
   if (e.reason === 'limit') {
