@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../../db/client';
+import { rowOf } from '../../db/rows';
 import {
   cartLines,
   categories,
@@ -42,6 +43,25 @@ export async function lockCart(tx: Tx, customerUserId: number): Promise<number[]
     .orderBy(asc(cartLines.id))
     .for('update');
   return rows.map((r) => r.id);
+}
+
+/**
+ * Placing's first statement: the customer's cart locked (lockCart) and, under an Idempotency-Key, the order already
+ * placed with it (findByIdempotency), in one round trip. The order is read in the statement's snapshot, taken before
+ * a racing twin's cart lock was waited for; a twin that committed meanwhile is found by placing's later look.
+ */
+export async function lockCartFindingKey(tx: Tx, customerUserId: number, key: string | null) {
+  if (key === null) {
+    await lockCart(tx, customerUserId);
+    return null;
+  }
+  const { rows } = (await tx.execute(sql`
+    with locked as (select id from cart_lines where customer_user_id = ${customerUserId}::int order by id for update)
+    select o.* from (select count(*) from locked) l
+      left join orders o on o.customer_user_id = ${customerUserId}::int and o.idempotency_key = ${key}::text`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return rows[0]?.id == null ? null : rowOf(orders, rows[0]);
 }
 
 /** Services with their price terms and whether they are on offer (the explicit lines of a seed or test placement). */

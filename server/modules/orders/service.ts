@@ -482,9 +482,16 @@ export interface PlaceRequest {
   mode: PayMode;
   useWallet: boolean;
   idempotency: wallets.Idempotency;
-  actor: { id: number };
+  /** Who places it; a signed-in caller also carries the name and number their session read. */
+  actor: { id: number } & Partial<Pick<CurrentUser, 'fullName' | 'mobileNo'>>;
   items?: OrderItem[];
 }
+
+/** The customer placing their own order is the person their session read: no second read. */
+const selfPlacing = (r: PlaceRequest) =>
+  r.actor.id === r.customerUserId && r.actor.fullName !== undefined && r.actor.mobileNo !== undefined
+    ? { id: r.actor.id, fullName: r.actor.fullName, mobileNo: r.actor.mobileNo }
+    : null;
 
 export interface PlaceContext {
   company: CompanyConfig;
@@ -583,12 +590,13 @@ export async function placeOrder(
   }
   const key = r.idempotency.key;
   const made = await db.transaction(async (tx) => {
-    if (key) {
-      const existing = await repo.findByIdempotency(tx, r.customerUserId, key);
-      if (existing) return { order: replayOrRefuse(existing, r.idempotency.hash), intent: null, replayed: true };
-    }
     // A racing placement of the same cart waits here, then finds the lines it took gone.
-    if (!r.items) await repo.lockCart(tx, r.customerUserId);
+    const existing = r.items
+      ? key
+        ? await repo.findByIdempotency(tx, r.customerUserId, key)
+        : null
+      : await repo.lockCartFindingKey(tx, r.customerUserId, key);
+    if (existing) return { order: replayOrRefuse(existing, r.idempotency.hash), intent: null, replayed: true };
     const priced = await priceOrder(tx, ctx.company, { ...r, now: new Date() });
     const q = priced.quote;
     if (!q.placeable) {
@@ -609,7 +617,7 @@ export async function placeOrder(
     const paidNow = providerPaise === 0;
     const now = new Date();
     const a = priced.address;
-    const customer = await repo.person(tx, r.customerUserId);
+    const customer = selfPlacing(r) ?? (await repo.person(tx, r.customerUserId));
     if (!customer) throw notFound(`Customer ${r.customerUserId}`);
     const order = await repo.insertOrder(tx, {
       customerUserId: r.customerUserId,
