@@ -40,6 +40,15 @@ export const topbar = style({
   color: vars.chrome.topbarText,
   borderBlockEnd: `1px solid color-mix(in srgb, ${vars.chrome.topbarText} 14%, transparent)`,
   boxShadow: shadow.sm,
+  // On a phone a role with many items (the vendor's stock, status, balance, top-up, bell) gets a second row rather
+  // than a page wider than the screen.
+  '@media': {
+    '(max-width: 600px)': {
+      blockSize: 'auto',
+      minBlockSize: layout.topbarHeight,
+      paddingBlock: space.xs,
+    },
+  },
 });
 globalStyle(`${topbar} :focus-visible`, chromeFocus(vars.chrome.topbarText));
 
@@ -62,6 +71,9 @@ export const topbarItems = style({
   gap: space.sm,
   marginInlineStart: 'auto',
   minInlineSize: 0,
+  '@media': {
+    '(max-width: 600px)': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: space.xs },
+  },
 });
 
 export const body = style({ flex: 1, display: 'flex', alignItems: 'stretch', minBlockSize: 0 });

@@ -136,6 +136,15 @@ describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: 
           await expect.poll(() => page.getByText('Stock value at cost').isVisible()).toBe(true);
         }
 
+        // On a 390 px phone the dashboard and its top bar (every role's items and the bell) fit the screen.
+        const wide = page.viewportSize();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect.poll(() => page.getByRole('link', { name: /^Notifications/ }).isVisible()).toBe(true);
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+          .toBe(true);
+        if (wide) await page.setViewportSize(wide);
+
         await page.goto(t.url + area.foreign);
         await expect.poll(() => path(page)).toBe(area.foreignLogin);
 

@@ -69,4 +69,18 @@ export const codeInput = style({
 // (Class plus attribute: outranks the Switch row's own gap whatever order the stylesheets load in.)
 export const topbarSwitch = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 globalStyle(`${topbarSwitch}[class]`, { gap: space.xs, minBlockSize: 'auto' });
-globalStyle(`${topbarSwitch} label`, { fontSize: font.size.sm });
+globalStyle(`${topbarSwitch} label`, {
+  fontSize: font.size.sm,
+  // On a phone the switch alone, its label still its accessible name.
+  '@media': {
+    '(max-width: 600px)': {
+      position: 'absolute',
+      inlineSize: '1px',
+      blockSize: '1px',
+      margin: '-1px',
+      overflow: 'hidden',
+      clip: 'rect(0, 0, 0, 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});

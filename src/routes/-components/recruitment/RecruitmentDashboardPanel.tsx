@@ -133,7 +133,7 @@ function Funnel() {
                 <span className={s.funnelTrack} aria-hidden="true">
                   <span className={s.funnelBar} style={{ inlineSize: `${(x.reached / top) * 100}%` }} />
                 </span>
-                <span className={s.nowrap}>
+                <span className={s.funnelFigures}>
                   {x.reached} reached
                   {x.nextStep ? ` · ${percent(x.conversion)} on` : ''} · median {days(x.medianDays)}
                 </span>

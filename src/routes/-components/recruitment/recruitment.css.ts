@@ -22,6 +22,12 @@ export const funnelRow = style({
   fontSize: font.size.sm,
   gap: space.sm,
   alignItems: 'center',
+  // On a phone the figures go under the step and its bar.
+  '@media': { '(max-width: 600px)': { gridTemplateColumns: 'minmax(5rem, 8rem) minmax(3rem, 1fr)' } },
+});
+export const funnelFigures = style({
+  whiteSpace: 'nowrap',
+  '@media': { '(max-width: 600px)': { gridColumn: '1 / -1', whiteSpace: 'normal' } },
 });
 export const funnelTrack = style({
   display: 'block',

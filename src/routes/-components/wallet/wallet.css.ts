@@ -30,4 +30,6 @@ export const inertBalance = style({
   fontWeight: 600,
   color: vars.color.muted,
   paddingInline: space.sm,
+  // An inert label only: a phone's top bar has no room for it.
+  '@media': { '(max-width: 600px)': { display: 'none' } },
 });
