@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { srOnlyOnPhone } from './global.css';
 import { font, radius, shadow, space, vars } from './theme.css';
 
 export const trigger = style({
@@ -37,15 +38,7 @@ export const name = style({
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
   fontWeight: 600,
-  '@media': {
-    '(max-width: 600px)': {
-      position: 'absolute',
-      inlineSize: '1px',
-      blockSize: '1px',
-      margin: '-1px',
-      clip: 'rect(0, 0, 0, 0)',
-    },
-  },
+  ...srOnlyOnPhone,
 });
 
 const appear = keyframes({

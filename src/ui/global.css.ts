@@ -54,8 +54,8 @@ globalStyle('*, *::before, *::after', {
   },
 });
 
-/** Hidden on screen, still read by screen readers. */
-export const srOnly = style({
+/** srOnly's rules, for a style that hides its text only on some screens. */
+export const srOnlyRules = {
   position: 'absolute',
   inlineSize: '1px',
   blockSize: '1px',
@@ -65,4 +65,10 @@ export const srOnly = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
-});
+} as const;
+
+/** Hidden on screen, still read by screen readers. */
+export const srOnly = style(srOnlyRules);
+
+/** On a phone (600 px and narrower) hidden on screen, still read by screen readers: a top bar's words. */
+export const srOnlyOnPhone = { '@media': { '(max-width: 600px)': srOnlyRules } } as const;

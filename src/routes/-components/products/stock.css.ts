@@ -1,21 +1,11 @@
 import { style } from '@vanilla-extract/css';
+import { srOnlyOnPhone } from '../../../ui/global.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const trigger = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 
 // On small screens the word is hidden visually but stays the button's accessible name.
-export const triggerText = style({
-  '@media': {
-    '(max-width: 600px)': {
-      position: 'absolute',
-      inlineSize: '1px',
-      blockSize: '1px',
-      margin: '-1px',
-      overflow: 'hidden',
-      clip: 'rect(0, 0, 0, 0)',
-    },
-  },
-});
+export const triggerText = style(srOnlyOnPhone);
 
 export const searchLabel = style({ fontSize: font.size.sm, fontWeight: 600 });
 

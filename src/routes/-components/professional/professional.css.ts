@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { srOnlyOnPhone } from '../../../ui/global.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 // Built for a phone first (390 px): one column of cards; wider screens get two.
@@ -69,18 +70,5 @@ export const codeInput = style({
 // (Class plus attribute: outranks the Switch row's own gap whatever order the stylesheets load in.)
 export const topbarSwitch = style({ whiteSpace: 'nowrap', flexShrink: 0 });
 globalStyle(`${topbarSwitch}[class]`, { gap: space.xs, minBlockSize: 'auto' });
-globalStyle(`${topbarSwitch} label`, {
-  fontSize: font.size.sm,
-  // On a phone the switch alone, its label still its accessible name.
-  '@media': {
-    '(max-width: 600px)': {
-      position: 'absolute',
-      inlineSize: '1px',
-      blockSize: '1px',
-      margin: '-1px',
-      overflow: 'hidden',
-      clip: 'rect(0, 0, 0, 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+// On a phone the switch alone, its label still its accessible name.
+globalStyle(`${topbarSwitch} label`, { fontSize: font.size.sm, ...srOnlyOnPhone });
