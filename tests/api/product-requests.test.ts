@@ -184,6 +184,11 @@ describe('the decisions', () => {
     expect(await stockOf(p.id)).toEqual({ onHand: 10, reserved: 0 });
     const asVendor = await pf.view(v.token, id);
     expect(asVendor.allowedEvents).toEqual(['REAPPROVE', 'CANCEL']);
+    // Another vendor cannot send it back: it is not theirs to know of.
+    const other = await pf.vendor();
+    res = await t.api('PUT', `/api/Vendor/RequestReApprove?IOrderId=${id}&ResRole=A`, { token: other.token, body: {} });
+    expect(res.status).toBe(404);
+    expect((await pf.view(await t.tokenFor('A'), id)).state).toBe('rejectedByAdmin');
     res = await t.api('PUT', `/api/Vendor/RequestReApprove?IOrderId=${id}&ResRole=IM`, { token: v.token, body: {} });
     expect(res.status).toBe(409);
     expect(res.body.allowedEvents).toEqual(['REAPPROVE', 'CANCEL']);
