@@ -253,3 +253,38 @@ export function must(what: string, r: { status: number; body: any }) {
   if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`);
   return r.body;
 }
+
+/** CPU time (ms, user + system) of the processes `pick` chooses by name and pid, read from /proc (Linux). */
+function processCpuMs(pick: (name: string, pid: number) => boolean): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!pick(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), Number(entry))) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/**
+ * Where a timed run's CPU went: the server process, every PostgreSQL process and this one (the load generator),
+ * per call. On a machine whose cores the three share, their sum per call bounds the throughput.
+ */
+export function cpuMeter(serverPid: number) {
+  const read = () => ({
+    server: processCpuMs((_name, pid) => pid === serverPid),
+    postgres: processCpuMs((name) => name === 'postgres'),
+    bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+  const start = read();
+  return (calls: number) => {
+    const end = read();
+    const per = (k: keyof typeof start) => (end[k] - start[k]) / calls;
+    return { server: per('server'), postgres: per('postgres'), bench: per('bench') };
+  };
+}

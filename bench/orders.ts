@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { TEST_PASSWORD } from '../tests/support/template';
-import { benchOnPostgres, must, pool, quantile } from './lib';
+import { benchOnPostgres, cpuMeter, must, pool, quantile } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -178,6 +178,7 @@ try {
   // Placing empties the cart, so each customer places once per refill; PLACEMENTS spread over the customers.
   const rounds = Math.ceil(PLACEMENTS / customers.length);
   const placements: Timed[] = [];
+  const cpuPerPlacement: ReturnType<ReturnType<typeof cpuMeter>>[] = [];
   for (let round = 0; round < rounds; round++) {
     if (round > 0) {
       await pool(customers.length, 20, async (i) => {
@@ -190,6 +191,7 @@ try {
       });
     }
     const amount = Math.min(customers.length, PLACEMENTS - round * customers.length);
+    const meter = cpuMeter(server.child.pid!);
     placements.push(
       await timed(
         `place a 2-line wallet order (round ${round + 1})`,
@@ -202,6 +204,7 @@ try {
         { amount },
       ),
     );
+    cpuPerPlacement.push(meter(amount));
   }
 
   // 2. A million order lines in SQL: 250,000 orders of 4 lines over the bench customers, states spread as a year of
@@ -276,6 +279,12 @@ try {
   console.log('| call | per second | p50 ms | p99 ms | requests | failed |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.name} | ${r.perSec} | ${r.p50} | ${r.p99} | ${r.total} | ${r.failed} |`);
+  console.log('\nCPU per placement (ms; server, PostgreSQL and this load generator share the cores):');
+  for (const [i, c] of cpuPerPlacement.entries()) {
+    console.log(
+      `- round ${i + 1}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.bench.toFixed(2)}`,
+    );
+  }
   console.log(`\nWith ${n} order lines:`);
   console.log(
     `- customer's order list (API, one at a time): p50 ${quantile(customerListMs, 0.5).toFixed(1)} ms, p95 ${quantile(customerListMs, 0.95).toFixed(1)} ms`,

@@ -215,6 +215,45 @@ describe('placing an order paid from the wallet', () => {
     const cartNow = dataOf(await t.api('POST', '/api/Cart/GetCartDetailsByCustomerId', { token, body: {} }), 200);
     expect(JSON.stringify(cartNow)).not.toContain(`"serviceId":${service.id}`);
   });
+
+  it('writes a 2-line order, both lines logged in line order, and empties only this customer’s cart', async () => {
+    const { c, token, cat, service } = await readyCustomer({ wallet: 2000 });
+    const second = await f.service({ subCategoryId: cat.sub.id, price: 199 });
+    await addToCart(token, second.id, slot(4, 15));
+    const other = await readyCustomer();
+    const placed = dataOf(await place(token, 'ApiName=Wallet'), 201);
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, placed.orderId))
+      .orderBy(orderLines.id);
+    expect(lines.map((l) => [l.serviceId, l.customerUserId, l.state, l.unitPricePaise])).toEqual([
+      [service.id, c.id, 'unassigned', 49_900],
+      [second.id, c.id, 'unassigned', 19_900],
+    ]);
+    expect(lines[1].slotStart.toISOString()).toBe(new Date(slot(4, 15)).toISOString());
+    expect(lines.every((l) => /^\d{4}$/.test(l.completionCode ?? ''))).toBe(true);
+    const log = await t.db
+      .select({ line: transitionLog.entityId, event: transitionLog.event, actor: transitionLog.actorId })
+      .from(transitionLog)
+      .where(
+        and(eq(transitionLog.entity, 'OrderLine'), sql`${transitionLog.entityId} in (${lines[0].id}, ${lines[1].id})`),
+      )
+      .orderBy(transitionLog.id);
+    expect(log).toEqual([
+      { line: lines[0].id, event: 'CREATE', actor: c.id },
+      { line: lines[0].id, event: 'PAYMENT_SETTLED', actor: c.id },
+      { line: lines[1].id, event: 'CREATE', actor: c.id },
+      { line: lines[1].id, event: 'PAYMENT_SETTLED', actor: c.id },
+    ]);
+    const mine = dataOf(await t.api('POST', '/api/Cart/GetCartDetailsByCustomerId', { token, body: {} }), 200);
+    expect(JSON.stringify(mine)).not.toMatch(new RegExp(`"serviceId":(${service.id}|${second.id})\\b`));
+    const theirs = dataOf(
+      await t.api('POST', '/api/Cart/GetCartDetailsByCustomerId', { token: other.token, body: {} }),
+      200,
+    );
+    expect(JSON.stringify(theirs)).toContain(`"serviceId":${other.service.id}`);
+  });
 });
 
 describe('placing exactly once, all or nothing', () => {

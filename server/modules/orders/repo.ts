@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf, type Tx } from '../../db/client';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryText, rowsOf, type Tx } from '../../db/client';
 import { rowOf } from '../../db/rows';
 import {
   cartLines,
@@ -143,19 +143,103 @@ export async function person(exec: Executor, id: number) {
   return row ?? null;
 }
 
-/** Inserts the order unless the customer already placed one under the key (then nothing: the caller replays it). */
-export async function insertOrder(tx: Tx, row: NewOrder) {
-  const [made] = await tx.insert(orders).values(row).onConflictDoNothing().returning();
-  return made ?? null;
+/** A table's column of a key, with the SQL type a parameter is cast to (a VALUES list has no column to infer it from). */
+function columnOf(table: typeof orders | typeof orderLines, key: string) {
+  const column = (getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>)[key];
+  if (!column) throw new Error(`no column ${key}`);
+  return { name: column.name, type: column.getSQLType() };
 }
 
-export async function insertLines(tx: Tx, rows: NewOrderLine[]) {
-  return tx.insert(orderLines).values(rows).returning({
-    id: orderLines.id,
-    serviceId: orderLines.serviceId,
-    zoneId: orderLines.zoneId,
-    slotStart: orderLines.slotStart,
-  });
+/** A transition every new line gets, logged in placing's statement (the machine decided it). */
+export interface NewLineTransition {
+  fromState: string | null;
+  toState: string;
+  event: string;
+}
+
+const placingTexts = new Map<string, string>();
+
+/**
+ * The text of placing's write for one shape (the keys given, the number of lines and of transitions per line, and
+ * whether the cart is emptied), made once and kept: the order (unless the customer placed one under the key), its
+ * lines, each line's transitions in the log, and the cart emptied, in one statement that answers the order and the
+ * lines' ids.
+ */
+function placingText(orderKeys: string[], lineKeys: string[], lines: number, transitions: number, clear: boolean) {
+  const shape = `${orderKeys.join()}|${lineKeys.join()}|${lines}|${transitions}|${clear}`;
+  const known = placingTexts.get(shape);
+  if (known) return known;
+  let n = 0;
+  const param = (type: string) => `$${++n}::${type}`;
+  const orderColumns = orderKeys.map((k) => columnOf(orders, k));
+  const lineColumns = lineKeys.map((k) => columnOf(orderLines, k));
+  const orderValues = orderColumns.map((c) => param(c.type)).join(', ');
+  const lineRows = Array.from({ length: lines }, () => `(${lineColumns.map((c) => param(c.type)).join(', ')})`);
+  const transitionRows = Array.from(
+    { length: transitions },
+    (_, i) => `(${i}, ${param('text')}, ${param('text')}, ${param('text')})`,
+  );
+  const entity = param('text');
+  const actor = param('int');
+  const customer = clear ? param('int') : '';
+  const text = `with o as (
+      insert into orders (${orderColumns.map((c) => c.name).join(', ')}) values (${orderValues})
+      on conflict do nothing returning *),
+    l as (
+      insert into order_lines (order_id, ${lineColumns.map((c) => c.name).join(', ')})
+      select o.id, v.* from o cross join (values ${lineRows.join(', ')}) v
+      returning id, service_id, zone_id, slot_start),
+    t as (
+      insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id)
+      select ${entity}, l.id, s.from_state, s.to_state, s.event, ${actor}
+        from l cross join (values ${transitionRows.join(', ')}) s(n, from_state, to_state, event)
+       order by l.id, s.n)${
+         clear
+           ? `,
+    emptied as (delete from cart_lines where customer_user_id = ${customer} and exists (select 1 from o))`
+           : ''
+       }
+    select o.*, (select json_agg(json_build_object('id', l.id, 'serviceId', l.service_id, 'zoneId', l.zone_id,
+        'slotStart', l.slot_start) order by l.id) from l) as placed_lines
+      from o`;
+  placingTexts.set(shape, text);
+  return text;
+}
+
+/**
+ * Placing's write in one statement (decision 040): the order, unless the customer already placed one under its key
+ * (then null: the caller replays that one), its lines with their transitions logged, and, with `clearCartOf`, the
+ * customer's cart emptied (its lines were locked by lockCartFindingKey).
+ */
+export async function insertPlacedOrder(
+  tx: Tx,
+  w: {
+    order: NewOrder;
+    lines: Omit<NewOrderLine, 'orderId'>[];
+    transitions: NewLineTransition[];
+    entity: string;
+    actorId: number | null;
+    clearCartOf: number | null;
+  },
+): Promise<{
+  order: OrderRow;
+  lines: { id: number; serviceId: number; zoneId: number | null; slotStart: Date }[];
+} | null> {
+  const orderKeys = Object.keys(w.order).filter((k) => (w.order as Record<string, unknown>)[k] !== undefined);
+  const lineKeys = Object.keys(w.lines[0]).filter((k) => (w.lines[0] as Record<string, unknown>)[k] !== undefined);
+  const text = placingText(orderKeys, lineKeys, w.lines.length, w.transitions.length, w.clearCartOf !== null);
+  const values: unknown[] = orderKeys.map((k) => (w.order as Record<string, unknown>)[k]);
+  for (const line of w.lines) for (const k of lineKeys) values.push((line as Record<string, unknown>)[k] ?? null);
+  for (const t of w.transitions) values.push(t.fromState, t.toState, t.event);
+  values.push(w.entity, w.actorId);
+  if (w.clearCartOf !== null) values.push(w.clearCartOf);
+  const [raw] = await queryText<Record<string, unknown>>(tx, text, values);
+  if (!raw) return null;
+  const placed = raw.placed_lines as { id: number; serviceId: number; zoneId: number | null; slotStart: string }[];
+  return {
+    order: rowOf(orders, raw),
+    lines: placed.map((l) => ({ ...l, slotStart: new Date(l.slotStart) })),
+  };
 }
 
 export interface LineTransition {

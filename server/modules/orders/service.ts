@@ -335,8 +335,6 @@ async function payFromWallet(
     customer?: { id: number; mobileNo: string };
     /** Placing from the wallet writes its lines settled already (with both transitions logged): these. */
     settledLines?: { id: number; serviceId: number; zoneId: number | null; slotStart: Date }[];
-    /** More of the caller's own writes, done before the shared rows are taken (placing empties the cart). */
-    beforeSharedRows?: () => Promise<void>;
     /** The customer's wallet account, when the caller has read it (a wallet's id never changes). */
     walletId?: number | null;
   } = {},
@@ -372,7 +370,6 @@ async function payFromWallet(
     unassigned.map((l) => (typeof l === 'number' ? l : { ...l, professionalUserId: null })),
   );
   const customer = known.customer ?? (await repo.person(tx, order.customerUserId));
-  await known.beforeSharedRows?.();
   // The balances move first: the system accounts' shards are the connection's own (decision 036), and every sale
   // takes them before the invoice series, as a vendor's payment and a refund do.
   const balances = await transfer.finish();
@@ -619,58 +616,43 @@ export async function placeOrder(
     const a = priced.address;
     const customer = selfPlacing(r) ?? (await repo.person(tx, r.customerUserId));
     if (!customer) throw notFound(`Customer ${r.customerUserId}`);
-    const order = await repo.insertOrder(tx, {
-      customerUserId: r.customerUserId,
-      status: 'awaiting payment',
-      statusUpdateDate: now,
-      orderType: 'normal',
-      paymentType: paymentTypeOf(r.mode, walletPaise, providerPaise),
-      addressId: a.id,
-      customerName: customer.fullName,
-      placeAddress: a.address,
-      city: a.city,
-      state: a.state,
-      stateId: a.stateId,
-      pinCode: a.pinCode,
-      country: 'India',
-      receiverName: a.receiverName,
-      receiverMobileNo: a.receiverMobileNo,
-      intraState: q.intraState,
-      taxablePaise: t.taxablePaise,
-      gstPaise: t.gstPaise,
-      tipPaise: t.tipPaise,
-      totalPaise: t.totalPaise,
-      walletPaise,
-      providerPaise,
-      couponId: q.coupon?.id ?? null,
-      couponCode: q.coupon?.code ?? null,
-      promoDiscountPaise: t.promoDiscountPaise,
-      idempotencyKey: key,
-      requestHash: key ? r.idempotency.hash : null,
-      createdAt: now,
-    });
-    if (!order) {
-      // The unique key refused a twin's second insert: the twin committed first, so answer its order.
-      const twin = await repo.findByIdempotency(tx, r.customerUserId, key!);
-      return { order: replayOrRefuse(twin!, r.idempotency.hash), intent: null, replayed: true };
-    }
-    // The coupon is reserved with the order (its limits checked under the coupon's lock), or the placing is refused.
-    if (q.coupon) {
-      await promotions.reserveCoupon(tx, {
-        couponId: q.coupon.id,
-        orderId: order.id,
-        customerUserId: r.customerUserId,
-        discountPaise: q.coupon.discountPaise,
-        at: now,
-      });
-    }
     const lineState = paidNow ? nextLineState(INITIAL_LINE_STATE, 'PAYMENT_SETTLED') : INITIAL_LINE_STATE;
     // Dispatch matches professionals by the zone of the address pincode, fixed at placing.
     const zoneId = priced.zoneId;
-    const lines = await repo.insertLines(
-      tx,
-      q.lines.map((l) => ({
-        orderId: order.id,
+    // The order, its lines (each starting in the machine's initial state, logged like any transition; paid from the
+    // wallet at once, written settled with PAYMENT_SETTLED logged too) and the emptied cart: one statement.
+    const written = await repo.insertPlacedOrder(tx, {
+      order: {
+        customerUserId: r.customerUserId,
+        status: 'awaiting payment',
+        statusUpdateDate: now,
+        orderType: 'normal',
+        paymentType: paymentTypeOf(r.mode, walletPaise, providerPaise),
+        addressId: a.id,
+        customerName: customer.fullName,
+        placeAddress: a.address,
+        city: a.city,
+        state: a.state,
+        stateId: a.stateId,
+        pinCode: a.pinCode,
+        country: 'India',
+        receiverName: a.receiverName,
+        receiverMobileNo: a.receiverMobileNo,
+        intraState: q.intraState,
+        taxablePaise: t.taxablePaise,
+        gstPaise: t.gstPaise,
+        tipPaise: t.tipPaise,
+        totalPaise: t.totalPaise,
+        walletPaise,
+        providerPaise,
+        couponId: q.coupon?.id ?? null,
+        couponCode: q.coupon?.code ?? null,
+        promoDiscountPaise: t.promoDiscountPaise,
+        idempotencyKey: key,
+        requestHash: key ? r.idempotency.hash : null,
+        createdAt: now,
+      },
+      lines: q.lines.map((l) => ({
         customerUserId: r.customerUserId,
         serviceId: l.serviceId,
         categoryId: l.categoryId,
@@ -696,36 +678,35 @@ export async function placeOrder(
         stateChangedAt: now,
         createdAt: now,
       })),
-    );
-    // Each line starts in the machine's initial state, logged like any transition; paid from the wallet at once, it
-    // is written settled, with PAYMENT_SETTLED logged too (the machine said where it goes).
-    await repo.logLineTransitions(
-      tx,
-      LINE_ENTITY,
-      lines.flatMap((l) => [
-        { entityId: l.id, fromState: null, toState: INITIAL_LINE_STATE, event: 'CREATE', actorId: r.actor.id },
-        ...(paidNow
-          ? [
-              {
-                entityId: l.id,
-                fromState: INITIAL_LINE_STATE,
-                toState: lineState,
-                event: 'PAYMENT_SETTLED',
-                actorId: r.actor.id,
-              },
-            ]
-          : []),
-      ]),
-    );
+      transitions: [
+        { fromState: null, toState: INITIAL_LINE_STATE, event: 'CREATE' },
+        ...(paidNow ? [{ fromState: INITIAL_LINE_STATE, toState: lineState, event: 'PAYMENT_SETTLED' }] : []),
+      ],
+      entity: LINE_ENTITY,
+      actorId: r.actor.id,
+      clearCartOf: r.items ? null : r.customerUserId,
+    });
+    if (!written) {
+      // The unique key refused a twin's second insert: the twin committed first, so answer its order.
+      const twin = await repo.findByIdempotency(tx, r.customerUserId, key!);
+      return { order: replayOrRefuse(twin!, r.idempotency.hash), intent: null, replayed: true };
+    }
+    const { order, lines } = written;
+    // The coupon is reserved with the order (its limits checked under the coupon's lock), or the placing is refused.
+    if (q.coupon) {
+      await promotions.reserveCoupon(tx, {
+        couponId: q.coupon.id,
+        orderId: order.id,
+        customerUserId: r.customerUserId,
+        discountPaise: q.coupon.discountPaise,
+        at: now,
+      });
+    }
     if (paidNow) {
-      // The cart is emptied before the rows every placement shares are taken (payFromWallet takes them last).
       const paid = await payFromWallet(tx, order, r.actor.id, now, r.mode === 'Wallet' ? 'ApiName' : 'UseWallet', {
         customer,
         settledLines: lines,
         walletId: priced.walletId,
-        beforeSharedRows: async () => {
-          if (!r.items) await cart.clearCart(tx, r.customerUserId);
-        },
       });
       // What payFromWallet wrote, so the answer needs no read after the commit.
       const placed: repo.OrderRow = {
@@ -739,7 +720,6 @@ export async function placeOrder(
       return { order: placed, intent: null, replayed: false, final: true };
     }
     const intent = await providerIntent(tx, order.id, customer, r.mode, providerPaise, r.actor.id);
-    if (!r.items) await cart.clearCart(tx, r.customerUserId);
     return { order, intent, replayed: false };
   });
   if (made.intent) {
