@@ -174,7 +174,11 @@ function placingText(orderKeys: string[], lineKeys: string[], lines: number, tra
   const orderColumns = orderKeys.map((k) => columnOf(orders, k));
   const lineColumns = lineKeys.map((k) => columnOf(orderLines, k));
   const orderValues = orderColumns.map((c) => param(c.type)).join(', ');
-  const lineRows = Array.from({ length: lines }, () => `(${lineColumns.map((c) => param(c.type)).join(', ')})`);
+  // Each line's place comes first, so the lines take their ids in the quote's order.
+  const lineRows = Array.from(
+    { length: lines },
+    (_, i) => `(${i}, ${lineColumns.map((c) => param(c.type)).join(', ')})`,
+  );
   const transitionRows = Array.from(
     { length: transitions },
     (_, i) => `(${i}, ${param('text')}, ${param('text')}, ${param('text')})`,
@@ -187,7 +191,8 @@ function placingText(orderKeys: string[], lineKeys: string[], lines: number, tra
       on conflict do nothing returning *),
     l as (
       insert into order_lines (order_id, ${lineColumns.map((c) => c.name).join(', ')})
-      select o.id, v.* from o cross join (values ${lineRows.join(', ')}) v
+      select o.id, ${lineColumns.map((_, j) => `v.column${j + 2}`).join(', ')}
+        from o cross join (values ${lineRows.join(', ')}) v order by v.column1
       returning id, service_id, zone_id, slot_start),
     t as (
       insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id)
