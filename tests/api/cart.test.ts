@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines } from '../../server/db/schema';
-import { cartForCheckout, clearCart } from '../../server/modules/cart/service';
+import { cartForCheckout, emptyCart } from '../../server/modules/cart/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';
@@ -150,7 +150,7 @@ describe('the server cart', () => {
       [on.id, true, '998729', 10000],
       [off.id, true, '998729', 20000],
     ]);
-    await t.db.transaction((tx) => clearCart(tx, c.id));
+    await emptyCart(t.db, c.id);
     expect(await linesIn(c.id)).toEqual([]);
   });
 

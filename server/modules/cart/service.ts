@@ -62,11 +62,6 @@ export async function cartForCheckout(exec: Executor, customerUserId: number): P
   }));
 }
 
-/** Empties the customer's cart inside the caller's transaction (placing an order). */
-export async function clearCart(tx: Executor, customerUserId: number): Promise<void> {
-  await repo.deleteLines(tx, customerUserId);
-}
-
 /**
  * The cart as the page shows it: per line the unit price terms and the line's amounts for its quantity (discounted
  * taxable value, GST, total; priceBreakdown on the line's gross amount), and totals over the available lines.
