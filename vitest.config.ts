@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const onPostgres = !!process.env.DATABASE_URL;
 // Every API and end-to-end file copies one migrated, seeded template (decision 010) built here once per run.
 const templateSetup = 'tests/support/global-setup.ts';
+// Tells the worker a new file began: its first server resets the worker's database (decision 041).
+const perFile = ['tests/support/per-file.ts'];
 /** The API files that also run on PostgreSQL when DATABASE_URL is set (decision 031). */
 const POSTGRES_FILES = [
   'tests/api/*-concurrency.test.ts',
@@ -46,6 +48,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...(onPostgres ? POSTGRES_FILES : [])],
           env: { TEST_DB: 'pglite' },
           globalSetup: [templateSetup],
+          setupFiles: perFile,
           // Files share a worker's imported modules (the server, PGlite) instead of importing them again; each
           // file still gets its own database copy and server, so no data is shared.
           isolate: false,
@@ -64,6 +67,7 @@ export default defineConfig({
                 include: POSTGRES_FILES,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [templateSetup],
+                setupFiles: perFile,
                 isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -79,6 +83,7 @@ export default defineConfig({
           // in the test worker's beside the browser driver (10% less worker time; decision 031).
           env: { TEST_DB: onPostgres ? 'postgres' : 'pglite' },
           globalSetup: [templateSetup, 'tests/e2e/global-setup.ts'],
+          setupFiles: perFile,
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { type Database, type Db, openDatabase } from '../../server/db/client';
+import { type Database, type Db, openDatabase, rowsOf } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
 import type { RoleCode } from '../../server/http';
@@ -20,6 +20,7 @@ import {
   pgliteFromTemplate,
   postgresFromTemplate,
   TEST_PASSWORD,
+  workerDatabaseName,
 } from './template';
 
 export { TEST_PASSWORD };
@@ -27,35 +28,77 @@ export const ROLE_CODES: RoleCode[] = ['A', 'CD', 'TE', 'IM', 'VE', 'HR', 'MR', 
 export const accountOf = (role: RoleCode) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 
 /**
- * A fresh database per test file, copied from the migrated and seeded template (tests/support/template.ts):
- * a PGlite opened on a copy of the template's data directory, or `CREATE DATABASE … TEMPLATE` when TEST_DB=postgres.
- * The global setup builds the template once; without it (a script calling this directly) it is built here.
+ * One database per worker and kind, opened on the first file that needs it and reset to the template before every
+ * later file (decision 041): a PGlite on a copy of the template's data directory, or on PostgreSQL a database made
+ * with `CREATE DATABASE … TEMPLATE`. Opening one cost 0.4–2 s a file; the reset restores only what the last file
+ * changed (tests/support/template.ts, RESET_INSTALL). The global setup's teardown removes them when the run ends.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const dir = newCopyDir();
-    const client = await pgliteFromTemplate(await ensurePgliteTemplate(), dir);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return {
-      database: { db, kind: 'pglite', migrate: async () => {}, close: () => client.close() },
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
+const workerDatabases = new Map<'pglite' | 'postgres', Promise<Database>>();
+
+function workerDatabase(): Promise<Database> {
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  let database = workerDatabases.get(kind);
+  if (!database) {
+    database = kind === 'pglite' ? openPgliteCopy() : openPostgresCopy();
+    workerDatabases.set(kind, database);
+    // A failed open is not kept: the next file tries again.
+    database.catch(() => workerDatabases.delete(kind));
   }
+  return database;
+}
+
+async function openPgliteCopy(): Promise<Database> {
+  const client = await pgliteFromTemplate(await ensurePgliteTemplate(), newCopyDir());
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', migrate: async () => {}, close: () => client.close() };
+}
+
+async function openPostgresCopy(): Promise<Database> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const template = await ensurePostgresTemplate(base);
-  const name = `doorstep_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const name = workerDatabaseName();
   await postgresFromTemplate(base, template, name);
-  const database = await openDatabase({ databaseUrl: databaseUrlFor(base, name) });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+  return openDatabase({ databaseUrl: databaseUrlFor(base, name) });
+}
+
+/** Puts the worker's database back to the template; answers the tables that the last file had changed. */
+export async function resetDatabase(database: Pick<Database, 'db'>): Promise<string> {
+  const rows = await rowsOf<{ changed: string }>(database.db, sql`select test_seed.reset() as changed`);
+  return rows[0].changed;
+}
+
+/**
+ * The apps of this worker, by their options: built once and kept, as a server process outlives its requests. What an
+ * app keeps in memory between files is dropped at each file's start: its response cache. Rate limits count in memory
+ * too, so an app with them is closed with its file and built again for the next.
+ */
+const workerApps = new Map<
+  string,
+  Promise<{ app: Awaited<ReturnType<typeof buildApp>>; url: string; dataDir: string }>
+>();
+
+async function newApp(database: Database, opts: ServerOptions) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-test-'));
+  const config = {
+    // Only the client folder comes from the environment (CLIENT_DIR: where the e2e global setup built it).
+    ...loadConfig(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+    dataDir,
+    logLevel: 'silent',
+    serveClient: opts.serveClient ?? false,
+    rateLimits: opts.rateLimits ?? false,
   };
+  const app = await buildApp(config, database);
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, dataDir };
+}
+
+/** Set by tests/support/per-file.ts as each test file starts: the first server a file asks for resets the database. */
+let fileNumber = 0;
+let resetForFile = -1;
+export function testFileStarted() {
+  fileNumber++;
 }
 
 /**
@@ -88,26 +131,50 @@ export interface ApiReply<T = any> {
   body: T;
 }
 
-export async function startTestServer(opts: { rateLimits?: boolean; serveClient?: boolean } = {}) {
+interface ServerOptions {
+  rateLimits?: boolean;
+  serveClient?: boolean;
+}
+
+/**
+ * The test file's server on the worker's database, reset to the template when this is the file's first server
+ * (decision 041). Servers asked for in one file share its database.
+ */
+export async function startTestServer(opts: ServerOptions = {}) {
   const started = performance.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-test-'));
-  const { database, drop } = await freshDatabase();
-  const copied = performance.now();
-  const config = {
-    // Only the client folder comes from the environment (CLIENT_DIR: where the e2e global setup built it).
-    ...loadConfig(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
-    dataDir,
-    logLevel: 'silent',
-    serveClient: opts.serveClient ?? false,
-    rateLimits: opts.rateLimits ?? false,
-  };
-  const app = await buildApp(config, database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  // What one more test file costs before its first test (the goal is under a second).
+  const fresh = !workerDatabases.has(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+  const database = await workerDatabase();
+  const opened = performance.now();
+  let changed = '';
+  // A database just copied from the template needs no reset.
+  if (fresh) resetForFile = fileNumber;
+  if (resetForFile !== fileNumber) {
+    resetForFile = fileNumber;
+    changed = await resetDatabase(database);
+    // Uploads are files, not rows: a file finds the uploads folder empty, as a fresh app's.
+    for (const running of workerApps.values()) {
+      const { dataDir } = await running;
+      fs.rmSync(path.join(dataDir, 'uploads'), { recursive: true, force: true });
+    }
+  }
+  const reset = performance.now();
+  const key = JSON.stringify([opts.serveClient ?? false, opts.rateLimits ?? false, database.kind]);
+  let running = workerApps.get(key);
+  if (!running) {
+    running = newApp(database, opts);
+    if (!opts.rateLimits) workerApps.set(key, running);
+    running.catch(() => workerApps.delete(key));
+  }
+  const { app, url, dataDir } = await running;
+  app.responseCache.bump();
+  // What one more test file costs before its first test (the goal is under half a second, decision 041).
   const setupMs = Math.round(performance.now() - started);
-  const dbMs = Math.round(copied - started);
-  console.log(`test server ready in ${setupMs} ms (${database.kind} copy ${dbMs} ms, app ${setupMs - dbMs} ms)`);
+  const parts = [
+    opened - started > 1 ? `database opened in ${Math.round(opened - started)} ms` : '',
+    `reset ${Math.round(reset - opened)} ms${changed ? ` (${changed.split(' ').length} tables)` : ''}`,
+    `app ${Math.round(performance.now() - reset)} ms`,
+  ].filter(Boolean);
+  console.log(`test server ready in ${setupMs} ms (${database.kind}: ${parts.join(', ')})`);
   const tokens = new Map<string, string>();
 
   async function api<T = any>(
@@ -157,11 +224,9 @@ export async function startTestServer(opts: { rateLimits?: boolean; serveClient?
     hasToken: (role: RoleCode) => tokens.has(role),
     /** Forgets `role`'s token once a call ended its session; the next tokenFor signs in again. */
     forgetToken: (role: RoleCode) => tokens.delete(role),
+    /** The app and database stay for the worker's next file; an app counting rate limits closes with its file. */
     async close() {
-      await app.close();
-      await database.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (opts.rateLimits) await app.close();
     },
   };
 }

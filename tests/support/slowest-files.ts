@@ -16,7 +16,23 @@ export default class SlowestFiles implements Reporter {
 
   onUserConsoleLog(log: UserConsoleLog) {
     const m = /test server ready in (\d+) ms/.exec(log.content);
-    if (m && log.taskId) this.setup.set(log.taskId, Number(m[1]));
+    if (m && log.taskId && !this.setup.has(log.taskId)) this.setup.set(log.taskId, Number(m[1]));
+  }
+
+  /** A file's set-up: its first server's (a second one, with other options, is its own test's business). */
+  private setupOf(m: TestModule): number | undefined {
+    return [...this.setup].find(([task]) => task === m.id || task.startsWith(`${m.id}_`))?.[1];
+  }
+
+  /** The set-up time of every file that started a server: median, 95th percentile and the slowest, in ms. */
+  private setupSummary(modules: ReadonlyArray<TestModule>): string {
+    const all = modules
+      .map((m) => this.setupOf(m))
+      .filter((ms) => ms !== undefined)
+      .sort((a, b) => a - b);
+    if (all.length === 0) return '';
+    const at = (q: number) => all[Math.min(all.length - 1, Math.ceil(q * all.length) - 1)];
+    return `Set-up per file (server and database ready): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${all.at(-1)} ms over ${all.length} files`;
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -34,7 +50,7 @@ export default class SlowestFiles implements Reporter {
       .map((m) => ({
         file: `${m.project.name}  ${m.moduleId.replace(`${process.cwd()}/`, '')}`,
         ms: total(m),
-        setup: [...this.setup].find(([task]) => task === m.id || task.startsWith(`${m.id}_`))?.[1],
+        setup: this.setupOf(m),
       }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, n);
@@ -46,6 +62,7 @@ export default class SlowestFiles implements Reporter {
         (r.setup !== undefined ? `   (server and database ready in ${r.setup} ms)` : ''),
     );
     console.log(`\nWorker time per project: ${projects.join(', ')}`);
+    console.log(this.setupSummary(testModules));
     console.log(`\nSlowest ${rows.length} test files:\n${lines.join('\n')}\n`);
   }
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, pgliteExtensions } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
@@ -61,7 +62,59 @@ async function migrateAndSeed(database: Awaited<ReturnType<typeof openDatabase>>
   await database.migrate();
   await seedReference(database.db);
   await seedDemo(database.db, TEST_PASSWORD);
+  for (const statement of RESET_INSTALL) await database.db.execute(sql.raw(statement));
 }
+
+/**
+ * What puts a worker's database back to the template between test files (decision 041), installed in the template
+ * itself: schema `test_seed` holds a copy of every public table's rows, and `test_seed.reset()` restores the tables
+ * that changed since the last reset. Sequences are left to count on, as in production: ids only grow, so a server
+ * kept across files (its live hub's last event id) never meets an id twice, and no test depends on an id's value.
+ *
+ * A table has changed when its row count differs or one of its rows was written after the last reset: every insert
+ * or update stamps its row's `xmin` with the writing transaction's id, and the reset records the next id as the
+ * baseline. Changed tables are emptied with DELETE (TRUNCATE refuses a table that an unchanged one references) and
+ * refilled, with triggers and foreign-key checks off (`session_replication_role = replica`, as pg_restore's
+ * --disable-triggers): the rows put back are the template's own, and the append-only ledgers' guards would refuse
+ * the delete. Generated columns are left out of the copy (they are computed again); identity columns keep their
+ * values. Transaction ids are compared modulo 2^32, the width of `xmin`.
+ */
+const RESET_INSTALL = [
+  `create schema test_seed`,
+  `create table test_seed.tables (name text primary key, row_count bigint not null, cols text not null)`,
+  `create table test_seed.baseline (xid bigint not null)`,
+  `do $$
+   declare r record; n bigint; probes text[] := '{}';
+   begin
+     for r in select c.relname, string_agg(quote_ident(a.attname), ', ' order by a.attnum) as cols
+                from pg_class c join pg_namespace s on s.oid = c.relnamespace
+                join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+               where s.nspname = 'public' and c.relkind = 'r'
+               group by c.relname loop
+       execute format('create table test_seed.%I as table public.%I', r.relname, r.relname);
+       execute format('select count(*) from public.%I', r.relname) into n;
+       insert into test_seed.tables values (r.relname, n, r.cols);
+       probes := probes || format('select %L as name, count(*) as row_count, coalesce(max(xmin::text::bigint), 0) as newest from public.%I', r.relname, r.relname);
+     end loop;
+     execute 'create view test_seed.now_rows as ' || array_to_string(probes, ' union all ');
+     insert into test_seed.baseline values ((pg_current_xact_id()::text::bigint + 1) % 4294967296);
+   end $$`,
+  `create function test_seed.reset() returns text language plpgsql as $$
+   declare r record; changed text[];
+   begin
+     select coalesce(array_agg(t.name order by t.name), '{}') into changed
+       from test_seed.tables t join test_seed.now_rows n using (name)
+      where n.row_count <> t.row_count or n.newest >= (select xid from test_seed.baseline);
+     set local session_replication_role = replica;
+     for r in select * from test_seed.tables where name = any(changed) loop
+       execute format('delete from public.%I', r.name);
+       execute format('insert into public.%I (%s) overriding system value select %s from test_seed.%I',
+                      r.name, r.cols, r.cols, r.name);
+     end loop;
+     update test_seed.baseline set xid = (pg_current_xact_id()::text::bigint + 1) % 4294967296;
+     return array_to_string(changed, ' ');
+   end $$`,
+];
 
 /** The PGlite template: a migrated, seeded data directory, copied file by file for each test file. */
 export function pgliteTemplateDir(): string {
@@ -112,16 +165,39 @@ export function newCopyDir(): string {
   return fs.mkdtempSync(path.join(COPY_ROOT, `${COPY_PREFIX}${process.pid}-`));
 }
 
-/** Removes copies left by test processes that died before closing them. */
+/** A worker's PostgreSQL database: named by its process, so that a run's teardown finds those whose worker ended. */
+export const workerDatabaseName = () =>
+  `doorstep_w_${process.pid}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Drops the worker databases whose process has ended (a test worker outlives its files, not the run). */
+export async function dropOrphanWorkerDatabases(base: string) {
+  await withAdmin(base, async (c) => {
+    const { rows } = await c.query<{ datname: string }>(
+      `select datname from pg_database where datname ~ '^doorstep_w_[0-9]+_'`,
+    );
+    for (const { datname } of rows) {
+      if (!isRunning(Number(datname.split('_')[2]))) {
+        await c.query(`drop database if exists ${datname} with (force)`).catch(() => {});
+      }
+    }
+  });
+}
+
+/** Removes the PGlite copies of test processes that have ended. */
 export function removeOrphanCopies() {
   for (const name of fs.readdirSync(COPY_ROOT)) {
     const pid = Number(name.startsWith(COPY_PREFIX) ? name.slice(COPY_PREFIX.length).split('-')[0] : Number.NaN);
-    if (!Number.isInteger(pid) || pid <= 0) continue;
-    try {
-      process.kill(pid, 0); // still running: not an orphan
-    } catch {
-      fs.rmSync(path.join(COPY_ROOT, name), { recursive: true, force: true });
-    }
+    if (!Number.isInteger(pid) || pid <= 0 || isRunning(pid)) continue;
+    fs.rmSync(path.join(COPY_ROOT, name), { recursive: true, force: true });
   }
 }
 

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, readTogether } from '../../server/db/client';
+import { readTogether } from '../../server/db/client';
+import { startTestServer, type TestServer } from '../support/server';
 
+// On the worker's test database (docs/testing.md): opening a database of its own (a PGlite initdb) cost this file
+// seconds, past its hook's timeout on a loaded machine.
 describe('readTogether', () => {
-  let database: Database;
+  let t: TestServer;
+  let database: { db: TestServer['db'] };
   beforeAll(async () => {
-    database = await openDatabase({});
+    t = await startTestServer();
+    database = { db: t.db };
   });
-  afterAll(() => database.close());
+  afterAll(() => t.close());
 
   /** Reads that note when each starts and ends, and answer their index. */
   function timedReads(n: number) {
