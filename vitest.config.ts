@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import EndToEndLast from './tests/support/sequencer';
 
 const onPostgres = !!process.env.DATABASE_URL;
 // Every API and end-to-end file copies one migrated, seeded template (decision 010) built here once per run.
@@ -34,6 +35,8 @@ export default defineConfig({
   test: {
     // The slowest files are printed at the end of every run, CI included.
     reporters: ['default', './tests/support/slowest-files.ts'],
+    // The end-to-end files start last: their front end is built meanwhile (tests/e2e/global-setup.ts).
+    sequence: { sequencer: EndToEndLast },
     // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine, which ran every file
     // one after another (CI neared its 15 minutes). Two files run at once, of any project: an end-to-end file mostly
     // waits on its browser, so it shares the machine well with an API file.

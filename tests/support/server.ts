@@ -12,6 +12,7 @@ import { type Database, type Db, openDatabase, rowsOf } from '../../server/db/cl
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
 import type { RoleCode } from '../../server/http';
+import { clientBuilt } from './client-build';
 import {
   databaseUrlFor,
   ensurePgliteTemplate,
@@ -161,7 +162,7 @@ export async function startTestServer(opts: ServerOptions = {}) {
   const key = JSON.stringify([opts.serveClient ?? false, opts.rateLimits ?? false, database.kind]);
   let running = workerApps.get(key);
   if (!running) {
-    running = newApp(database, opts);
+    running = (opts.serveClient ? clientBuilt() : Promise.resolve()).then(() => newApp(database, opts));
     if (!opts.rateLimits) workerApps.set(key, running);
     running.catch(() => workerApps.delete(key));
   }
