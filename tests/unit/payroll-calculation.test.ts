@@ -219,22 +219,23 @@ describe('tips, expenses and other deductions', () => {
 });
 
 describe('the slip, line by line (worked by hand)', () => {
-  it('₹15,000 basic in June, EPF and ESI: every line, label and total', () => {
-    // Gross ₹15,000 (≤ ₹21,000: ESI applies). EPF 12% of ₹15,000 = ₹1,800 each side, not capped (basic is at the
-    // ceiling, not above it). ESI 0.75% = ₹112.50, employer 3.25% = ₹487.50. Maharashtra PT above ₹10,000: ₹200.
-    const c = calculateSalary(input())!;
+  it('₹15,000 basic and ₹1,000 HRA in June, EPF and ESI: every line, label and total', () => {
+    // Gross ₹16,000 (≤ ₹21,000: ESI applies). EPF 12% of ₹15,000 = ₹1,800 each side, not capped (basic is at the
+    // ceiling, not above it). ESI 0.75% of ₹16,000 = ₹120, employer 3.25% = ₹520. Maharashtra PT above ₹10,000: ₹200.
+    // Every amount is whole rupees, so it holds whatever the rounding of a fraction of a rupee.
+    const c = calculateSalary(input({ structures: [structure({ basicPaise: R(15000), hraPaise: R(1000) })] }))!;
     expect(c.deductions).toEqual([
       { code: 'epf', label: 'Provident fund 12%', amountPaise: R(1800) },
-      { code: 'esi', label: 'ESI 0.75%', amountPaise: R(112.5) },
+      { code: 'esi', label: 'ESI 0.75%', amountPaise: R(120) },
       { code: 'pt', label: 'Professional tax (Maharashtra)', amountPaise: R(200) },
     ]);
     expect(c.employer).toEqual([
       { code: 'epf_employer', label: "Employer's provident fund 12%", amountPaise: R(1800) },
-      { code: 'esi_employer', label: "Employer's ESI 3.25%", amountPaise: R(487.5) },
+      { code: 'esi_employer', label: "Employer's ESI 3.25%", amountPaise: R(520) },
     ]);
-    expect(c.deductionsPaise).toBe(R(2112.5));
-    expect(c.employerPaise).toBe(R(2287.5));
-    expect(c.netPaise).toBe(R(12887.5));
+    expect(c.deductionsPaise).toBe(R(2120));
+    expect(c.employerPaise).toBe(R(2320));
+    expect(c.netPaise).toBe(R(13880));
     expect(c.additions).toEqual([]);
   });
 
