@@ -4,8 +4,11 @@ import {
   customerActions,
   firstName,
   LINE_RULES,
+  providerName,
   ratingSummary,
   rescheduleRefusal,
+  sourceRefundOffer,
+  stateLabel,
 } from '../../server/modules/orderLines/rules';
 
 const HOUR = 3_600_000;
@@ -86,5 +89,98 @@ describe('ratings', () => {
       distribution: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 1 },
     });
     expect(firstName('  Kavya   Customer ')).toBe('Kavya');
+  });
+});
+
+describe("cancellation terms say why, in the customer's words", () => {
+  it('name the reason for each case', () => {
+    const reason = (state: string, hours: number, admin = false) =>
+      cancellationTerms({ state, slotStart: inHours(hours), totalPaise: 58_900 }, now, admin).reason;
+    expect(reason('accepted', 1, true)).toBe('Cancelled by us');
+    expect(reason('unassigned', 1)).toBe('Free: no professional has been assigned yet.');
+    expect(reason('assigned', 5)).toBe('Free: the visit is more than 3 hours away.');
+    expect(reason('assigned', 2)).toBe(
+      'A cancellation fee applies: a professional is assigned and the visit is less than 3 hours away.',
+    );
+  });
+});
+
+describe('state labels and providers', () => {
+  it("show a line's state as the customer reads it, and an unknown state as it is", () => {
+    expect(stateLabel('unassigned')).toBe('Placed');
+    expect(stateLabel('paymentFailed')).toBe('Payment failed');
+    expect(stateLabel('onHold')).toBe('onHold');
+  });
+
+  it('name the payment providers, and an unknown code as it is', () => {
+    expect(providerName('CF')).toBe('Cashfree');
+    expect(providerName('RP')).toBe('Razorpay');
+    expect(providerName('sandbox')).toBe('the sandbox provider');
+    expect(providerName('PU')).toBe('PU');
+  });
+});
+
+describe('ratings with no reviews', () => {
+  it('average 0, not a division by zero', () => {
+    expect(ratingSummary({ count: 0, total: 0, stars1: 0, stars2: 0, stars3: 0, stars4: 0, stars5: 0 })).toEqual({
+      average: 0,
+      count: 0,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    });
+  });
+});
+
+describe('refund to source (decision 030)', () => {
+  // A cancelled line refunded ₹540.10 to the wallet, of an order the provider was paid ₹589 for.
+  const cancelled = {
+    state: 'cancelled',
+    refundPaise: 54_010,
+    providerPaise: 58_900,
+    paymentProvider: 'RP',
+    sourceRefundStatus: null,
+    sourceRefundPaise: null,
+  };
+
+  it("offers the line's refund back to the provider that was paid", () => {
+    expect(sourceRefundOffer(cancelled)).toEqual({
+      available: true,
+      amount: 540.1,
+      provider: 'Razorpay',
+      status: null,
+    });
+  });
+
+  it('offers at most what the provider was paid (the rest of the order was paid from the wallet)', () => {
+    expect(sourceRefundOffer({ ...cancelled, providerPaise: 30_000 })).toMatchObject({ available: true, amount: 300 });
+  });
+
+  it('offers nothing for a line not cancelled, without a refund, or paid from the wallet', () => {
+    expect(sourceRefundOffer({ ...cancelled, state: 'completed' }).available).toBe(false);
+    expect(sourceRefundOffer({ ...cancelled, refundPaise: 0 })).toMatchObject({ available: false, amount: 0 });
+    expect(sourceRefundOffer({ ...cancelled, refundPaise: null })).toMatchObject({ available: false, amount: 0 });
+    expect(sourceRefundOffer({ ...cancelled, providerPaise: 0 })).toMatchObject({ available: false, amount: 0 });
+    expect(sourceRefundOffer({ ...cancelled, paymentProvider: null })).toEqual({
+      available: false,
+      amount: 540.1,
+      provider: null,
+      status: null,
+    });
+  });
+
+  it('once sent, shows what was sent and offers it no more; after a failure, offers it again', () => {
+    for (const status of ['requested', 'pending', 'processed'] as const) {
+      expect(sourceRefundOffer({ ...cancelled, sourceRefundStatus: status, sourceRefundPaise: 50_000 })).toEqual({
+        available: false,
+        amount: 500,
+        provider: 'Razorpay',
+        status,
+      });
+    }
+    expect(sourceRefundOffer({ ...cancelled, sourceRefundStatus: 'failed', sourceRefundPaise: 50_000 })).toEqual({
+      available: true,
+      amount: 540.1,
+      provider: 'Razorpay',
+      status: 'failed',
+    });
   });
 });

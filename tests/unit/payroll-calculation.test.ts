@@ -217,3 +217,190 @@ describe('tips, expenses and other deductions', () => {
     expect(divHalfUp(0, 7)).toBe(0);
   });
 });
+
+describe('the slip, line by line (worked by hand)', () => {
+  it('₹15,000 basic and ₹1,000 HRA in June, EPF and ESI: every line, label and total', () => {
+    // Gross ₹16,000 (≤ ₹21,000: ESI applies). EPF 12% of ₹15,000 = ₹1,800 each side, not capped (basic is at the
+    // ceiling, not above it). ESI 0.75% of ₹16,000 = ₹120, employer 3.25% = ₹520. Maharashtra PT above ₹10,000: ₹200.
+    // Every amount is whole rupees, so it holds whatever the rounding of a fraction of a rupee.
+    const c = calculateSalary(input({ structures: [structure({ basicPaise: R(15000), hraPaise: R(1000) })] }))!;
+    expect(c.deductions).toEqual([
+      { code: 'epf', label: 'Provident fund 12%', amountPaise: R(1800) },
+      { code: 'esi', label: 'ESI 0.75%', amountPaise: R(120) },
+      { code: 'pt', label: 'Professional tax (Maharashtra)', amountPaise: R(200) },
+    ]);
+    expect(c.employer).toEqual([
+      { code: 'epf_employer', label: "Employer's provident fund 12%", amountPaise: R(1800) },
+      { code: 'esi_employer', label: "Employer's ESI 3.25%", amountPaise: R(520) },
+    ]);
+    expect(c.deductionsPaise).toBe(R(2120));
+    expect(c.employerPaise).toBe(R(2320));
+    expect(c.netPaise).toBe(R(13880));
+    expect(c.additions).toEqual([]);
+  });
+
+  it('says when the EPF wage is capped at ₹15,000', () => {
+    const c = calculateSalary(input({ structures: [structure({ basicPaise: R(15000.01), esi: false })] }))!;
+    expect(c.deductions[0]).toEqual({
+      code: 'epf',
+      label: 'Provident fund 12% (basic capped at ₹15,000)',
+      amountPaise: R(1800),
+    });
+    expect(c.employer[0].label).toBe("Employer's provident fund 12% (basic capped at ₹15,000)");
+  });
+
+  it('names the paid days on each earning', () => {
+    const c = calculateSalary(
+      input({
+        structures: [structure({ basicPaise: R(20000), hraPaise: R(8000), allowancesPaise: R(2000) })],
+        attendance: { ...full(30), paidDays: 26.5, present: 26, halfDays: 1, absent: 3 },
+      }),
+    )!;
+    expect(c.earnings.map((l) => l.label)).toEqual([
+      'Basic (26.5 of 30 days)',
+      'House rent allowance (26.5 of 30 days)',
+      'Other allowances (26.5 of 30 days)',
+    ]);
+  });
+
+  it('labels tips and expenses', () => {
+    const c = calculateSalary(
+      input({ tipsPaise: R(250), expenses: [{ id: 7, reason: 'Bus fare', amountPaise: R(120) }] }),
+    )!;
+    expect(c.additions).toEqual([
+      { code: 'tips', label: 'Tips from customers', amountPaise: R(250) },
+      { code: 'expense:7', label: 'Expense: Bus fare', amountPaise: R(120) },
+    ]);
+  });
+});
+
+describe('professional tax by state and month', () => {
+  it('Maharashtra takes ₹175 in February too in the ₹7,501–₹10,000 slab (only the top slab takes ₹300)', () => {
+    const c = calculateSalary(
+      input({ month: 2, attendance: full(28), structures: [structure({ basicPaise: R(9000), esi: false })] }),
+    )!;
+    expect(line(c.deductions, 'pt')).toBe(R(175));
+  });
+
+  it('a state without professional tax (Delhi) takes none', () => {
+    const c = calculateSalary(input({ structures: [structure({ basicPaise: R(25000), esi: false, ptState: 'DL' })] }))!;
+    expect(c.deductions.map((l) => l.code)).toEqual(['epf']);
+  });
+});
+
+describe('which structures a month uses', () => {
+  it('the latest one started by the 1st, whatever order they are listed in', () => {
+    const c = calculateSalary(
+      input({
+        structures: [
+          structure({ id: 2, effectiveFrom: '2025-01-01', basicPaise: R(20000), esi: false }),
+          structure({ id: 1, effectiveFrom: '2024-01-01', basicPaise: R(15000), esi: false }),
+        ],
+      }),
+    )!;
+    expect(c.structures).toEqual([{ id: 2, effectiveFrom: '2025-01-01', days: 30 }]);
+    expect(line(c.earnings, 'basic')).toBe(R(20000));
+    // A mid-month change listed before the older structure: 15 days at ₹20,000 and 15 at ₹26,000 = ₹23,000.
+    const mixed = calculateSalary(
+      input({
+        structures: [
+          structure({ id: 3, effectiveFrom: '2025-06-16', basicPaise: R(26000), esi: false }),
+          structure({ id: 1, basicPaise: R(20000), esi: false }),
+        ],
+      }),
+    )!;
+    expect(mixed.structures.map((s) => [s.id, s.days])).toEqual([
+      [1, 15],
+      [3, 15],
+    ]);
+    expect(line(mixed.earnings, 'basic')).toBe(R(23000));
+  });
+
+  it('a raise from the 1st replaces the old structure for the whole month', () => {
+    const c = calculateSalary(
+      input({
+        structures: [
+          structure({ id: 1, basicPaise: R(20000), esi: false }),
+          structure({ id: 2, effectiveFrom: '2025-06-01', basicPaise: R(26000), esi: false }),
+        ],
+      }),
+    )!;
+    expect(c.structures).toEqual([{ id: 2, effectiveFrom: '2025-06-01', days: 30 }]);
+    expect(line(c.earnings, 'basic')).toBe(R(26000));
+  });
+
+  it('a raise on the last day counts for that one day', () => {
+    // 29 days at ₹30,000 and 1 day at ₹60,000: (30,000 × 29 + 60,000) / 30 = ₹31,000.
+    const c = calculateSalary(
+      input({
+        structures: [
+          structure({ id: 1, basicPaise: R(30000), esi: false }),
+          structure({ id: 2, effectiveFrom: '2025-06-30', basicPaise: R(60000), esi: false }),
+        ],
+      }),
+    )!;
+    expect(c.structures.map((s) => [s.id, s.days])).toEqual([
+      [1, 29],
+      [2, 1],
+    ]);
+    expect(line(c.earnings, 'basic')).toBe(R(31000));
+  });
+
+  it('a structure from the middle of an earlier month covers this month from its 1st', () => {
+    const c = calculateSalary(
+      input({ structures: [structure({ effectiveFrom: '2024-03-15', basicPaise: R(30000) })] }),
+    )!;
+    expect(c.coveredDays).toBe(30);
+    expect(line(c.earnings, 'basic')).toBe(R(30000));
+  });
+});
+
+describe('advances, loans and other deductions', () => {
+  const small = (over: Partial<CalcInput>) =>
+    calculateSalary(input({ structures: [structure({ basicPaise: R(1000), epf: false, esi: false })], ...over }))!;
+
+  it('take in turn from what is left; what the pay cannot cover is said, and a nil deduction is left out', () => {
+    // Gross ₹1,000 (no PT below ₹7,500): the advance takes ₹700, the loan the ₹300 left, the other nothing.
+    const c = small({
+      deductions: [
+        { id: 1, kind: 'advance', reason: 'Festival', amountPaise: R(700) },
+        { id: 2, kind: 'loan', reason: 'Bike', amountPaise: R(700) },
+        { id: 3, kind: 'other', reason: 'Uniform', amountPaise: R(500) },
+        { id: 4, kind: 'other', reason: 'Nothing this month', amountPaise: 0 },
+      ],
+    });
+    expect(c.deductions).toEqual([
+      { code: 'advance:1', label: 'Advance: Festival', amountPaise: R(700) },
+      { code: 'loan:2', label: 'Loan: Bike (₹300 of ₹700: the pay did not cover more)', amountPaise: R(300) },
+      { code: 'other:3', label: 'Deduction: Uniform (₹0 of ₹500: the pay did not cover more)', amountPaise: 0 },
+    ]);
+    expect(c.netPaise).toBe(0);
+  });
+
+  it('can take the expenses being repaid too', () => {
+    // ₹1,000 gross + ₹200 expense = ₹1,200 to take a ₹5,000 loan from.
+    const c = small({
+      expenses: [{ id: 9, reason: 'Bus fare', amountPaise: R(200) }],
+      deductions: [{ id: 5, kind: 'loan', reason: 'Bike', amountPaise: R(5000) }],
+    });
+    expect(c.deductions).toEqual([
+      { code: 'loan:5', label: 'Loan: Bike (₹1,200 of ₹5,000: the pay did not cover more)', amountPaise: R(1200) },
+    ]);
+    expect(c.netPaise).toBe(0);
+  });
+
+  it('a kind without a name of its own is a deduction', () => {
+    const c = small({ deductions: [{ id: 6, kind: 'canteen', reason: 'Meals', amountPaise: R(100) }] });
+    expect(c.deductions).toEqual([{ code: 'canteen:6', label: 'Deduction: Meals', amountPaise: R(100) }]);
+  });
+});
+
+describe('divHalfUp refuses', () => {
+  it('a negative amount, a divisor of zero or below, and an amount past 2^53 / 2', () => {
+    expect(() => divHalfUp(-1, 2)).toThrow(new RangeError('cannot divide -1 by 2'));
+    expect(() => divHalfUp(1, 0)).toThrow(RangeError);
+    expect(() => divHalfUp(1, -2)).toThrow(RangeError);
+    expect(() => divHalfUp(2 ** 52, 1)).toThrow(RangeError);
+    expect(divHalfUp(2 ** 52 - 1, 1)).toBe(2 ** 52 - 1);
+  });
+});

@@ -210,3 +210,66 @@ describe('the quote with promotions', () => {
     ]);
   });
 });
+
+describe('share, worked by hand', () => {
+  it('gives the leftover paisa to the largest remainder, then to the earlier line on a tie', () => {
+    // ₹0.10 across weights 1 and 2: 3.33 and 6.67 paise → 3 and 6, the leftover paisa to the second (0.67 > 0.33).
+    expect(share(10, [1, 2])).toEqual([3, 7]);
+    // ₹0.10 across 2, 1, 1: 5, 2.5, 2.5 → 5, 2, 2 and the leftover to the earlier of the tied halves.
+    expect(share(10, [2, 1, 1])).toEqual([5, 3, 2]);
+    // Three leftovers over five equal lines: the first three.
+    expect(share(3, [7, 7, 7, 7, 7])).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it('shares nothing of a negative amount', () => {
+    expect(share(-5, [1, 1])).toEqual([0, 0]);
+  });
+});
+
+describe('applyPromotions, worked by hand', () => {
+  it('a flat plan discount is per unit: ₹50 off each of 3 units is ₹150', () => {
+    const subscription = { name: 'Silver', discounts: new Map([[1, { discountType: 'F' as const, discount: 5_000 }]]) };
+    const r = applyPromotions([pl({ quantity: 3, basePaise: 90_000 })], { subscription });
+    expect(r.lines[0]).toEqual({ kind: 'subscription', label: 'Silver', packageId: null, discountPaise: 15_000 });
+  });
+
+  it('an order exactly at the minimum takes the coupon', () => {
+    const r = applyPromotions([pl({ basePaise: 50_000 })], { coupon: coupon({ minOrderPaise: 50_000 }) });
+    expect(r.coupon).toEqual({ id: 7, code: 'SAVE10', discountPaise: 5_000, miss: null });
+  });
+
+  it('a cap the percentages just reach takes nothing back: each line keeps its own half-up share', () => {
+    // 10% of ₹24.85, ₹55.55 and ₹270.35 = 2.485, 5.555 and 27.035 → ₹2.49 + ₹5.56 + ₹27.04 = ₹35.09, the cap.
+    // Shared out in proportion the ₹35.09 would be 2.48, 5.56 and 27.05: a paisa moved between lines.
+    const r = applyPromotions(
+      [pl({ basePaise: 2_485 }), pl({ serviceId: 2, basePaise: 5_555 }), pl({ serviceId: 3, basePaise: 27_035 })],
+      { coupon: coupon({ capPaise: 3_509 }) },
+    );
+    expect(r.lines.map((l) => l.discountPaise)).toEqual([249, 556, 2_704]);
+  });
+
+  it("a package's price is shared across its own lines only; the other lines are priced normally", () => {
+    const pkg = { id: 3, name: 'Monsoon care', pricePaise: 150_000, serviceIds: [1, 2] };
+    const r = applyPromotions(
+      [
+        pl({ serviceId: 5, basePaise: 40_000 }),
+        pl({ serviceId: 1, packageId: 3, basePaise: 120_000 }),
+        pl({ serviceId: 2, packageId: 3, basePaise: 80_000 }),
+      ],
+      { packages: [pkg], coupon: coupon() },
+    );
+    // ₹2,000 of lines for ₹1,500: ₹500 off, ₹300 and ₹200 by their bases; the line outside takes the coupon's 10%.
+    expect(r.lines.map((l) => [l.kind, l.packageId, l.discountPaise])).toEqual([
+      ['coupon', null, 4_000],
+      ['package', 3, 30_000],
+      ['package', 3, 20_000],
+    ]);
+  });
+
+  it('a package with no services is never whole', () => {
+    const r = applyPromotions([pl({ serviceId: 1, packageId: 9 })], {
+      packages: [{ id: 9, name: 'Empty', pricePaise: 0, serviceIds: [] }],
+    });
+    expect(r.lines[0].kind).toBeNull();
+  });
+});
