@@ -20,7 +20,8 @@ const STORAGE_KEY = 'doorstep.cart';
 // The local cart machine's generated paths, walked through the real pages as a visitor in Chromium: ADD is "Add to
 // cart" on a service card, INCREASE / DECREASE / REMOVE are the /cart page's buttons, LOAD is another tab of the same
 // browser writing the stored cart. After every step the /cart page, the header's count, the toasts and the browser
-// storage must show what the model says.
+// storage must show what the model says. Both tabs load once: the walk moves between the service cards and /cart by
+// the cart link and the browser's Back, in the page, and each path starts from an emptied cart it checks first.
 describe.skipIf(!chromiumPath)('local cart machine through the real /cart page', () => {
   let t: TestServer;
   let browser: Awaited<ReturnType<typeof launch>>;
@@ -42,6 +43,8 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
     page = await browser.context.newPage();
     toasts = await recordToasts(page);
     otherTab = await browser.context.newPage();
+    await otherTab.goto(`${t.url}/About`);
+    await page.goto(servicesUrl);
   });
   afterAll(async () => {
     await browser?.close();
@@ -75,9 +78,10 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
   }
 
   async function onServices() {
-    if (pathOf() !== '/Services') {
-      await page.goto(servicesUrl);
-    }
+    // Back from /cart: the page reaches /cart only by the cart link from the service cards (onCart), so the entry
+    // before it is the service cards, and Back is the app's own navigation, not a new load.
+    if (pathOf() !== '/Services') await page.goBack();
+    await expect.poll(() => page.url()).toBe(servicesUrl);
     await expect
       .poll(() => page.getByRole('button', { name: `Add to cart: ${headingOf(CART_FIXTURES.a.id)}` }).count())
       .toBe(1);
@@ -171,9 +175,9 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
 
   for (const path of paths) {
     it(path.description, async () => {
-      await otherTab.goto(`${t.url}/About`);
+      // A clean start without a load: the other tab empties the stored cart, and this tab's cart follows it (as a
+      // fresh load would read it); expectShows([]) below checks the header, storage and /cart are empty.
       await otherTab.evaluate((key) => localStorage.removeItem(key), STORAGE_KEY);
-      await page.goto(servicesUrl);
       let lines: LocalCartLine[] = [];
       // The model's machine, replayed beside the page: after each step the page must show its lines.
       const model = createActor(localCartMachine, { input: {} }).start();

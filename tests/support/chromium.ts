@@ -102,12 +102,20 @@ export async function launch(): Promise<{ context: BrowserContext; close(): Prom
   // A locator waits up to 30 s: on the shared 2-core CI machine, with the API files running beside the browsers, a
   // dialog's data once took over 15 s to arrive.
   context.setDefaultTimeout(30_000);
+  // Each new document a page's main frame loads (not a same-document navigation of the app), printed at close.
+  let loads = 0;
+  context.on('page', (page) => {
+    page.on('domcontentloaded', () => {
+      if (page.url() !== 'about:blank') loads++;
+    });
+  });
   let closed = false;
   return {
     context,
     async close() {
       if (closed) return;
       closed = true;
+      console.log(`page loads: ${loads}`);
       try {
         await context.close();
       } finally {

@@ -41,4 +41,32 @@ describe('operation kit: keys and invalidation from the contract', () => {
     expect(qc.getQueryState(banners)?.isInvalidated).toBe(true);
     expect(qc.getQueryState(states)?.isInvalidated).toBe(false);
   });
+
+  it('a read under way when a write lands is stale once answered, not fresh for the staleTime', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000 } } });
+    const list = keyOf('Products', 'getInventoryProducts', { page: 1, pageSize: 10, lowStock: true, search: 'RO' });
+    let onHand = 4;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // A route loader's prefetch for the page being opened: read before the write, answered after it.
+    const prefetch = qc.prefetchQuery({
+      queryKey: list,
+      queryFn: async () => {
+        const read = onHand;
+        await answered;
+        return { onHand: read };
+      },
+    });
+    onHand = 24;
+    await invalidateAfter(qc, 'addStockMovement');
+    answer();
+    await prefetch;
+    await Promise.resolve();
+    expect(qc.getQueryData(list)).toEqual({ onHand: 4 });
+    expect(qc.getQueryState(list)?.isInvalidated).toBe(true);
+    // So the list fetches again when its page shows it.
+    expect(await qc.fetchQuery({ queryKey: list, queryFn: async () => ({ onHand }) })).toEqual({ onHand: 24 });
+  });
 });
