@@ -164,6 +164,20 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
       .toBe(true);
     expect(new URL(vendor.url()).searchParams.has('UID')).toBe(false);
     expect(await balanceOf('VE')).toBe(balance);
+
+    // Cancel at the provider: the same, with the cancellation's words (the top-up model's returns are made through
+    // the API, so this is where the sandbox's Cancel button is pressed).
+    await addMoney.getByRole('textbox', { name: /^Amount/ }).fill('20');
+    await addMoney.getByRole('button', { name: 'Continue' }).click();
+    await addMoney.getByLabel('Pay with').selectOption('sandbox');
+    await addMoney.getByRole('button', { name: `Pay ${rupees(20)}` }).click();
+    await atCheckout(vendor, 'Cancel');
+    await expect.poll(() => pathOf(vendor)).toBe('/Wallet/WalletBalanceOfVendor');
+    await expect
+      .poll(() => toast(vendor, 'The payment was cancelled: nothing was added to your wallet.').first().isVisible())
+      .toBe(true);
+    expect(new URL(vendor.url()).searchParams.has('UID')).toBe(false);
+    expect(await balanceOf('VE')).toBe(balance);
   });
 
   it('admin: User Management lists customers with balances; a debit past the balance is refused, a credit with a reason lands in the customer history', async () => {
