@@ -152,12 +152,16 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
 
     // The inline top-up returns to this page; Fail at the provider is an error and no money.
     const addMoney = vendor.getByRole('region', { name: 'Add money' });
-    await addMoney.getByRole('textbox', { name: /^Amount/ }).fill('75.50');
-    await addMoney.getByRole('button', { name: 'Continue' }).click();
-    await addMoney.getByLabel('Pay with').selectOption('sandbox');
-    await addMoney.getByRole('button', { name: `Pay ${rupees(75.5)}` }).click();
-    await atCheckout(vendor, 'Fail');
-    await expect.poll(() => pathOf(vendor)).toBe('/Wallet/WalletBalanceOfVendor');
+    /** Through the inline top-up to the sandbox, `outcome` there, and back to this page. */
+    const topUpAndDecide = async (typed: string, outcome: 'Fail' | 'Cancel') => {
+      await addMoney.getByRole('textbox', { name: /^Amount/ }).fill(typed);
+      await addMoney.getByRole('button', { name: 'Continue' }).click();
+      await addMoney.getByLabel('Pay with').selectOption('sandbox');
+      await addMoney.getByRole('button', { name: `Pay ${rupees(Number(typed))}` }).click();
+      await atCheckout(vendor, outcome);
+      await expect.poll(() => pathOf(vendor)).toBe('/Wallet/WalletBalanceOfVendor');
+    };
+    await topUpAndDecide('75.50', 'Fail');
     await expect.poll(() => vendor.getByText('Payment not confirmed', { exact: true }).isVisible()).toBe(true);
     await expect
       .poll(() => toast(vendor, 'The payment failed: nothing was added to your wallet.').first().isVisible())
@@ -167,12 +171,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
 
     // Cancel at the provider: the same, with the cancellation's words (the top-up model's returns are made through
     // the API, so this is where the sandbox's Cancel button is pressed).
-    await addMoney.getByRole('textbox', { name: /^Amount/ }).fill('20');
-    await addMoney.getByRole('button', { name: 'Continue' }).click();
-    await addMoney.getByLabel('Pay with').selectOption('sandbox');
-    await addMoney.getByRole('button', { name: `Pay ${rupees(20)}` }).click();
-    await atCheckout(vendor, 'Cancel');
-    await expect.poll(() => pathOf(vendor)).toBe('/Wallet/WalletBalanceOfVendor');
+    await topUpAndDecide('20', 'Cancel');
     await expect
       .poll(() => toast(vendor, 'The payment was cancelled: nothing was added to your wallet.').first().isVisible())
       .toBe(true);

@@ -36,8 +36,11 @@ export const accountOf = (role: RoleCode) => DEMO_ACCOUNTS.find((a) => a.role ==
  */
 const workerDatabases = new Map<'pglite' | 'postgres', Promise<Database>>();
 
+/** The kind of database this project's files run on (vitest.config.ts sets TEST_DB per project). */
+const testDbKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
 function workerDatabase(): Promise<Database> {
-  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const kind = testDbKind();
   let database = workerDatabases.get(kind);
   if (!database) {
     database = kind === 'pglite' ? openPgliteCopy() : openPostgresCopy();
@@ -143,7 +146,7 @@ interface ServerOptions {
  */
 export async function startTestServer(opts: ServerOptions = {}) {
   const started = performance.now();
-  const fresh = !workerDatabases.has(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+  const fresh = !workerDatabases.has(testDbKind());
   const database = await workerDatabase();
   const opened = performance.now();
   let changed = '';
