@@ -42,10 +42,10 @@ describe('the server cart', () => {
     const s = await f.service({ price: 499, discount: 10, gst: 18 });
     const first = await post('/api/Cart/AddCart', c.tok, { ServiceId: s.id });
     expect(dataOf(first)).toEqual({ serviceId: s.id, quantity: 1 });
-    expect(first.body.message).toBe('Product added to cart');
+    expect(first.body.message).toBe('Service added to your cart');
     const again = await post('/api/Cart/AddCart', c.tok, { ServiceId: s.id });
     expect(dataOf(again).quantity).toBe(2);
-    expect(again.body.message).toBe('Increased product quantity');
+    expect(again.body.message).toBe('Quantity increased');
 
     const cart = await cartOf(c.tok);
     expect(cart.lines).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('the server cart', () => {
     expect(dataOf(await change('Decrement')).quantity).toBe(1);
     const gone = await change('Decrement');
     expect(dataOf(gone).quantity).toBe(0);
-    expect(gone.body.message).toBe('Product removed from cart');
+    expect(gone.body.message).toBe('Service removed from your cart');
     expect(await linesIn(c.id)).toEqual([]);
     expect((await change('Increment')).status).toBe(404);
   });

@@ -55,10 +55,10 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
     const add = (s: Row) => page.getByRole('button', { name: `Add to cart: ${s.heading}` }).click();
 
     await add(kitchen);
-    await expect.poll(texts).toEqual(['Product added to cart']);
-    await expect.poll(() => cartCorner().getByText('Product added to cart').isVisible()).toBe(true);
+    await expect.poll(texts).toEqual(['Service added to your cart']);
+    await expect.poll(() => cartCorner().getByText('Service added to your cart').isVisible()).toBe(true);
     await add(kitchen);
-    await expect.poll(texts).toContain('Increased product quantity');
+    await expect.poll(texts).toContain('Quantity increased');
     await add(geyser);
     await add(curtain);
     await expect.poll(() => page.getByTestId('cart-link').textContent()).toBe(' Cart (4)');
@@ -72,9 +72,9 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
     ]);
     expect(await axeViolations(page), '/cart').toEqual([]);
     await line(curtain).getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(texts).toContain('Product removed from cart');
+    await expect.poll(texts).toContain('Service removed from your cart');
     expect(new Set(await texts())).toEqual(
-      new Set(['Product added to cart', 'Increased product quantity', 'Product removed from cart']),
+      new Set(['Service added to your cart', 'Quantity increased', 'Service removed from your cart']),
     );
     await expect.poll(() => page.getByTestId('cart-link').textContent()).toBe(' Cart (3)');
 

@@ -31,7 +31,7 @@ describe.skipIf(!chromiumPath)('coupons in the browser', () => {
     await signIn(marketing, t.url, 'MR');
     await waitForPath(marketing, '/Dashboard/MarketingDashboard');
     await marketing.getByRole('button', { name: 'Coupons' }).click();
-    await marketing.getByRole('link', { name: 'Add Coupons' }).click();
+    await marketing.getByRole('link', { name: 'Add coupon' }).click();
     await expect.poll(() => pathname(marketing)).toBe('/Coupons/AddCoupons');
 
     // A percentage over 100 is caught before sending, in the server's words.

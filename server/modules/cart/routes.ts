@@ -71,7 +71,7 @@ export const cartHandlers: Handlers = {
     const db = req.server.db;
     const customer = await cart.customerOf(db, currentUser(req), req.body.MobileNo);
     await cart.removeFromCart(db, customer, req.body.ServiceId);
-    return done('Product removed from cart');
+    return done(cart.CART_MESSAGES.removed);
   },
 
   async clearCart(req) {

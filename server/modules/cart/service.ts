@@ -153,9 +153,20 @@ export async function addToCart(
   }
   return {
     data: { serviceId, quantity: line.quantity },
-    message: line.quantity === 1 ? 'Product added to cart' : 'Increased product quantity',
+    message: line.quantity === 1 ? CART_MESSAGES.added : CART_MESSAGES.increased,
   };
 }
+
+/**
+ * The cart's replies, the same words the visitor's cart shows (src/machines/localCart). The cart holds services, so
+ * it says so, where the specification's toasts said "product" (decision 047).
+ */
+export const CART_MESSAGES = {
+  added: 'Service added to your cart',
+  increased: 'Quantity increased',
+  decreased: 'Quantity decreased',
+  removed: 'Service removed from your cart',
+} as const;
 
 export type QuantityFlag = 'Increment' | 'Increament' | 'Decrement';
 
@@ -171,14 +182,14 @@ export async function changeQuantity(db: Db, customerUserId: number, serviceId: 
       }
       await serviceOnOffer(tx, serviceId);
       await repo.updateLine(tx, line.id, { quantity: line.quantity + 1 });
-      return { data: { serviceId, quantity: line.quantity + 1 }, message: 'Increased product quantity' };
+      return { data: { serviceId, quantity: line.quantity + 1 }, message: CART_MESSAGES.increased };
     }
     if (line.quantity <= 1) {
       await repo.deleteLine(tx, line.id);
-      return { data: { serviceId, quantity: 0 }, message: 'Product removed from cart' };
+      return { data: { serviceId, quantity: 0 }, message: CART_MESSAGES.removed };
     }
     await repo.updateLine(tx, line.id, { quantity: line.quantity - 1 });
-    return { data: { serviceId, quantity: line.quantity - 1 }, message: 'Decreased product quantity' };
+    return { data: { serviceId, quantity: line.quantity - 1 }, message: CART_MESSAGES.decreased };
   });
 }
 

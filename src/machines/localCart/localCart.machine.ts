@@ -38,11 +38,11 @@ export type LocalCartEvent =
   /** Storage changed elsewhere (another tab, or the merge at sign-in emptied it): take its lines. */
   | { type: 'LOAD'; lines: LocalCartLine[] };
 
-/** SPEC §8: the cart's toasts, shown bottom-left. */
+/** The cart's toasts, shown bottom-left: the server cart's words too (server/modules/cart, decision 047). */
 export const CART_TOASTS = {
-  added: 'Product added to cart',
-  increased: 'Increased product quantity',
-  removed: 'Product removed from cart',
+  added: 'Service added to your cart',
+  increased: 'Quantity increased',
+  removed: 'Service removed from your cart',
 } as const;
 
 export const MAX_QUANTITY = 99;

@@ -26,6 +26,7 @@ import { AddressPicker } from '../-components/account/AddressPicker';
 import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
+import { payNextText, providerName } from '../-components/payments/providers';
 import { DASHBOARD } from '../-components/roles';
 import * as st from '../-components/storefront/storefront.css';
 
@@ -108,12 +109,6 @@ function CouponCard({
     </Card>
   );
 }
-
-const PROVIDER_NAMES: Record<string, string> = {
-  CF: 'Cashfree',
-  RP: 'Razorpay',
-  sandbox: 'Sandbox (test payments)',
-};
 
 function QuoteLine({
   line,
@@ -343,7 +338,7 @@ function CustomerCheckout() {
               label={useWallet ? 'Pay the rest with' : 'Pay with'}
               value={provider}
               onChange={(e) => setMode(e.target.value as OrderPayMode)}
-              options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: PROVIDER_NAMES[m] ?? m }))}
+              options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) }))}
             />
           )}
         </Card>
@@ -423,9 +418,7 @@ function CustomerCheckout() {
           </Link>
         </div>
         <p className={c.muted}>
-          {walletPaysAll
-            ? 'Paid from your wallet at once.'
-            : `You will pay on ${PROVIDER_NAMES[payMode] ?? payMode}'s page.`}{' '}
+          {walletPaysAll ? 'Paid from your wallet at once.' : payNextText(payMode)}{' '}
           <Badge tone="neutral">GST invoice included</Badge>
         </p>
       </Card>

@@ -29,6 +29,7 @@ import { saveBlob } from '../../ui/download';
 import { CheckboxField, SelectField } from '../../ui/form';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
+import { providerName } from '../-components/payments/providers';
 import * as st from '../-components/storefront/storefront.css';
 
 interface Search {
@@ -52,8 +53,6 @@ export const Route = createFileRoute('/_public/PayProcessInvoice')({
   },
   component: PayProcessInvoice,
 });
-
-const PROVIDER_NAMES: Record<string, string> = { CF: 'Cashfree', RP: 'Razorpay', sandbox: 'Sandbox (test payments)' };
 
 /** Paying a failed order again: a provider (or the wallet for what it holds), then the provider's page or the invoice. */
 function RetryPayment({ orderId }: { orderId: number }) {
@@ -96,7 +95,7 @@ function RetryPayment({ orderId }: { orderId: number }) {
         label="Pay with"
         value={provider}
         onChange={(e) => setMode(e.target.value as OrderPayMode)}
-        options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: PROVIDER_NAMES[m] ?? m }))}
+        options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) }))}
       />
       {error && <Alert tone="danger">{error}</Alert>}
       <div className={c.actions}>

@@ -44,6 +44,7 @@ function SignUp() {
       password: 'Password',
       confirm: 'Confirm password',
     },
+    choices: ['stateId', 'city', 'zoneId'],
     precheck: (v) => confirmMismatch(v.password, v.confirm),
     toBody: (v) => ({
       fullName: v.fullName.trim(),

@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { describedBy, FieldMessages, RequiredMark, useFieldIds } from './Field';
 import * as s from './form.css';
-import { matchesNote, type ServerSearch } from './SearchSelectField';
+import { matchesNote, type ServerSearch, searchNeeded } from './SearchSelectField';
 import type { SelectOption } from './SelectField';
 
 export interface MultiSelectFieldProps {
@@ -65,7 +65,7 @@ export function MultiSelectField({
   // Checkbox ids follow the option's place in the full list, so filtering never re-labels a box.
   const indexOf = useMemo(() => new Map(options.map((o, i) => [o.value, i])), [options]);
   const selected = useMemo(() => new Set(value), [value]);
-  const showFilter = Boolean(search) || options.length > filterThreshold;
+  const showFilter = search ? searchNeeded(search) : options.length > filterThreshold;
   const filterId = `${ids.id}-filter`;
   const describe = describedBy(hint && ids.hintId, error && ids.errorId);
 

@@ -15,6 +15,13 @@ export interface ServerSearch {
   searchLabel: string;
 }
 
+/**
+ * Whether a picker needs its search box: only while the server holds more matches than the list shows, or once
+ * something is typed. A short list (a few zones) is just a drop-down, never a search box and a drop-down.
+ */
+export const searchNeeded = (search: ServerSearch) =>
+  search.query !== '' || (search.total !== undefined && search.total > search.shown);
+
 /** "20 of 312 shown: type to narrow them." when the server holds more matches than the picker shows. */
 export function matchesNote(search: ServerSearch): string | undefined {
   if (search.loading) return 'Searching…';
@@ -90,7 +97,7 @@ export function SearchSelectField({
       className={fullWidth ? s.fullWidth : undefined}
     >
       <div className={s.searchStack}>
-        <SearchBox search={search} controls={ids.id} disabled={disabled} />
+        {searchNeeded(search) ? <SearchBox search={search} controls={ids.id} disabled={disabled} /> : null}
         <select
           id={ids.id}
           name={name}

@@ -12,6 +12,7 @@ export {
   SearchSelectField,
   type SearchSelectFieldProps,
   type ServerSearch,
+  searchNeeded,
 } from './SearchSelectField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { type FieldBaseProps, TextArea, type TextAreaProps, TextField, type TextFieldProps } from './TextField';

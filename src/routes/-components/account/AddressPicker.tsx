@@ -48,6 +48,7 @@ export function AddressForm({ onAdded, onCancel }: { onAdded?(address: Address):
       pinCode: 'Pincode',
     },
     alias: { state: 'StateId', city: 'CityId' },
+    choices: ['StateId', 'CityId'],
     toBody: (v): AddressBody => ({
       receiverName: v.receiverName.trim(),
       receiverMobileNo: v.receiverMobileNo.trim(),

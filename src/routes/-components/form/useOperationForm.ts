@@ -31,6 +31,11 @@ export interface OperationFormOptions<K extends FormOperation, V extends object,
   refine?(errors: FieldError[]): FieldError[];
   /** Told of the server's field errors (to mark the rows of a list the server named). */
   onRefused?(errors: FieldError[]): void;
+  /**
+   * Form fields picked from a list (drop-downs). Left empty, any error of theirs reads "Choose a city": the length or
+   * shape the contract asks of the value means nothing to someone who picks it.
+   */
+  choices?: (keyof V & string)[];
   /** Mistakes no schema can name (a choice the body is built from), by form field, checked before the schema. */
   precheck?(values: V): Partial<Record<keyof V & string, string>>;
 }
@@ -57,6 +62,10 @@ export interface OperationForm<V extends object> extends UseForm<V> {
  * operation's request schema compiled from openapi.yaml, sends it, refreshes the reads the write changes and toasts
  * the server's message; any field error, the browser's or the server's, lands on its field in the same words.
  */
+/** "Choose a city", "Choose an area": what an empty drop-down asks for. */
+export const chooseMessage = (label: string) =>
+  `Choose ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+
 export function useOperationForm<K extends FormOperation, V extends object, R extends { message?: string }>(
   options: OperationFormOptions<K, V, R>,
 ): OperationForm<V> {
@@ -69,7 +78,11 @@ export function useOperationForm<K extends FormOperation, V extends object, R ex
   const order = Object.keys(labelOf);
   // In the order of the form's fields, so the error summary reads top to bottom like the form.
   const show = (errors: FieldError[]) => {
-    const labelled = labelledErrors(options.refine ? options.refine(errors) : errors, labelOf, alias);
+    const labelled = labelledErrors(options.refine ? options.refine(errors) : errors, labelOf, alias).map((e) =>
+      options.choices?.includes(e.field as keyof V & string) && !String(form.values[e.field as keyof V] ?? '')
+        ? { ...e, message: chooseMessage(labelOf[e.field]) }
+        : e,
+    );
     const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
     form.setServerErrors([...labelled].sort((a, b) => rank(a.field) - rank(b.field)));
   };

@@ -276,11 +276,8 @@ function CompleteDialog({ job, onClose }: { job: Job; onClose(): void }) {
         />
         {refusal && (
           <div id={`code-${job.lineId}-error`} style={{ width: '100%' }}>
-            <Alert tone={locked ? 'danger' : 'warning'} title={refusal.message}>
-              {refusal.attemptsLeft !== null && refusal.attemptsLeft > 0 ? (
-                <span>Attempts left: {refusal.attemptsLeft}</span>
-              ) : null}
-            </Alert>
+            {/* The server's message already says how many attempts are left. */}
+            <Alert tone={locked ? 'danger' : 'warning'} title={refusal.message} />
           </div>
         )}
       </form>

@@ -15,11 +15,10 @@ import {
 import { customerBalanceQuery, newIdempotencyKey } from '../../../api/wallets';
 import { Alert, Button, formatRupees, toast } from '../../../ui';
 import { SelectField } from '../../../ui/form';
+import { providerName } from '../payments/providers';
 import { planDay } from './dates';
 import { PlanCard } from './PlanCard';
 import * as s from './subscriptions.css';
-
-const PROVIDER_NAMES: Record<string, string> = { CF: 'Cashfree', RP: 'Razorpay', sandbox: 'Sandbox (test payments)' };
 
 export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobileNo: string }) {
   const queryClient = useQueryClient();
@@ -56,7 +55,7 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
 
   const options = [
     { value: 'Wallet', label: `My wallet (${formatRupees(wallet)})` },
-    ...(modes.data?.modes ?? []).map((m) => ({ value: m, label: PROVIDER_NAMES[m] ?? m })),
+    ...(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) })),
   ];
   return (
     <>

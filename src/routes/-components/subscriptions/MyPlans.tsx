@@ -22,7 +22,7 @@ const PAID_BY: Record<string, string> = {
   Wallet: 'from your wallet',
   CF: 'through Cashfree',
   RP: 'through Razorpay',
-  sandbox: 'through the sandbox',
+  sandbox: 'by test payment',
 };
 
 export const StatusBadge = ({ status }: { status: CustomerSubscriptionStatus }) => (

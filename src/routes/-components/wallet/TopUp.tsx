@@ -21,15 +21,15 @@ import {
 } from '../../../machines/walletTopUp/walletTopUp.machine';
 import { Alert, Button, Dialog, formatRupees, toast } from '../../../ui';
 import { Form, FormActions, NumberField, SelectField } from '../../../ui/form';
+import { providerName } from '../payments/providers';
 
 export type ReturnPage = NonNullable<WalletPaymentBody['returnTo']>;
 
 /** Every provider's name; a screen offers those the server has set up (getPaymentModes). */
-const PAYMENT_MODES: { value: TopUpMode; label: string }[] = [
-  { value: 'CF', label: 'Cashfree' },
-  { value: 'RP', label: 'Razorpay' },
-  { value: 'sandbox', label: 'Test payment (sandbox)' },
-];
+const PAYMENT_MODES: { value: TopUpMode; label: string }[] = (['CF', 'RP', 'sandbox'] as const).map((value) => ({
+  value,
+  label: providerName(value),
+}));
 
 const PENDING_ORDER = 'doorstep.topup.order';
 const SETTLED = 'doorstep.topup.settled';

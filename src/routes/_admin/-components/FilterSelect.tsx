@@ -1,7 +1,7 @@
 // Shared by every admin list with a filter: a compact labelled <select> for the table's toolbar.
 import { useId } from 'react';
 import { srOnly } from '../../../ui';
-import { matchesNote, SearchBox, type ServerSearch } from '../../../ui/form';
+import { matchesNote, SearchBox, type ServerSearch, searchNeeded } from '../../../ui/form';
 import { control, select } from '../../../ui/form/form.css';
 import * as s from './admin.css';
 
@@ -25,7 +25,7 @@ export function FilterSelect({ label, value, onChange, options, allLabel, disabl
       <label htmlFor={id} className={s.filterLabel}>
         {label}
       </label>
-      {search ? <SearchBox search={search} controls={id} /> : null}
+      {search && searchNeeded(search) ? <SearchBox search={search} controls={id} /> : null}
       <select
         id={id}
         className={`${control} ${select}`}

@@ -9,8 +9,16 @@ import {
   dispatchSuggestionsQuery,
 } from '../../../../api/dispatch';
 import { invalidateAfter } from '../../../../api/invalidate';
-import { Alert, Badge, Button, Dialog, formatSlot, LoadingPlaceholder, toast } from '../../../../ui';
-import { Form, FormActions, FormErrorSummary, matchesNote, SearchBox, TextArea } from '../../../../ui/form';
+import { Alert, Button, Dialog, formatSlot, LoadingPlaceholder, toast } from '../../../../ui';
+import {
+  Form,
+  FormActions,
+  FormErrorSummary,
+  matchesNote,
+  SearchBox,
+  searchNeeded,
+  TextArea,
+} from '../../../../ui/form';
 import { control, select } from '../../../../ui/form/form.css';
 import { useOperationForm } from '../../../-components/form';
 import * as s from '../../-components/admin.css';
@@ -34,8 +42,6 @@ interface Refusal {
   message: string;
   reasons: DispatchRefusalReason[];
 }
-
-const ZONE_DISTANCE = ['Lives in the zone', 'Same city', 'Same state', 'Further away'];
 
 /**
  * Assign (or reassign) one line: the server's ranked suggestions with their reasons and an Assign for each, or any
@@ -150,15 +156,6 @@ function SuggestionItem(props: { p: DispatchSuggestion; busy: boolean; loading: 
           Assign
         </Button>
       </div>
-      <div className={d.badges}>
-        <Badge tone="neutral">
-          {p.todayJobs} {p.todayJobs === 1 ? 'job' : 'jobs'} that day
-        </Badge>
-        <Badge tone="neutral">
-          {p.rating !== null ? `★ ${p.rating.toFixed(1)} (${p.ratingCount})` : 'Not rated yet'}
-        </Badge>
-        <Badge tone="neutral">{ZONE_DISTANCE[p.zoneDistance] ?? ''}</Badge>
-      </div>
       {p.reasons.length > 0 ? (
         <ul className={d.reasons} aria-label={`Why ${p.fullName}`}>
           {p.reasons.map((r) => (
@@ -196,7 +193,7 @@ function ManualChoice({
           <label htmlFor={id} className={s.filterLabel}>
             Active professional
           </label>
-          <SearchBox search={pros.search} controls={id} />
+          {searchNeeded(pros.search) ? <SearchBox search={pros.search} controls={id} /> : null}
           <select
             id={id}
             className={`${control} ${select}`}

@@ -28,8 +28,6 @@ export const suggestionHead = style({
   overflowWrap: 'anywhere',
 });
 
-export const badges = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap' });
-
 export const reasons = style({ margin: 0, paddingInlineStart: '1.2em', fontSize: font.size.sm });
 
 export const manual = style({ display: 'flex', gap: space.sm, alignItems: 'end', flexWrap: 'wrap' });
