@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
-import { Button, EmptyState, Toaster } from '../ui';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Toaster } from '../ui';
+import { ConnectionBanner } from './-components/ConnectionBanner';
 import { DocumentTitle } from './-components/DocumentTitle';
+import { ErrorView } from './-components/ErrorView';
 import { RouteAnnouncer } from './-components/RouteAnnouncer';
+
+const NotFoundPage = lazy(() => import('./-components/OffPage').then((m) => ({ default: m.NotFoundPage })));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Each route names itself with head: () => ({ meta: [{ title: '<Page> · Doorstep' }] }); the deepest one wins.
@@ -12,35 +17,15 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       <DocumentTitle />
       <Outlet />
       <RouteAnnouncer />
+      <ConnectionBanner />
       <Toaster />
     </>
   ),
+  // The not-found page draws the public frame, which the first page of a staff area does not need: loaded when used.
   notFoundComponent: () => (
-    <div style={{ padding: '48px 16px' }}>
-      <EmptyState title="Page not found" description="The page you asked for does not exist." />
-      <p style={{ textAlign: 'center' }}>
-        <Link to="/">Go to the home page</Link>
-      </p>
-    </div>
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
   ),
-  errorComponent: ({ error, reset }) => (
-    <div role="alert" style={{ padding: '48px 16px', textAlign: 'center' }}>
-      <EmptyState
-        title="Something went wrong"
-        description={
-          /dynamically imported module|Importing a module script failed|chunk/i.test(String((error as Error)?.message))
-            ? 'Part of the page could not be loaded. Check your connection and try again.'
-            : String((error as Error)?.message ?? error)
-        }
-      />
-      <Button
-        onClick={() => {
-          reset();
-          window.location.reload();
-        }}
-      >
-        Try again
-      </Button>
-    </div>
-  ),
+  errorComponent: ({ error, reset }) => <ErrorView error={error} reset={reset} />,
 });

@@ -3,7 +3,17 @@ import { lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { meQuery } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { type RoleCode, sessionUser } from '../../api/session';
+import { ErrorView } from './ErrorView';
 import { CHANGE_PASSWORD_PATH } from './roles';
+
+/** Thrown before an area's pages load when the signed-in role is not one of the area's. */
+class NoAccess extends Error {
+  constructor(readonly roles: RoleCode[]) {
+    super('No access');
+  }
+}
+
+const NoAccessPage = lazyRouteComponent(() => import('./OffPage'), 'NoAccessPage');
 
 /**
  * Route options for a guarded area: the role must match, otherwise the admin area sends the user to /Admin
@@ -13,9 +23,9 @@ export function roleArea(roles: RoleCode[] | 'any', loginPath: '/Admin' | '/Auth
   return {
     beforeLoad: ({ location }: { location: { href: string } }) => {
       const user = sessionUser();
-      if (!user || (roles !== 'any' && !roles.includes(user.Role))) {
-        throw redirect({ to: loginPath, search: { redirect: location.href } });
-      }
+      if (!user) throw redirect({ to: loginPath, search: { redirect: location.href } });
+      // Signed in with another role: told so where they are, not sent to a sign-in form (decision 047).
+      if (roles !== 'any' && !roles.includes(user.Role)) throw new NoAccess(roles);
       return { user };
     },
     // Checks with the server that the session is still alive; a dead token has signed the tab out by now.
@@ -32,5 +42,11 @@ export function roleArea(roles: RoleCode[] | 'any', loginPath: '/Admin' | '/Auth
       return me;
     },
     component: lazyRouteComponent(() => import('./AreaLayout')),
+    errorComponent: ({ error }: { error: unknown }) =>
+      error instanceof NoAccess ? (
+        <NoAccessPage roles={error.roles} loginPath={loginPath} />
+      ) : (
+        <ErrorView error={error} />
+      ),
   };
 }

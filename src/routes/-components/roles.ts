@@ -36,5 +36,18 @@ export const ROLE_NAME: Record<RoleCode, string> = {
   Cust: 'Customer',
 };
 
+/** Who an area is for, as a sentence says it: "This page is for admins or accountants." */
+export const AREA_NAME: Record<RoleCode, string> = {
+  A: 'admins',
+  CD: 'the call desk',
+  TE: 'technicians',
+  IM: 'inventory managers',
+  VE: 'vendors',
+  HR: 'HR',
+  MR: 'marketing',
+  AC: 'accountants',
+  Cust: 'customers',
+};
+
 /** The shared group's Change Password page, where a one-time password must be changed first. */
 export const CHANGE_PASSWORD_PATH = '/Dashboard/ChangPasswordForProfessional';

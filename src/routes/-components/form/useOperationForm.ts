@@ -117,7 +117,8 @@ export function useOperationForm<K extends FormOperation, V extends object, R ex
       if (e instanceof ApiError && e.errors.length) {
         show(e.errors);
         options.onRefused?.(e.errors);
-      } else toast.error((e as Error).message);
+      } else if (!(e instanceof ApiError && e.status === 0)) toast.error((e as Error).message);
+      // No answer at all: the connection banner says so once, with a retry (ConnectionBanner.tsx); the values stay.
     } finally {
       setBusy(false);
     }
