@@ -1,7 +1,8 @@
 // Rules checked against answers published outside this code (decision 044): worked examples, documented samples and
 // real identifiers, each with its source. None of these expectations comes from running the rule itself.
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinProblem } from '../../server/modules/orders/gstin';
+import { GST_STATE_CODES, gstinCheckChar, gstinProblem, gstStateCode } from '../../server/modules/orders/gstin';
+import { share } from '../../server/modules/orders/promotions';
 import { amountInWords, indianNumberWords } from '../../server/modules/orders/words';
 import { lineMoney } from '../../server/modules/productRequests/service';
 import {
@@ -106,6 +107,34 @@ describe('GSTIN check character (the GSTN mod-36 scheme)', () => {
   it('refuses a published GSTIN with two adjacent characters swapped', () => {
     // 27AAPFU0939F1ZV with "09" read as "90": the check character no longer matches.
     expect(gstinProblem('27AAPFU9039F1ZV', 'Maharashtra')).toBe('has a wrong check character (the last one)');
+  });
+});
+
+describe("GST state codes (the GST portal's list of state codes)", () => {
+  it('Andhra Pradesh is 37 since its split (28 before), Telangana 36, Ladakh 38, the merged Dadra and Nagar Haveli and Daman and Diu 26', () => {
+    expect(gstStateCode('Andhra Pradesh')).toBe('37');
+    expect(gstStateCode('Telangana')).toBe('36');
+    expect(gstStateCode('Ladakh')).toBe('38');
+    expect(gstStateCode('Dadra and Nagar Haveli and Daman and Diu')).toBe('26');
+    expect(gstStateCode('Jammu and Kashmir')).toBe('01');
+    expect(gstStateCode('Lakshadweep')).toBe('31');
+    expect(gstStateCode('tamil nadu')).toBe('33');
+  });
+
+  it('has the 36 states and union territories, each with its own code, 25 and 28 no longer used', () => {
+    const codes = Object.values(GST_STATE_CODES);
+    expect(codes).toHaveLength(36);
+    expect(new Set(codes).size).toBe(36);
+    expect(codes).not.toContain('25');
+    expect(codes).not.toContain('28');
+  });
+});
+
+describe('sharing an amount by largest remainder (the Hamilton or Hare method)', () => {
+  it('10 seats for 47,000, 16,000, 15,800, 12,000, 6,100 and 3,100 votes are 5, 2, 1, 1, 1, 0', () => {
+    // Wikipedia, Largest remainder method, the Hare quota example: quotas 4.70, 1.60, 1.58, 1.20, 0.61, 0.31; the
+    // three seats left go to the remainders .70, .61 and .60.
+    expect(share(10, [47_000, 16_000, 15_800, 12_000, 6_100, 3_100])).toEqual([5, 2, 1, 1, 1, 0]);
   });
 });
 
