@@ -7,6 +7,8 @@ import { amountInWords, indianNumberWords } from '../../server/modules/orders/wo
 import { lineMoney } from '../../server/modules/productRequests/service';
 import {
   aadhaarProblem,
+  maskedAadhaar,
+  normalAadhaar,
   normalPan,
   PAN,
   panProblem,
@@ -70,8 +72,17 @@ describe('Aadhaar number', () => {
     expect(aadhaarProblem('912345672030')).toBe('is not a valid Aadhaar number (its check digit is wrong)');
     // UIDAI issues no number starting with 0 or 1.
     expect(aadhaarProblem('123456789012')).toBe('cannot start with 0 or 1');
-    expect(aadhaarProblem('23456789012')).toBe('must be 12 digits');
-    expect(aadhaarProblem('2345 6789 0124')).toBe('must be 12 digits');
+    expect(aadhaarProblem('023456789012')).toBe('cannot start with 0 or 1');
+    for (const bad of ['23456789012', '2345678901240', 'X234567890124', '234567890124X', '2345 6789 0124']) {
+      expect(aadhaarProblem(bad), bad).toBe('must be 12 digits');
+    }
+  });
+
+  it('reads a number written in groups, and shows only its last four digits to others', () => {
+    // UIDAI's masked Aadhaar prints the first eight digits as X.
+    expect(normalAadhaar('9123 4567 2037')).toBe('912345672037');
+    expect(normalAadhaar(' 9123-4567-2037 ')).toBe('912345672037');
+    expect(maskedAadhaar('912345672037')).toBe('XXXX XXXX 2037');
   });
 });
 
@@ -121,6 +132,54 @@ describe("GST state codes (the GST portal's list of state codes)", () => {
     expect(gstStateCode('tamil nadu')).toBe('33');
   });
 
+  it('gives every state and union territory the code on the list', () => {
+    expect(GST_STATE_CODES).toEqual({
+      'Jammu and Kashmir': '01',
+      'Himachal Pradesh': '02',
+      Punjab: '03',
+      Chandigarh: '04',
+      Uttarakhand: '05',
+      Haryana: '06',
+      Delhi: '07',
+      Rajasthan: '08',
+      'Uttar Pradesh': '09',
+      Bihar: '10',
+      Sikkim: '11',
+      'Arunachal Pradesh': '12',
+      Nagaland: '13',
+      Manipur: '14',
+      Mizoram: '15',
+      Tripura: '16',
+      Meghalaya: '17',
+      Assam: '18',
+      'West Bengal': '19',
+      Jharkhand: '20',
+      Odisha: '21',
+      Chhattisgarh: '22',
+      'Madhya Pradesh': '23',
+      Gujarat: '24',
+      'Dadra and Nagar Haveli and Daman and Diu': '26',
+      Maharashtra: '27',
+      Karnataka: '29',
+      Goa: '30',
+      Lakshadweep: '31',
+      Kerala: '32',
+      'Tamil Nadu': '33',
+      Puducherry: '34',
+      'Andaman and Nicobar Islands': '35',
+      Telangana: '36',
+      'Andhra Pradesh': '37',
+      Ladakh: '38',
+    });
+  });
+
+  it("names the supplier's state and its code when a GSTIN is of another state", () => {
+    expect(gstinProblem('27AAPFU0939F1ZV', ' karnataka ')).toBe('must start with 29, the GST code of Karnataka');
+    expect(gstinProblem('29AAGCB7383J1Z4', 'Tamil Nadu')).toBe('must start with 33, the GST code of Tamil Nadu');
+    expect(gstinProblem('27AAPFU0939F1ZV', ' Maharashtra ')).toBeNull();
+    expect(gstinProblem('27AAPFU0939F1ZV', 'Atlantis')).toBe('cannot be checked: Atlantis is not a state of India');
+  });
+
   it('has the 36 states and union territories, each with its own code, 25 and 28 no longer used', () => {
     const codes = Object.values(GST_STATE_CODES);
     expect(codes).toHaveLength(36);
@@ -148,6 +207,8 @@ describe('PAN shape (Income Tax Department: 5 letters, 4 digits, a letter)', () 
   it('refuses any other shape', () => {
     for (const bad of [
       'AAPFU0939',
+      '1AAPFU0939F',
+      'AAPFU0939FF',
       'AAPFU09390F',
       'AAPF10939F',
       'AAPFU093AF',
@@ -197,6 +258,13 @@ describe('amount in words, Indian numbering (thousand, lakh = 1,00,000, crore = 
     expect(amountInWords(100)).toBe('Rupees One Only');
     expect(amountInWords(50)).toBe('Rupees Zero and Fifty Paise Only');
     expect(amountInWords(99)).toBe('Rupees Zero and Ninety Nine Paise Only');
+  });
+
+  it('refuses a negative or fractional amount', () => {
+    expect(() => amountInWords(-100)).toThrow(new RangeError('-100 is not a whole number of paise'));
+    expect(() => amountInWords(10.5)).toThrow(new RangeError('10.5 is not a whole number of paise'));
+    expect(() => indianNumberWords(-1)).toThrow(new RangeError('-1 is not a whole number'));
+    expect(() => indianNumberWords(2 ** 53)).toThrow(RangeError);
   });
 
   it('the teens and round tens inside a group', () => {
