@@ -87,10 +87,10 @@ describe('Aadhaar number', () => {
 });
 
 describe('GSTIN check character (the GSTN mod-36 scheme)', () => {
-  // Real, published GSTINs: the GST portal's documented sample (Maharashtra), a Bengaluru company, a Delhi firm, and
-  // Reliance Industries Limited (Maharashtra, as the GST register returns it). Each check character was also worked
-  // by hand: the 14 characters' values 0-35, weights 1 and 2 alternating from the left, each product's base-36 digits
-  // added, the check character being (36 - sum mod 36) mod 36.
+  // Published GSTINs: the GST portal's documented sample (Maharashtra), two widely published valid samples (a
+  // Karnataka company, a Delhi firm) and Reliance Industries Limited's (Maharashtra, as the GST register returns it).
+  // Each check character was also worked by hand: the 14 characters' values 0-35, weights 1 and 2 alternating from
+  // the left, each product's base-36 digits added, the check character being (36 - sum mod 36) mod 36.
   const PUBLISHED: [string, string][] = [
     ['27AAPFU0939F1ZV', 'Maharashtra'],
     ['29AAGCB7383J1Z4', 'Karnataka'],
@@ -224,7 +224,7 @@ describe('PAN shape (Income Tax Department: 5 letters, 4 digits, a letter)', () 
 
 describe('IFSC shape (RBI: 4 letters of the bank, a 0, 6 letters or digits of the branch)', () => {
   it('accepts published branch codes', () => {
-    // State Bank of India, Mumbai Main Branch; HDFC Bank's first branch code.
+    // State Bank of India, Mumbai Main Branch; HDFC Bank's HDFC0000001, the IFSC of Razorpay's API examples.
     for (const ifsc of ['SBIN0000300', 'HDFC0000001']) expect(ifscProblem(ifsc), ifsc).toBeNull();
   });
 
