@@ -115,6 +115,22 @@ describe('GSTIN check character (the GSTN mod-36 scheme)', () => {
     }
   });
 
+  it('refuses anything but the 15 characters of the published layout', () => {
+    // State code, PAN, entity number (1-9 or a letter), Z, check character.
+    const shape = 'must be 15 characters: 2-digit state code, PAN (AAAAA9999A), entity number, Z and a check character';
+    for (const bad of [
+      '127AAPFU0939F1ZV',
+      '27AAPFU0939F1ZVX',
+      '27AAPFU0939F1Z',
+      '27AAPFU0939F0ZV',
+      '27AAPFU0939F1YV',
+      '2AAAPFU0939F1ZV',
+      '27aapfu0939f1zv',
+    ]) {
+      expect(gstinProblem(bad, 'Maharashtra'), bad).toBe(shape);
+    }
+  });
+
   it('refuses a published GSTIN with two adjacent characters swapped', () => {
     // 27AAPFU0939F1ZV with "09" read as "90": the check character no longer matches.
     expect(gstinProblem('27AAPFU9039F1ZV', 'Maharashtra')).toBe('has a wrong check character (the last one)');
