@@ -6577,7 +6577,7 @@ export interface components {
         };
         /**
          * @description 12 digits, not starting with 0 or 1, whose last digit is the Verhoeff check digit.
-         * @example 234567890125
+         * @example 234567890124
          */
         AadhaarNumber: string;
         /**

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
 import { seedDemoCatalogue } from '../../server/db/seed/demo-catalogue';
 import { DEMO_PROFESSIONAL_MOBILES, seedDemoProfessionals } from '../../server/db/seed/demo-professionals';
 import { applyLineEvent } from '../../server/modules/orderLines/service';
-import { verhoeffDigit } from '../../server/modules/professionals/rules';
+import { aadhaarProblem } from '../../server/modules/professionals/rules';
 import { cityIds, dataOf } from '../support/catalogue';
 import { candidateFactories, dayFromToday, factories, freshAadhaar, freshPan } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
@@ -112,9 +112,9 @@ describe('adding a professional', () => {
 
 describe('rules', () => {
   it('names PAN and Aadhaar (format and Verhoeff) in its 400s and writes nothing', async () => {
-    const base = '23456789012';
-    const good = `${base}${verhoeffDigit(base)}`;
-    const wrongCheck = `${base}${(verhoeffDigit(base) + 1) % 10}`;
+    // The Verhoeff check digit of 23456789012 is 4, worked with the published tables (decision 044).
+    const good = '234567890124';
+    const wrongCheck = '234567890125';
     const before = await rows<{ n: number }>('select count(*)::int as n from professionals');
     for (const [over, field] of [
       [{ panNumber: 'ABCDE12345' }, 'panNumber'],
@@ -127,6 +127,23 @@ describe('rules', () => {
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
+    expect(await rows<{ n: number }>('select count(*)::int as n from professionals')).toEqual(before);
+  });
+
+  it('takes an Aadhaar number with a right check digit and refuses a wrong one, naming aadharNumber', async () => {
+    // Known answers worked with the published Verhoeff tables (decision 044): 91234567203 takes 7, 23456789012 takes 4.
+    const made = dataOf(await add(admin, await body({ aadharNumber: '912345672037' })), 201);
+    const [stored] = await rows<{ aadhaar_number: string }>(
+      `select aadhaar_number from professionals where user_id = ${made.id}`,
+    );
+    expect(stored.aadhaar_number).toBe('912345672037');
+    const before = await rows<{ n: number }>('select count(*)::int as n from professionals');
+    const refused = await add(admin, await body({ aadharNumber: '234567890125' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({
+      field: 'aadharNumber',
+      message: 'is not a valid Aadhaar number (its check digit is wrong)',
+    });
     expect(await rows<{ n: number }>('select count(*)::int as n from professionals')).toEqual(before);
   });
 });
@@ -653,5 +670,14 @@ describe('demo professionals', () => {
     const id = dataOf(res).User.Id;
     const zones = dataOf(await t.api('GET', `/api/Professional/GetZoneByProfessional?EmpId=${id}`, { token }));
     expect(zones.map((z: { zoneName: string }) => z.zoneName)).toContain('Koramangala');
+  });
+
+  it('carry Aadhaar numbers the published check digit accepts', async () => {
+    const numbers = await rows<{ mobile_no: string; aadhaar_number: string }>(
+      `select u.mobile_no, p.aadhaar_number from users u join professionals p on p.user_id = u.id
+        where u.mobile_no in (${DEMO_PROFESSIONAL_MOBILES.map((m) => `'${m}'`).join(', ')})`,
+    );
+    expect(numbers).toHaveLength(7);
+    for (const n of numbers) expect(aadhaarProblem(n.aadhaar_number), n.mobile_no).toBeNull();
   });
 });

@@ -150,6 +150,28 @@ describe('adding a vendor', () => {
     expect([await countOf('users'), await countOf('vendors'), await countOf('notification_outbox')]).toEqual(before);
   });
 
+  it('takes an Aadhaar number with a right check digit and refuses a wrong one, naming aadharNumber', async () => {
+    // Known answers worked with the published Verhoeff tables (decision 044): 91234567203 takes 7, 23456789012 takes 4.
+    const v = dataOf(await add(await body({ aadharNumber: '912345672037' })), 201);
+    expect(v.aadharNumber).toBe('912345672037');
+    const before = [await countOf('users'), await countOf('vendors')];
+    const refused = await add(await body({ aadharNumber: '234567890125' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { field: 'aadharNumber', message: 'is not a valid Aadhaar number (its check digit is wrong)' },
+    ]);
+    expect([await countOf('users'), await countOf('vendors')]).toEqual(before);
+  });
+
+  it("takes the GST portal's documented sample GSTIN in its state and refuses it with another check character", async () => {
+    // 27AAPFU0939F1ZV: Maharashtra, PAN AAPFU0939F, check character V (decision 044).
+    const refused = await add(await body({ panNumber: 'AAPFU0939F', gstno: '27AAPFU0939F1ZW' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'gstno', message: 'has a wrong check character (the last one)' }]);
+    const v = dataOf(await add(await body({ panNumber: 'AAPFU0939F', gstno: '27AAPFU0939F1ZV' })), 201);
+    expect(v.gstno).toBe('27AAPFU0939F1ZV');
+  });
+
   it('a taken mobile number, e-mail, PAN, Aadhaar or GSTIN is 409 naming it', async () => {
     const first = await body();
     dataOf(await add(first), 201);

@@ -1,6 +1,8 @@
 /** The identity-number rules of SPEC §3 Professional (PAN, Aadhaar), pure so the import and the forms share them. */
 
-// The Verhoeff tables: multiplication in the dihedral group D5, the position permutation and the inverse.
+// The Verhoeff tables as published (Wikipedia, "Verhoeff algorithm"): multiplication in the dihedral group D5, the
+// position permutation and the inverse. Row i of P is the permutation (1 5 8 9 4 2 7 0)(3 6) applied i times; the
+// known answers in tests/unit/known-answers.test.ts catch a wrong entry (decision 044).
 const D = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
   [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
@@ -18,7 +20,7 @@ const P = [
   [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
   [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
   [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 7, 6, 0, 8],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
   [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
   [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
   [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
