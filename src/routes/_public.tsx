@@ -4,6 +4,7 @@ import { signOut, useSession } from '../api/session';
 import { Button, PublicLayout } from '../ui';
 import { CartLink } from './-components/cart/CartLink';
 import { DASHBOARD } from './-components/roles';
+import { HeaderPincode } from './-components/storefront/HeaderPincode';
 import { HeaderSearch } from './-components/storefront/HeaderSearch';
 
 // Loaded only once someone is signed in: a visitor's home page never downloads it.
@@ -43,6 +44,7 @@ function Account() {
 function PublicArea() {
   return (
     <PublicLayout
+      pinned={<HeaderPincode />}
       nav={
         <>
           <Link to="/" activeOptions={{ exact: true }}>

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { categoriesQuery } from '../../../api/storefront';
+import { Popover } from '../../../ui/Popover';
+import { PincodeFace, pincodeButtonLabel } from './HeaderPincode';
+import { PincodeCheck } from './PincodeCheck';
+import * as p from './pincode.css';
+
+/** The header's pincode chooser: the same check as the home page's, in a popover under the pincode button. */
+export default function PincodeChooser({
+  pin,
+  open,
+  onOpenChange,
+}: {
+  pin: string | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const categories = useQuery(categoriesQuery());
+  return (
+    <Popover
+      open={open}
+      onOpenChange={onOpenChange}
+      align="start"
+      title="Your pincode"
+      trigger={
+        <button type="button" className={p.headerPin} aria-label={pincodeButtonLabel(pin)}>
+          <PincodeFace pin={pin} />
+        </button>
+      }
+      onOpenAutoFocus={(e) => {
+        // Straight to the pincode field.
+        e.preventDefault();
+        (e.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input[name="pincode"]')?.focus();
+      }}
+    >
+      <PincodeCheck categories={categories.data ?? []} bare />
+    </Popover>
+  );
+}
