@@ -221,7 +221,6 @@ function CartBody({ cart: { lines, totals, unavailableCount } }: { cart: CartDet
   const [asked, setAsked] = useState(() => ({ serviceId: slotFor ?? 0, times: slotFor ? 1 : 0 }));
   const needing = lines.find((l) => l.serviceId === asked.serviceId && l.available && !l.slotStart);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each ask (not each render) moves focus
   useEffect(() => {
     if (!asked.times) return;
     const picker = document.querySelector<HTMLSelectElement>(`[data-slot-for="${asked.serviceId}"] select`);

@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { srOnly } from '../../../ui';
 import { onPincodeChooserOpened, usePincode } from './pincode';
 import * as p from './pincode.css';
 
@@ -24,18 +25,20 @@ function PinIcon() {
   );
 }
 
-/** The button's face, shared by the plain button and the chooser's trigger. */
+/**
+ * The button's face, shared by the plain button and the chooser's trigger. Its name is its text (no aria-label): a
+ * label would make every "Pincode" field lookup by label on the page find the header too.
+ */
 export function PincodeFace({ pin }: { pin: string | null }) {
   return (
     <>
       <PinIcon />
-      <span data-testid="header-pincode">{pin ?? 'Your pincode'}</span>
+      {pin && <span className={srOnly}>Your pincode: </span>}
+      <span data-testid="header-pincode">{pin ?? 'Set pincode'}</span>
+      {pin && <span className={srOnly}> (change)</span>}
     </>
   );
 }
-
-export const pincodeButtonLabel = (pin: string | null) =>
-  pin ? `Pincode ${pin}: change it` : 'Set your pincode to see what we offer there';
 
 /**
  * The header's pincode (decision 046): the one remembered on this device, and the way to change it. Until first
@@ -64,7 +67,6 @@ export function HeaderPincode() {
     <button
       type="button"
       className={p.headerPin}
-      aria-label={pincodeButtonLabel(pin)}
       onClick={() => {
         setWanted(true);
         setOpen(true);

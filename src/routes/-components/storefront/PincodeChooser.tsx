@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { categoriesQuery } from '../../../api/storefront';
 import { Popover } from '../../../ui/Popover';
-import { PincodeFace, pincodeButtonLabel } from './HeaderPincode';
+import { PincodeFace } from './HeaderPincode';
 import { PincodeCheck } from './PincodeCheck';
 import * as p from './pincode.css';
 
@@ -23,7 +23,7 @@ export default function PincodeChooser({
       align="start"
       title="Your pincode"
       trigger={
-        <button type="button" className={p.headerPin} aria-label={pincodeButtonLabel(pin)}>
+        <button type="button" className={p.headerPin}>
           <PincodeFace pin={pin} />
         </button>
       }
