@@ -10,9 +10,9 @@ const narrow = '(max-width: 759.98px)';
 export const headerPin = style({
   display: 'inline-flex',
   alignItems: 'center',
-  gap: space.xs,
-  minBlockSize: '40px',
-  paddingInline: space.sm,
+  gap: '2px',
+  minBlockSize: '36px',
+  paddingInline: '6px',
   border: `1px solid ${vars.color.border}`,
   borderRadius: radius.pill,
   background: vars.color.surface,
@@ -22,7 +22,9 @@ export const headerPin = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
   cursor: 'pointer',
-  '@media': { [narrow]: { marginInlineStart: 'auto' } },
+  // Close to the brand on a laptop, so the nav keeps one row; on a phone it takes the free space's margin.
+  marginInlineStart: `calc(-1 * ${space.sm})`,
+  '@media': { [narrow]: { marginInlineStart: 'auto', minBlockSize: '40px' } },
 });
 
 // On a phone the pincode takes the free space's margin; the menu button then sits right after it.
