@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { categoriesQuery } from '../../../api/storefront';
 import { Popover } from '../../../ui/Popover';
-import { PincodeFace } from './HeaderPincode';
 import { PincodeCheck } from './PincodeCheck';
+import { PincodeFace } from './PincodeFace';
 import * as p from './pincode.css';
 
 /** The header's pincode chooser: the same check as the home page's, in a popover under the pincode button. */
