@@ -135,6 +135,10 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
           .click();
         const chooser = page.getByRole('dialog', { name: 'Your pincode' });
         await expect.poll(() => chooser.getByLabel('Pincode').inputValue()).toBe(PIN);
+        // Focus is in its pincode field, ready to type over.
+        await expect
+          .poll(() => chooser.getByLabel('Pincode').evaluate((el) => el === document.activeElement))
+          .toBe(true);
         await page.keyboard.press('Escape');
         await choosePincode(page, otherPin, 'Pest control');
         await expect.poll(() => said.textContent()).toContain(`Available at ${otherPin}`);

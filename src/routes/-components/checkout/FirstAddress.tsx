@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type Address, type AddressDraft, addressDraftQuery } from '../../../api/addresses';
 import { cartQuery } from '../../../api/cart';
-import { buttonClassName, Card, LoadingPlaceholder } from '../../../ui';
+import { buttonClassName, Card, EmptyState, LoadingPlaceholder } from '../../../ui';
 import { AddressForm, type AddressFormValues } from '../account/AddressPicker';
 import { slotLabel } from '../cart/slots';
 import { rememberPincode, usePincode } from '../storefront/pincode';
@@ -25,6 +25,19 @@ export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
   const pin = usePincode();
   const draft = useQuery(addressDraftQuery(pin));
   const cart = useQuery(cartQuery());
+  if (cart.data?.lines.length === 0) {
+    return (
+      <EmptyState
+        title="Your cart is empty"
+        description="Add services to your cart, then come back to check out."
+        action={
+          <Link to="/Services" className={buttonClassName()}>
+            Browse services
+          </Link>
+        }
+      />
+    );
+  }
   return (
     <div className={c.layout}>
       <div className={c.column}>

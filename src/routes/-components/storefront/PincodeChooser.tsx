@@ -28,12 +28,17 @@ export default function PincodeChooser({
         </button>
       }
       onOpenAutoFocus={(e) => {
-        // Straight to the pincode field.
+        // Straight to the pincode field (it exists once the content is mounted, which is when this runs).
+        const field = document.querySelector<HTMLInputElement>('[data-pincode-chooser] input[name="pincode"]');
+        if (!field) return;
         e.preventDefault();
-        (e.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input[name="pincode"]')?.focus();
+        field.focus();
+        field.select();
       }}
     >
-      <PincodeCheck categories={categories.data ?? []} bare />
+      <div data-pincode-chooser>
+        <PincodeCheck categories={categories.data ?? []} bare />
+      </div>
     </Popover>
   );
 }
