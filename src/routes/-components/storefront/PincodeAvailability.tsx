@@ -7,10 +7,11 @@ import * as p from './pincode.css';
 
 type CategoryRef = Pick<Category, 'id' | 'categoryName'>;
 
-function ChangePincode({ label = 'Change pincode' }: { label?: string }) {
+/** Opens the header's chooser: the pincode is changed in one place. */
+function ChangePincode() {
   return (
     <Button variant="ghost" size="sm" onClick={openPincodeChooser}>
-      {label}
+      Change pincode
     </Button>
   );
 }
