@@ -25,8 +25,9 @@ export function PincodeFace({ pin }: { pin: string | null }) {
   return (
     <>
       <PinIcon />
-      {pin && <span className={srOnly}>Your pincode: </span>}
-      <span data-testid="header-pincode">{pin ?? 'Set pincode'}</span>
+      {/* Short on screen (the laptop header's nav keeps one row), whole for a screen reader. */}
+      <span className={srOnly}>{pin ? 'Your pincode: ' : 'Set your '}</span>
+      <span data-testid="header-pincode">{pin ?? 'Pincode'}</span>
       {pin && <span className={srOnly}> (change)</span>}
     </>
   );

@@ -22,9 +22,9 @@ export const headerPin = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
   cursor: 'pointer',
-  // Close to the brand on a laptop, so the nav keeps one row; on a phone it takes the free space's margin.
-  marginInlineStart: `calc(-1 * ${space.sm})`,
-  '@media': { [narrow]: { marginInlineStart: 'auto', minBlockSize: '40px' } },
+  // Closer to the brand and the nav on a laptop, so the nav keeps one row; on a phone it takes the free space's margin.
+  marginInline: `calc(-1 * ${space.sm})`,
+  '@media': { [narrow]: { marginInlineStart: 'auto', marginInlineEnd: 0, minBlockSize: '40px' } },
 });
 
 // On a phone the pincode takes the free space's margin; the menu button then sits right after it.
