@@ -89,6 +89,7 @@ export type TagOf = {
   setCartSlot: 'Cart';
   mergeCart: 'Cart';
   getCustomerAddresses: 'Addresses';
+  getAddressDraft: 'Addresses';
   addCustomerAddress: 'Addresses';
   deleteCustomerAddress: 'Addresses';
   makeAddressDefault: 'Addresses';

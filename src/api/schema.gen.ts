@@ -1652,6 +1652,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Order/GetAddressDraftForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the signed-in customer's first address form starts from
+         * @description Our own operation (decision 046): the name, mobile number, city and pincode given at sign-up, with the state and city of the zone serving the pincode. PinCode is the one remembered on the customer's device; when we serve it, it is used instead of the sign-up one. Nothing is written.
+         */
+        get: operations["getAddressDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Order/AddAddressForCustomer": {
         parameters: {
             query?: never;
@@ -6222,6 +6242,15 @@ export interface components {
             receiverName: string;
             receiverMobileNo: string;
             isDefault: boolean;
+        };
+        AddressDraft: {
+            receiverName: string;
+            receiverMobileNo: string;
+            pinCode: string;
+            StateId: number | null;
+            state: string | null;
+            CityId: number | null;
+            city: string;
         };
         AddressReply: {
             status: string;
@@ -12016,6 +12045,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AddressListReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getAddressDraft: {
+        parameters: {
+            query?: {
+                /** @description The pincode remembered on the device */
+                PinCode?: components["schemas"]["PinCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values to start from (state and city null when no zone we serve is known) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AddressDraft"];
+                    };
                 };
             };
             400: components["responses"]["Problem"];

@@ -15,6 +15,8 @@ export interface PublicLayoutProps {
   nav: ReactNode;
   /** The end side of the header (right in left-to-right): search, sign in / profile... */
   actions: ReactNode;
+  /** Beside the brand, outside the collapsible menu: shown on a phone too (the pincode). */
+  pinned?: ReactNode;
   footerLinks?: FooterLink[];
   children: ReactNode;
 }
@@ -32,7 +34,7 @@ function Brand() {
 }
 
 /** The public pages' frame: sticky header (brand, nav, actions), the page, and the footer. */
-export function PublicLayout({ nav, actions, footerLinks = [], children }: PublicLayoutProps) {
+export function PublicLayout({ nav, actions, pinned, footerLinks = [], children }: PublicLayoutProps) {
   const { direction } = useSettings();
   const path = useRouterState({ select: (st) => st.location.pathname });
   const [open, setOpen] = useState(false);
@@ -69,6 +71,7 @@ export function PublicLayout({ nav, actions, footerLinks = [], children }: Publi
         <header className={s.header}>
           <div className={s.bar}>
             <Brand />
+            {pinned}
             <button
               ref={button}
               type="button"

@@ -52,6 +52,61 @@ describe('the demo customer', () => {
   });
 });
 
+describe("a first address's draft (decision 046)", () => {
+  const draft = async (token: string, pin?: string) =>
+    dataOf(await t.api('GET', `/api/Order/GetAddressDraftForCustomer${pin ? `?PinCode=${pin}` : ''}`, { token }));
+
+  it("starts from the sign-up's name, mobile, city and pincode, with the zone's state and city", async () => {
+    const c = await customer();
+    const blr = await cityIds(t, 'Karnataka', 'Bengaluru');
+    expect(await draft(c.tok)).toEqual({
+      receiverName: c.fullName,
+      receiverMobileNo: c.mobileNo,
+      pinCode: '560034',
+      StateId: blr.stateId,
+      state: 'Karnataka',
+      CityId: blr.cityId,
+      city: 'Bengaluru',
+    });
+    // Nothing is written: the customer still has no address.
+    expect(await list(c.tok)).toEqual([]);
+  });
+
+  it("takes the device's pincode when we serve it, with its zone's state and city; else the sign-up's", async () => {
+    const c = await customer();
+    const mumbai = await cityIds(t, 'Maharashtra', 'Mumbai');
+    expect(await draft(c.tok, '400053')).toMatchObject({
+      receiverName: c.fullName,
+      pinCode: '400053',
+      StateId: mumbai.stateId,
+      state: 'Maharashtra',
+      CityId: mumbai.cityId,
+      city: 'Mumbai',
+    });
+    expect(await draft(c.tok, '110001')).toMatchObject({ pinCode: '560034', state: 'Karnataka', city: 'Bengaluru' });
+  });
+
+  it('leaves the state and city open, with the typed city, when no zone serves the sign-up pincode', async () => {
+    const c = await f.customer({ city: 'Shimla', pinCode: '171001' });
+    expect(await draft(await c.token())).toMatchObject({
+      pinCode: '171001',
+      StateId: null,
+      state: null,
+      CityId: null,
+      city: 'Shimla',
+    });
+  });
+
+  it('refuses a malformed pincode on its field, and staff', async () => {
+    const c = await customer();
+    const bad = await t.api('GET', '/api/Order/GetAddressDraftForCustomer?PinCode=12', { token: c.tok });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('PinCode');
+    const staff = await t.api('GET', '/api/Order/GetAddressDraftForCustomer', { token: await t.tokenFor('A') });
+    expect(staff.status).toBe(403);
+  });
+});
+
 describe('adding addresses', () => {
   it('makes the first address the default, keeps the state as a row, and lists the default first', async () => {
     const c = await customer();

@@ -6,6 +6,7 @@ import {
   categoryZones,
   cities,
   customerAddresses,
+  customers,
   states,
   subCategories,
   users,
@@ -123,3 +124,37 @@ export const zonesServingAll = (exec: Executor, categoryIds: number[]) =>
 
 export const cityById = async (exec: Executor, id: number) =>
   (await exec.select({ id: cities.id, stateId: cities.stateId }).from(cities).where(eq(cities.id, id)))[0];
+
+/** What the customer gave at sign-up: name, mobile number, city, pincode and the zone it resolved to. */
+export const profileOf = async (exec: Executor, customerUserId: number) =>
+  (
+    await exec
+      .select({
+        fullName: users.fullName,
+        mobileNo: users.mobileNo,
+        city: customers.city,
+        pinCode: customers.pinCode,
+        zoneId: customers.zoneId,
+      })
+      .from(users)
+      .innerJoin(customers, eq(customers.userId, users.id))
+      .where(eq(users.id, customerUserId))
+  )[0];
+
+/** The state and city of an active zone, by the zone's id or by a pincode it lists. */
+export const placeOfZone = async (exec: Executor, by: { zoneId: number } | { pinCode: string }) =>
+  (
+    await exec
+      .select({ stateId: zones.stateId, stateName: states.name, cityId: zones.cityId, cityName: cities.name })
+      .from(zones)
+      .innerJoin(states, eq(states.id, zones.stateId))
+      .innerJoin(cities, eq(cities.id, zones.cityId))
+      .where(
+        and(
+          eq(zones.active, true),
+          'zoneId' in by
+            ? eq(zones.id, by.zoneId)
+            : sql`${zones.id} = (select zone_id from zone_pincodes where pin_code = ${by.pinCode})`,
+        ),
+      )
+  )[0];

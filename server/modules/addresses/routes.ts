@@ -46,6 +46,10 @@ export const addressHandlers: Handlers = {
     return ok(view(await addresses.makeDefault(db, customer, req.query.id)), 'Default address changed');
   },
 
+  async getAddressDraft(req) {
+    return ok(await addresses.addressDraft(req.server.db, currentUser(req).id, req.query.PinCode));
+  },
+
   async getAddressDropDown(req) {
     return ok(await addresses.dropDown(req.server.db, req.query));
   },

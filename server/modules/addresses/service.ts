@@ -30,6 +30,32 @@ export async function addressForOrder(
   return fallback;
 }
 
+/**
+ * What a first address form starts from (decision 046): the name, mobile number, city and pincode given at sign-up,
+ * with the state and city of the zone that serves the pincode. `pinCode` is the one remembered on the customer's
+ * device; when we serve it, it wins over the sign-up one (it is where the customer said the visit is), and its zone
+ * gives the state and city. Nothing is written.
+ */
+export async function addressDraft(exec: Executor, customerUserId: number, pinCode?: string) {
+  const profile = await repo.profileOf(exec, customerUserId);
+  if (!profile) throw notFound(`Customer ${customerUserId}`);
+  const device = pinCode && pinCode !== profile.pinCode ? await repo.placeOfZone(exec, { pinCode }) : undefined;
+  const place =
+    device ??
+    (await repo.placeOfZone(exec, { pinCode: profile.pinCode })) ??
+    (profile.zoneId !== null ? await repo.placeOfZone(exec, { zoneId: profile.zoneId }) : undefined);
+  return {
+    receiverName: profile.fullName,
+    receiverMobileNo: profile.mobileNo,
+    pinCode: device ? (pinCode as string) : profile.pinCode,
+    StateId: place?.stateId ?? null,
+    state: place?.stateName ?? null,
+    CityId: place?.cityId ?? null,
+    // The zone's city when one is known (the form's choices are those), else what the customer typed.
+    city: place?.cityName ?? profile.city,
+  };
+}
+
 export interface AddressInput {
   adress: string;
   pinCode: string;

@@ -4,6 +4,7 @@ import { signOut, useSession } from '../../api/session';
 import { Button, type FooterLink, PublicLayout } from '../../ui';
 import { CartLink } from './cart/CartLink';
 import { DASHBOARD } from './roles';
+import { HeaderPincode } from './storefront/HeaderPincode';
 import { HeaderSearch } from './storefront/HeaderSearch';
 
 // Loaded only once someone is signed in: a visitor's home page never downloads it.
@@ -68,6 +69,7 @@ function useFooterLinks(): FooterLink[] {
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <PublicLayout
+      pinned={<HeaderPincode />}
       nav={
         <>
           <Link to="/" activeOptions={{ exact: true }}>

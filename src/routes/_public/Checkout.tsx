@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { setCartSlot } from '../../api/cart';
+import { addressesQuery } from '../../api/addresses';
+import { cartQuery, setCartSlot } from '../../api/cart';
 import { ApiError } from '../../api/client';
 import { invalidateAfter } from '../../api/invalidate';
 import { checkoutQuery, type OrderPayMode, type OrderQuoteLine, placeOrder } from '../../api/orders';
@@ -26,8 +27,10 @@ import { AddressPicker } from '../-components/account/AddressPicker';
 import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
+import { FirstAddress } from '../-components/checkout/FirstAddress';
 import { payNextText, providerName } from '../-components/payments/providers';
 import { DASHBOARD } from '../-components/roles';
+import { rememberPincode } from '../-components/storefront/pincode';
 import * as st from '../-components/storefront/storefront.css';
 
 export const Route = createFileRoute('/_public/Checkout')({
@@ -35,6 +38,17 @@ export const Route = createFileRoute('/_public/Checkout')({
   // Visitors sign in first and come back here.
   beforeLoad: ({ location }) => {
     if (!sessionUser()) throw redirect({ to: '/Auth', search: { redirect: location.href } });
+  },
+  // Every line needs its slot before checkout (decision 046): a slotless cart goes back to /UserCart, which names the
+  // line, before anything renders here. The cart is read afresh (the server is the authority), the addresses with it.
+  loader: async ({ context: { queryClient } }) => {
+    if (sessionUser()?.Role !== 'Cust') return;
+    const [cart] = await Promise.all([
+      queryClient.fetchQuery({ ...cartQuery(), staleTime: 0 }),
+      queryClient.ensureQueryData(addressesQuery()),
+    ]);
+    const slotless = cart.lines.find((l) => l.available && !l.slotStart);
+    if (slotless) throw redirect({ to: '/UserCart', search: { slotFor: slotless.serviceId }, replace: true });
   },
   component: Checkout,
 });
@@ -194,7 +208,15 @@ function CustomerCheckout() {
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const params = { addressId, tip, useWallet, couponCode };
-  const quote = useQuery({ ...checkoutQuery(params), placeholderData: keepPreviousData, retry: false });
+  // The quote needs an address: until the customer has one it is not asked for, so no refusal is ever shown.
+  const addresses = useQuery(addressesQuery());
+  const hasAddress = addressId !== null || (addresses.data?.length ?? 0) > 0;
+  const quote = useQuery({
+    ...checkoutQuery(params),
+    enabled: hasAddress,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   // A coupon that stops applying (the cart changed, or it was used up meanwhile) comes off, with why.
   const quoteCouponError = quote.isError ? couponErrorOf(quote.error) : null;
   useEffect(() => {
@@ -207,15 +229,18 @@ function CustomerCheckout() {
   const modes = useQuery(paymentModesQuery());
   const provider = (mode || modes.data?.defaultMode || 'sandbox') as OrderPayMode;
 
+  if (addresses.isPending) return <LoadingPlaceholder label="Loading your addresses…" />;
+  if (addresses.isError) {
+    return (
+      <Alert tone="danger" title="We could not load your addresses.">
+        {addresses.error.message}
+      </Alert>
+    );
+  }
+  if (!hasAddress) return <FirstAddress onAdded={(a) => setAddressId(a.id)} />;
   if (quote.isPending || quoteCouponError) return <LoadingPlaceholder label="Working out your order…" />;
   if (quote.isError) {
-    const needsAddress = quote.error instanceof ApiError && quote.error.errors[0]?.field === 'AddressId';
-    return needsAddress ? (
-      <Card title="Where should we come?">
-        <p className={c.muted}>Add the address of the visit to see your order's amounts.</p>
-        <AddressPicker value={addressId} onChange={setAddressId} />
-      </Card>
-    ) : (
+    return (
       <Alert tone="danger" title="We could not work out your order.">
         {quote.error.message}
       </Alert>
@@ -240,6 +265,8 @@ function CustomerCheckout() {
   const walletPaysAll = useWallet && t.amountPayable === 0;
   const payMode: OrderPayMode = walletPaysAll ? 'Wallet' : provider;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['Orders', 'orderCheckOut'] });
+  // A slot set here changes the cart too (its page and the count read it).
+  const slotChanged = () => Promise.all([refresh(), invalidateAfter(queryClient, 'setCartSlot')]);
 
   async function applyCoupon(code: string) {
     setCouponError(null);
@@ -285,7 +312,15 @@ function CustomerCheckout() {
       <div className={c.column}>
         <Card title="Address of the visit">
           {/* The choice shows at once; the quote for it follows. */}
-          <AddressPicker value={addressId ?? q.address.id} onChange={setAddressId} />
+          <AddressPicker
+            value={addressId ?? q.address.id}
+            onChange={(id) => {
+              setAddressId(id);
+              // The chosen visit's pincode becomes the device's (decision 046).
+              const chosen = addresses.data?.find((a) => a.id === id);
+              if (chosen) rememberPincode(chosen.pinCode);
+            }}
+          />
           <p className={c.muted}>
             Place of supply: {q.placeOfSupply.state}
             {q.placeOfSupply.code ? ` (${q.placeOfSupply.code})` : ''} · {intra ? 'CGST + SGST' : 'IGST'}.{' '}
@@ -295,7 +330,13 @@ function CustomerCheckout() {
         <Card title="Services and time slots">
           <ul className={c.lines} aria-label="Order lines">
             {q.lines.map((l) => (
-              <QuoteLine key={l.serviceId} line={l} intra={intra} pinCode={q.address.pinCode} onSlotChanged={refresh} />
+              <QuoteLine
+                key={l.serviceId}
+                line={l}
+                intra={intra}
+                pinCode={q.address.pinCode}
+                onSlotChanged={slotChanged}
+              />
             ))}
           </ul>
         </Card>

@@ -1,8 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addressesQuery } from '../../api/addresses';
-import { type CartLine, cartQuery, changeCartQuantity, clearCart, removeFromCart, setCartSlot } from '../../api/cart';
+import {
+  type CartDetails,
+  type CartLine,
+  cartQuery,
+  changeCartQuantity,
+  clearCart,
+  removeFromCart,
+  setCartSlot,
+} from '../../api/cart';
 import { ApiError } from '../../api/client';
 import { invalidateAfter, type WriteId } from '../../api/invalidate';
 import { sessionUser, useSession } from '../../api/session';
@@ -23,10 +31,16 @@ import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
 import { DASHBOARD } from '../-components/roles';
 import { Img, QueryView } from '../-components/storefront/parts';
+import { usePincode } from '../-components/storefront/pincode';
 import * as s from '../-components/storefront/storefront.css';
 
 export const Route = createFileRoute('/_public/UserCart')({
   head: () => ({ meta: [{ title: 'My cart · Doorstep' }] }),
+  // `slotFor`: the line /Checkout sent the customer back for, because it has no time slot yet.
+  validateSearch: (raw: Record<string, unknown>): { slotFor?: number } => {
+    const id = Number(raw.slotFor);
+    return Number.isInteger(id) && id > 0 ? { slotFor: id } : {};
+  },
   beforeLoad: ({ location }) => {
     if (!sessionUser()) throw redirect({ to: '/Auth', search: { redirect: location.href } });
   },
@@ -57,10 +71,26 @@ function useCartWrite() {
   return { busy, run };
 }
 
-function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCartWrite> }) {
+/** The first line checkout would refuse for want of a slot (unavailable lines are refused for another reason). */
+const slotlessLine = (lines: CartLine[]) => lines.find((l) => l.available && !l.slotStart);
+
+const needsSlotMessage = (heading: string) => `Choose a time slot for ${heading} before checking out.`;
+
+function Line({
+  line,
+  write,
+  needsSlot,
+}: {
+  line: CartLine;
+  write: ReturnType<typeof useCartWrite>;
+  /** Proceed was pressed (or checkout sent the customer back) while this line had no slot. */
+  needsSlot: boolean;
+}) {
   const [slotError, setSlotError] = useState<string | undefined>();
-  // The server judges a cart slot at the default address (decision 016): the picker offers that pincode's free slots.
+  // The server judges a cart slot at the default address (decision 016): the picker offers that pincode's free slots;
+  // before there is an address, the pincode remembered on the device (decision 046).
   const addresses = useQuery(addressesQuery());
+  const devicePin = usePincode();
   const home = addresses.data?.find((a) => a.isDefault) ?? addresses.data?.[0];
   const key = (what: string) => `${what}:${line.serviceId}`;
   const busy = write.busy !== null;
@@ -69,6 +99,7 @@ function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCar
       className={line.available ? c.line : `${c.line} ${c.unavailable}`}
       data-testid="cart-line"
       data-service={line.serviceId}
+      data-slot-for={line.serviceId}
     >
       <Img src={line.imageUrl} alt="" width={72} height={72} className={c.lineImg} fallback={line.heading} />
       <div className={c.lineBody}>
@@ -137,9 +168,9 @@ function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCar
             <SlotPicker
               value={line.slotStart}
               serviceId={line.serviceId}
-              pinCode={home?.pinCode}
+              pinCode={home?.pinCode ?? devicePin ?? undefined}
               label={`Time slot for ${line.heading}`}
-              error={slotError}
+              error={slotError ?? (needsSlot ? 'Choose a day and a time for this visit' : undefined)}
               disabled={busy}
               onChange={async (iso) => {
                 setSlotError(undefined);
@@ -156,12 +187,10 @@ function Line({ line, write }: { line: CartLine; write: ReturnType<typeof useCar
 
 function CustomerCart() {
   const cart = useQuery(cartQuery());
-  const write = useCartWrite();
-  const [confirmClear, setConfirmClear] = useState(false);
   return (
     <QueryView query={cart} label="your cart">
-      {({ lines, totals, unavailableCount }) =>
-        lines.length === 0 ? (
+      {(data) =>
+        data.lines.length === 0 ? (
           <EmptyState
             title="Your cart is empty"
             description="Add services from their cards or pages, then pick a time slot for each."
@@ -172,66 +201,106 @@ function CustomerCart() {
             }
           />
         ) : (
-          <div className={c.layout}>
-            <ul className={c.lines} aria-label="Cart lines">
-              {lines.map((l) => (
-                <Line key={l.serviceId} line={l} write={write} />
-              ))}
-            </ul>
-            <Card title="Summary">
-              {unavailableCount > 0 && (
-                <Alert tone="warning">
-                  {unavailableCount === 1 ? 'One service is' : `${unavailableCount} services are`} no longer offered and
-                  left out of the total.
-                </Alert>
-              )}
-              <dl className={c.summary}>
-                <div className={c.summaryRow}>
-                  <dt>Items</dt>
-                  <dd data-testid="total-quantity">{totals.quantity}</dd>
-                </div>
-                <div className={c.summaryRow}>
-                  <dt>Price</dt>
-                  <dd>{formatRupees(totals.grossAmount)}</dd>
-                </div>
-                <div className={c.summaryRow}>
-                  <dt>Discount</dt>
-                  <dd>−{formatRupees(totals.discountAmount)}</dd>
-                </div>
-                <div className={c.summaryRow}>
-                  <dt>GST</dt>
-                  <dd>{formatRupees(totals.gstAmount)}</dd>
-                </div>
-                <div className={c.summaryRow}>
-                  <dt>Total</dt>
-                  <dd className={c.total} data-testid="total-price">
-                    {formatRupees(totals.total)}
-                  </dd>
-                </div>
-              </dl>
-              <p className={c.muted}>The amount you pay, with any tip and wallet use, is confirmed at checkout.</p>
-              <div className={c.actions}>
-                <Link to="/Checkout" className={buttonClassName()}>
-                  Proceed to checkout
-                </Link>
-                <Button variant="ghost" onClick={() => setConfirmClear(true)}>
-                  Clear cart
-                </Button>
-              </div>
-              <ConfirmDialog
-                open={confirmClear}
-                onOpenChange={setConfirmClear}
-                title="Clear your cart?"
-                message="Every service and its time slot is taken out of your cart."
-                confirmLabel="Clear cart"
-                tone="danger"
-                onConfirm={() => write.run('clear', 'clearCart', clearCart)}
-              />
-            </Card>
-          </div>
+          <CartBody cart={data} />
         )
       }
     </QueryView>
+  );
+}
+
+/**
+ * The lines and the summary. Proceed to checkout waits for every line's slot (decision 046): pressed while one has
+ * none, it stays here, names the line and moves focus to its slot picker; /Checkout sends a slotless cart back the
+ * same way (`slotFor`).
+ */
+function CartBody({ cart: { lines, totals, unavailableCount } }: { cart: CartDetails }) {
+  const write = useCartWrite();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const { slotFor } = Route.useSearch();
+  // The line asked for, and a count of the asks: pressing Proceed again moves focus there again.
+  const [asked, setAsked] = useState(() => ({ serviceId: slotFor ?? 0, times: slotFor ? 1 : 0 }));
+  const needing = lines.find((l) => l.serviceId === asked.serviceId && l.available && !l.slotStart);
+
+  useEffect(() => {
+    if (!asked.times) return;
+    const picker = document.querySelector<HTMLSelectElement>(`[data-slot-for="${asked.serviceId}"] select`);
+    picker?.focus();
+  }, [asked]);
+
+  return (
+    <div className={c.layout}>
+      <ul className={c.lines} aria-label="Cart lines">
+        {lines.map((l) => (
+          <Line key={l.serviceId} line={l} write={write} needsSlot={l === needing} />
+        ))}
+      </ul>
+      <Card title="Summary">
+        {unavailableCount > 0 && (
+          <Alert tone="warning">
+            {unavailableCount === 1 ? 'One service is' : `${unavailableCount} services are`} no longer offered and left
+            out of the total.
+          </Alert>
+        )}
+        <dl className={c.summary}>
+          <div className={c.summaryRow}>
+            <dt>Items</dt>
+            <dd data-testid="total-quantity">{totals.quantity}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Price</dt>
+            <dd>{formatRupees(totals.grossAmount)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Discount</dt>
+            <dd>−{formatRupees(totals.discountAmount)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>GST</dt>
+            <dd>{formatRupees(totals.gstAmount)}</dd>
+          </div>
+          <div className={c.summaryRow}>
+            <dt>Total</dt>
+            <dd className={c.total} data-testid="total-price">
+              {formatRupees(totals.total)}
+            </dd>
+          </div>
+        </dl>
+        <p className={c.muted}>The amount you pay, with any tip and wallet use, is confirmed at checkout.</p>
+        <div data-testid="needs-slot">
+          {needing && (
+            <Alert tone="danger" title="A time slot is missing">
+              {needsSlotMessage(needing.heading)}
+            </Alert>
+          )}
+        </div>
+        <div className={c.actions}>
+          <Link
+            to="/Checkout"
+            className={buttonClassName()}
+            onClick={(e) => {
+              const first = slotlessLine(lines);
+              if (!first) return;
+              e.preventDefault();
+              setAsked((a) => ({ serviceId: first.serviceId, times: a.times + 1 }));
+            }}
+          >
+            Proceed to checkout
+          </Link>
+          <Button variant="ghost" onClick={() => setConfirmClear(true)}>
+            Clear cart
+          </Button>
+        </div>
+        <ConfirmDialog
+          open={confirmClear}
+          onOpenChange={setConfirmClear}
+          title="Clear your cart?"
+          message="Every service and its time slot is taken out of your cart."
+          confirmLabel="Clear cart"
+          tone="danger"
+          onConfirm={() => write.run('clear', 'clearCart', clearCart)}
+        />
+      </Card>
+    </div>
   );
 }
 

@@ -31,14 +31,26 @@ function AddressText({ address }: { address: Address }) {
   );
 }
 
+const EMPTY_ADDRESS = { receiverName: '', receiverMobileNo: '', adress: '', StateId: '', CityId: '', pinCode: '' };
+export type AddressFormValues = typeof EMPTY_ADDRESS;
+
 /**
  * Adding an address: state and city chosen from the places we serve (GetZoneWiseDropDownForAddAdress), the
  * pincode typed (the server refuses one we do not serve, on the field). The first address becomes the default.
  */
-export function AddressForm({ onAdded, onCancel }: { onAdded?(address: Address): void; onCancel?(): void }) {
+export function AddressForm({
+  initial,
+  onAdded,
+  onCancel,
+}: {
+  /** What the fields start from (checkout's first address: the sign-up's details, decision 046). */
+  initial?: Partial<AddressFormValues>;
+  onAdded?(address: Address): void;
+  onCancel?(): void;
+}) {
   const form = useOperationForm({
     operation: 'addCustomerAddress',
-    initial: { receiverName: '', receiverMobileNo: '', adress: '', StateId: '', CityId: '', pinCode: '' },
+    initial: { ...EMPTY_ADDRESS, ...initial },
     labels: {
       receiverName: 'Name',
       receiverMobileNo: 'Mobile number',

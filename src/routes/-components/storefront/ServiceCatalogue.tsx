@@ -5,7 +5,10 @@ import { bannersQuery, categoriesQuery, servicesPageQuery, subCategoryQuery } fr
 import { buttonClassName, EmptyState, PageHeader } from '../../../ui';
 import { SelectField, TextField } from '../../../ui/form';
 import { BannerCarousel } from './BannerCarousel';
+import { CardAvailability, PincodeAvailability } from './PincodeAvailability';
 import { NotAvailable, QueryView, ServiceGrid } from './parts';
+import { usePincode } from './pincode';
+import * as p from './pincode.css';
 import { type CataloguePath, type ServicesSearch, servicesFilter } from './search';
 import * as s from './storefront.css';
 
@@ -26,6 +29,12 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
   const sub = useQuery(subCategoryQuery(search.subCategoryId ?? 0));
   const banners = useQuery(bannersQuery('Services'));
   const [text, setText] = useState(search.search ?? '');
+  const pin = usePincode();
+  // One category in view (chosen, or the sub-category's): the page says once whether it is offered at the pincode;
+  // otherwise each card says it for its own category.
+  const inView = search.subCategoryId
+    ? sub.data && { id: sub.data.categoryId, categoryName: sub.data.categoryName }
+    : categories.data?.find((c) => c.id === search.categoryId);
 
   const go = (next: ServicesSearch, replace = false) => navigate({ to, search: next, replace });
 
@@ -144,6 +153,8 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
         )}
       </div>
 
+      {inView && <PincodeAvailability category={inView} />}
+
       {search.subCategoryId && sub.isError ? (
         <NotAvailable what="this sub-category" />
       ) : (
@@ -156,7 +167,18 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
                   : `${page.total} service${page.total === 1 ? '' : 's'}${pages > 1 ? ` · page ${filter.page} of ${pages}` : ''}`}
               </p>
               {page.items.length > 0 ? (
-                <ServiceGrid services={page.items} />
+                <ServiceGrid
+                  services={page.items}
+                  extra={
+                    pin && !inView
+                      ? (v) => (
+                          <span className={p.cardNote}>
+                            <CardAvailability pin={pin} categoryId={v.categoryId} />
+                          </span>
+                        )
+                      : undefined
+                  }
+                />
               ) : (
                 <EmptyState
                   title={filtered ? 'No services match' : 'No services listed yet'}

@@ -5,7 +5,7 @@ import { formatRupees, srOnly } from '../../../ui';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
-import { PincodeCheck } from './PincodeCheck';
+import { PincodeAvailability } from './PincodeAvailability';
 import { Img, NotAvailable, PriceLine, QueryView, Section } from './parts';
 import { ServiceRatings } from './Ratings';
 import * as s from './storefront.css';
@@ -116,6 +116,7 @@ function Details({ service }: { service: ServiceDetail }) {
           <div>
             <AddToCartButton service={service} size="md" />
           </div>
+          <PincodeAvailability category={{ id: service.categoryId, categoryName: service.categoryName }} />
           <dl className={s.priceTable} aria-label="Price breakdown">
             <dt>Price</dt>
             <dd>{formatRupees(service.price)}</dd>
@@ -141,7 +142,6 @@ function Details({ service }: { service: ServiceDetail }) {
           <p className={s.description}>{service.pDetails}</p>
         </Section>
       )}
-      <PincodeCheck category={{ id: service.categoryId, categoryName: service.categoryName }} />
       <ServiceRatings serviceId={service.id} />
     </>
   );

@@ -9,7 +9,7 @@ import {
 } from '../../../api/storefront';
 import { buttonClassName, EmptyState } from '../../../ui';
 import { BannerCarousel } from './BannerCarousel';
-import { PincodeCheck } from './PincodeCheck';
+import { PincodeAvailability } from './PincodeAvailability';
 import { Img, NotAvailable, QueryView, Section, ServiceGrid } from './parts';
 import * as s from './storefront.css';
 
@@ -53,7 +53,7 @@ function SubCategoryServices({ subCategory }: { subCategory: SubCategory }) {
 }
 
 /**
- * The sub-categories of one category, under the category's header and with the pincode check for it.
+ * The sub-categories of one category, under the category's header and whether it is offered at the pincode.
  * `/SubCategory` shows them as tiles that open their services; `/SubCategoryE` ("expanded") lists each
  * sub-category with its services inline.
  */
@@ -110,6 +110,7 @@ export function SubCategoryPage({ categoryId = 0, expanded }: { categoryId?: num
           </Link>
         </header>
       )}
+      {category && <PincodeAvailability category={category} />}
       {banners.data && banners.data.length > 0 && <BannerCarousel banners={banners.data} />}
       <QueryView query={subCategories} label="this category">
         {(list) =>
@@ -128,7 +129,6 @@ export function SubCategoryPage({ categoryId = 0, expanded }: { categoryId?: num
           )
         }
       </QueryView>
-      {category && <PincodeCheck category={category} />}
     </div>
   );
 }

@@ -125,18 +125,21 @@ export function PriceLine({ service }: { service: Pick<Service, 'finalPrice' | '
   );
 }
 
+/** What a listing adds to each card (its availability at the remembered pincode). */
+export type CardExtra = (service: Service) => ReactNode;
+
 /** A service's card: the link to its page, with the favourite heart over the picture (outside the link). */
-export function ServiceCard({ service }: { service: Service }) {
+export function ServiceCard({ service, extra }: { service: Service; extra?: CardExtra }) {
   return (
     <div className={fav.cardWithHeart}>
-      <ServiceCardLink service={service} />
+      <ServiceCardLink service={service} extra={extra} />
       <FavouriteButton serviceId={service.id} heading={service.heading} className={fav.onCard} />
       <AddToCartButton service={service} className={cart.onCard} />
     </div>
   );
 }
 
-function ServiceCardLink({ service }: { service: Service }) {
+function ServiceCardLink({ service, extra }: { service: Service; extra?: CardExtra }) {
   return (
     <Link to="/ServicesDetails" search={{ id: service.id }} className={s.serviceCard}>
       <Img
@@ -163,17 +166,26 @@ function ServiceCardLink({ service }: { service: Service }) {
           </span>
         ) : null}
         <PriceLine service={service} />
+        {extra?.(service)}
       </span>
     </Link>
   );
 }
 
-export function ServiceGrid({ services, strip = false }: { services: Service[]; strip?: boolean }) {
+export function ServiceGrid({
+  services,
+  strip = false,
+  extra,
+}: {
+  services: Service[];
+  strip?: boolean;
+  extra?: CardExtra;
+}) {
   return (
     <ul className={strip ? s.strip : s.cardGrid}>
       {services.map((v) => (
         <li key={v.id}>
-          <ServiceCard service={v} />
+          <ServiceCard service={v} extra={extra} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type Address, type AddressDraft, addressDraftQuery } from '../../../api/addresses';
+import { cartQuery } from '../../../api/cart';
+import { buttonClassName, Card, EmptyState, LoadingPlaceholder } from '../../../ui';
+import { AddressForm, type AddressFormValues } from '../account/AddressPicker';
+import { slotLabel } from '../cart/slots';
+import { rememberPincode, usePincode } from '../storefront/pincode';
+import * as c from './checkout.css';
+
+const formValuesOf = (d: AddressDraft): Partial<AddressFormValues> => ({
+  receiverName: d.receiverName,
+  receiverMobileNo: d.receiverMobileNo,
+  StateId: d.StateId ? String(d.StateId) : '',
+  CityId: d.CityId ? String(d.CityId) : '',
+  pinCode: d.pinCode,
+});
+
+/**
+ * Checkout before the customer has any address (decision 046): the address form starts from what they gave at sign-up
+ * (and the pincode remembered on the device), so only the house and street are new. The quote needs an address, so
+ * it is not asked for yet: the summary says what is missing instead of showing a refusal.
+ */
+export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
+  const pin = usePincode();
+  const draft = useQuery(addressDraftQuery(pin));
+  const cart = useQuery(cartQuery());
+  if (cart.data?.lines.length === 0) {
+    return (
+      <EmptyState
+        title="Your cart is empty"
+        description="Add services to your cart, then come back to check out."
+        action={
+          <Link to="/Services" className={buttonClassName()}>
+            Browse services
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className={c.layout}>
+      <div className={c.column}>
+        <Card title="Address of the visit">
+          <p className={c.muted}>We filled in what you gave when you signed up: add the house and street.</p>
+          {draft.isPending ? (
+            <LoadingPlaceholder label="Loading your details…" />
+          ) : (
+            <AddressForm
+              initial={draft.data ? formValuesOf(draft.data) : undefined}
+              onAdded={(a) => {
+                // The visit's pincode is the customer's pincode from now on, on this device too.
+                rememberPincode(a.pinCode);
+                onAdded(a);
+              }}
+            />
+          )}
+        </Card>
+        <Card title="Services and time slots">
+          <ul className={c.lines} aria-label="Order lines">
+            {(cart.data?.lines ?? []).map((l) => (
+              <li key={l.serviceId} className={c.line} data-testid="checkout-line" data-service={l.serviceId}>
+                <div className={c.lineHead}>
+                  <span>
+                    {l.heading} × {l.quantity}
+                  </span>
+                </div>
+                <span className={c.muted} data-testid="line-slot">
+                  {l.slotStart ? `Slot: ${slotLabel(l.slotStart)} (India time)` : 'No time slot chosen yet'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      <Card title="Order summary">
+        <p className={c.muted} data-testid="quote-waits-for-address">
+          Add the address for this visit to see your total: the GST on it depends on where we come.
+        </p>
+        <div className={c.actions}>
+          <Link to="/UserCart" className={buttonClassName({ variant: 'ghost' })}>
+            Back to cart
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
