@@ -81,8 +81,8 @@ export const footer = style({
   },
 });
 // On a phone the buttons share the sheet's width (bigger to tap); a label too long for one line wraps inside it.
-globalStyle(`${footer} > *`, {
-  '@media': { [phone]: { flex: '1 1 auto', maxInlineSize: '100%', whiteSpace: 'normal' } },
+globalStyle(`${footer} > button, ${footer} > a`, {
+  '@media': { [phone]: { flex: '1 1 auto', maxInlineSize: '100%', whiteSpace: 'normal', paddingBlock: space.xs } },
 });
 
 export const close = style({ marginInlineEnd: `calc(-1 * ${space.sm})`, marginBlockStart: `calc(-1 * ${space.xs})` });

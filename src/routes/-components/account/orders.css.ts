@@ -41,7 +41,11 @@ export const code = style({
 
 export const actions = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockStart: space.xs });
 // A long label ("Send ₹1,234.00 back to Cashfree") wraps inside its button rather than past the line's end.
-globalStyle(`${actions} > button, ${actions} > a`, { maxInlineSize: '100%', whiteSpace: 'normal' });
+globalStyle(`${actions} > button, ${actions} > a`, {
+  maxInlineSize: '100%',
+  whiteSpace: 'normal',
+  paddingBlock: space.xs,
+});
 
 export const terms = style({ display: 'grid', gap: space.sm });
 
