@@ -35,8 +35,9 @@ async function emulate(cdp: CDPSession, size: { width: number; height: number },
 }
 
 /**
- * How far the page scrolls sideways: the document's width against the width it has (the roles and dispatch tests'
- * check), and, for the message, the elements that stick out past the screen's edges.
+ * Whether the page scrolls sideways: the document's width (`documentWidth`, the roles and dispatch tests' measure)
+ * against the width the page is laid out in (`pageWidth`: 390 on the phone); the window's width; and, for a
+ * failure's message, the elements that stick out past the page's edges.
  */
 const sideways = (page: Page) =>
   page.evaluate(() => {
@@ -180,7 +181,8 @@ describe.skipIf(!chromiumPath)('a customer on a 390 × 844 phone', () => {
       .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
       .where(eq(services.id, upcoming.services[0].id));
 
-    // A plan on sale with a discount, and a live coupon.
+    // A banner on the home page, a plan on sale with a discount, and a live coupon.
+    await f.banner();
     const plans = subscriptionFactories(t);
     const plan = await plans.plan({ subscriptionName: 'Home care yearly plan' });
     await plans.discount(plan.id, { ServiceID: upcoming.services[0].id });
@@ -217,6 +219,8 @@ describe.skipIf(!chromiumPath)('a customer on a 390 × 844 phone', () => {
         shows: (p) => p.getByText(second).first(),
       },
       { path: `/ServicesDetails?id=${upcoming.services[0].id}`, shows: (p) => p.getByRole('heading', { name: first }) },
+      { path: '/CustomerServices', shows: (p) => p.getByRole('heading', { level: 1 }) },
+      { path: '/HomeImprovement', shows: (p) => p.getByRole('heading', { level: 1 }) },
       { path: '/NewLaunch', shows: (p) => p.getByRole('heading', { level: 1 }) },
       { path: '/About', shows: (p) => p.getByRole('heading', { level: 1 }) },
       { path: '/UserCart', shows: (p) => p.getByTestId('total-price') },
