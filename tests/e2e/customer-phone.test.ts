@@ -359,11 +359,16 @@ describe.skipIf(!chromiumPath)('a customer on a 390 × 844 phone', () => {
     await clear.getByRole('button', { name: 'Cancel' }).click();
     await clear.waitFor({ state: 'detached' });
 
-    // The header's menu opens under the bar, inside the screen.
+    // The header's menu opens under the bar, inside the screen, and so do its search's suggestions.
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.locator('#public-menu');
     await menu.getByRole('link', { name: 'Services' }).waitFor();
     expect(onScreen(await menu.boundingBox(), PHONE), 'the header menu').toBe(true);
+    await menu.getByRole('combobox', { name: 'Search services' }).fill(upcoming.services[0].heading.slice(0, 7));
+    const suggestions = menu.getByRole('listbox', { name: 'Suggestions' });
+    await suggestions.getByRole('option').first().waitFor();
+    expect(onScreen(await suggestions.boundingBox(), PHONE), 'the search suggestions').toBe(true);
+    expect((await sideways(page)).documentWidth, 'the search suggestions').toBe(PHONE.width);
     await page.getByRole('button', { name: 'Menu' }).click();
   });
 
