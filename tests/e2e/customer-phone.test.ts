@@ -3,6 +3,7 @@ import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, subCategories } from '../../server/db/schema';
 import { applyLineEvent } from '../../server/modules/orderLines/service';
+import { SETTINGS_STORAGE_KEY } from '../../src/ui/palette';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch } from '../support/browser';
 import { dataOf } from '../support/catalogue';
@@ -290,9 +291,20 @@ describe.skipIf(!chromiumPath)('a customer on a 390 × 844 phone', () => {
       expect((await sideways(page)).documentWidth, name).toBe(PHONE.width);
     }
 
-    // Opened on the last tab (a link to it), the strip shows that tab.
+    // Opened on the last tab (a link to it), the strip shows that tab; in right-to-left too, where the strip
+    // overflows to the left.
     await open('/MyAccounts?tab=referrals', (p) => p.getByText(customer.referralCode).first());
     expect(onScreen(await strip.getByRole('tab', { name: 'Referrals' }).boundingBox(), PHONE)).toBe(true);
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ direction: 'rtl' })), SETTINGS_STORAGE_KEY);
+    try {
+      await open('/MyAccounts?tab=referrals', (p) => p.getByText(customer.referralCode).first());
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const rtl = await strip.getByRole('tab', { name: 'Referrals' }).boundingBox();
+      expect(onScreen(rtl, PHONE), `right-to-left: ${JSON.stringify(rtl)}`).toBe(true);
+      expect((await sideways(page)).documentWidth, 'right-to-left').toBe(PHONE.width);
+    } finally {
+      await page.evaluate((key) => localStorage.removeItem(key), SETTINGS_STORAGE_KEY);
+    }
   });
 
   it('every dialog a customer opens sits on the screen with its buttons in reach, and they work', async () => {
