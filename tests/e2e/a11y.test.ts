@@ -112,6 +112,35 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
     await applySettings(page, {});
   });
 
+  it('at 390 px a visitor’s pages are no wider than the phone and have no axe violations', async () => {
+    // The signed-in customer's pages are checked at 390 px in tests/e2e/customer-phone.test.ts.
+    const visitorPages = [
+      ...publicPages(),
+      '/Services',
+      '/NewLaunch',
+      '/About',
+      '/PrivacyPolicy',
+      '/ForgotPassword',
+      '/cart',
+      '/Coupons',
+      '/SubscriptionPlan',
+    ];
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const path of visitorPages) {
+        await open(page, `${t.url}${path}`);
+        const width = await page.evaluate(() => ({
+          document: document.documentElement.scrollWidth,
+          page: document.documentElement.clientWidth,
+        }));
+        expect.soft(width.document, path).toBe(width.page);
+        expect.soft(await violations(page), `390 px ${path}`).toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+
   it('every page has its own title', async () => {
     const titles = new Map<string, string>();
     for (const path of publicPages()) {
@@ -193,6 +222,31 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('at 390 px a confirmation is a sheet along the bottom of the screen, its buttons in reach', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(page, `${t.url}/Category/CategoryList`);
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      const box = await dialog.boundingBox();
+      expect(box, 'the sheet').toEqual({ x: 0, y: 844 - (box?.height ?? 0), width: 390, height: box?.height });
+      expect(box!.height).toBeLessThan(844);
+      for (const name of ['Cancel', /^Delete/]) {
+        const button = await dialog.getByRole('button', { name }).boundingBox();
+        expect(button && button.x >= 0 && button.x + button.width <= 390 && button.y + button.height <= 844).toBe(true);
+      }
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   it('the import dialog gives focus back to the button that opened it', async () => {

@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath)('subscriptions in the browser', () => {
     await card.getByText('20% off').waitFor();
     expect(await card.getByText('E2E Sofa Care').count()).toBe(1);
     await expect.poll(() => page.getByLabel('Pay with').inputValue()).toBe('Wallet');
-    await card.getByRole('button', { name: 'Buy E2E Care Plus for ₹499.00' }).click();
+    await card.getByRole('button', { name: 'Buy · ₹499.00 · E2E Care Plus' }).click();
     await expect.poll(() => toast(page, /^E2E Care Plus is yours until /).isVisible()).toBe(true);
     const mine = page.getByTestId('my-plan');
     await mine.getByText('Active').waitFor();

@@ -22,7 +22,7 @@ const WORDS: Record<SandboxOrder['status'], string> = {
 };
 
 const STYLE =
-  'dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}' +
+  'dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.5rem 1rem;margin:0 0 1.5rem}' +
   'dt{color:#555}dd{margin:0;font-weight:600}.buttons{display:flex;gap:.75rem;flex-wrap:wrap}' +
   'button,a.button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #666;background:#fff;color:#1b1d21;cursor:pointer;text-decoration:none}' +
   'button[value=pay]{background:#0b6b3a;border-color:#0b6b3a;color:#fff}' +

@@ -226,57 +226,60 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
             <span>Mobile: {inv.customer.receiverMobileNo}</span>
           </div>
         </div>
-        <table className={c.table}>
-          <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col">SAC</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Taxable value</th>
-              <th scope="col">GST rate</th>
-              {intra ? (
-                <>
-                  <th scope="col">CGST</th>
-                  <th scope="col">SGST</th>
-                </>
-              ) : (
-                <th scope="col">IGST</th>
-              )}
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {inv.lines.map((l) => (
-              <tr key={l.lineId} data-testid="invoice-line">
-                <td>
-                  {l.description}
-                  <br />
-                  <span className={c.muted}>
-                    {slotLabel(l.slotStart)}
-                    {l.creditNote
-                      ? ` · cancelled: credit note ${l.creditNote.number} (${formatRupees(l.creditNote.total)})`
-                      : l.cancelled
-                        ? ' · cancelled'
-                        : ''}
-                  </span>
-                </td>
-                <td>{l.sacCode}</td>
-                <td>{l.quantity}</td>
-                <td>{formatRupees(l.taxableValue)}</td>
-                <td>{l.gstRate}%</td>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <section className={c.tableScroll} aria-label="Invoice lines" tabIndex={0}>
+          <table className={c.table}>
+            <thead>
+              <tr>
+                <th scope="col">Description</th>
+                <th scope="col">SAC</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Taxable value</th>
+                <th scope="col">GST rate</th>
                 {intra ? (
                   <>
-                    <td>{formatRupees(l.cgst)}</td>
-                    <td>{formatRupees(l.sgst)}</td>
+                    <th scope="col">CGST</th>
+                    <th scope="col">SGST</th>
                   </>
                 ) : (
-                  <td>{formatRupees(l.igst)}</td>
+                  <th scope="col">IGST</th>
                 )}
-                <td>{formatRupees(l.total)}</td>
+                <th scope="col">Total</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {inv.lines.map((l) => (
+                <tr key={l.lineId} data-testid="invoice-line">
+                  <td>
+                    {l.description}
+                    <br />
+                    <span className={c.muted}>
+                      {slotLabel(l.slotStart)}
+                      {l.creditNote
+                        ? ` · cancelled: credit note ${l.creditNote.number} (${formatRupees(l.creditNote.total)})`
+                        : l.cancelled
+                          ? ' · cancelled'
+                          : ''}
+                    </span>
+                  </td>
+                  <td>{l.sacCode}</td>
+                  <td>{l.quantity}</td>
+                  <td>{formatRupees(l.taxableValue)}</td>
+                  <td>{l.gstRate}%</td>
+                  {intra ? (
+                    <>
+                      <td>{formatRupees(l.cgst)}</td>
+                      <td>{formatRupees(l.sgst)}</td>
+                    </>
+                  ) : (
+                    <td>{formatRupees(l.igst)}</td>
+                  )}
+                  <td>{formatRupees(l.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
         <dl className={`${c.summary} ${c.totals}`}>
           <div className={c.summaryRow}>
             <dt>Taxable value</dt>

@@ -5,8 +5,10 @@ export const lists = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', m
 
 export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
 
+// One column the line's width: a long word or button must not widen the line past a phone's screen.
 export const line = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: space.xs,
   padding: space.md,
   border: `1px solid ${vars.color.border}`,
@@ -38,6 +40,12 @@ export const code = style({
 });
 
 export const actions = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockStart: space.xs });
+// A long label ("Send ₹1,234.00 back to Cashfree") wraps inside its button rather than past the line's end.
+globalStyle(`${actions} > button, ${actions} > a`, {
+  maxInlineSize: '100%',
+  whiteSpace: 'normal',
+  paddingBlock: space.xs,
+});
 
 export const terms = style({ display: 'grid', gap: space.sm });
 

@@ -66,7 +66,7 @@ export const invoice = style({
   display: 'flex',
   flexDirection: 'column',
   gap: space.lg,
-  overflowX: 'auto',
+  minInlineSize: 0,
 });
 
 export const invoiceTitle = style({ margin: 0, fontSize: font.size.xl, textAlign: 'center' });
@@ -74,10 +74,25 @@ export const invoiceTitle = style({ margin: 0, fontSize: font.size.xl, textAlign
 export const parties = style({
   display: 'grid',
   gap: space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))',
 });
 
-export const party = style({ display: 'flex', flexDirection: 'column', gap: space.xs, fontSize: font.size.sm });
+export const party = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.xs,
+  fontSize: font.size.sm,
+  // A GSTIN, an invoice number or an e-mail has no break of its own.
+  overflowWrap: 'anywhere',
+});
+
+// The lines' table scrolls sideways in its own frame on a phone (decision 011); the parties and totals above and
+// below it stay in view. The frame is focusable so a keyboard can scroll it.
+export const tableScroll = style({
+  overflowX: 'auto',
+  selectors: { '&:focus-visible': { outlineOffset: '-2px' } },
+  '@media': { print: { overflow: 'visible' } },
+});
 
 export const table = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: font.size.sm });
 globalStyle(`${table} th, ${table} td`, {
@@ -89,7 +104,12 @@ globalStyle(`${table} th, ${table} td`, {
 });
 globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: 'start' });
 
-export const totals = style({ display: 'grid', gap: space.xs, marginInlineStart: 'auto', minInlineSize: 260 });
+export const totals = style({
+  display: 'grid',
+  gap: space.xs,
+  marginInlineStart: 'auto',
+  minInlineSize: 'min(260px, 100%)',
+});
 
 export const words = style({ fontStyle: 'italic' });
 

@@ -91,7 +91,8 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
                       onClick={() => buy(p)}
                       loading={busy === p.id}
                       disabled={busy !== null || short}
-                      aria-label={`Buy ${p.subscriptionName} for ${formatRupees(p.price)}`}
+                      // The name starts with the words shown (WCAG 2.5.3, label in name), then says which plan.
+                      aria-label={`Buy · ${formatRupees(p.price)} · ${p.subscriptionName}`}
                     >
                       Buy · {formatRupees(p.price)}
                     </Button>

@@ -2,7 +2,9 @@
 import { style } from '@vanilla-extract/css';
 import { font, space, vars } from '../../../ui/theme.css';
 
-export const page = style({ display: 'grid', gap: space.lg });
+// One column no wider than the page: an `auto` track would grow to its widest content's minimum (the account tabs'
+// strip, the history table) and push the page sideways on a phone; those scroll in their own frames instead.
+export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: space.lg });
 
 export const filters = style({ display: 'flex', gap: space.sm, alignItems: 'end', flexWrap: 'wrap' });
 
