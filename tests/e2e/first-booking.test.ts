@@ -79,6 +79,10 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
         // Every refused call of the whole visit, and every quote asked for.
         const refused: string[] = [];
         const quotes: { status: number; at: string }[] = [];
+        const consoleErrors: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') consoleErrors.push(m.text());
+        });
         page.on('response', (res) => {
           const url = new URL(res.url());
           if (res.status() >= 400) refused.push(`${res.status()} ${url.pathname}`);
@@ -270,6 +274,7 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
         expect(quotes.length).toBeGreaterThan(0);
         expect(quotes.every((q) => q.status === 200)).toBe(true);
         expect(refused).toEqual([]);
+        expect(consoleErrors).toEqual([]);
         expect(await headerPin(page).textContent()).toBe(PIN);
         expect(await noSideScroll(page)).toBe(true);
       } finally {
