@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { SESSION_COOKIE } from '../../server/plugins/auth';
+import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
+
+// The browser's session lives in an HttpOnly cookie; API clients keep the bearer token (decision 043).
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t?.close());
+
+const admin = accountOf('A');
+const adminLogin = { UserName: admin.email, Password: TEST_PASSWORD };
+/** A public read that staff answer for themselves (they may see inactive categories). */
+const READ = '/api/Common/GetAllCategory?pageSize=50';
+
+/** Signs the admin in as the browser does (from our own page) and answers the cookie it was given. */
+async function browserSignIn(headers: Record<string, string> = { origin: t.url }) {
+  const res = await t.api('POST', '/api/adminlogin', { body: adminLogin, headers });
+  expect(res.status).toBe(200);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  return { token: res.body.data.Token as string, setCookie, cookie: setCookie.split(';')[0]! };
+}
+
+describe('the session cookie', () => {
+  it('a sign-in sets an HttpOnly, SameSite=Lax cookie holding the token, for as long as the session', async () => {
+    const { token, setCookie, cookie } = await browserSignIn();
+    expect(cookie).toBe(`${SESSION_COOKIE}=${token}`);
+    const attrs = setCookie.split(';').map((a) => a.trim().toLowerCase());
+    expect(attrs).toEqual(expect.arrayContaining(['path=/', 'httponly', 'samesite=lax', 'max-age=43199']));
+    // Served on 127.0.0.1 (plain HTTP on this machine): not Secure, or the browser would never send it back.
+    expect(attrs).not.toContain('secure');
+    // The cookie alone is a sign-in.
+    const me = await t.api('GET', '/api/Auth/Me', { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ Role: 'A', Email: admin.email });
+  });
+
+  it('the customer door sets the cookie too', async () => {
+    const c = accountOf('Cust');
+    const res = await t.api('POST', '/api/Userlogin', {
+      body: { MobileNoOrEmail: c.mobileNo, Password: TEST_PASSWORD },
+      headers: { origin: t.url },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=${res.body.data.Token};`);
+  });
+
+  it('is Secure when the site is not served from this machine, unless configured otherwise', async () => {
+    const signIn = async (secure: 'auto' | 'on' | 'off') => {
+      t.app.config.sessionCookieSecure = loadConfig({ SESSION_COOKIE_SECURE: secure }).sessionCookieSecure;
+      try {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/adminlogin',
+          headers: { host: 'doorstep.example', origin: 'https://doorstep.example' },
+          payload: adminLogin,
+        });
+        expect(res.statusCode).toBe(200);
+        return String(res.headers['set-cookie']);
+      } finally {
+        t.app.config.sessionCookieSecure = 'auto';
+      }
+    };
+    expect(await signIn('auto')).toMatch(/; Secure$/);
+    expect(await signIn('on')).toMatch(/; Secure$/);
+    expect(await signIn('off')).not.toMatch(/Secure/);
+    expect(() => loadConfig({ SESSION_COOKIE_SECURE: 'yes' })).toThrow(/SESSION_COOKIE_SECURE must be auto, on or off/);
+  });
+
+  it('a page of another site cannot sign the browser in; an API client (no Origin) can', async () => {
+    const foreign = await t.api('POST', '/api/adminlogin', {
+      body: adminLogin,
+      headers: { origin: 'https://evil.test' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors).toEqual([{ field: 'origin', message: 'must be this site' }]);
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    const apiClient = await t.api('POST', '/api/adminlogin', { body: adminLogin });
+    expect(apiClient.status).toBe(200);
+    expect(apiClient.body.data.Token).toMatch(/^[\w-]{40,}$/);
+  });
+});
+
+describe('changes a cookie authorises', () => {
+  it('must come from our own pages, as JSON', async () => {
+    const { cookie, token } = await browserSignIn();
+    const add = (headers: Record<string, string>, name: string, raw = false) =>
+      t.api('POST', '/api/Common/AddCategory', {
+        headers: { cookie, ...headers },
+        ...(raw ? { rawBody: JSON.stringify({ categoryName: name }) } : { body: { categoryName: name } }),
+      });
+    const noOrigin = await add({}, 'Cookie check none');
+    expect(noOrigin.status).toBe(403);
+    expect(noOrigin.body).toMatchObject({
+      detail: 'This change must be made from a Doorstep page.',
+      errors: [{ field: 'origin', message: 'must be this site' }],
+    });
+    expect((await add({ origin: 'https://evil.test' }, 'Cookie check evil')).status).toBe(403);
+    // What a cross-site form can send: text/plain, which the API otherwise reads as JSON (decision 007).
+    const form = await add({ origin: t.url, 'content-type': 'text/plain' }, 'Cookie check form', true);
+    expect(form.status).toBe(415);
+    expect(form.body.errors).toEqual([{ field: 'content-type', message: 'must be application/json' }]);
+    // None of the refused ones was made.
+    const names = async () =>
+      (await t.api('GET', READ, { token })).body.data.items.map((c: { categoryName: string }) => c.categoryName);
+    expect(await names()).not.toEqual(expect.arrayContaining([expect.stringMatching(/^Cookie check/)]));
+    // From our page, as JSON: made.
+    expect((await add({ origin: t.url }, 'Cookie check ours')).status).toBe(201);
+    expect(await names()).toContain('Cookie check ours');
+  });
+
+  it('a bearer token needs neither check: only a script that holds it can send it', async () => {
+    const token = await t.tokenFor('A');
+    const res = await t.api('POST', '/api/Common/AddCategory', {
+      token,
+      headers: { 'content-type': 'text/plain', origin: 'https://elsewhere.test' },
+      rawBody: JSON.stringify({ categoryName: 'Bearer text plain' }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('reads need no Origin: a cookie-authorised GET is answered', async () => {
+    const { cookie } = await browserSignIn();
+    expect((await t.api('GET', '/api/Auth/Me', { headers: { cookie } })).status).toBe(200);
+  });
+});
+
+describe('the end of a cookie session', () => {
+  it('logout revokes the session and clears the cookie; a dead cookie is cleared when sent', async () => {
+    const { cookie } = await browserSignIn();
+    const out = await t.api('POST', '/api/Auth/Logout', { headers: { cookie, origin: t.url } });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly`));
+    const after = await t.api('GET', '/api/Auth/Me', { headers: { cookie } });
+    expect(after.status).toBe(401);
+    expect(after.body.detail).toBe('Your session has ended. Please sign in again.');
+    expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0`));
+    // A visitor's read with the dead cookie is answered as a visitor's.
+    expect((await t.api('GET', READ, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('a logout from another site is refused and the session lives on', async () => {
+    const { cookie } = await browserSignIn();
+    expect((await t.api('POST', '/api/Auth/Logout', { headers: { cookie } })).status).toBe(403);
+    expect((await t.api('GET', '/api/Auth/Me', { headers: { cookie } })).status).toBe(200);
+  });
+});
+
+describe('the response cache and the cookie', () => {
+  it("a signed-in browser's read is its own, never the visitors' cached reply", async () => {
+    t.app.responseCache.bump();
+    // A visitor's reads fill the cache; the front cache answers the second.
+    const visitor = await t.api('GET', READ);
+    expect(visitor.headers.get('vary')).toMatch(/Authorization, Cookie/);
+    await t.api('GET', READ);
+    const { cookie } = await browserSignIn();
+    const staff = await t.api('GET', READ, { headers: { cookie } });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('cache-control')).toBe('private, no-store');
+    expect(staff.headers.get('etag')).toBeNull();
+  });
+});
