@@ -88,18 +88,12 @@ const crossSite = () =>
 /**
  * A browser sends the cookie with every request to this site, including one a page of another site makes it send, so a
  * change that a cookie authorises must show it came from our own pages (decision 043): an Origin header naming this
- * site, and a JSON body (a cross-site form can send text/plain, which the API otherwise reads as JSON, but never
- * application/json without a CORS preflight, which this server never approves). A bearer token needs neither: only a
- * script that holds it can send it.
+ * site. (Its body is application/json, as every body is (plugins/input.ts): a page of another site cannot send that
+ * without a CORS preflight, which this server never approves.) A bearer token needs no Origin: only a script that
+ * holds it can send it.
  */
 function crossSiteRefusal(req: FastifyRequest): HttpError | undefined {
   if (SAFE_METHODS.has(req.method)) return;
-  const type = req.headers['content-type'];
-  if (type !== undefined && type.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
-    return new HttpError(415, 'Unsupported Media Type', 'A signed-in browser sends its changes as application/json.', [
-      { field: 'content-type', message: 'must be application/json' },
-    ]);
-  }
   const origin = req.headers.origin;
   if (!origin || !ownOrigin(req, origin)) return crossSite();
 }

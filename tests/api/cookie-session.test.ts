@@ -1,6 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { cities, states } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/plugins/auth';
+import { tableCounts } from '../support/counts';
+import { factories } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 // The browser's session lives in an HttpOnly cookie; API clients keep the bearer token (decision 043).
@@ -84,7 +88,7 @@ describe('the session cookie', () => {
 });
 
 describe('changes a cookie authorises', () => {
-  it('must come from our own pages, as JSON', async () => {
+  it('must come from our own pages', async () => {
     const { cookie, token } = await browserSignIn();
     const add = (headers: Record<string, string>, name: string, raw = false) =>
       t.api('POST', '/api/Common/AddCategory', {
@@ -98,7 +102,7 @@ describe('changes a cookie authorises', () => {
       errors: [{ field: 'origin', message: 'must be this site' }],
     });
     expect((await add({ origin: 'https://evil.test' }, 'Cookie check evil')).status).toBe(403);
-    // What a cross-site form can send: text/plain, which the API otherwise reads as JSON (decision 007).
+    // What a cross-site form can send: text/plain, refused from anyone (plugins/input.ts).
     const form = await add({ origin: t.url, 'content-type': 'text/plain' }, 'Cookie check form', true);
     expect(form.status).toBe(415);
     expect(form.body.errors).toEqual([{ field: 'content-type', message: 'must be application/json' }]);
@@ -111,14 +115,16 @@ describe('changes a cookie authorises', () => {
     expect(await names()).toContain('Cookie check ours');
   });
 
-  it('a bearer token needs neither check: only a script that holds it can send it', async () => {
+  it('a bearer token needs no Origin: only a script that holds it can send it', async () => {
     const token = await t.tokenFor('A');
-    const res = await t.api('POST', '/api/Common/AddCategory', {
-      token,
-      headers: { 'content-type': 'text/plain', origin: 'https://elsewhere.test' },
-      rawBody: JSON.stringify({ categoryName: 'Bearer text plain' }),
-    });
-    expect(res.status).toBe(201);
+    for (const headers of [{}, { origin: 'https://elsewhere.test' }] as Record<string, string>[]) {
+      const res = await t.api('POST', '/api/Common/AddCategory', {
+        token,
+        headers,
+        body: { categoryName: `Bearer ${Object.keys(headers).length}` },
+      });
+      expect(res.status).toBe(201);
+    }
   });
 
   it('reads need no Origin: a cookie-authorised GET is answered', async () => {
@@ -160,5 +166,58 @@ describe('the response cache and the cookie', () => {
     expect(staff.status).toBe(200);
     expect(staff.headers.get('cache-control')).toBe('private, no-store');
     expect(staff.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('a write reads only application/json', () => {
+  it('signup, a cart line, a zone and an account credit sent as text/plain are 415 and write nothing; as JSON, made', async () => {
+    const customer = await factories(t).customer();
+    const service = await factories(t).service();
+    const [place] = await t.db
+      .select({ stateId: cities.stateId, cityId: cities.id })
+      .from(cities)
+      .innerJoin(states, eq(states.id, cities.stateId))
+      .where(and(eq(states.name, 'Karnataka'), eq(cities.name, 'Bengaluru')));
+    const writes = [
+      {
+        path: '/api/Customer/Signup',
+        token: null,
+        body: {
+          fullName: 'Plain Text',
+          mobileNo: '9812340043',
+          email: 'plain.text@example.in',
+          city: 'Bengaluru',
+          pinCode: '560038',
+          password: 'plain-text-1',
+        },
+      },
+      { path: '/api/Cart/AddCart', token: await customer.token(), body: { ServiceId: service.id } },
+      {
+        path: '/api/Common/AddZone',
+        token: await t.tokenFor('A'),
+        body: { zoneName: 'Plain text zone', ...place, pinCode: ['560043'] },
+      },
+      {
+        path: '/api/Account/AddMoneyToAccWallet',
+        token: await t.tokenFor('AC'),
+        body: { TransAmount: 12.5, BankReference: 'UTR 043 PLAIN' },
+      },
+    ];
+    for (const w of writes) {
+      const before = await tableCounts(t.db);
+      for (const type of ['text/plain', 'text/plain; charset=utf-8']) {
+        const res = await t.api('POST', w.path, {
+          token: w.token,
+          headers: { 'content-type': type },
+          rawBody: JSON.stringify(w.body),
+        });
+        expect(res.status, `${w.path} as ${type}`).toBe(415);
+        expect(res.body.errors).toEqual([{ field: 'content-type', message: 'must be application/json' }]);
+      }
+      expect(await tableCounts(t.db), w.path).toEqual(before);
+      // The same body as JSON is a good one: the type alone was refused.
+      const made = await t.api('POST', w.path, { token: w.token, body: w.body });
+      expect(made.status, `${w.path} as JSON: ${JSON.stringify(made.body)}`).toBeLessThan(300);
+    }
   });
 });
