@@ -67,7 +67,7 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The operations that hand out a session: a page of another site must not sign a browser in (login CSRF). */
-const SIGN_IN = new Set(['adminLogin', 'userLogin']);
+const SIGN_IN = new Set(['adminLogin', 'userLogin', 'customerSignup']);
 
 /** Whether an Origin header names this site: PUBLIC_URL's origin when set, else the host the request came to. */
 function ownOrigin(req: FastifyRequest, origin: string): boolean {

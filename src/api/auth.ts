@@ -21,6 +21,7 @@ export interface SignupInput {
   zoneId?: number | null;
 }
 
+/** The account only: the page signs up through `signUp` (api/session.ts), which also signs the tab in. */
 export const signup = (body: SignupInput) => call(client.POST('/api/Customer/Signup', { body }));
 export const sendOtp = (Role: RoleCode, Phone: string) =>
   call(client.POST('/api/Common/SendOtp', { body: { Role, Phone } }));

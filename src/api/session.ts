@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Credentials, SessionContext, SessionEvent, SessionUser } from '../machines/session/session.machine';
+import { type SignupInput, signup } from './auth';
 import { call, client, configureAuth } from './client';
 import { mergeLocalCart } from './localCart';
 
@@ -121,7 +122,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key !== null && e.key !== STORAGE_KEY) return;
     const next = restore();
-    if (view.matches('signedOut') && next) sendSession({ type: 'SIGNED_IN_ELSEWHERE', user: next.user });
+    if (view.matches('signedOut') && next) sendSession({ type: 'SIGNED_IN', user: next.user });
     else if (view.matches('signedIn') && !next) sendSession({ type: 'EXPIRED' });
     // Someone else now: every page and cached read of this tab was the previous user's, so it starts again.
     else if (view.matches('signedIn') && next && next.user.Id !== view.context.user?.Id) location.reload();
@@ -148,6 +149,31 @@ export function waitForSignIn(): Promise<SessionUser> {
       }
     });
   });
+}
+
+/**
+ * A customer's sign-up (decision 043): the server signs the new customer in (the cookie), the visitor's cart joins
+ * theirs, and this tab is signed in before it resolves, so the page it goes on to is the customer's. A tab signed in as
+ * someone else only learns the new user from storage: the caller loads its next page afresh.
+ */
+export async function signUp(body: SignupInput) {
+  const reply = await signup(body);
+  const user = reply.data.User as SessionUser;
+  await mergeLocalCart();
+  if (!view.matches('signedOut')) {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ user }));
+    return reply;
+  }
+  await new Promise<void>((resolve) => {
+    const unsubscribe = subscribe(() => {
+      if (view.matches('signedIn')) {
+        unsubscribe();
+        resolve();
+      }
+    });
+    sendSession({ type: 'SIGNED_IN', user });
+  });
+  return reply;
 }
 
 /** Resolves when signing out has finished. */

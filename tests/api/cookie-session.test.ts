@@ -87,6 +87,44 @@ describe('the session cookie', () => {
   });
 });
 
+describe('a sign-up signs the customer in', () => {
+  const body = {
+    fullName: 'Meera Iyer',
+    mobileNo: '9812340044',
+    email: 'meera.iyer@example.in',
+    city: 'Bengaluru',
+    pinCode: '560038',
+    password: 'meera-secret-1',
+  };
+
+  it('the reply sets the session cookie and carries the token and the user, as a sign-in does', async () => {
+    const res = await t.api('POST', '/api/Customer/Signup', { body, headers: { origin: t.url } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Your account is ready, and you are signed in.');
+    expect(res.body.data).toMatchObject({ User: { Role: 'Cust', FullName: 'Meera Iyer', MobileNo: body.mobileNo } });
+    expect(res.body.data.User.Id).toBe(res.body.data.Id);
+    const setCookie = res.headers.get('set-cookie')!;
+    expect(setCookie).toContain(`${SESSION_COOKIE}=${res.body.data.Token};`);
+    expect(setCookie).toMatch(/HttpOnly; SameSite=Lax/);
+    const cookie = setCookie.split(';')[0]!;
+    const me = await t.api('GET', '/api/Auth/Me', { headers: { cookie } });
+    expect(me.body.data).toMatchObject({ Role: 'Cust', Email: body.email });
+    // The bearer token of the same session serves an API client.
+    expect((await t.api('GET', '/api/Auth/Me', { token: res.body.data.Token })).status).toBe(200);
+  });
+
+  it('a page of another site cannot sign a browser up (and so in): refused, and no account made', async () => {
+    const before = await tableCounts(t.db);
+    const res = await t.api('POST', '/api/Customer/Signup', {
+      body: { ...body, mobileNo: '9812340045', email: 'other.meera@example.in' },
+      headers: { origin: 'https://evil.test' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+});
+
 describe('changes a cookie authorises', () => {
   it('must come from our own pages', async () => {
     const { cookie, token } = await browserSignIn();

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../server/db/schema';
-import { chromiumPath, launch } from '../support/browser';
+import { chromiumPath, launch, waitForPath } from '../support/browser';
+import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 describe.skipIf(!chromiumPath)('a customer in the browser', () => {
@@ -29,8 +30,14 @@ describe.skipIf(!chromiumPath)('a customer in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('neha-pass-123');
     await page.getByLabel('Confirm password').fill('neha-pass-123');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(path).toBe('/Auth');
+    // The sign-up signs the new customer in (decision 043).
+    await expect.poll(path).toBe('/');
+    await expect.poll(() => page.getByRole('button', { name: /Neha Gupta/ }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: /Neha Gupta/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
 
+    await page.goto(`${t.url}/Auth`);
     await page.getByLabel('Mobile number or e-mail').fill('neha@example.in');
     await page.getByLabel('Password', { exact: true }).fill('neha-pass-123');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -68,5 +75,62 @@ describe.skipIf(!chromiumPath)('a customer in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(path).toBe('/');
     await page.close();
+  });
+
+  it('a visitor with two cart lines signs up from the cart and lands on /UserCart, signed in, with both lines', async () => {
+    const f = factories(t);
+    const sub = await f.subCategory();
+    const [sofa, fan] = [
+      await f.service({ subCategoryId: sub.id, heading: 'Sofa clean', price: 600, discount: 0, gst: 18 }),
+      await f.service({ subCategoryId: sub.id, heading: 'Fan fix', price: 200, discount: 0, gst: 0 }),
+    ];
+    // A browser of its own: the visitor has never signed in on it.
+    const visitor = await launch();
+    try {
+      const page = await visitor.context.newPage();
+      await page.goto(`${t.url}/Services?subCategoryId=${sub.id}`);
+      await page.getByRole('button', { name: `Add to cart: ${sofa.heading}` }).click();
+      await page.getByRole('button', { name: `Add to cart: ${fan.heading}` }).click();
+      await expect.poll(() => page.getByTestId('cart-link').textContent()).toBe(' Cart (2)');
+      await page.getByTestId('cart-link').click();
+      await waitForPath(page, '/cart');
+      // From the cart to the sign-in page, and on to a new account: the way back to the cart goes along.
+      await page.getByRole('link', { name: 'Sign in to book' }).click();
+      await waitForPath(page, '/Auth');
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await waitForPath(page, '/SignUp');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/UserCart');
+      await page.getByLabel('Full name').fill('Kavya Rao');
+      await page.getByLabel('Mobile number').fill('9822004433');
+      await page.getByLabel('E-mail').fill('kavya.rao@example.in');
+      await page.getByLabel('State').selectOption({ label: 'Karnataka' });
+      await page.getByLabel('City').selectOption({ label: 'Bengaluru' });
+      await page.getByLabel('Pincode').fill('560034');
+      await page.getByLabel('Password', { exact: true }).fill('kavya-pass-123');
+      await page.getByLabel('Confirm password').fill('kavya-pass-123');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+
+      await waitForPath(page, '/UserCart');
+      await expect.poll(() => page.getByRole('button', { name: /Kavya Rao/ }).isVisible()).toBe(true);
+      const lines = () =>
+        page
+          .getByTestId('cart-line')
+          .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-service'))).sort((a, b) => a - b));
+      await expect.poll(lines).toEqual([sofa.id, fan.id].sort((a, b) => a - b));
+      // The lines are the server's cart now, the visitor's local one is empty, and the session is the cookie's.
+      expect(await page.evaluate(() => localStorage.getItem('doorstep.cart'))).toBeNull();
+      const cookie = (await visitor.context.cookies(t.url)).find((c) => c.name === 'doorstep_session');
+      expect(cookie?.httpOnly).toBe(true);
+      const cart = await t.api('POST', '/api/Cart/GetCartDetailsByCustomerId', { token: cookie!.value });
+      expect(cart.status).toBe(200);
+      expect(
+        cart.body.data.lines.map((l: { heading: string; quantity: number }) => [l.heading, l.quantity]).sort(),
+      ).toEqual([
+        ['Fan fix', 1],
+        ['Sofa clean', 1],
+      ]);
+    } finally {
+      await visitor.close();
+    }
   });
 });

@@ -98,7 +98,9 @@ describe.skipIf(!chromiumPath)('referrals in the browser', () => {
     await friend.getByLabel('Password', { exact: true }).fill(joiner.password);
     await friend.getByLabel('Confirm password').fill(joiner.password);
     await friend.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => pathname(friend)).toBe('/Auth');
+    // Signed in at once (decision 043), on the home page.
+    await expect.poll(() => pathname(friend)).toBe('/');
+    await expect.poll(() => friend.getByRole('button', { name: /Arjun Nair/ }).isVisible()).toBe(true);
     await friend.close();
 
     // Their first order, placed and completed through the API (the professional's completion with their code).

@@ -22,7 +22,7 @@ function checkedBy(checked: unknown[], checks: StateChecks): StateChecks {
 }
 
 // The session machine's generated paths, walked through the real admin pages in Chromium, in one tab (a second one signs
-// in for SIGNED_IN_ELSEWHERE). Each path starts signed out on the admin sign-in page with no error or notice, and checks
+// in for SIGNED_IN). Each path starts signed out on the admin sign-in page with no error or notice, and checks
 // that first. The session is the browser's HttpOnly cookie, and who holds it is in localStorage (decision 043); an error
 // or a notice lives in the tab's memory, where only a sign-in (a step of a path) clears it: so after a path that ends
 // signed out without either, the next one reaches the sign-in page by the footer's link; after any other, by a load.
@@ -124,7 +124,7 @@ describe.skipIf(!chromiumPath)('session machine through the real pages', () => {
               await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
               await page.getByRole('button', { name: 'Sign in' }).click();
             },
-            SIGNED_IN_ELSEWHERE: async () => {
+            SIGNED_IN: async () => {
               expect(pathOf(page)).toBe('/Admin');
               const other = await browser.context.newPage();
               try {

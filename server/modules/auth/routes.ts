@@ -37,9 +37,15 @@ export const authHandlers: Handlers = {
   },
 
   async customerSignup(req, reply) {
-    const data = await auth.signup(req.server.db, req.body);
+    const data = await auth.signupAndSignIn(
+      req.server.db,
+      req.body,
+      { ip: req.ip, device: 'Web' },
+      req.server.config.sessionTtlHours,
+    );
+    setSessionCookie(req, reply, data.Token, new Date(data.ExpiresAt));
     reply.code(201);
-    return ok(data, 'Your account is ready. Please sign in.');
+    return ok(data, 'Your account is ready, and you are signed in.');
   },
 
   async sendOtp(req) {

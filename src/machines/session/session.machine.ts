@@ -29,8 +29,11 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'LOGIN'; credentials: Credentials }
   | { type: 'LOGIN_SUCCEEDED'; user: SessionUser }
-  /** Another tab of this browser signed in: the session cookie is shared by every tab (decision 043). */
-  | { type: 'SIGNED_IN_ELSEWHERE'; user: SessionUser }
+  /**
+   * A session began without this tab's sign-in form: another tab signed in (the session cookie is every tab's,
+   * decision 043), or a sign-up, which signs the new customer in.
+   */
+  | { type: 'SIGNED_IN'; user: SessionUser }
   | { type: 'LOGIN_FAILED'; message: string }
   | { type: 'LOGOUT' }
   | { type: 'LOGGED_OUT' }
@@ -81,10 +84,10 @@ export const sessionMachine = setup({
             { type: 'requestLogin', params: ({ event }) => ({ credentials: event.credentials }) },
           ],
         },
-        // Already in the shared storage: nothing to persist.
-        SIGNED_IN_ELSEWHERE: {
+        // Stored for the other tabs (from another tab it is stored already; the same value again tells no one).
+        SIGNED_IN: {
           target: 'signedIn',
-          actions: assign({ user: ({ event }) => event.user, error: null, notice: null }),
+          actions: [assign({ user: ({ event }) => event.user, error: null, notice: null }), 'persist'],
         },
       },
     },

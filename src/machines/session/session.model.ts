@@ -16,7 +16,7 @@ export const sessionModel = createTestModel(sessionMachine, {
   events: [
     { type: 'LOGIN', credentials: { area: 'admin', identifier: user.Email!, password: '(typed by the test)' } },
     { type: 'LOGIN_SUCCEEDED', user },
-    { type: 'SIGNED_IN_ELSEWHERE', user },
+    { type: 'SIGNED_IN', user },
     { type: 'LOGIN_FAILED', message: 'The mobile number, e-mail or password is not correct.' },
     { type: 'LOGOUT' },
     { type: 'LOGGED_OUT' },
