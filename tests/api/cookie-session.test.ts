@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { cities, states } from '../../server/db/schema';
-import { SESSION_COOKIE } from '../../server/plugins/auth';
+import { cities, notificationOutbox, sessions, states } from '../../server/db/schema';
+import { hashToken, SESSION_COOKIE } from '../../server/plugins/auth';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
@@ -189,6 +189,82 @@ describe('the end of a cookie session', () => {
     const { cookie } = await browserSignIn();
     expect((await t.api('POST', '/api/Auth/Logout', { headers: { cookie } })).status).toBe(403);
     expect((await t.api('GET', '/api/Auth/Me', { headers: { cookie } })).status).toBe(200);
+  });
+});
+
+describe('expiry and revocation, with cookies', () => {
+  /** A customer of their own (passwords change here), signed in as a browser: the cookie. */
+  async function customerBrowser() {
+    const c = await factories(t).customer();
+    const res = await t.api('POST', '/api/Userlogin', {
+      body: { MobileNoOrEmail: c.mobileNo, Password: c.password },
+      headers: { origin: t.url },
+    });
+    expect(res.status).toBe(200);
+    return { ...c, cookie: res.headers.get('set-cookie')!.split(';')[0]!, token: res.body.data.Token as string };
+  }
+  const meWith = (cookie: string) => t.api('GET', '/api/Auth/Me', { headers: { cookie } });
+
+  it('an expired session is refused and its cookie cleared', async () => {
+    const c = await customerBrowser();
+    // Expired before the cookie was ever used (a used session is remembered for up to 10 s, plugins/auth.ts).
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.tokenHash, hashToken(c.token)));
+    const me = await meWith(c.cookie);
+    expect(me.status).toBe(401);
+    expect(me.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0`));
+  });
+
+  it("a password change ends the account's other browsers' sessions and keeps this one", async () => {
+    const here = await customerBrowser();
+    const login = await t.api('POST', '/api/Userlogin', {
+      body: { MobileNoOrEmail: here.mobileNo, Password: here.password },
+      headers: { origin: t.url },
+    });
+    const elsewhere = login.headers.get('set-cookie')!.split(';')[0]!;
+    const change = await t.api('PUT', '/api/Common/ChangePasswordAll', {
+      headers: { cookie: here.cookie, origin: t.url },
+      body: { Role: 'Cust', Phone: here.mobileNo, OldPassword: here.password, NewPassword: 'a-new-secret-43' },
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    expect((await meWith(here.cookie)).status).toBe(200);
+    expect((await meWith(elsewhere)).status).toBe(401);
+  });
+
+  it('a reset by OTP ends every session of the account, cookies included', async () => {
+    const c = await customerBrowser();
+    expect((await meWith(c.cookie)).status).toBe(200);
+    expect((await t.api('POST', '/api/Common/SendOtp', { body: { Role: 'Cust', Phone: c.mobileNo } })).status).toBe(
+      200,
+    );
+    const [sms] = await t.db
+      .select({ body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.recipient, c.mobileNo))
+      .orderBy(desc(notificationOutbox.id))
+      .limit(1);
+    const Otp = sms!.body.match(/\b(\d{6})\b/)![1]!;
+    const reset = await t.api('PUT', '/api/Common/ForgotPasswordAll', {
+      body: { Role: 'Cust', Phone: c.mobileNo, Otp, NewPass: 'reset-secret-43' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await meWith(c.cookie)).status).toBe(401);
+  });
+
+  it('the live stream answers a cookie as it does a bearer token', async () => {
+    const c = await customerBrowser();
+    const controller = new AbortController();
+    const res = await fetch(`${t.url}/api/Live/Stream`, {
+      headers: { cookie: c.cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    controller.abort();
+    const none = await fetch(`${t.url}/api/Live/Stream`, { headers: { accept: 'text/event-stream' } });
+    expect(none.status).toBe(401);
   });
 });
 
