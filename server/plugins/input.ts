@@ -177,7 +177,10 @@ export default fp(
     // What we answer but never read (CSV and Excel exports, PDF invoices, images, the live stream): refused like any
     // other type, and declared so every type in the contract has a parser (fastify-openapi-glue warns at start-up
     // about each one otherwise).
-    const answeredOnly = responseTypes(opts.operations).filter((t) => !JSON_TYPES.includes(t));
+    // problem+json too: every error reply's type, in the shared Problem response (a $ref responseTypes does not follow).
+    const answeredOnly = [...new Set([...responseTypes(opts.operations), 'application/problem+json'])].filter(
+      (t) => !JSON_TYPES.includes(t),
+    );
     if (answeredOnly.length) {
       app.addContentTypeParser(answeredOnly, (req, _payload, done) =>
         done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type']), undefined),
