@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { RoleCode } from '../machines/session/session.machine';
 import { call, client } from './client';
 import { keyOf } from './kit';
-import type { RoleCode } from './session';
 
 export const meQuery = () =>
   queryOptions({
