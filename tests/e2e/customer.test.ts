@@ -1,9 +1,23 @@
 import { desc, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../server/db/schema';
 import { chromiumPath, launch, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
+
+/** Fills the sign-up form for someone in Bengaluru (560034) and sends it. */
+async function signUp(page: Page, p: { fullName: string; mobileNo: string; email: string; password: string }) {
+  await page.getByLabel('Full name').fill(p.fullName);
+  await page.getByLabel('Mobile number').fill(p.mobileNo);
+  await page.getByLabel('E-mail').fill(p.email);
+  await page.getByLabel('State').selectOption({ label: 'Karnataka' });
+  await page.getByLabel('City').selectOption({ label: 'Bengaluru' });
+  await page.getByLabel('Pincode').fill('560034');
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm password').fill(p.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
 
 describe.skipIf(!chromiumPath)('a customer in the browser', () => {
   let t: TestServer;
@@ -21,15 +35,12 @@ describe.skipIf(!chromiumPath)('a customer in the browser', () => {
     const page = await browser.context.newPage();
     const path = () => new URL(page.url()).pathname;
     await page.goto(`${t.url}/SignUp`);
-    await page.getByLabel('Full name').fill('Neha Gupta');
-    await page.getByLabel('Mobile number').fill('9822001122');
-    await page.getByLabel('E-mail').fill('neha@example.in');
-    await page.getByLabel('State').selectOption({ label: 'Karnataka' });
-    await page.getByLabel('City').selectOption({ label: 'Bengaluru' });
-    await page.getByLabel('Pincode').fill('560034');
-    await page.getByLabel('Password', { exact: true }).fill('neha-pass-123');
-    await page.getByLabel('Confirm password').fill('neha-pass-123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await signUp(page, {
+      fullName: 'Neha Gupta',
+      mobileNo: '9822001122',
+      email: 'neha@example.in',
+      password: 'neha-pass-123',
+    });
     // The sign-up signs the new customer in (decision 043).
     await expect.poll(path).toBe('/');
     await expect.poll(() => page.getByText('Neha Gupta').isVisible()).toBe(true);
@@ -99,15 +110,12 @@ describe.skipIf(!chromiumPath)('a customer in the browser', () => {
       await page.getByRole('link', { name: 'Create an account' }).click();
       await waitForPath(page, '/SignUp');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/UserCart');
-      await page.getByLabel('Full name').fill('Kavya Rao');
-      await page.getByLabel('Mobile number').fill('9822004433');
-      await page.getByLabel('E-mail').fill('kavya.rao@example.in');
-      await page.getByLabel('State').selectOption({ label: 'Karnataka' });
-      await page.getByLabel('City').selectOption({ label: 'Bengaluru' });
-      await page.getByLabel('Pincode').fill('560034');
-      await page.getByLabel('Password', { exact: true }).fill('kavya-pass-123');
-      await page.getByLabel('Confirm password').fill('kavya-pass-123');
-      await page.getByRole('button', { name: 'Sign up' }).click();
+      await signUp(page, {
+        fullName: 'Kavya Rao',
+        mobileNo: '9822004433',
+        email: 'kavya.rao@example.in',
+        password: 'kavya-pass-123',
+      });
 
       await waitForPath(page, '/UserCart');
       await expect.poll(() => page.getByText('Kavya Rao').isVisible()).toBe(true);
