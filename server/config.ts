@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | null;
   demoPassword: string | null;
   sessionTtlHours: number;
+  /** The session cookie's Secure attribute: 'auto' sets it unless the request came to a loopback host (decision 043). */
+  sessionCookieSecure: boolean | 'auto';
   logLevel: string;
   /** Serve the built front end (off in tests that only need the API). */
   serveClient: boolean;
@@ -129,6 +131,12 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     .filter(Boolean);
 }
 
+function parseCookieSecure(v: string | undefined): boolean | 'auto' {
+  if (!v || v === 'auto') return 'auto';
+  if (v === 'on' || v === 'off') return v === 'on';
+  throw new Error(`SESSION_COOKIE_SECURE must be auto, on or off, not ${v}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 3000),
@@ -137,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     demoPassword: env.DEMO_PASSWORD || null,
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
+    sessionCookieSecure: parseCookieSecure(env.SESSION_COOKIE_SECURE),
     logLevel: env.LOG_LEVEL ?? 'info',
     serveClient: env.SERVE_CLIENT !== 'false',
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(import.meta.dirname, '..', 'dist')),

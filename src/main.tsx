@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { meQuery } from './api/auth';
 import { ApiError } from './api/client';
 import { sessionView, subscribeSession } from './api/session';
 import { primeHomeReads } from './api/storefront';
@@ -45,6 +46,10 @@ subscribeSession(() => {
   }
   wasSignedIn = signedIn;
 });
+
+// A tab opened signed in (the session cookie is the browser's, decision 043) asks the server whether the session still
+// lives; a dead one answers 401, which signs the tab out. Staff areas read the same query, so it is asked once.
+if (sessionView().matches('signedIn')) void queryClient.prefetchQuery(meQuery());
 
 // The home page's first reads, when the server inlined them (docs/decisions/009).
 primeHomeReads(queryClient);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, listenForNotifications, notifyChannel } from '../db/client';
 import { isStaff } from '../roles';
+import { sessionCookie } from './auth';
 import { memoized } from './logging';
 
 declare module 'fastify' {
@@ -156,7 +157,7 @@ export async function cachedReply<T extends object>(
 }
 
 function sendEntry(req: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Authorization');
+  reply.header('ETag', entry.etag).header('Cache-Control', 'no-cache').header('Vary', 'Authorization, Cookie');
   if (matches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   // A string with a JSON content type goes out as it is: Fastify does not serialize it again.
   return reply.type('application/json; charset=utf-8').send(entry.body);
@@ -202,7 +203,7 @@ export interface FrontCacheOptions {
  * raw request, before Fastify routes it and builds its request, reply and hooks, with the status, headers and body
  * Fastify's own cache hit sends (the security headers, ETag, Cache-Control, Vary, the type, and brotli or gzip made
  * once per entry, not per request). It answers false, and Fastify handles the request, for anything else: another
- * method, a token (the user decides what they may see), no entry, an Accept-Encoding with q-values.
+ * method, a token or session cookie (the user decides what they may see), no entry, an Accept-Encoding with q-values.
  */
 export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
   /** Each reply's headers as one flat list for writeHead, made once per entry and encoding. */
@@ -210,8 +211,8 @@ export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
     const list: (string | number)[] = [];
     for (const name in o.headers) list.push(name, o.headers[name]);
     list.push('etag', entry.etag, 'cache-control', 'no-cache');
-    if (length === null) return [...list, 'vary', 'Authorization'];
-    list.push('vary', encoding ? 'Authorization, accept-encoding' : 'Authorization');
+    if (length === null) return [...list, 'vary', 'Authorization, Cookie'];
+    list.push('vary', encoding ? 'Authorization, Cookie, accept-encoding' : 'Authorization, Cookie');
     list.push('content-type', 'application/json; charset=utf-8');
     if (encoding) list.push('content-encoding', encoding);
     return [...list, 'content-length', length];
@@ -219,7 +220,10 @@ export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
   // The key of each URL seen lately, so a repeated URL is not parsed again.
   const keyOf = memoized((url) => cacheKey({ method: 'GET', url }));
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || req.headers.authorization !== undefined) return false;
+    // A token in either place: the user decides what they may see (decision 043 for the cookie).
+    if (req.method !== 'GET' || req.headers.authorization !== undefined || sessionCookie(req.headers.cookie)) {
+      return false;
+    }
     const url = req.url ?? '';
     const entry = cache.get(keyOf(url));
     if (!entry?.visitors) return false;

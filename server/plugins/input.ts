@@ -14,8 +14,11 @@ declare module 'fastify' {
 export const INT4 = { minimum: -2147483648, maximum: 2147483647 } as const;
 /** Deeper bodies are refused before any code walks them; the deepest valid body is 3 levels. */
 export const MAX_DEPTH = 32;
-/** Media types whose body is read as JSON (text/plain: old clients send JSON that way to skip a CORS preflight). */
-export const JSON_TYPES = ['application/json', 'application/problem+json', 'text/plain'];
+/**
+ * The one media type a body is read from. Not text/plain: a page of another site can post it without a CORS preflight,
+ * with the browser's session cookie, so reading it as JSON would let that page make changes (decision 043).
+ */
+export const JSON_TYPES = ['application/json'];
 
 /**
  * Gives every `type: integer` in the contract that lacks a bound the int4 bound, so a number a column cannot hold
@@ -131,8 +134,8 @@ function responseTypes(operations: Operation[]): string[] {
 
 /**
  * Bad input stops here, before validation and the handlers:
- * - a body is read only from the JSON types above, as JSON (prototype keys, duplicate keys and deep nesting
- *   refused); any other type is 415;
+ * - a body is read only as application/json (prototype keys, duplicate keys and deep nesting refused); any other
+ *   type is 415;
  * - each operation validates its body against openapi.yaml whatever the Content-Type said (the contract names
  *   application/json, and Fastify would otherwise skip validation for every other type);
  * - a required body that is missing is a 400 naming `body`; a NUL in any body, query or path string is a 400
@@ -174,7 +177,10 @@ export default fp(
     // What we answer but never read (CSV and Excel exports, PDF invoices, images, the live stream): refused like any
     // other type, and declared so every type in the contract has a parser (fastify-openapi-glue warns at start-up
     // about each one otherwise).
-    const answeredOnly = responseTypes(opts.operations).filter((t) => !JSON_TYPES.includes(t));
+    // problem+json too: every error reply's type, in the shared Problem response (a $ref responseTypes does not follow).
+    const answeredOnly = [...new Set([...responseTypes(opts.operations), 'application/problem+json'])].filter(
+      (t) => !JSON_TYPES.includes(t),
+    );
     if (answeredOnly.length) {
       app.addContentTypeParser(answeredOnly, (req, _payload, done) =>
         done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type']), undefined),

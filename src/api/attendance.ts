@@ -3,7 +3,7 @@
 // Reads are query-options factories keyed by the operation kit; writes return the server's reply and callers
 // refetch with `invalidateAfter(operationId)`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, call, client, currentToken } from './client';
+import { ApiError, call, client } from './client';
 import { keyOf } from './kit';
 import type { components } from './schema.gen';
 
@@ -113,17 +113,14 @@ export const attendanceListQuery = (p: AttendanceListParams) =>
       ).data,
   });
 
-/** The list with the same filters as an .xlsx workbook (the call needs the session token: fetched, then saved). */
+/** The list with the same filters as an .xlsx workbook (fetched, then saved: a refusal shows as a message). */
 export async function attendanceListExcel(
   p: Omit<AttendanceListParams, 'page' | 'pageSize'>,
 ): Promise<{ blob: Blob; fileName: string }> {
   const q = new URLSearchParams({ Year: String(p.year), month: String(p.month) });
   if (text(p.search)) q.set('search', text(p.search)!);
   if (p.professionalType) q.set('professionalType', p.professionalType);
-  const token = currentToken();
-  const res = await fetch(`/api/Hr/GetAttendanceListExcel?${q}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(`/api/Hr/GetAttendanceListExcel?${q}`);
   if (!res.ok) {
     const problem = await res.json().catch(() => ({}));
     throw new ApiError(res.status, problem.title ?? 'Error', problem.detail ?? 'The workbook could not be made.');

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { RoleCode } from '../machines/session/session.machine';
 import { call, client } from './client';
 import { keyOf } from './kit';
-import type { RoleCode } from './session';
 
 export const meQuery = () =>
   queryOptions({
@@ -21,6 +21,7 @@ export interface SignupInput {
   zoneId?: number | null;
 }
 
+/** The account only: the page signs up through `signUp` (api/session.ts), which also signs the tab in. */
 export const signup = (body: SignupInput) => call(client.POST('/api/Customer/Signup', { body }));
 export const sendOtp = (Role: RoleCode, Phone: string) =>
   call(client.POST('/api/Common/SendOtp', { body: { Role, Phone } }));

@@ -18,25 +18,24 @@ export class ApiError extends Error {
   }
 }
 
-let tokenSource: () => string | null = () => null;
+let signedInSource: () => boolean = () => false;
 let onUnauthorized: (message: string) => void = () => {};
 
-/** The session module tells the client where the token is and what to do when the server drops it. */
-export function configureAuth(opts: { token: () => string | null; unauthorized: (message: string) => void }) {
-  tokenSource = opts.token;
+/**
+ * The session module tells the client whether the tab is signed in and what to do when the server drops the session.
+ * The session itself travels in its HttpOnly cookie, which the browser sends with every call (decision 043).
+ */
+export function configureAuth(opts: { signedIn: () => boolean; unauthorized: (message: string) => void }) {
+  signedInSource = opts.signedIn;
   onUnauthorized = opts.unauthorized;
 }
 
-export const currentToken = () => tokenSource();
+export const isSignedIn = () => signedInSource();
 
 const auth: Middleware = {
-  onRequest({ request }) {
-    const token = tokenSource();
-    if (token) request.headers.set('Authorization', `Bearer ${token}`);
-    return request;
-  },
-  async onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) {
+  async onResponse({ response }) {
+    // A sign-in's own refusal comes while signing in, not signed in: the session module tells them apart.
+    if (response.status === 401 && signedInSource()) {
       const body = await response
         .clone()
         .json()

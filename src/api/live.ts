@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useSession } from './session';
 import { sseParser } from './sse';
 
-// Live updates (docs/decisions/015-live-updates.md): the signed-in user's event stream, read with fetch so that the
-// session token travels in the Authorization header (EventSource cannot send it, and tokens never go in a URL). Each
+// Live updates (docs/decisions/015-live-updates.md): the signed-in user's event stream, read with fetch. The page's
+// session goes in its cookie (decision 043); an API client passes its token for the Authorization header. Each
 // `change` event names the API tags whose cached reads it touches; those are invalidated, so open screens refetch.
 
 const STREAM_URL = '/api/Live/Stream';
@@ -21,13 +21,13 @@ export interface LiveConnection {
 }
 
 /**
- * Keeps one stream open for `token`: resumes after each drop with the last event id it saw (the server replays what was
+ * Keeps one stream open for the session (`token` when not the page's cookie): resumes after each drop with the last event id it saw (the server replays what was
  * missed, or says `reset`), waiting longer after each failure (1 s doubling to 30 s, with jitter). Stops for good when
  * the session has ended (401, or the server's `end` event), after asking the cache to refetch: those reads then meet
  * the 401 that signs the tab out.
  */
 export function connectLive(
-  token: string,
+  token: string | null,
   queryClient: QueryClient,
   opts: { url?: string; fetch?: typeof fetch; onStatus?: (s: LiveStatus) => void } = {},
 ): LiveConnection {
@@ -64,7 +64,8 @@ export function connectLive(
     if (stopped) return;
     setStatus('connecting');
     controller = new AbortController();
-    const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (token) headers.Authorization = `Bearer ${token}`;
     if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
     let ended: 'session' | null = null;
     try {
@@ -135,19 +136,21 @@ export function connectLive(
 
 // One stream per tab, shared by whatever mounts it (the staff layout, the customer's account page).
 interface Shared {
-  token: string;
+  /** Whose stream it is: another user signed in (another tab) needs a stream of their own. */
+  userId: number;
   connection: LiveConnection;
   users: number;
   closing: ReturnType<typeof setTimeout> | null;
 }
 let shared: Shared | null = null;
 
-function retain(token: string, queryClient: QueryClient): () => void {
-  if (shared && shared.token !== token) {
+function retain(userId: number, queryClient: QueryClient): () => void {
+  // A stream stopped for good (its session ended) is not reused by the next sign-in, even the same user's.
+  if (shared && (shared.userId !== userId || shared.connection.status() === 'stopped')) {
     shared.connection.stop();
     shared = null;
   }
-  if (!shared) shared = { token, connection: connectLive(token, queryClient), users: 0, closing: null };
+  if (!shared) shared = { userId, connection: connectLive(null, queryClient), users: 0, closing: null };
   const mine = shared;
   mine.users++;
   if (mine.closing) clearTimeout(mine.closing);
@@ -170,6 +173,6 @@ function retain(token: string, queryClient: QueryClient): () => void {
 export function useLiveUpdates() {
   const queryClient = useQueryClient();
   const session = useSession();
-  const token = session.matches('signedIn') ? session.context.token : null;
-  useEffect(() => (token ? retain(token, queryClient) : undefined), [token, queryClient]);
+  const userId = session.matches('signedIn') ? (session.context.user?.Id ?? null) : null;
+  useEffect(() => (userId === null ? undefined : retain(userId, queryClient)), [userId, queryClient]);
 }

@@ -103,14 +103,13 @@ export function subscribeLocalCartCount(changed: () => void): () => void {
  * At a customer's sign-in: the visitor's cart joins the server cart (Cart/MergeCart adds the quantities), then the
  * local cart empties. A failure keeps the local cart, so nothing chosen is lost; it is tried again at the next sign-in.
  */
-export async function mergeLocalCart(token: string): Promise<void> {
+export async function mergeLocalCart(): Promise<void> {
   const lines = readLocalCart();
   if (lines.length === 0) return;
   try {
     await call(
       client.POST('/api/Cart/MergeCart', {
         body: { Lines: lines.map((l) => ({ ServiceId: l.id, Quantity: l.quantity })) },
-        headers: { authorization: `Bearer ${token}` },
       }),
     );
   } catch {

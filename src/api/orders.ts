@@ -1,7 +1,7 @@
 // Checkout, placing and the tax invoice (issue 9 §3, §5): the operation kit's reads and writes for /Checkout and
 // /PayProcessInvoice. The quote is the server's; the screens never compute money.
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call, client, currentToken } from './client';
+import { ApiError, call, client } from './client';
 import { keyOf } from './kit';
 import type { components } from './schema.gen';
 
@@ -68,14 +68,11 @@ export const orderInvoiceQuery = (orderId: number) =>
   });
 
 /**
- * The invoice PDF made on the server. It needs the Bearer token, so it is fetched (a plain link would go without it)
- * and the screen saves the blob as a file.
+ * The invoice PDF made on the server. It is fetched (the session cookie goes with it) and the screen saves the blob as
+ * a file, so a refusal shows as a message instead of a page of JSON.
  */
 export async function orderInvoicePdf(orderId: number): Promise<Blob> {
-  const token = currentToken();
-  const res = await fetch(`/api/Order/OrderInvoicePdf?OrderId=${orderId}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(`/api/Order/OrderInvoicePdf?OrderId=${orderId}`);
   if (!res.ok) {
     const problem = await res.json().catch(() => ({}));
     throw new ApiError(res.status, problem.title ?? 'Error', problem.detail ?? 'The PDF could not be made.');

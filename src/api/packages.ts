@@ -2,7 +2,7 @@
 // cart (Cart/AddPackageToCart, decision 022) and the advertisements workbook (GetAdvertisementExcel): the operation
 // kit's reads and writes for the admin's Packages screens, the home page's packages and the advertisement list.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, call, client, currentToken } from './client';
+import { ApiError, call, client } from './client';
 import { keyOf } from './kit';
 import type { components, operations } from './schema.gen';
 
@@ -97,14 +97,11 @@ export const addPackageToCart = (PkgId: number) =>
   call(client.POST('/api/Cart/AddPackageToCart', { params: { query: { PkgId } } }));
 
 /**
- * Every advertisement (or one type) as an .xlsx workbook made on the server. It needs the Bearer token, so it is
- * fetched (a plain link would go without it) and the screen saves the blob as a file.
+ * Every advertisement (or one type) as an .xlsx workbook made on the server. It is fetched and the screen saves the
+ * blob as a file, so a refusal shows as a message instead of a page of JSON.
  */
 export async function advertisementExcel(advType?: 'AD' | 'CO'): Promise<{ blob: Blob; fileName: string }> {
-  const token = currentToken();
-  const res = await fetch(`/api/GetAdvertisementExcel${advType ? `?AdvType=${advType}` : ''}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(`/api/GetAdvertisementExcel${advType ? `?AdvType=${advType}` : ''}`);
   if (!res.ok) {
     const problem = await res.json().catch(() => ({}));
     throw new ApiError(res.status, problem.title ?? 'Error', problem.detail ?? 'The workbook could not be made.');

@@ -47,7 +47,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A customer creates an account */
+        /**
+         * A customer creates an account and is signed in
+         * @description The new customer is signed in at once, as by Userlogin (decision 043): the reply carries the session's Token for API clients and sets the browser's session cookie. A browser's request from a page of another site is refused.
+         */
         post: operations["customerSignup"];
         delete?: never;
         options?: never;
@@ -9317,11 +9320,16 @@ export interface operations {
                             Id: number;
                             ReferralCode: string;
                             ZoneId: number | null;
+                            Token: string;
+                            /** Format: date-time */
+                            ExpiresAt: string;
+                            User: components["schemas"]["CurrentUser"];
                         };
                     };
                 };
             };
             400: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             429: components["responses"]["Problem"];
         };

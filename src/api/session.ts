@@ -1,17 +1,21 @@
 import { useSyncExternalStore } from 'react';
 import type { Credentials, SessionContext, SessionEvent, SessionUser } from '../machines/session/session.machine';
+import { type SignupInput, signup } from './auth';
 import { call, client, configureAuth } from './client';
 import { mergeLocalCart } from './localCart';
 
 export type { RoleCode, SessionUser } from '../machines/session/session.machine';
 
+// The token is in an HttpOnly cookie no script can read (decision 043). What the pages need to know at once, who is
+// signed in, is kept beside it in storage every tab of the browser shares; the server stays the judge (a dead cookie
+// answers 401, which signs the tab out).
 const STORAGE_KEY = 'doorstep.session';
 
-function restore(): { user: SessionUser; token: string } | null {
+function restore(): { user: SessionUser } | null {
   try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
+    const raw = localStorage.getItem(STORAGE_KEY);
     const parsed = raw ? JSON.parse(raw) : null;
-    return parsed?.token && parsed?.user?.Role ? parsed : null;
+    return parsed?.user?.Role ? { user: parsed.user } : null;
   } catch {
     return null;
   }
@@ -24,10 +28,10 @@ async function signIn({ area, identifier, password }: Credentials) {
       : await call(
           client.POST('/api/Userlogin', { body: { MobileNoOrEmail: identifier, Password: password, Device: 'Web' } }),
         );
-  const signedIn = { user: reply.data.User as SessionUser, token: reply.data.Token };
+  const user = reply.data.User as SessionUser;
   // A customer's sign-in takes the visitor's cart along: it joins the server cart before the pages load it.
-  if (signedIn.user.Role === 'Cust') await mergeLocalCart(signedIn.token);
-  return signedIn;
+  if (user.Role === 'Cust') await mergeLocalCart();
+  return { user };
 }
 
 type SessionState = 'signedOut' | 'signingIn' | 'signedIn' | 'signingOut';
@@ -46,12 +50,11 @@ const viewOf = (value: SessionState, context: SessionContext): SessionView => ({
 });
 
 // The session machine decides every transition, but xstate loads only when the session is first changed (sign-in,
-// sign-out, expiry): until then the state is the one the machine's `restoring` step would reach from per-tab storage.
+// sign-out, expiry): until then the state is the one the machine's `restoring` step would reach from the storage.
 // So the public pages a visitor opens first do not carry xstate (the home page's JavaScript budget, decision 009).
 const restored = restore();
 let view = viewOf(restored ? 'signedIn' : 'signedOut', {
   user: restored?.user ?? null,
-  token: restored?.token ?? null,
   error: null,
   notice: null,
 });
@@ -72,7 +75,7 @@ let actor: Promise<{ send(event: SessionEvent): void }> | null = null;
 function sessionActor() {
   actor ??= Promise.all([import('xstate'), import('../machines/session/session.machine')]).then(
     ([{ createActor }, { sessionMachine }]) => {
-      const { user, token } = view.context;
+      const { user } = view.context;
       const a = createActor(
         sessionMachine.provide({
           actions: {
@@ -87,12 +90,11 @@ function sessionActor() {
                 .catch(() => undefined)
                 .finally(() => self.send({ type: 'LOGGED_OUT' }));
             },
-            persist: ({ context }) =>
-              sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ user: context.user, token: context.token })),
-            clear: () => sessionStorage.removeItem(STORAGE_KEY),
+            persist: ({ context }) => localStorage.setItem(STORAGE_KEY, JSON.stringify({ user: context.user })),
+            clear: () => localStorage.removeItem(STORAGE_KEY),
           },
         }),
-        { input: { restored: user && token ? { user, token } : null } },
+        { input: { restored: user ? { user } : null } },
       ).start();
       // The machine starts where the view already is; from here on every change it makes is published.
       a.subscribe((s) => publish(viewOf(s.value as SessionState, s.context)));
@@ -108,11 +110,24 @@ export function sendSession(event: SessionEvent) {
 }
 
 configureAuth({
-  token: () => view.context.token,
+  signedIn: () => view.matches('signedIn'),
   unauthorized: (message) => {
     if (view.matches('signedIn')) sendSession({ type: 'EXPIRED', message });
   },
 });
+
+// Every tab shares the cookie, so a sign-in or sign-out in another tab is this tab's too. The storage event reaches
+// the other tabs only, never the one that wrote.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== null && e.key !== STORAGE_KEY) return;
+    const next = restore();
+    if (view.matches('signedOut') && next) sendSession({ type: 'SIGNED_IN', user: next.user });
+    else if (view.matches('signedIn') && !next) sendSession({ type: 'EXPIRED' });
+    // Someone else now: every page and cached read of this tab was the previous user's, so it starts again.
+    else if (view.matches('signedIn') && next && next.user.Id !== view.context.user?.Id) location.reload();
+  });
+}
 
 export const sessionView = () => view;
 export const subscribeSession = subscribe;
@@ -134,6 +149,31 @@ export function waitForSignIn(): Promise<SessionUser> {
       }
     });
   });
+}
+
+/**
+ * A customer's sign-up (decision 043): the server signs the new customer in (the cookie), the visitor's cart joins
+ * theirs, and this tab is signed in before it resolves, so the page it goes on to is the customer's. A tab signed in as
+ * someone else only learns the new user from storage: the caller loads its next page afresh.
+ */
+export async function signUp(body: SignupInput) {
+  const reply = await signup(body);
+  const user = reply.data.User as SessionUser;
+  await mergeLocalCart();
+  if (!view.matches('signedOut')) {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ user }));
+    return reply;
+  }
+  await new Promise<void>((resolve) => {
+    const unsubscribe = subscribe(() => {
+      if (view.matches('signedIn')) {
+        unsubscribe();
+        resolve();
+      }
+    });
+    sendSession({ type: 'SIGNED_IN', user });
+  });
+  return reply;
 }
 
 /** Resolves when signing out has finished. */

@@ -1,7 +1,7 @@
 // Query options for the public catalogue reads (the storefront). The server decides what a visitor may see
 // (active items whose parents are active) and computes every amount; screens only format them.
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { call, client, currentToken } from './client';
+import { call, client, isSignedIn } from './client';
 import { keyOf } from './kit';
 import type { components } from './schema.gen';
 
@@ -179,7 +179,7 @@ export function primeHomeReads(queryClient: QueryClient) {
   const el = document.getElementById('doorstep-home-data');
   if (!el) return;
   el.remove();
-  if (currentToken()) return;
+  if (isSignedIn()) return;
   let bodies: {
     banners?: { data: { items: Banner[] } };
     categories?: { data: { items: Category[] } };

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDay } from '../../server/modules/attendance/service';
 import { axeViolations } from '../support/axe';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe.skipIf(!chromiumPath)('attendance in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   let pro: Page;
   let hr: Page;
   let p: Awaited<ReturnType<ReturnType<typeof factories>['professional']>>;
@@ -23,9 +24,8 @@ describe.skipIf(!chromiumPath)('attendance in the browser', () => {
     t = await startTestServer({ serveClient: true });
     p = await factories(t).professional({ fullName: 'Asha Attendance', available: false });
     await p.token(); // replaces the one-time password, so the browser signs in with p.password
-    browser = await launch();
-    pro = await browser.context.newPage();
-    hr = await browser.context.newPage();
+    pro = await (await people.context()).newPage();
+    hr = await (await people.context()).newPage();
     await Promise.all([
       (async () => {
         await pro.goto(`${t.url}/Auth`);
@@ -41,7 +41,7 @@ describe.skipIf(!chromiumPath)('attendance in the browser', () => {
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { chromiumPath, launch } from '../support/browser';
+import { browserPerPerson, chromiumPath } from '../support/browser';
 import { dataOf } from '../support/catalogue';
 import { couponFactories, factories, promotionFactories, type Row } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -14,7 +14,8 @@ const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency'
 describe.skipIf(!chromiumPath)('promotions at checkout in the browser', () => {
   let t: TestServer;
   let f: ReturnType<typeof factories>;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each customer: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   let service: Row;
   let pinCode: string;
   const code = `E2E${Date.now() % 1_000_000}`;
@@ -30,10 +31,9 @@ describe.skipIf(!chromiumPath)('promotions at checkout in the browser', () => {
     service = await f.service({ subCategoryId: sub.id, heading: 'Water purifier service', price: 1000 });
     // Marketing makes it, the admin approves it: 10% off, one use in all.
     await couponFactories(t).approvedCoupon({ couponCode: code, totalLimit: 1, maxDiscount: 500 });
-    browser = await launch();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
@@ -74,7 +74,7 @@ describe.skipIf(!chromiumPath)('promotions at checkout in the browser', () => {
   }
 
   async function checkoutAs(c: { mobileNo: string; password: string }): Promise<Page> {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/Auth?redirect=${encodeURIComponent('/Checkout')}`);
     await page.getByLabel('Mobile number or e-mail').fill(c.mobileNo);
     await page.getByLabel('Password', { exact: true }).fill(c.password);

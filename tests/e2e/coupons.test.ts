@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { freshCouponCode } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -11,23 +11,23 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe.skipIf(!chromiumPath)('coupons in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   const pathname = (page: Page) => new URL(page.url()).pathname;
   const toast = (page: Page, text: string | RegExp) =>
     page.getByRole('region', { name: /Notifications/ }).getByText(text);
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
   it('marketing makes a coupon, the admin rejects it with a remark, marketing changes it, the admin approves it, visitors see it', async () => {
     const code = freshCouponCode('E2E');
-    const marketing = await browser.context.newPage();
+    const marketing = await (await people.context()).newPage();
     await signIn(marketing, t.url, 'MR');
     await waitForPath(marketing, '/Dashboard/MarketingDashboard');
     await marketing.getByRole('button', { name: 'Coupons' }).click();
@@ -54,7 +54,7 @@ describe.skipIf(!chromiumPath)('coupons in the browser', () => {
     expect(await axeViolations(marketing)).toEqual([]);
 
     // The admin finds it waiting and rejects it: first without a remark (refused), then with one.
-    const admin = await adminTab(browser.context, t.url);
+    const admin = await adminTab(await people.context(), t.url);
     await admin.goto(`${t.url}/Advertisement/MarketingCoupons`);
     await admin.getByRole('link', { name: `Open coupon ${code}` }).click();
     await expect.poll(() => pathname(admin)).toBe('/Advertisement/MarketingCouponDetail');
@@ -87,7 +87,7 @@ describe.skipIf(!chromiumPath)('coupons in the browser', () => {
     await admin.getByText('Live now').first().waitFor();
 
     // A visitor sees it on /Coupons with its terms.
-    const visitor = await browser.context.newPage();
+    const visitor = await (await people.context()).newPage();
     await visitor.goto(`${t.url}/Coupons`);
     const ticket = visitor.getByRole('listitem').filter({ hasText: code });
     await ticket.getByText('10% off, up to ₹50.00').first().waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaToday } from '../../server/modules/marketingDashboard/service';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { marketingDashboardFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -12,7 +12,8 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe.skipIf(!chromiumPath)('the marketing dashboard in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   const DAY = 86_400_000;
   const pathname = (page: Page) => new URL(page.url()).pathname;
   const dayLabel = (day: string) =>
@@ -23,7 +24,6 @@ describe.skipIf(!chromiumPath)('the marketing dashboard in the browser', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
     const md = marketingDashboardFactories(t);
     const a = await md.coupon('approved', { couponCode: 'E2EFESTIVE' });
     const b = await md.coupon('approved', { couponCode: 'E2EMONSOON' });
@@ -35,12 +35,12 @@ describe.skipIf(!chromiumPath)('the marketing dashboard in the browser', () => {
     await md.referral(yesterday);
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
   it('marketing: the figures, the chart with its legend and table, another range; no axe violations', async () => {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await signIn(page, t.url, 'MR');
     await waitForPath(page, '/Dashboard/MarketingDashboard');
     await page.getByRole('heading', { name: 'Marketing dashboard', level: 1 }).waitFor();
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumPath)('the marketing dashboard in the browser', () => {
   });
 
   it('admin: opens it from the menu and goes on to the coupons waiting for approval', async () => {
-    const page = await adminTab(browser.context, t.url);
+    const page = await adminTab(await people.context(), t.url);
     await page.getByRole('button', { name: 'Advertisement' }).click();
     await page.getByRole('link', { name: 'Marketing Dashboard' }).click();
     await expect.poll(() => pathname(page)).toBe('/Dashboard/MarketingDashboard');

@@ -7,14 +7,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
 import { png } from '../support/catalogue';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 describe.skipIf(!chromiumPath)('special packages and advertisements in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   let tmp: string;
   let picture: string;
   const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -23,7 +24,6 @@ describe.skipIf(!chromiumPath)('special packages and advertisements in the brows
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'doorstep-packages-e2e-'));
     picture = path.join(tmp, 'combo.png');
     fs.writeFileSync(picture, png(16, 8, [20, 110, 90]));
@@ -32,13 +32,13 @@ describe.skipIf(!chromiumPath)('special packages and advertisements in the brows
     await f.service({ heading: 'E2E Carpet Clean', price: 600, discount: 0 });
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('the admin adds a package with two services and an advertisement', async () => {
-    const page = await adminTab(browser.context, t.url);
+    const page = await adminTab(await people.context(), t.url);
     await page.getByRole('button', { name: 'Packages' }).click();
     await page.getByRole('link', { name: 'Add Package' }).click();
     await expect.poll(() => pathname(page)).toBe('/Packages/AddPackage');
@@ -91,7 +91,7 @@ describe.skipIf(!chromiumPath)('special packages and advertisements in the brows
 
   it('the home page shows the advertisement and the package; a customer books the package into the cart', async () => {
     const customer = await factories(t).customer();
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/`);
     const offers = page.getByRole('region', { name: 'Offers for you' });
     await offers.getByText('E2E monsoon fabric care week').waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMonth, defaultMonth, monthLabel } from '../../src/routes/-components/payroll/search';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { attendanceFactories, factories, payrollFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -15,7 +15,8 @@ const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency'
  */
 describe.skipIf(!chromiumPath)('payroll in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   let accountant: Page;
   const month = defaultMonth();
   const date = apiMonth(month);
@@ -46,13 +47,12 @@ describe.skipIf(!chromiumPath)('payroll in the browser', () => {
     expect(calc.body.data.status).toBe('due');
     net = calc.body.data.net;
     expect(net).toBeGreaterThan(0);
-    browser = await launch();
-    accountant = await browser.context.newPage();
+    accountant = await (await people.context()).newPage();
     await signIn(accountant, t.url, 'AC');
     await waitForPath(accountant, '/Dashboard/AccountDashboard');
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
@@ -125,7 +125,7 @@ describe.skipIf(!chromiumPath)('payroll in the browser', () => {
   });
 
   it('the professional downloads their slip as a PDF', async () => {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/Auth`);
     await page.getByLabel('Mobile number or e-mail').fill(paid.mobileNo);
     await page.getByLabel('Password', { exact: true }).fill(paid.password);

@@ -17,7 +17,10 @@ const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency'
  */
 describe.skipIf(!chromiumPath)('product requests in the browser', () => {
   let t: TestServer;
+  // A browser each: the session is the browser's cookie (decision 043), and three people work side by side.
   let browser: Awaited<ReturnType<typeof launch>>;
+  let imBrowser: Awaited<ReturnType<typeof launch>>;
+  let adminBrowser: Awaited<ReturnType<typeof launch>>;
   let vendor: Page;
   let im: Page;
   let admin: Page;
@@ -40,19 +43,19 @@ describe.skipIf(!chromiumPath)('product requests in the browser', () => {
       gst: 18,
       quantity: 20,
     });
-    browser = await launch();
+    [browser, imBrowser, adminBrowser] = await Promise.all([launch(), launch(), launch()]);
     vendor = await browser.context.newPage();
     await signIn(vendor, t.url, 'VE');
     await waitForPath(vendor, '/Dashboard/VendorDashboard');
-    im = await browser.context.newPage();
+    im = await imBrowser.context.newPage();
     await signIn(im, t.url, 'IM');
     await waitForPath(im, '/Dashboard/InventoryManagerDashBoard');
-    admin = await browser.context.newPage();
+    admin = await adminBrowser.context.newPage();
     await signIn(admin, t.url, 'A');
     await waitForPath(admin, '/Dashboard/AdminDashboard');
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all([browser?.close(), imBrowser?.close(), adminBrowser?.close()]);
     await t?.close();
   });
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationOutbox } from '../../server/db/schema';
 import { axeViolations } from '../support/axe';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { dayFromToday, factories, freshAadhaar, freshPan } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 
@@ -26,7 +26,8 @@ const freshPhone = () => `7${String(process.pid % 10_000).padStart(4, '0')}${Str
  */
 describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   let hr: Page;
   let admin: Page;
   let zone: { zoneName: string; cityName: string };
@@ -79,16 +80,15 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
     const f = factories(t);
     zone = (await f.zone()) as unknown as typeof zone;
     service = (await f.service()) as unknown as typeof service;
-    browser = await launch();
-    hr = await browser.context.newPage();
+    hr = await (await people.context()).newPage();
     await signIn(hr, t.url, 'HR');
     await waitForPath(hr, '/Dashboard/HrDashboard');
-    admin = await browser.context.newPage();
+    admin = await (await people.context()).newPage();
     await signIn(admin, t.url, 'A');
     await waitForPath(admin, '/Dashboard/AdminDashboard');
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
@@ -224,7 +224,7 @@ describe.skipIf(!chromiumPath)('recruitment in the browser', () => {
       .limit(1);
     const oneTime = (sent?.payload as { password?: string } | null)?.password as string;
     expect(oneTime).toBeTruthy();
-    const pro = await browser.context.newPage();
+    const pro = await (await people.context()).newPage();
     await pro.goto(`${t.url}/Auth`, { waitUntil: 'domcontentloaded' });
     await pro.getByLabel('Mobile number or e-mail').fill(phone);
     await pro.getByLabel('Password', { exact: true }).fill(oneTime);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { factories, referralFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -12,22 +12,22 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe.skipIf(!chromiumPath)('referrals in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   const pathname = (page: Page) => new URL(page.url()).pathname;
   const toast = (page: Page, text: string | RegExp) =>
     page.getByRole('region', { name: /Notifications/ }).getByText(text);
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
   it('admin sets the referral cost and sees it in force and in the update history; marketing shares the programme', async () => {
-    const page = await adminTab(browser.context, t.url);
+    const page = await adminTab(await people.context(), t.url);
     await page.getByRole('button', { name: 'Referral' }).click();
     await page.getByRole('link', { name: 'Set Referral Cost' }).click();
     await expect.poll(() => pathname(page)).toBe('/Referral/SetReferralCost');
@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath)('referrals in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
 
-    const mr = await browser.context.newPage();
+    const mr = await (await people.context()).newPage();
     await signIn(mr, t.url, 'MR');
     await waitForPath(mr, '/Dashboard/MarketingDashboard');
     await mr.getByRole('link', { name: 'Share Referral' }).click();
@@ -72,7 +72,7 @@ describe.skipIf(!chromiumPath)('referrals in the browser', () => {
     const referrer = await f.customer({ fullName: 'Ritu Sharma' });
 
     // The referrer finds their code and link in My account → Referrals.
-    const mine = await browser.context.newPage();
+    const mine = await (await people.context()).newPage();
     await mine.goto(`${t.url}/Auth`);
     await mine.getByLabel('Mobile number or e-mail').fill(referrer.mobileNo);
     await mine.getByLabel('Password', { exact: true }).fill(referrer.password);
@@ -85,7 +85,7 @@ describe.skipIf(!chromiumPath)('referrals in the browser', () => {
     expect(link).toBe(`${t.url}/SignUp?ref=${referrer.referralCode}`);
 
     // The friend opens the link: the code is filled in.
-    const friend = await browser.context.newPage();
+    const friend = await (await people.context()).newPage();
     await friend.goto(link);
     expect(await friend.getByLabel(/^Referral code/).inputValue()).toBe(referrer.referralCode);
     const joiner = { fullName: 'Arjun Nair', mobileNo: '9822003344', password: 'arjun-pass-123' };
@@ -98,7 +98,9 @@ describe.skipIf(!chromiumPath)('referrals in the browser', () => {
     await friend.getByLabel('Password', { exact: true }).fill(joiner.password);
     await friend.getByLabel('Confirm password').fill(joiner.password);
     await friend.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => pathname(friend)).toBe('/Auth');
+    // Signed in at once (decision 043), on the home page.
+    await expect.poll(() => pathname(friend)).toBe('/');
+    await expect.poll(() => friend.getByText('Arjun Nair').isVisible()).toBe(true);
     await friend.close();
 
     // Their first order, placed and completed through the API (the professional's completion with their code).

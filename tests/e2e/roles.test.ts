@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { RoleCode } from '../../server/http';
+import { SETTINGS_STORAGE_KEY } from '../../src/ui/palette';
 import { chromiumPath, launch, signIn, signOutViaProfile } from '../support/browser';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 
@@ -156,7 +157,8 @@ describe.skipIf(!chromiumPath)('every staff role in the browser', { concurrent: 
           // Settings persist across reloads.
           await page.reload();
           await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-          await page.evaluate(() => localStorage.clear());
+          // The settings forgotten, not the signed-in user kept beside them (decision 043).
+          await page.evaluate((key) => localStorage.removeItem(key), SETTINGS_STORAGE_KEY);
           await page.reload();
           await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
         }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletBalance } from '../../server/modules/wallets/service';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
 import { factories, subscriptionFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -12,23 +12,23 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 describe.skipIf(!chromiumPath)('subscriptions in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   const pathname = (page: Page) => new URL(page.url()).pathname;
   const toast = (page: Page, text: string | RegExp) =>
     page.getByRole('region', { name: /Notifications/ }).getByText(text);
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
   it('admin adds a plan; a customer buys it from the wallet on /SubscriptionPlan and sees it active', async () => {
     const service = await factories(t).service({ heading: 'E2E Sofa Care', price: 800, discount: 0 });
-    const admin = await adminTab(browser.context, t.url);
+    const admin = await adminTab(await people.context(), t.url);
     await admin.goto(`${t.url}/Subscription/AddSubscriptionDetails`);
     await admin.getByLabel(/^Plan name/).fill('E2E Care Plus');
     await admin.getByLabel(/^Duration in months/).fill('6');
@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPath)('subscriptions in the browser', () => {
     await admin.close();
 
     const customer = await subscriptionFactories(t).customer(600);
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/Auth?redirect=/SubscriptionPlan`);
     await page.getByLabel('Mobile number or e-mail').fill(customer.mobileNo);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);

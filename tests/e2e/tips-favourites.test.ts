@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTab, chromiumPath, launch } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
@@ -10,7 +10,8 @@ import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../s
  */
 describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   const pathname = (page: Page) => new URL(page.url()).pathname;
   const toast = (page: Page, text: string | RegExp) =>
     page.getByRole('region', { name: /Notifications/ }).getByText(text);
@@ -19,15 +20,14 @@ describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
   it('admin: adds a tip, is refused a duplicate, switches it off and on, and changes its amount', async () => {
-    const page = await adminTab(browser.context, t.url);
+    const page = await adminTab(await people.context(), t.url);
     // The Tips section of the admin menu leads to both pages.
     await page.getByRole('button', { name: 'Tips' }).click();
     await page.getByRole('link', { name: 'Add Tips' }).click();
@@ -81,7 +81,7 @@ describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {
   it('customer: the heart on a card asks a visitor to sign in, then favourites the service; My account lists it and removes it', async () => {
     const f = factories(t);
     const service = await f.service({ heading: 'E2E Ceiling Fan Repair' });
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/Services?subCategoryId=${service.subCategoryId}`);
 
     // A visitor's heart leads to sign-in, and back.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
 import { factories, freshAadhaar, freshPan } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { vendorFactories } from '../support/vendor-factories';
@@ -12,16 +12,16 @@ import { vendorFactories } from '../support/vendor-factories';
  */
 describe.skipIf(!chromiumPath)('the admin adds a vendor, who signs in and sees their professionals', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // A browser for each person: the session is the browser's cookie (decision 043).
+  const people = browserPerPerson();
   let admin: Page;
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
-    admin = await adminTab(browser.context, t.url);
+    admin = await adminTab(await people.context(), t.url);
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
@@ -77,7 +77,7 @@ describe.skipIf(!chromiumPath)('the admin adds a vendor, who signs in and sees t
     const pro = await factories(t).professional({ vendorId, fullName: 'Ravi Fitter' });
 
     // The vendor signs in with the one-time password and must choose their own first.
-    const vendor = await browser.context.newPage();
+    const vendor = await (await people.context()).newPage();
     await vendor.goto(`${t.url}/Auth`, { waitUntil: 'domcontentloaded' });
     await vendor.getByLabel('Mobile number or e-mail').fill(mobileNo);
     await vendor.getByLabel('Password', { exact: true }).fill(oneTime);

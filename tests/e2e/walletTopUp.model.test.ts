@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('wallet top-up machine through the real pages', (
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
     browser = await launch();
-    // One tab signed in once: the session lives in its sessionStorage.
+    // One tab signed in once: the session is the browser's cookie (decision 043).
     page = await browser.context.newPage();
     toasts = await recordToasts(page);
     creates = await holdCalls(page, 'POST', CREATE_ORDER);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTab, chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { adminTab, browserPerPerson, chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
@@ -9,6 +9,8 @@ const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency'
 describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
   let t: TestServer;
   let browser: Awaited<ReturnType<typeof launch>>;
+  // Everyone but the vendor in a browser of their own: the session is the browser's (decision 043).
+  const people = browserPerPerson();
   let vendor: Page;
   let admin: Page;
   const vendorAccount = accountOf('VE');
@@ -22,7 +24,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await waitForPath(vendor, '/Dashboard/VendorDashboard');
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all([browser?.close(), people.close()]);
     await t?.close();
   });
 
@@ -180,7 +182,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
   });
 
   it('admin: User Management lists customers with balances; a debit past the balance is refused, a credit with a reason lands in the customer history', async () => {
-    admin = await adminTab(browser.context, t.url);
+    admin = await adminTab(await people.context(), t.url);
     // Admins have no My Balance (SPEC §6).
     expect(await admin.getByRole('button', { name: /^My Balance/ }).count()).toBe(0);
     await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'User Management' }).click();
@@ -302,7 +304,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
   });
 
   it('a signed-out admin sent from Add Balance to the sign-in page finds the admin sign-in and comes back', async () => {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/Accountant/AccountantWallet`);
     await waitForPath(page, '/Auth');
     await page.getByRole('link', { name: 'Sign in as an admin' }).click();
@@ -316,7 +318,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
   });
 
   it("HR sees 'My Balance' inert: the words, nothing to press (SPEC §6)", async () => {
-    const hr = await browser.context.newPage();
+    const hr = await (await people.context()).newPage();
     await signIn(hr, t.url, 'HR');
     await waitForPath(hr, '/Dashboard/HrDashboard');
     await expect.poll(() => hr.getByText('My Balance', { exact: true }).count()).toBe(1);
@@ -326,7 +328,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
   });
 
   it('accountant: My Balance is the account wallet; Add Balance records a bank payment; the dashboard shows it; the admin reaches Add Balance too', async () => {
-    const accountant = await browser.context.newPage();
+    const accountant = await (await people.context()).newPage();
     await signIn(accountant, t.url, 'AC');
     await waitForPath(accountant, '/Dashboard/AccountDashboard');
     // No top-up icon for the accountant: it is the vendor's.
@@ -377,7 +379,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
   });
 
   it('customer: My Accounts shows the balance, tops up through the sandbox and verifies on return', async () => {
-    const customer = await browser.context.newPage();
+    const customer = await (await people.context()).newPage();
     await customer.goto(`${t.url}/MyAccounts`);
     // Signed out: sign in first, then back to My Accounts.
     await expect.poll(() => pathOf(customer)).toBe('/Auth');

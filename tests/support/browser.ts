@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { type ExpectStatic, expect as globalExpect } from 'vitest';
 import type { RoleCode } from '../../server/http';
-import { chromiumPath, noChromiumReason } from './chromium';
+import { chromiumPath, launch, noChromiumReason } from './chromium';
 import { accountOf, TEST_PASSWORD } from './server';
 
 export { chromiumPath, launch, noChromiumReason } from './chromium';
@@ -23,6 +23,25 @@ export async function signIn(page: Page, base: string, role: RoleCode, password 
     .fill(role === 'A' ? a.email : a.mobileNo);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * A browser of its own for each person of a test file: the session is the browser's cookie (decision 043), so two
+ * accounts at work side by side, or a visitor beside a signed-in user, are two people's browsers. Each `context()` is a
+ * fresh one; `close()` closes them all.
+ */
+export function browserPerPerson() {
+  const opened: Awaited<ReturnType<typeof launch>>[] = [];
+  return {
+    async context(): Promise<BrowserContext> {
+      const b = await launch();
+      opened.push(b);
+      return b.context;
+    },
+    close: async () => {
+      await Promise.all(opened.splice(0).map((b) => b.close()));
+    },
+  };
 }
 
 /** A new tab of `context` with the admin signed in through the real login page, on the admin dashboard. */

@@ -88,12 +88,17 @@ function pagesInWindows(browser: Browser, context: BrowserContext) {
   };
 }
 
-/** A fresh browser context (as a new profile would be) on the shared Chromium. */
-export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/**
+ * A fresh browser context (as a new profile would be) on the shared Chromium; with `storageState`, the cookies and
+ * storage another context saved, as a browser restarted on the same profile would have.
+ */
+export async function launch(
+  opts: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   let context: BrowserContext;
   try {
     const browser = await acquire();
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, storageState: opts.storageState });
     pagesInWindows(browser, context);
   } catch (err) {
     await release();

@@ -1,19 +1,22 @@
 import type { Handlers } from '../../http';
 import { currentUser, done, ok } from '../../http';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import * as auth from './service';
 
 export const authHandlers: Handlers = {
-  async adminLogin(req) {
+  async adminLogin(req, reply) {
     const { UserName, Password } = req.body;
     const data = await auth.login(
       req.server.db,
       { identifier: UserName, password: Password, area: 'admin', ip: req.ip, device: 'Web' },
       req.server.config.sessionTtlHours,
     );
+    // The browser keeps the session in its cookie; API clients send the Token as a bearer header (decision 043).
+    setSessionCookie(req, reply, data.Token, new Date(data.ExpiresAt));
     return ok(data, 'Signed in');
   },
 
-  async userLogin(req) {
+  async userLogin(req, reply) {
     const b = req.body;
     const data = await auth.login(
       req.server.db,
@@ -28,13 +31,21 @@ export const authHandlers: Handlers = {
       },
       req.server.config.sessionTtlHours,
     );
+    // The browser keeps the session in its cookie; API clients send the Token as a bearer header (decision 043).
+    setSessionCookie(req, reply, data.Token, new Date(data.ExpiresAt));
     return ok(data, 'Signed in');
   },
 
   async customerSignup(req, reply) {
-    const data = await auth.signup(req.server.db, req.body);
+    const data = await auth.signupAndSignIn(
+      req.server.db,
+      req.body,
+      { ip: req.ip, device: 'Web' },
+      req.server.config.sessionTtlHours,
+    );
+    setSessionCookie(req, reply, data.Token, new Date(data.ExpiresAt));
     reply.code(201);
-    return ok(data, 'Your account is ready. Please sign in.');
+    return ok(data, 'Your account is ready, and you are signed in.');
   },
 
   async sendOtp(req) {
@@ -53,8 +64,9 @@ export const authHandlers: Handlers = {
     return done('Your password has been changed.');
   },
 
-  async logout(req) {
+  async logout(req, reply) {
     await auth.logout(req.server.db, currentUser(req));
+    clearSessionCookie(req, reply);
     return done('Signed out');
   },
 

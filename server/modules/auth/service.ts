@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, HttpError, type RoleCode } from '../../http';
 import { evictUserSessions, hashToken, newToken } from '../../plugins/auth';
 import { notify } from '../../plugins/notify';
@@ -66,21 +66,43 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number) 
   if (!rightArea) throw new HttpError(401, 'Sign-in failed', GENERIC_LOGIN_FAILURE);
   if (!user.active) throw new HttpError(403, 'Account disabled', 'This account is disabled. Please contact Doorstep.');
 
+  return db.transaction(async (tx) => {
+    await repo.recordSuccessfulLogin(tx, user.id);
+    return startSession(tx, user, input, sessionTtlHours);
+  });
+}
+
+/** A new session of `user`: its token (stored only hashed), when it expires, and the user as the client sees them. */
+async function startSession(
+  exec: Executor,
+  user: repo.UserRow,
+  where: Pick<LoginInput, 'ip' | 'device' | 'latitude' | 'longitude'>,
+  sessionTtlHours: number,
+) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
-  await db.transaction(async (tx) => {
-    await repo.recordSuccessfulLogin(tx, user.id);
-    await repo.insertSession(tx, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt,
-      ip: input.ip,
-      device: input.device,
-      latitude: input.latitude,
-      longitude: input.longitude,
-    });
+  await repo.insertSession(exec, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt,
+    ip: where.ip,
+    device: where.device,
+    latitude: where.latitude,
+    longitude: where.longitude,
   });
   return { Token: token, ExpiresAt: expiresAt.toISOString(), User: toCurrentUser(user) };
+}
+
+/** A customer's sign-up, signed in at once (decision 043): the account, then its first session. */
+export async function signupAndSignIn(
+  db: Db,
+  input: SignupInput,
+  where: Pick<LoginInput, 'ip' | 'device'>,
+  sessionTtlHours: number,
+) {
+  const made = await signup(db, input);
+  const user = await repo.findUserById(db, made.Id);
+  return { ...made, ...(await startSession(db, user!, where, sessionTtlHours)) };
 }
 
 export interface SignupInput {

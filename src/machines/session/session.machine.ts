@@ -20,7 +20,6 @@ export interface Credentials {
 
 export interface SessionContext {
   user: SessionUser | null;
-  token: string | null;
   /** Why the last sign-in failed (shown on the login page). */
   error: string | null;
   /** Why the session ended without the user asking (expired or revoked). */
@@ -29,7 +28,12 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'LOGIN'; credentials: Credentials }
-  | { type: 'LOGIN_SUCCEEDED'; user: SessionUser; token: string }
+  | { type: 'LOGIN_SUCCEEDED'; user: SessionUser }
+  /**
+   * A session began without this tab's sign-in form: another tab signed in (the session cookie is every tab's,
+   * decision 043), or a sign-up, which signs the new customer in.
+   */
+  | { type: 'SIGNED_IN'; user: SessionUser }
   | { type: 'LOGIN_FAILED'; message: string }
   | { type: 'LOGOUT' }
   | { type: 'LOGGED_OUT' }
@@ -40,29 +44,29 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 /**
  * The browser session: signed out → signing in → signed in (the user carries the role) → signing out.
  * Side effects are actions the caller provides: `requestLogin` and `requestLogout` call the server and send
- * back LOGIN_SUCCEEDED / LOGIN_FAILED / LOGGED_OUT; `persist` and `clear` keep the token in per-tab storage.
+ * back LOGIN_SUCCEEDED / LOGIN_FAILED / LOGGED_OUT; `persist` and `clear` keep the signed-in user in storage every tab
+ * reads (the token itself is in an HttpOnly cookie no script sees, decision 043).
  * Results arrive as events (not invoked actors) so the machine stays pure and model-testable.
  */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { restored?: { user: SessionUser; token: string } | null } | undefined,
+    input: {} as { restored?: { user: SessionUser } | null } | undefined,
   },
   actions: {
     requestLogin: (_, _params: { credentials: Credentials }) => {},
-    requestLogout: (_, _params: { token: string | null }) => {},
+    requestLogout: () => {},
     persist: () => {},
     clear: () => {},
   },
   guards: {
-    restored: ({ context }) => context.user !== null && context.token !== null,
+    restored: ({ context }) => context.user !== null,
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
     user: input?.restored?.user ?? null,
-    token: input?.restored?.token ?? null,
     error: null,
     notice: null,
   }),
@@ -80,35 +84,34 @@ export const sessionMachine = setup({
             { type: 'requestLogin', params: ({ event }) => ({ credentials: event.credentials }) },
           ],
         },
+        // Stored for the other tabs (from another tab it is stored already; the same value again tells no one).
+        SIGNED_IN: {
+          target: 'signedIn',
+          actions: [assign({ user: ({ event }) => event.user, error: null, notice: null }), 'persist'],
+        },
       },
     },
     signingIn: {
       on: {
         LOGIN_SUCCEEDED: {
           target: 'signedIn',
-          actions: [assign({ user: ({ event }) => event.user, token: ({ event }) => event.token }), 'persist'],
+          actions: [assign({ user: ({ event }) => event.user }), 'persist'],
         },
         LOGIN_FAILED: { target: 'signedOut', actions: assign({ error: ({ event }) => event.message }) },
       },
     },
     signedIn: {
       on: {
-        LOGOUT: {
-          target: 'signingOut',
-          actions: { type: 'requestLogout', params: ({ context }) => ({ token: context.token }) },
-        },
+        LOGOUT: { target: 'signingOut', actions: 'requestLogout' },
         EXPIRED: {
           target: 'signedOut',
-          actions: [
-            assign({ user: null, token: null, notice: ({ event }) => event.message ?? SESSION_ENDED }),
-            'clear',
-          ],
+          actions: [assign({ user: null, notice: ({ event }) => event.message ?? SESSION_ENDED }), 'clear'],
         },
       },
     },
     signingOut: {
-      // The token is dropped locally whether or not the server call succeeded.
-      on: { LOGGED_OUT: { target: 'signedOut', actions: [assign({ user: null, token: null }), 'clear'] } },
+      // The user is dropped locally whether or not the server call succeeded.
+      on: { LOGGED_OUT: { target: 'signedOut', actions: [assign({ user: null }), 'clear'] } },
     },
   },
 });

@@ -15,7 +15,8 @@ const user: SessionUser = {
 export const sessionModel = createTestModel(sessionMachine, {
   events: [
     { type: 'LOGIN', credentials: { area: 'admin', identifier: user.Email!, password: '(typed by the test)' } },
-    { type: 'LOGIN_SUCCEEDED', user, token: 'token' },
+    { type: 'LOGIN_SUCCEEDED', user },
+    { type: 'SIGNED_IN', user },
     { type: 'LOGIN_FAILED', message: 'The mobile number, e-mail or password is not correct.' },
     { type: 'LOGOUT' },
     { type: 'LOGGED_OUT' },

@@ -12,7 +12,10 @@ export const Route = createFileRoute('/_public/Auth')({
       <Narrow>
         <LoginForm area="user" title="Sign in" identifierLabel="Mobile number or e-mail" redirectTo={redirect} />
         <p style={{ textAlign: 'center' }}>
-          New to Doorstep? <Link to="/SignUp">Create an account</Link>
+          New to Doorstep?{' '}
+          <Link to="/SignUp" search={{ redirect }}>
+            Create an account
+          </Link>
         </p>
         {/* Pages both the admin and the accountant use send signed-out visitors here; admins sign in apart. */}
         <p style={{ textAlign: 'center' }}>

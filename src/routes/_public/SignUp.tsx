@@ -1,23 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { signup } from '../../api/auth';
 import { citiesQuery, statesQuery, zonesOfCityQuery } from '../../api/geo';
+import { sessionUser, signUp } from '../../api/session';
 import { Card } from '../../ui';
 import { confirmMismatch, NewPasswordFields, SelectField, TextField } from '../../ui/form';
 import { OperationForm, useOperationForm } from '../-components/form';
 import { Narrow } from '../-components/Narrow';
+import { validateRedirect } from '../-components/roles';
 
 export const Route = createFileRoute('/_public/SignUp')({
   head: () => ({ meta: [{ title: 'Create an account · Doorstep' }] }),
-  // A shared referral link (/SignUp?ref=CODE, issue 11) fills in the referral code.
-  validateSearch: (raw: Record<string, unknown>): { ref?: string } =>
-    typeof raw.ref === 'string' && /^[A-Za-z0-9]{1,12}$/.test(raw.ref) ? { ref: raw.ref } : {},
+  // A shared referral link (/SignUp?ref=CODE) fills in the referral code; `redirect` is where the visitor was going
+  // (the cart, through the sign-in page), where the new customer goes on to, signed in (decision 043).
+  validateSearch: (raw: Record<string, unknown>): { ref?: string; redirect?: string } => ({
+    ...(typeof raw.ref === 'string' && /^[A-Za-z0-9]{1,12}$/.test(raw.ref) ? { ref: raw.ref } : {}),
+    ...validateRedirect(raw),
+  }),
   component: SignUp,
 });
 
 function SignUp() {
   const navigate = useNavigate();
-  const { ref } = Route.useSearch();
+  const { ref, redirect } = Route.useSearch();
   const form = useOperationForm({
     operation: 'customerSignup',
     initial: {
@@ -56,9 +60,14 @@ function SignUp() {
       ...(v.referral.trim() ? { referral: v.referral.trim() } : {}),
       zoneId: v.zoneId ? Number(v.zoneId) : null,
     }),
-    send: signup,
-    savedMessage: 'Your account is ready. Please sign in.',
-    onSaved: () => navigate({ to: '/Auth' }),
+    send: signUp,
+    savedMessage: 'Your account is ready, and you are signed in.',
+    onSaved: (reply) => {
+      const to = redirect ?? '/';
+      // Signed in as someone else until now: the next page loads afresh as the new customer.
+      if (sessionUser()?.Id === reply.data.Id) navigate({ to });
+      else window.location.assign(to);
+    },
   });
   const v = form.values;
   const states = useQuery(statesQuery());
@@ -73,7 +82,11 @@ function SignUp() {
           form={form}
           label="Sign up"
           submitLabel="Sign up"
-          secondaryAction={<Link to="/Auth">I already have an account</Link>}
+          secondaryAction={
+            <Link to="/Auth" search={{ redirect }}>
+              I already have an account
+            </Link>
+          }
         >
           <TextField {...form.text('fullName')} autoComplete="name" />
           <TextField
