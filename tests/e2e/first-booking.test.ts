@@ -185,11 +185,9 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
         await page.getByLabel('Password', { exact: true }).fill(password);
         await page.getByLabel('Confirm password').fill(password);
         await page.getByRole('button', { name: 'Sign up' }).click();
-        await expect.poll(() => pathOf(page)).toBe('/Auth');
-        await page.getByLabel('Mobile number or e-mail').fill(mobile);
-        await page.getByLabel('Password', { exact: true }).fill(password);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await expect.poll(() => pathOf(page)).not.toBe('/Auth');
+        // Sign-up signs the customer in (decision 043): no sign-in form follows.
+        await expect.poll(() => pathOf(page)).toBe('/');
+        await expect.poll(() => page.getByRole('banner').getByText(name).count()).toBeGreaterThan(0);
 
         // 3. The service into the cart; Proceed without a slot names the line and stays.
         await page.goto(`${t.url}/ServicesDetails?id=${shampoo.id}`);

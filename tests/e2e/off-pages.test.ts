@@ -1,19 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // What a person meets off the usual path: an unknown address, another role's page, the footer's account links, and a
 // server that cannot be reached. At a phone's width and a laptop's.
 describe.skipIf(!chromiumPath)('off the usual path', () => {
   let t: TestServer;
-  let browser: Awaited<ReturnType<typeof launch>>;
+  // Each test is another person, with a browser (and so a session) of their own (decision 043).
+  const people = browserPerPerson();
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    browser = await launch();
   });
   afterAll(async () => {
-    await browser?.close();
+    await people.close();
     await t?.close();
   });
 
@@ -26,7 +26,7 @@ describe.skipIf(!chromiumPath)('off the usual path', () => {
     [1366, 900],
   ]) {
     it(`an unknown address shows the site's header and a way home (${width} px)`, async () => {
-      const page = await browser.context.newPage();
+      const page = await (await people.context()).newPage();
       await page.setViewportSize({ width, height });
       const reply = await page.goto(`${t.url}/No/Such/Page`);
       expect(reply?.status()).toBe(404);
@@ -41,7 +41,7 @@ describe.skipIf(!chromiumPath)('off the usual path', () => {
   }
 
   it('a vendor on an admin page is told they have no access, and where their own area is', async () => {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, t.url, 'VE');
     await waitForPath(page, '/Dashboard/VendorDashboard');
@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('off the usual path', () => {
   });
 
   it("the footer's account links follow the sign-in state", async () => {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/About`);
     await expect.poll(() => footer(page).getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(1);
     expect(await footer(page).getByRole('link', { name: 'My account' }).count()).toBe(0);
@@ -87,7 +87,7 @@ describe.skipIf(!chromiumPath)('off the usual path', () => {
   });
 
   it('an empty drop-down asks for a choice; with no server, the page says so, keeps the form and retries', async () => {
-    const page = await browser.context.newPage();
+    const page = await (await people.context()).newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, t.url, 'Cust');
     await waitForPath(page, '/');
