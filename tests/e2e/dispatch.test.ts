@@ -109,6 +109,10 @@ describe.skipIf(!chromiumPath)('dispatch in the browser', () => {
         .getByRole('listitem')
         .count(),
     ).toBeGreaterThan(0);
+    // Each reason is said once: the jobs that day, the rating and the distance are not repeated as badges.
+    const card = suggested.getByRole('listitem', { name: new RegExp(`^\\d+\\. ${p1.fullName}$`) });
+    expect(await card.getByText(/jobs? that day/).count()).toBe(1);
+    expect(await card.getByText(/rated|not rated yet/i).count()).toBe(1);
     expect(await axeViolations(admin), 'assign dialog').toEqual([]);
 
     await dialog.getByRole('button', { name: `Assign ${p1.fullName}` }).click();
