@@ -4,6 +4,9 @@ import { Alert, Button } from '../../../ui';
 import { PincodeCheck } from './PincodeCheck';
 import { openPincodeChooser, usePincode } from './pincode';
 import * as p from './pincode.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.pincode;
 
 type CategoryRef = Pick<Category, 'id' | 'categoryName'>;
 
@@ -11,7 +14,7 @@ type CategoryRef = Pick<Category, 'id' | 'categoryName'>;
 function ChangePincode() {
   return (
     <Button variant="ghost" size="sm" onClick={openPincodeChooser}>
-      Change pincode
+      {W.changeButton}
     </Button>
   );
 }
@@ -27,12 +30,12 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
   if (answer.isPending)
     return (
       <p className={p.note}>
-        Checking {category.categoryName} at {pin}…
+        {W.checking(category.categoryName, pin)}
       </p>
     );
   if (answer.isError) {
     return (
-      <Alert tone="danger" title={`We could not check ${pin}.`}>
+      <Alert tone="danger" title={W.checkFailed(pin)}>
         {answer.error.message} <ChangePincode />
       </Alert>
     );
@@ -43,12 +46,12 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
       <Alert tone={a.available ? 'success' : 'warning'}>
         <span className={p.row}>
           <strong>
-            {a.available ? `Available at ${pin}${a.zoneName ? ` (${a.zoneName})` : ''}` : `Not available at ${pin}`}
+            {a.available ? (a.zoneName ? W.availableIn(pin, a.zoneName) : W.availableAt(pin)) : W.notAt(pin)}
           </strong>
           <span>
             {a.available
-              ? `${category.categoryName} is offered where you are.`
-              : `${category.categoryName} is not offered at ${pin} yet.`}
+              ? W.offered(category.categoryName)
+              : W.notOffered(category.categoryName, pin)}
           </span>
           <ChangePincode />
         </span>
@@ -62,8 +65,8 @@ export function CardAvailability({ pin, categoryId }: { pin: string; categoryId:
   const answer = useQuery(availabilityQuery(pin, categoryId));
   if (!answer.data) return null;
   return answer.data.available ? (
-    <span className={p.cardYes}>Available at {pin}</span>
+    <span className={p.cardYes}>{W.availableAt(pin)}</span>
   ) : (
-    <span className={p.cardNo}>Not available at {pin}</span>
+    <span className={p.cardNo}>{W.notAt(pin)}</span>
   );
 }
