@@ -67,10 +67,7 @@ function Home() {
         ) : categories.data.length ? (
           <CategoryGrid categories={categories.data} />
         ) : (
-          <EmptyState
-            title={STOREFRONT.noServicesYet}
-            description={STOREFRONT.comingSoon}
-          />
+          <EmptyState title={STOREFRONT.noServicesYet} description={STOREFRONT.comingSoon} />
         )}
       </Section>
       {launches.data && launches.data.length > 0 && (

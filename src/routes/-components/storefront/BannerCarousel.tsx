@@ -150,7 +150,13 @@ export function BannerCarousel({ banners, label = W.banner.offers }: { banners: 
           )}
           {n > 1 && (
             <div className={s.controlGroup}>
-              <button type="button" className={s.control} data-flip onClick={() => go(-1)} aria-label={W.banner.previous}>
+              <button
+                type="button"
+                className={s.control}
+                data-flip
+                onClick={() => go(-1)}
+                aria-label={W.banner.previous}
+              >
                 <Icon d={PREV} />
               </button>
               <button

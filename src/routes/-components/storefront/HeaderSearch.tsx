@@ -167,11 +167,7 @@ export function HeaderSearch() {
 
   let note = '';
   if (open && long && options.length === 0) {
-    note = !settled
-      ? W.search.searching
-      : found?.failed
-        ? W.search.unavailable
-        : W.search.noMatch(value.trim());
+    note = !settled ? W.search.searching : found?.failed ? W.search.unavailable : W.search.noMatch(value.trim());
   }
 
   let index = 0;
@@ -237,13 +233,7 @@ export function HeaderSearch() {
         ))}
       </div>
       <div role="status" className={note ? s.listbox : srOnly}>
-        {note ? (
-          <p className={s.searchNote}>{note}</p>
-        ) : expanded ? (
-          W.search.count(options.length)
-        ) : (
-          ''
-        )}
+        {note ? <p className={s.searchNote}>{note}</p> : expanded ? W.search.count(options.length) : ''}
       </div>
     </search>
   );

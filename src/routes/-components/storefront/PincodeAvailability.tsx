@@ -27,12 +27,7 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
   const pin = usePincode();
   const answer = useQuery({ ...availabilityQuery(pin ?? '', category.id), enabled: pin !== null });
   if (pin === null) return <PincodeCheck category={category} />;
-  if (answer.isPending)
-    return (
-      <p className={p.note}>
-        {W.checking(category.categoryName, pin)}
-      </p>
-    );
+  if (answer.isPending) return <p className={p.note}>{W.checking(category.categoryName, pin)}</p>;
   if (answer.isError) {
     return (
       <Alert tone="danger" title={W.checkFailed(pin)}>
@@ -48,11 +43,7 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
           <strong>
             {a.available ? (a.zoneName ? W.availableIn(pin, a.zoneName) : W.availableAt(pin)) : W.notAt(pin)}
           </strong>
-          <span>
-            {a.available
-              ? W.offered(category.categoryName)
-              : W.notOffered(category.categoryName, pin)}
-          </span>
+          <span>{a.available ? W.offered(category.categoryName) : W.notOffered(category.categoryName, pin)}</span>
           <ChangePincode />
         </span>
       </Alert>

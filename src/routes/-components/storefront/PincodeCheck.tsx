@@ -62,11 +62,7 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
 
   const form = (
     <form className={s.panel} onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
-      <p className={s.muted}>
-        {category
-          ? W.askFor(category.categoryName)
-          : W.ask}
-      </p>
+      <p className={s.muted}>{category ? W.askFor(category.categoryName) : W.ask}</p>
       <div className={s.inlineForm}>
         <TextField
           id={`${uid}-pincode`}

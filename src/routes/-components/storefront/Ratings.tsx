@@ -27,9 +27,7 @@ export function ServiceRatings({ serviceId }: { serviceId: number }) {
             {d.average.toFixed(1)}
             <span className={srOnly}>{W.outOf5}</span>
           </p>
-          <p className={s.muted}>
-            {W.count(d.count)}
-          </p>
+          <p className={s.muted}>{W.count(d.count)}</p>
         </div>
         <ul className={r.bars} aria-label={W.bars}>
           {([5, 4, 3, 2, 1] as const).map((star) => {

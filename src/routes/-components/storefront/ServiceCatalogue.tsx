@@ -65,11 +65,7 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
       <div>
         <PageHeader
           title={browse ? W.title : W.allTitle}
-          description={
-            browse
-              ? W.lead
-              : W.allLead
-          }
+          description={browse ? W.lead : W.allLead}
           actions={
             <Link
               to={browse ? '/allServices' : '/Services'}
@@ -167,9 +163,7 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
           {(page) => (
             <section aria-label={W.results} className={s.section}>
               <p className={s.muted} aria-live="polite">
-                {page.total === 0
-                  ? W.noneFound
-                  : W.count(page.total, filter.page, pages)}
+                {page.total === 0 ? W.noneFound : W.count(page.total, filter.page, pages)}
               </p>
               {page.items.length > 0 ? (
                 <ServiceGrid
@@ -187,11 +181,7 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
               ) : (
                 <EmptyState
                   title={filtered ? W.noMatch : STOREFRONT.noServicesYet}
-                  description={
-                    filtered
-                      ? W.noMatchText
-                      : STOREFRONT.comingSoon
-                  }
+                  description={filtered ? W.noMatchText : STOREFRONT.comingSoon}
                   action={
                     filtered ? (
                       <Link to={to} search={{}} onClick={() => setText('')}>
@@ -210,9 +200,7 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
                   ) : (
                     <span aria-hidden="true" />
                   )}
-                  <span>
-                    {W.pageOf(filter.page, pages)}
-                  </span>
+                  <span>{W.pageOf(filter.page, pages)}</span>
                   {filter.page < pages ? (
                     <Link to={to} search={{ ...search, page: filter.page + 1 }} rel="next">
                       {W.next}

@@ -35,13 +35,7 @@ function Gallery({ service }: { service: ServiceDetail }) {
           {rest.map((m, i) => (
             <li key={m.id}>
               {m.type === 'image' ? (
-                <Img
-                  src={m.url}
-                  alt={W.picture(service.heading, i + 1)}
-                  width={240}
-                  height={180}
-                  className={s.thumb}
-                />
+                <Img src={m.url} alt={W.picture(service.heading, i + 1)} width={240} height={180} className={s.thumb} />
               ) : m.type === 'video' ? (
                 // biome-ignore lint/a11y/useMediaCaption: uploaded videos come without caption files (the catalogue has no field for them)
                 <video
@@ -109,9 +103,7 @@ function Details({ service }: { service: ServiceDetail }) {
               <p className={s.rating}>
                 <span aria-hidden="true">★ {rating.average.toFixed(1)}</span>
                 <span className={srOnly}>{W.rated(rating.average.toFixed(1))}</span>
-                <span className={s.priceNote}>
-                  {W.fromRatings(rating.count)}
-                </span>
+                <span className={s.priceNote}>{W.fromRatings(rating.count)}</span>
               </p>
             )}
           </div>
@@ -135,9 +127,7 @@ function Details({ service }: { service: ServiceDetail }) {
           {service.visitingCharges > 0 && (
             <p className={s.muted}>{W.visiting(formatRupees(service.visitingCharges))}</p>
           )}
-          <p className={s.muted}>
-            {W.by(service.professionalType === 'Engineer')}
-          </p>
+          <p className={s.muted}>{W.by(service.professionalType === 'Engineer')}</p>
         </div>
       </div>
       {service.pDetails && (

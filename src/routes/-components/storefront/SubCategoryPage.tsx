@@ -25,9 +25,7 @@ function SubCategoryTiles({ subCategories }: { subCategories: SubCategory[] }) {
             <Img src={c.imageUrl} alt="" width={96} height={96} className={s.tileImg} fallback={c.subCategoryName} />
             <span className={s.tileName}>{c.subCategoryName}</span>
             {c.headingField && <span className={s.tileMeta}>{c.headingField}</span>}
-            <span className={s.tileMeta}>
-              {W.services(c.serviceCount)}
-            </span>
+            <span className={s.tileMeta}>{W.services(c.serviceCount)}</span>
           </Link>
         </li>
       ))}

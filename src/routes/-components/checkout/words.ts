@@ -1,0 +1,71 @@
+// Checkout's words: the checkout page, the first address, the invoice after paying
+// (docs/decisions/048-words-in-one-place.md). Provider names and "Next you pay with…" are in ../payments/providers.ts;
+// a line's time slot speaks with the cart's words (../cart/words.ts CART.slot), as on the cart page.
+export const CHECKOUT = {
+  title: 'Checkout',
+  lead: 'Check the address, the slots and the amounts, then place your order.',
+  forCustomers: 'Checkout is for customers',
+  notStaff: 'Staff, vendor and professional accounts do not book services here.',
+  dashboard: 'Go to my dashboard',
+  empty: 'Your cart is empty',
+  emptyText: 'Add services to your cart, then come back to check out.',
+  browse: 'Browse services',
+
+  loadingAddresses: 'Loading your addresses…',
+  addressesFailed: 'We could not load your addresses.',
+  working: 'Working out your order…',
+  quoteFailed: 'We could not work out your order.',
+
+  address: 'Address of the visit',
+  placeOfSupply: (state: string, code: string | null, intra: boolean) =>
+    `Place of supply: ${state}${code ? ` (${code})` : ''} · ${intra ? 'CGST + SGST' : 'IGST'}.`,
+  manageAddresses: 'Manage addresses in My account',
+  firstAddress: 'We filled in what you gave when you signed up: add the house and street.',
+  loadingDetails: 'Loading your details…',
+  addressFirst: 'Add the address for this visit to see your total: the GST on it depends on where we come.',
+
+  services: 'Services and time slots',
+  each: (price: string) => `${price} each`,
+  off: (percent: number, amount: string) => ` · ${percent}% off (−${amount})`,
+  promotion: { package: 'package', subscription: 'plan', coupon: 'coupon' },
+  promoted: (kind: string, label: string, amount: string) => ` · ${kind} ${label} (−${amount})`,
+  taxable: (value: string, rate: number) => `· taxable ${value} · GST ${rate}%`,
+  intraGst: (cgst: string, sgst: string) => `(CGST ${cgst} + SGST ${sgst})`,
+  interGst: (igst: string) => `(IGST ${igst})`,
+  sac: (code: string) => `· SAC ${code}`,
+
+  coupon: 'Coupon',
+  couponApplied: 'Coupon ',
+  applied: (discount: string | null) => ` applied${discount ? `: −${discount}` : ''}`,
+  removeCoupon: 'Remove coupon',
+  couponCode: 'Coupon code',
+  apply: 'Apply',
+  seeCoupons: 'See the coupons on offer',
+
+  tipTitle: 'Tip for the professional',
+  tipText: 'Not taxed; it goes to the professional who carries out your order.',
+  tip: 'Tip',
+  noTip: 'No tip',
+
+  payment: 'Payment',
+  useWallet: (balance: string, usable: string) => `Use my wallet balance (${balance}; ${usable} usable for this order)`,
+  walletPaysAll: 'Your wallet pays the whole order.',
+  payRest: 'Pay the rest with',
+  payWith: 'Pay with',
+
+  summary: 'Order summary',
+  price: 'Price',
+  discount: 'Discount',
+  offers: 'Offers (coupon, plan, package)',
+  taxableValue: 'Taxable value',
+  tipRow: 'Tip (not taxed)',
+  total: 'Total',
+  fromWallet: 'From your wallet',
+  toPay: 'To pay now',
+  notReady: 'Your order cannot be placed yet',
+  place: (total: string) => `Place order · ${total}`,
+  placeAndPay: (amount: string) => `Place order and pay ${amount}`,
+  backToCart: 'Back to cart',
+  paidFromWallet: 'Paid from your wallet at once.',
+  invoiceIncluded: 'GST invoice included',
+} as const;
