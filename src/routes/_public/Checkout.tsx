@@ -361,7 +361,7 @@ function CustomerCheckout() {
         <Card title={W.payment}>
           <CheckboxField
             name="useWallet"
-            label={W.useWallet(formatRupees(t.walletBalance), formatRupees(t.walletUsable))}
+            label={W.walletLabel(formatRupees(t.walletBalance), formatRupees(t.walletUsable))}
             checked={useWallet}
             disabled={t.walletBalance === 0}
             onChange={(e) => setUseWallet(e.target.checked)}

@@ -29,8 +29,11 @@ import { saveBlob } from '../../ui/download';
 import { CheckboxField, SelectField } from '../../ui/form';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
+import { CHECKOUT } from '../-components/checkout/words';
 import { providerName } from '../-components/payments/providers';
 import * as st from '../-components/storefront/storefront.css';
+
+const W = CHECKOUT.invoice;
 
 interface Search {
   /** Our payment order id: the provider returns here with it. */
@@ -82,17 +85,17 @@ function RetryPayment({ orderId }: { orderId: number }) {
     setBusy(false);
   }
   return (
-    <Card title="Try the payment again">
-      <p className={c.muted}>Your order keeps its services, slots and prices.</p>
+    <Card title={W.retryTitle}>
+      <p className={c.muted}>{W.retryText}</p>
       <CheckboxField
         name="retryWallet"
-        label="Use my wallet balance first"
+        label={W.walletFirst}
         checked={useWallet}
         onChange={(e) => setUseWallet(e.target.checked)}
       />
       <SelectField
         name="retryMode"
-        label="Pay with"
+        label={W.payWith}
         value={provider}
         onChange={(e) => setMode(e.target.value as OrderPayMode)}
         options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) }))}
@@ -100,10 +103,10 @@ function RetryPayment({ orderId }: { orderId: number }) {
       {error && <Alert tone="danger">{error}</Alert>}
       <div className={c.actions}>
         <Button onClick={retry} loading={busy}>
-          Try again
+          {W.tryAgain}
         </Button>
         <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
-          My orders
+          {W.myOrders}
         </Link>
       </div>
     </Card>
@@ -136,32 +139,32 @@ function Verify({ uid }: { uid: string }) {
       void navigate({ to: '/PayProcessInvoice', search: { OrderId: reply.data.orderId }, replace: true });
     }
   }, [reply, queryClient, navigate]);
-  if (check.isPending) return <LoadingPlaceholder label="Checking your payment with the provider…" />;
+  if (check.isPending) return <LoadingPlaceholder label={W.checking} />;
   if (check.isError) {
     return (
-      <Alert tone="danger" title="We could not check this payment.">
+      <Alert tone="danger" title={W.checkFailed}>
         {check.error.message}{' '}
         <Link to="/MyAccounts" search={{ tab: 'orders' }}>
-          See my orders
+          {W.seeMyOrders}
         </Link>
       </Alert>
     );
   }
   const { data, message } = check.data;
-  if (data.status === 'order created') return <LoadingPlaceholder label="Opening your invoice…" />;
+  if (data.status === 'order created') return <LoadingPlaceholder label={W.opening} />;
   if (data.status === 'awaiting payment') {
     return (
-      <Alert tone="info" title="Your payment is not complete yet">
+      <Alert tone="info" title={W.notComplete}>
         {message}{' '}
         <Button size="sm" variant="secondary" loading={check.isFetching} onClick={() => check.refetch()}>
-          Check again
+          {W.checkAgain}
         </Button>
       </Alert>
     );
   }
   return (
     <div className={c.column}>
-      <Alert tone="danger" title="Payment not completed">
+      <Alert tone="danger" title={W.notCompleted}>
         {message}
       </Alert>
       <RetryPayment orderId={data.orderId} />
@@ -183,59 +186,55 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
   return (
     <div className={c.column}>
       <div className={`${c.actions} ${c.noPrint}`}>
-        <Button onClick={() => window.print()}>Print</Button>
+        <Button onClick={() => window.print()}>{W.print}</Button>
         <Button variant="secondary" onClick={() => downloadPdf(inv)}>
-          Download PDF
+          {W.pdf}
         </Button>
         <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
-          My orders
+          {W.myOrders}
         </Link>
       </div>
-      <article className={c.invoice} aria-label={`Tax invoice ${inv.invoiceNo}`} data-testid="invoice">
-        <h2 className={c.invoiceTitle}>Tax invoice</h2>
+      <article className={c.invoice} aria-label={W.named(inv.invoiceNo)} data-testid="invoice">
+        <h2 className={c.invoiceTitle}>{W.heading}</h2>
         <div className={c.parties}>
           <div className={c.party}>
             <strong>{inv.supplier.legalName}</strong>
             <span>{inv.supplier.address}</span>
-            <span>
-              State: {inv.supplier.state} ({inv.supplier.stateCode})
-            </span>
-            <span data-testid="gstin">GSTIN: {inv.supplier.gstin}</span>
+            <span>{W.state(inv.supplier.state, inv.supplier.stateCode)}</span>
+            <span data-testid="gstin">{W.gstin(inv.supplier.gstin)}</span>
           </div>
           <div className={c.party}>
             <span>
-              Invoice no.: <strong data-testid="invoice-no">{inv.invoiceNo}</strong>
+              {W.number}
+              <strong data-testid="invoice-no">{inv.invoiceNo}</strong>
             </span>
-            <span>Invoice date: {formatDate(inv.invoiceDate)}</span>
-            <span>Order: {inv.orderId}</span>
-            <span>
-              Place of supply: {inv.placeOfSupply.state}
-              {inv.placeOfSupply.code ? ` (${inv.placeOfSupply.code})` : ''}
-            </span>
-            <span>Tax payable on reverse charge: {inv.reverseCharge ? 'Yes' : 'No'}</span>
+            <span>{W.date(formatDate(inv.invoiceDate))}</span>
+            <span>{W.order(inv.orderId)}</span>
+            <span>{W.placeOfSupply(inv.placeOfSupply.state, inv.placeOfSupply.code)}</span>
+            <span>{W.reverseCharge(inv.reverseCharge)}</span>
           </div>
           <div className={c.party}>
-            <strong>Billed to: {inv.customer.name}</strong>
-            {inv.customer.receiverName !== inv.customer.name && <span>Service to: {inv.customer.receiverName}</span>}
+            <strong>{W.billedTo(inv.customer.name)}</strong>
+            {inv.customer.receiverName !== inv.customer.name && <span>{W.serviceTo(inv.customer.receiverName)}</span>}
             <span>{inv.customer.address}</span>
             <span>
               {inv.customer.city}, {inv.customer.state}
               {inv.customer.stateCode ? ` (${inv.customer.stateCode})` : ''} {inv.customer.pinCode},{' '}
               {inv.customer.country}
             </span>
-            <span>Mobile: {inv.customer.receiverMobileNo}</span>
+            <span>{W.mobile(inv.customer.receiverMobileNo)}</span>
           </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-        <section className={c.tableScroll} aria-label="Invoice lines" tabIndex={0}>
+        <section className={c.tableScroll} aria-label={W.lines} tabIndex={0}>
           <table className={c.table}>
             <thead>
               <tr>
-                <th scope="col">Description</th>
-                <th scope="col">SAC</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Taxable value</th>
-                <th scope="col">GST rate</th>
+                <th scope="col">{W.description}</th>
+                <th scope="col">{W.sac}</th>
+                <th scope="col">{W.qty}</th>
+                <th scope="col">{W.taxableValue}</th>
+                <th scope="col">{W.gstRate}</th>
                 {intra ? (
                   <>
                     <th scope="col">CGST</th>
@@ -244,7 +243,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
                 ) : (
                   <th scope="col">IGST</th>
                 )}
-                <th scope="col">Total</th>
+                <th scope="col">{W.total}</th>
               </tr>
             </thead>
             <tbody>
@@ -256,9 +255,9 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
                     <span className={c.muted}>
                       {slotLabel(l.slotStart)}
                       {l.creditNote
-                        ? ` · cancelled: credit note ${l.creditNote.number} (${formatRupees(l.creditNote.total)})`
+                        ? W.creditNote(l.creditNote.number, formatRupees(l.creditNote.total))
                         : l.cancelled
-                          ? ' · cancelled'
+                          ? W.cancelled
                           : ''}
                     </span>
                   </td>
@@ -282,7 +281,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
         </section>
         <dl className={`${c.summary} ${c.totals}`}>
           <div className={c.summaryRow}>
-            <dt>Taxable value</dt>
+            <dt>{W.taxableValue}</dt>
             <dd>{formatRupees(inv.totals.taxableValue)}</dd>
           </div>
           {intra ? (
@@ -303,15 +302,15 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
             </div>
           )}
           <div className={c.summaryRow}>
-            <dt>Invoice value</dt>
+            <dt>{W.invoiceValue}</dt>
             <dd>{formatRupees(inv.totals.invoiceValue)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Tip for the professional (not taxed)</dt>
+            <dt>{W.tip}</dt>
             <dd data-testid="invoice-tip">{formatRupees(inv.totals.tip)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Total paid</dt>
+            <dt>{W.totalPaid}</dt>
             <dd className={c.total} data-testid="invoice-total">
               {formatRupees(inv.totals.total)}
             </dd>
@@ -320,9 +319,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
         <p className={c.words} data-testid="amount-in-words">
           {inv.amountInWords}
         </p>
-        <p className={c.muted}>
-          Paid by {inv.paymentType}. For {inv.supplier.legalName}: authorised signatory (electronically issued).
-        </p>
+        <p className={c.muted}>{W.signed(inv.paymentType, inv.supplier.legalName)}</p>
       </article>
     </div>
   );
@@ -330,15 +327,12 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
 
 function Invoice({ orderId }: { orderId: number }) {
   const invoice = useQuery({ ...orderInvoiceQuery(orderId), retry: false });
-  if (invoice.isPending) return <LoadingPlaceholder label="Loading your invoice…" />;
+  if (invoice.isPending) return <LoadingPlaceholder label={W.loading} />;
   if (invoice.isError) {
     const notPaid = invoice.error instanceof ApiError && invoice.error.status === 409;
     return (
       <div className={c.column}>
-        <Alert
-          tone={notPaid ? 'warning' : 'danger'}
-          title={notPaid ? 'No invoice yet' : 'We could not load the invoice.'}
-        >
+        <Alert tone={notPaid ? 'warning' : 'danger'} title={notPaid ? W.noneYet : W.loadFailed}>
           {invoice.error.message}
         </Alert>
         {notPaid && /payment failed/.test(invoice.error.message) && <RetryPayment orderId={orderId} />}
@@ -355,14 +349,15 @@ function PayProcessInvoice() {
   if (!user) return null;
   return (
     <div className={st.page}>
-      <PageHeader title="Your order" description="Your payment and your GST tax invoice." />
+      <PageHeader title={W.title} description={W.lead} />
       {UID ? (
         <Verify uid={UID} />
       ) : OrderId ? (
         <Invoice orderId={OrderId} />
       ) : (
         <Alert tone="info">
-          No order is named here. <Link to="/MyAccounts">See your orders in My account</Link>.
+          {W.noOrder}
+          <Link to="/MyAccounts">{W.seeInAccount}</Link>.
         </Alert>
       )}
     </div>
