@@ -195,7 +195,7 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
         await page.goto(`${t.url}/ServicesDetails?id=${shampoo.id}`);
         await expect.poll(() => said.textContent()).toContain(`Available at ${PIN}`);
         await main(page).getByRole('button', { name: 'Add to cart: Sofa shampoo' }).click();
-        await expect.poll(() => page.getByText('Product added to cart').count()).toBeGreaterThan(0);
+        await expect.poll(() => page.getByText('Service added to your cart').count()).toBeGreaterThan(0);
         await page.goto(`${t.url}/UserCart`);
         const line = main(page).locator(`[data-testid="cart-line"][data-service="${shampoo.id}"]`);
         await expect.poll(() => line.getByTestId('line-slot').textContent()).toBe('No time slot chosen yet');
