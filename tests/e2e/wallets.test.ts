@@ -73,7 +73,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await expect
       .poll(() => confirm.getByRole('alert').textContent())
       .toContain('Amount must be at most ₹50,000.00 per top-up');
-    await confirm.getByRole('button', { name: 'Change amount or provider' }).click();
+    await confirm.getByRole('button', { name: 'Change the amount or how to pay' }).click();
     const amount = amountDialog.getByRole('textbox', { name: /^Amount/ });
     await expect.poll(() => amount.inputValue()).toBe('60000');
     await amount.fill('500');

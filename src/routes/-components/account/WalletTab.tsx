@@ -3,6 +3,7 @@ import { customerBalanceQuery } from '../../../api/wallets';
 import { TopUpReturnStatus, useTopUpReturn } from '../wallet/TopUp';
 import { useWalletHistory } from '../wallet/WalletHistory';
 import { WalletPanels } from '../wallet/WalletPanels';
+import { WALLET } from '../wallet/words';
 import { ACCOUNT } from './words';
 
 /** /MyAccounts?tab=wallet: the customer's balance, top-up and history (issue 8). */
@@ -18,7 +19,7 @@ export function WalletTab({ mobileNo, uid }: { mobileNo: string; uid: string | u
         returnTo="MyAccounts"
         history={history}
         balanceTitle={ACCOUNT.walletBalance}
-        historyTitle={ACCOUNT.walletHistory}
+        historyTitle={WALLET.history}
       />
     </>
   );

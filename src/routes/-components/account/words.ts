@@ -17,7 +17,6 @@ export const ACCOUNT = {
   notStaff: 'Staff, vendor and professional accounts are managed from their dashboard.',
   dashboard: 'Go to my dashboard',
   walletBalance: 'Wallet balance',
-  walletHistory: 'Wallet history',
 
   orders: {
     title: 'Your orders',
