@@ -94,7 +94,7 @@ export function BannerCarousel({ banners, label = W.banner.offers }: { banners: 
   return (
     <section
       className={s.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={W.banner.carousel}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -119,7 +119,7 @@ export function BannerCarousel({ banners, label = W.banner.offers }: { banners: 
             <div
               key={b.id}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={W.banner.slideRole}
               aria-label={W.banner.slide(i + 1, n)}
               hidden={i !== current}
               className={s.slide}

@@ -46,7 +46,7 @@ export function LandingPage({ kind }: { kind: Landing }) {
         <BannerCarousel banners={banners.data} label={W.landing.offers(copy.title)} />
       )}
       <Section title={W.categories} id={`${kind}-categories`} more={<Link to={copy.other.to}>{copy.other.label}</Link>}>
-        <QueryView query={categories} label="categories">
+        <QueryView query={categories} label={W.landing.what}>
           {() =>
             mine.length ? (
               <CategoryGrid categories={mine} />

@@ -25,6 +25,7 @@ export const STOREFRONT = {
       other: 'Looking for painting, plumbing or cleaning?',
     },
     offers: (title: string) => `${title} offers`,
+    what: 'categories',
     noneTitle: 'No services here yet',
     noneText: 'We are lining up professionals for these services. Meanwhile, see everything we already offer.',
   },
@@ -46,6 +47,8 @@ export const STOREFRONT = {
 
   banner: {
     offers: 'Offers',
+    carousel: 'carousel',
+    slideRole: 'slide',
     offer: 'Doorstep offer',
     offerOn: (name: string) => `${name} offer`,
     launches: 'New launches offer',

@@ -225,8 +225,8 @@ export function TopUpDialogs({ open, onOpenChange }: { open: boolean; onOpenChan
           <Dialog
             open={step === 'amount'}
             onOpenChange={(o) => !o && close()}
-            title="Add Money To Wallet"
-            description="How much would you like to add?"
+            title={W.amountTitle}
+            description={W.amountText}
             size="sm"
           >
             {step === 'amount' ? content : null}
@@ -234,8 +234,8 @@ export function TopUpDialogs({ open, onOpenChange }: { open: boolean; onOpenChan
           <Dialog
             open={step === 'confirm'}
             onOpenChange={(o) => !o && close()}
-            title="Confirm payment"
-            description="Choose how to pay. You will be taken to the payment page and brought back here."
+            title={W.confirm}
+            description={W.confirmText}
             size="sm"
           >
             {step === 'confirm' ? content : null}

@@ -24,6 +24,10 @@ export const WALLET = {
     tryAgain: 'Try again',
     pay: (amount: string) => `Pay ${amount}`,
     received: 'Payment received.',
+    // The vendor's top bar asks in two dialogs (its title as the specification names it).
+    amountTitle: 'Add Money To Wallet',
+    amountText: 'How much would you like to add?',
+    confirmText: 'Choose how to pay. You will be taken to the payment page and brought back here.',
   },
   returned: {
     confirming: 'Confirming your payment…',
