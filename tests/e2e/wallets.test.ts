@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     // Only the providers this server has set up: without keys, the built-in sandbox, which is then the default.
     await expect.poll(() => confirm.getByLabel('Pay with').inputValue()).toBe('sandbox');
     expect(await confirm.getByLabel('Pay with').locator('option').allTextContents()).toEqual([
-      'Test payment (sandbox)',
+      'Test payment (no real money)',
     ]);
     await confirm.getByRole('button', { name: `Pay ${rupees(60000)}` }).click();
     await expect
