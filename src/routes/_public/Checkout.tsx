@@ -55,8 +55,6 @@ export const Route = createFileRoute('/_public/Checkout')({
   component: Checkout,
 });
 
-const PROMO_NAMES: Record<NonNullable<OrderQuoteLine['promotion']>['kind'], string> = W.promotion;
-
 const couponErrorOf = (e: unknown) =>
   e instanceof ApiError && e.errors[0]?.field === 'CouponCode' ? (e.errors[0]?.message ?? e.message) : null;
 
@@ -154,7 +152,7 @@ function QuoteLine({
         {W.each(formatRupees(line.unitPrice))}
         {line.discount > 0 ? W.off(line.discountPercent, formatRupees(line.discount)) : ''}
         {line.promotion
-          ? W.promoted(PROMO_NAMES[line.promotion.kind], line.promotion.label, formatRupees(line.promotion.discount))
+          ? W.promoted(W.promotion[line.promotion.kind], line.promotion.label, formatRupees(line.promotion.discount))
           : ''}{' '}
         {W.taxable(formatRupees(line.taxableValue), line.gstRate)}{' '}
         {intra ? W.intraGst(formatRupees(line.cgst), formatRupees(line.sgst)) : W.interGst(formatRupees(line.igst))}{' '}

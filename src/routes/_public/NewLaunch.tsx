@@ -7,8 +7,6 @@ import { QueryView, ServiceGrid } from '../-components/storefront/parts';
 import * as s from '../-components/storefront/storefront.css';
 import { STOREFRONT } from '../-components/storefront/words';
 
-const W = STOREFRONT.launches;
-
 export const Route = createFileRoute('/_public/NewLaunch')({
   head: () => ({ meta: [{ title: 'New launches · Doorstep' }] }),
   loader: async ({ context: { queryClient } }) => {
@@ -21,6 +19,7 @@ export const Route = createFileRoute('/_public/NewLaunch')({
 });
 
 function NewLaunch() {
+  const W = STOREFRONT.launches;
   const launches = useQuery(newServicesQuery());
   const banners = useQuery(bannersQuery('NewLaunch'));
   return (

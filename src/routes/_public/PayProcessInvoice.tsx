@@ -33,8 +33,6 @@ import { CHECKOUT } from '../-components/checkout/words';
 import { providerName } from '../-components/payments/providers';
 import * as st from '../-components/storefront/storefront.css';
 
-const W = CHECKOUT.invoice;
-
 interface Search {
   /** Our payment order id: the provider returns here with it. */
   UID?: string;
@@ -85,17 +83,17 @@ function RetryPayment({ orderId }: { orderId: number }) {
     setBusy(false);
   }
   return (
-    <Card title={W.retryTitle}>
-      <p className={c.muted}>{W.retryText}</p>
+    <Card title={CHECKOUT.invoice.retryTitle}>
+      <p className={c.muted}>{CHECKOUT.invoice.retryText}</p>
       <CheckboxField
         name="retryWallet"
-        label={W.walletFirst}
+        label={CHECKOUT.invoice.walletFirst}
         checked={useWallet}
         onChange={(e) => setUseWallet(e.target.checked)}
       />
       <SelectField
         name="retryMode"
-        label={W.payWith}
+        label={CHECKOUT.invoice.payWith}
         value={provider}
         onChange={(e) => setMode(e.target.value as OrderPayMode)}
         options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) }))}
@@ -103,10 +101,10 @@ function RetryPayment({ orderId }: { orderId: number }) {
       {error && <Alert tone="danger">{error}</Alert>}
       <div className={c.actions}>
         <Button onClick={retry} loading={busy}>
-          {W.tryAgain}
+          {CHECKOUT.invoice.tryAgain}
         </Button>
         <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
-          {W.myOrders}
+          {CHECKOUT.invoice.myOrders}
         </Link>
       </div>
     </Card>
@@ -139,32 +137,32 @@ function Verify({ uid }: { uid: string }) {
       void navigate({ to: '/PayProcessInvoice', search: { OrderId: reply.data.orderId }, replace: true });
     }
   }, [reply, queryClient, navigate]);
-  if (check.isPending) return <LoadingPlaceholder label={W.checking} />;
+  if (check.isPending) return <LoadingPlaceholder label={CHECKOUT.invoice.checking} />;
   if (check.isError) {
     return (
-      <Alert tone="danger" title={W.checkFailed}>
+      <Alert tone="danger" title={CHECKOUT.invoice.checkFailed}>
         {check.error.message}{' '}
         <Link to="/MyAccounts" search={{ tab: 'orders' }}>
-          {W.seeMyOrders}
+          {CHECKOUT.invoice.seeMyOrders}
         </Link>
       </Alert>
     );
   }
   const { data, message } = check.data;
-  if (data.status === 'order created') return <LoadingPlaceholder label={W.opening} />;
+  if (data.status === 'order created') return <LoadingPlaceholder label={CHECKOUT.invoice.opening} />;
   if (data.status === 'awaiting payment') {
     return (
-      <Alert tone="info" title={W.notComplete}>
+      <Alert tone="info" title={CHECKOUT.invoice.notComplete}>
         {message}{' '}
         <Button size="sm" variant="secondary" loading={check.isFetching} onClick={() => check.refetch()}>
-          {W.checkAgain}
+          {CHECKOUT.invoice.checkAgain}
         </Button>
       </Alert>
     );
   }
   return (
     <div className={c.column}>
-      <Alert tone="danger" title={W.notCompleted}>
+      <Alert tone="danger" title={CHECKOUT.invoice.notCompleted}>
         {message}
       </Alert>
       <RetryPayment orderId={data.orderId} />
@@ -186,55 +184,57 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
   return (
     <div className={c.column}>
       <div className={`${c.actions} ${c.noPrint}`}>
-        <Button onClick={() => window.print()}>{W.print}</Button>
+        <Button onClick={() => window.print()}>{CHECKOUT.invoice.print}</Button>
         <Button variant="secondary" onClick={() => downloadPdf(inv)}>
-          {W.pdf}
+          {CHECKOUT.invoice.pdf}
         </Button>
         <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
-          {W.myOrders}
+          {CHECKOUT.invoice.myOrders}
         </Link>
       </div>
-      <article className={c.invoice} aria-label={W.named(inv.invoiceNo)} data-testid="invoice">
-        <h2 className={c.invoiceTitle}>{W.heading}</h2>
+      <article className={c.invoice} aria-label={CHECKOUT.invoice.named(inv.invoiceNo)} data-testid="invoice">
+        <h2 className={c.invoiceTitle}>{CHECKOUT.invoice.heading}</h2>
         <div className={c.parties}>
           <div className={c.party}>
             <strong>{inv.supplier.legalName}</strong>
             <span>{inv.supplier.address}</span>
-            <span>{W.state(inv.supplier.state, inv.supplier.stateCode)}</span>
-            <span data-testid="gstin">{W.gstin(inv.supplier.gstin)}</span>
+            <span>{CHECKOUT.invoice.state(inv.supplier.state, inv.supplier.stateCode)}</span>
+            <span data-testid="gstin">{CHECKOUT.invoice.gstin(inv.supplier.gstin)}</span>
           </div>
           <div className={c.party}>
             <span>
-              {W.number}
+              {CHECKOUT.invoice.number}
               <strong data-testid="invoice-no">{inv.invoiceNo}</strong>
             </span>
-            <span>{W.date(formatDate(inv.invoiceDate))}</span>
-            <span>{W.order(inv.orderId)}</span>
-            <span>{W.placeOfSupply(inv.placeOfSupply.state, inv.placeOfSupply.code)}</span>
-            <span>{W.reverseCharge(inv.reverseCharge)}</span>
+            <span>{CHECKOUT.invoice.date(formatDate(inv.invoiceDate))}</span>
+            <span>{CHECKOUT.invoice.order(inv.orderId)}</span>
+            <span>{CHECKOUT.invoice.placeOfSupply(inv.placeOfSupply.state, inv.placeOfSupply.code)}</span>
+            <span>{CHECKOUT.invoice.reverseCharge(inv.reverseCharge)}</span>
           </div>
           <div className={c.party}>
-            <strong>{W.billedTo(inv.customer.name)}</strong>
-            {inv.customer.receiverName !== inv.customer.name && <span>{W.serviceTo(inv.customer.receiverName)}</span>}
+            <strong>{CHECKOUT.invoice.billedTo(inv.customer.name)}</strong>
+            {inv.customer.receiverName !== inv.customer.name && (
+              <span>{CHECKOUT.invoice.serviceTo(inv.customer.receiverName)}</span>
+            )}
             <span>{inv.customer.address}</span>
             <span>
               {inv.customer.city}, {inv.customer.state}
               {inv.customer.stateCode ? ` (${inv.customer.stateCode})` : ''} {inv.customer.pinCode},{' '}
               {inv.customer.country}
             </span>
-            <span>{W.mobile(inv.customer.receiverMobileNo)}</span>
+            <span>{CHECKOUT.invoice.mobile(inv.customer.receiverMobileNo)}</span>
           </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-        <section className={c.tableScroll} aria-label={W.lines} tabIndex={0}>
+        <section className={c.tableScroll} aria-label={CHECKOUT.invoice.lines} tabIndex={0}>
           <table className={c.table}>
             <thead>
               <tr>
-                <th scope="col">{W.description}</th>
-                <th scope="col">{W.sac}</th>
-                <th scope="col">{W.qty}</th>
-                <th scope="col">{W.taxableValue}</th>
-                <th scope="col">{W.gstRate}</th>
+                <th scope="col">{CHECKOUT.invoice.description}</th>
+                <th scope="col">{CHECKOUT.invoice.sac}</th>
+                <th scope="col">{CHECKOUT.invoice.qty}</th>
+                <th scope="col">{CHECKOUT.invoice.taxableValue}</th>
+                <th scope="col">{CHECKOUT.invoice.gstRate}</th>
                 {intra ? (
                   <>
                     <th scope="col">CGST</th>
@@ -243,7 +243,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
                 ) : (
                   <th scope="col">IGST</th>
                 )}
-                <th scope="col">{W.total}</th>
+                <th scope="col">{CHECKOUT.invoice.total}</th>
               </tr>
             </thead>
             <tbody>
@@ -255,9 +255,9 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
                     <span className={c.muted}>
                       {slotLabel(l.slotStart)}
                       {l.creditNote
-                        ? W.creditNote(l.creditNote.number, formatRupees(l.creditNote.total))
+                        ? CHECKOUT.invoice.creditNote(l.creditNote.number, formatRupees(l.creditNote.total))
                         : l.cancelled
-                          ? W.cancelled
+                          ? CHECKOUT.invoice.cancelled
                           : ''}
                     </span>
                   </td>
@@ -281,7 +281,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
         </section>
         <dl className={`${c.summary} ${c.totals}`}>
           <div className={c.summaryRow}>
-            <dt>{W.taxableValue}</dt>
+            <dt>{CHECKOUT.invoice.taxableValue}</dt>
             <dd>{formatRupees(inv.totals.taxableValue)}</dd>
           </div>
           {intra ? (
@@ -302,15 +302,15 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
             </div>
           )}
           <div className={c.summaryRow}>
-            <dt>{W.invoiceValue}</dt>
+            <dt>{CHECKOUT.invoice.invoiceValue}</dt>
             <dd>{formatRupees(inv.totals.invoiceValue)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>{W.tip}</dt>
+            <dt>{CHECKOUT.invoice.tip}</dt>
             <dd data-testid="invoice-tip">{formatRupees(inv.totals.tip)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>{W.totalPaid}</dt>
+            <dt>{CHECKOUT.invoice.totalPaid}</dt>
             <dd className={c.total} data-testid="invoice-total">
               {formatRupees(inv.totals.total)}
             </dd>
@@ -319,7 +319,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
         <p className={c.words} data-testid="amount-in-words">
           {inv.amountInWords}
         </p>
-        <p className={c.muted}>{W.signed(inv.paymentType, inv.supplier.legalName)}</p>
+        <p className={c.muted}>{CHECKOUT.invoice.signed(inv.paymentType, inv.supplier.legalName)}</p>
       </article>
     </div>
   );
@@ -327,12 +327,15 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
 
 function Invoice({ orderId }: { orderId: number }) {
   const invoice = useQuery({ ...orderInvoiceQuery(orderId), retry: false });
-  if (invoice.isPending) return <LoadingPlaceholder label={W.loading} />;
+  if (invoice.isPending) return <LoadingPlaceholder label={CHECKOUT.invoice.loading} />;
   if (invoice.isError) {
     const notPaid = invoice.error instanceof ApiError && invoice.error.status === 409;
     return (
       <div className={c.column}>
-        <Alert tone={notPaid ? 'warning' : 'danger'} title={notPaid ? W.noneYet : W.loadFailed}>
+        <Alert
+          tone={notPaid ? 'warning' : 'danger'}
+          title={notPaid ? CHECKOUT.invoice.noneYet : CHECKOUT.invoice.loadFailed}
+        >
           {invoice.error.message}
         </Alert>
         {notPaid && /payment failed/.test(invoice.error.message) && <RetryPayment orderId={orderId} />}
@@ -349,15 +352,15 @@ function PayProcessInvoice() {
   if (!user) return null;
   return (
     <div className={st.page}>
-      <PageHeader title={W.title} description={W.lead} />
+      <PageHeader title={CHECKOUT.invoice.title} description={CHECKOUT.invoice.lead} />
       {UID ? (
         <Verify uid={UID} />
       ) : OrderId ? (
         <Invoice orderId={OrderId} />
       ) : (
         <Alert tone="info">
-          {W.noOrder}
-          <Link to="/MyAccounts">{W.seeInAccount}</Link>.
+          {CHECKOUT.invoice.noOrder}
+          <Link to="/MyAccounts">{CHECKOUT.invoice.seeInAccount}</Link>.
         </Alert>
       )}
     </div>

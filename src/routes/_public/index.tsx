@@ -12,8 +12,6 @@ import { CategoryGrid, Section, ServiceGrid } from '../-components/storefront/pa
 import * as s from '../-components/storefront/storefront.css';
 import { STOREFRONT } from '../-components/storefront/words';
 
-const W = STOREFRONT.home;
-
 type Settled<T> = { data: T; error?: undefined } | { data?: undefined; error: Error };
 const settle = <T,>(p: Promise<T>): Promise<Settled<T>> =>
   p.then(
@@ -46,6 +44,7 @@ export const Route = createFileRoute('/_public/')({
 });
 
 function Home() {
+  const W = STOREFRONT.home;
   const { banners, categories, launches, ads, packages } = Route.useLoaderData();
   return (
     <div className={s.page}>
