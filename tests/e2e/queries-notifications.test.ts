@@ -47,10 +47,10 @@ describe.skipIf(!chromiumPath)('customer queries and notifications in the browse
   const bell = (page: Page) => page.getByRole('link', { name: /^Notifications/ });
 
   it('the customer raises a query, the admin answers it, the customer sees the answer and the notification and marks it read', async () => {
-    // My account → Queries: choose the order line and ask.
+    // My account → Queries: choose the visit and ask.
     await customer.goto(`${t.url}/MyAccounts?tab=queries`);
     const form = customer.getByRole('form', { name: 'Raise a query' });
-    const lineSelect = form.getByLabel(/^Order line/);
+    const lineSelect = form.getByLabel(/^Visit/);
     await expect
       .poll(() => lineSelect.locator('option').allTextContents())
       .toContainEqual(expect.stringContaining(serviceName));

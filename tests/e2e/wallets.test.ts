@@ -69,13 +69,13 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     // Only the providers this server has set up: without keys, the built-in sandbox, which is then the default.
     await expect.poll(() => confirm.getByLabel('Pay with').inputValue()).toBe('sandbox');
     expect(await confirm.getByLabel('Pay with').locator('option').allTextContents()).toEqual([
-      'Test payment (sandbox)',
+      'Test payment (no real money)',
     ]);
     await confirm.getByRole('button', { name: `Pay ${rupees(60000)}` }).click();
     await expect
       .poll(() => confirm.getByRole('alert').textContent())
       .toContain('Amount must be at most ₹50,000.00 per top-up');
-    await confirm.getByRole('button', { name: 'Change amount or provider' }).click();
+    await confirm.getByRole('button', { name: 'Change the amount or how to pay' }).click();
     const amount = amountDialog.getByRole('textbox', { name: /^Amount/ });
     await expect.poll(() => amount.inputValue()).toBe('60000');
     await amount.fill('500');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { unreadNotificationCountQuery } from '../../api/notifications';
 import * as s from './NotificationBell.css';
+import { NOTIFICATIONS } from './notifications/words';
 
 /**
  * The header's bell for a signed-in person: opens /Notification, with the unread count as a badge. The header renders
@@ -11,12 +12,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   const count = useQuery(unreadNotificationCountQuery(userId));
   const unread = count.data ?? 0;
   return (
-    <Link
-      to="/Notification"
-      className={s.bell}
-      aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-      title="Notifications"
-    >
+    <Link to="/Notification" className={s.bell} aria-label={NOTIFICATIONS.bell(unread)} title={NOTIFICATIONS.title}>
       <svg
         width={20}
         height={20}

@@ -26,8 +26,10 @@ import { CheckboxField, SelectField, TextField } from '../../ui/form';
 import { AddressPicker } from '../-components/account/AddressPicker';
 import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
+import { CART } from '../-components/cart/words';
 import * as c from '../-components/checkout/checkout.css';
 import { FirstAddress } from '../-components/checkout/FirstAddress';
+import { CHECKOUT as W } from '../-components/checkout/words';
 import { payNextText, providerName } from '../-components/payments/providers';
 import { DASHBOARD } from '../-components/roles';
 import { rememberPincode } from '../-components/storefront/pincode';
@@ -53,12 +55,6 @@ export const Route = createFileRoute('/_public/Checkout')({
   component: Checkout,
 });
 
-const PROMO_NAMES: Record<NonNullable<OrderQuoteLine['promotion']>['kind'], string> = {
-  package: 'package',
-  subscription: 'plan',
-  coupon: 'coupon',
-};
-
 const couponErrorOf = (e: unknown) =>
   e instanceof ApiError && e.errors[0]?.field === 'CouponCode' ? (e.errors[0]?.message ?? e.message) : null;
 
@@ -79,14 +75,16 @@ function CouponCard({
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   return (
-    <Card title="Coupon">
+    <Card title={W.coupon}>
       {applied ? (
         <div className={c.lineHead}>
           <span data-testid="coupon-applied">
-            Coupon <strong>{applied}</strong> applied{discount !== null ? `: −${formatRupees(discount)}` : ''}
+            {W.couponApplied}
+            <strong>{applied}</strong>
+            {W.applied(discount !== null ? formatRupees(discount) : null)}
           </span>
           <Button variant="ghost" onClick={onRemove}>
-            Remove coupon
+            {W.removeCoupon}
           </Button>
         </div>
       ) : (
@@ -105,7 +103,7 @@ function CouponCard({
         >
           <TextField
             name="CouponCode"
-            label="Coupon code"
+            label={W.couponCode}
             value={code}
             maxLength={40}
             autoComplete="off"
@@ -113,12 +111,12 @@ function CouponCard({
             onChange={(e) => setCode(e.target.value)}
           />
           <Button type="submit" variant="secondary" loading={busy}>
-            Apply
+            {W.apply}
           </Button>
         </form>
       )}
       <p className={c.muted}>
-        <Link to="/Coupons">See the coupons on offer</Link>
+        <Link to="/Coupons">{W.seeCoupons}</Link>
       </p>
     </Card>
   );
@@ -151,25 +149,23 @@ function QuoteLine({
         <span data-testid="line-total">{formatRupees(line.total)}</span>
       </div>
       <span className={c.muted}>
-        {formatRupees(line.unitPrice)} each
-        {line.discount > 0 ? ` · ${line.discountPercent}% off (−${formatRupees(line.discount)})` : ''}
+        {W.each(formatRupees(line.unitPrice))}
+        {line.discount > 0 ? W.off(line.discountPercent, formatRupees(line.discount)) : ''}
         {line.promotion
-          ? ` · ${PROMO_NAMES[line.promotion.kind]} ${line.promotion.label} (−${formatRupees(line.promotion.discount)})`
+          ? W.promoted(W.promotion[line.promotion.kind], line.promotion.label, formatRupees(line.promotion.discount))
           : ''}{' '}
-        · taxable {formatRupees(line.taxableValue)} · GST {line.gstRate}%{' '}
-        {intra
-          ? `(CGST ${formatRupees(line.cgst)} + SGST ${formatRupees(line.sgst)})`
-          : `(IGST ${formatRupees(line.igst)})`}{' '}
-        · SAC {line.sacCode}
+        {W.taxable(formatRupees(line.taxableValue), line.gstRate)}{' '}
+        {intra ? W.intraGst(formatRupees(line.cgst), formatRupees(line.sgst)) : W.interGst(formatRupees(line.igst))}{' '}
+        {W.sac(line.sacCode)}
       </span>
       <span className={c.muted} data-testid="line-slot">
-        {line.slotStart ? `Slot: ${slotLabel(line.slotStart)} (India time)` : 'No time slot chosen yet'}
+        {line.slotStart ? CART.slot.chosen(slotLabel(line.slotStart)) : CART.slot.none}
       </span>
       <SlotPicker
         value={line.slotStart}
         serviceId={line.serviceId}
         pinCode={pinCode}
-        label={`Time slot for ${line.description}`}
+        label={CART.slot.for(line.description)}
         error={slotError}
         disabled={busy}
         onChange={async (iso) => {
@@ -229,19 +225,19 @@ function CustomerCheckout() {
   const modes = useQuery(paymentModesQuery());
   const provider = (mode || modes.data?.defaultMode || 'sandbox') as OrderPayMode;
 
-  if (addresses.isPending) return <LoadingPlaceholder label="Loading your addresses…" />;
+  if (addresses.isPending) return <LoadingPlaceholder label={W.loadingAddresses} />;
   if (addresses.isError) {
     return (
-      <Alert tone="danger" title="We could not load your addresses.">
+      <Alert tone="danger" title={W.addressesFailed}>
         {addresses.error.message}
       </Alert>
     );
   }
   if (!hasAddress) return <FirstAddress onAdded={(a) => setAddressId(a.id)} />;
-  if (quote.isPending || quoteCouponError) return <LoadingPlaceholder label="Working out your order…" />;
+  if (quote.isPending || quoteCouponError) return <LoadingPlaceholder label={W.working} />;
   if (quote.isError) {
     return (
-      <Alert tone="danger" title="We could not work out your order.">
+      <Alert tone="danger" title={W.quoteFailed}>
         {quote.error.message}
       </Alert>
     );
@@ -250,11 +246,11 @@ function CustomerCheckout() {
   if (q.lines.length === 0) {
     return (
       <EmptyState
-        title="Your cart is empty"
-        description="Add services to your cart, then come back to check out."
+        title={W.empty}
+        description={W.emptyText}
         action={
           <Link to="/Services" className={buttonClassName()}>
-            Browse services
+            {W.browse}
           </Link>
         }
       />
@@ -310,7 +306,7 @@ function CustomerCheckout() {
   return (
     <div className={c.layout}>
       <div className={c.column}>
-        <Card title="Address of the visit">
+        <Card title={W.address}>
           {/* The choice shows at once; the quote for it follows. */}
           <AddressPicker
             value={addressId ?? q.address.id}
@@ -322,13 +318,12 @@ function CustomerCheckout() {
             }}
           />
           <p className={c.muted}>
-            Place of supply: {q.placeOfSupply.state}
-            {q.placeOfSupply.code ? ` (${q.placeOfSupply.code})` : ''} · {intra ? 'CGST + SGST' : 'IGST'}.{' '}
-            <Link to="/MyAccounts">Manage addresses in My account</Link>
+            {W.placeOfSupply(q.placeOfSupply.state, q.placeOfSupply.code, intra)}{' '}
+            <Link to="/MyAccounts">{W.manageAddresses}</Link>
           </p>
         </Card>
-        <Card title="Services and time slots">
-          <ul className={c.lines} aria-label="Order lines">
+        <Card title={W.services}>
+          <ul className={c.lines} aria-label={W.services}>
             {q.lines.map((l) => (
               <QuoteLine
                 key={l.serviceId}
@@ -350,33 +345,33 @@ function CustomerCheckout() {
             setCouponError(null);
           }}
         />
-        <Card title="Tip for the professional">
-          <p className={c.muted}>Not taxed; it goes to the professional who carries out your order.</p>
-          <fieldset className={c.choices} aria-label="Tip">
+        <Card title={W.tipTitle}>
+          <p className={c.muted}>{W.tipText}</p>
+          <fieldset className={c.choices} aria-label={W.tip}>
             {[0, ...(tips.data ?? []).map((x) => x.amount)].map((amount) => (
               <label key={amount} className={c.choice}>
                 <input type="radio" name="tip" checked={tip === amount} onChange={() => setTip(amount)} />
-                {amount === 0 ? 'No tip' : formatRupees(amount)}
+                {amount === 0 ? W.noTip : formatRupees(amount)}
               </label>
             ))}
           </fieldset>
         </Card>
-        <Card title="Payment">
+        <Card title={W.payment}>
           <CheckboxField
             name="useWallet"
-            label={`Use my wallet balance (${formatRupees(t.walletBalance)}; ${formatRupees(t.walletUsable)} usable for this order)`}
+            label={W.walletLabel(formatRupees(t.walletBalance), formatRupees(t.walletUsable))}
             checked={useWallet}
             disabled={t.walletBalance === 0}
             onChange={(e) => setUseWallet(e.target.checked)}
           />
           {walletPaysAll ? (
             <p className={c.muted} data-testid="wallet-pays-all">
-              Your wallet pays the whole order.
+              {W.walletPaysAll}
             </p>
           ) : (
             <SelectField
               name="paymentMode"
-              label={useWallet ? 'Pay the rest with' : 'Pay with'}
+              label={useWallet ? W.payRest : W.payWith}
               value={provider}
               onChange={(e) => setMode(e.target.value as OrderPayMode)}
               options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) }))}
@@ -384,24 +379,24 @@ function CustomerCheckout() {
           )}
         </Card>
       </div>
-      <Card title="Order summary">
+      <Card title={W.summary}>
         <dl className={c.summary} aria-busy={quote.isFetching}>
           <div className={c.summaryRow}>
-            <dt>Price</dt>
+            <dt>{W.price}</dt>
             <dd>{formatRupees(t.gross)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Discount</dt>
+            <dt>{W.discount}</dt>
             <dd>−{formatRupees(t.discount)}</dd>
           </div>
           {t.promoDiscount > 0 && (
             <div className={c.summaryRow}>
-              <dt>Offers (coupon, plan, package)</dt>
+              <dt>{W.offers}</dt>
               <dd data-testid="promo-discount">−{formatRupees(t.promoDiscount)}</dd>
             </div>
           )}
           <div className={c.summaryRow}>
-            <dt>Taxable value</dt>
+            <dt>{W.taxableValue}</dt>
             <dd>{formatRupees(t.taxableValue)}</dd>
           </div>
           {intra ? (
@@ -422,45 +417,42 @@ function CustomerCheckout() {
             </div>
           )}
           <div className={c.summaryRow}>
-            <dt>Tip (not taxed)</dt>
+            <dt>{W.tipRow}</dt>
             <dd data-testid="tip">{formatRupees(t.tip)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Total</dt>
+            <dt>{W.total}</dt>
             <dd className={c.total} data-testid="order-total">
               {formatRupees(t.total)}
             </dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>From your wallet</dt>
+            <dt>{W.fromWallet}</dt>
             <dd data-testid="from-wallet">−{formatRupees(t.wallet)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>To pay now</dt>
+            <dt>{W.toPay}</dt>
             <dd className={c.total} data-testid="amount-payable">
               {formatRupees(t.amountPayable)}
             </dd>
           </div>
         </dl>
         {!q.placeable && (
-          <Alert tone="warning" title="Not ready to place">
+          <Alert tone="warning" title={W.notReady}>
             {q.problems.join(' ')}
           </Alert>
         )}
         {placeError && <Alert tone="danger">{placeError}</Alert>}
         <div className={c.actions}>
           <Button onClick={submit} disabled={!q.placeable || quote.isFetching} loading={placing}>
-            {walletPaysAll
-              ? `Place order · ${formatRupees(t.total)}`
-              : `Place order and pay ${formatRupees(t.amountPayable)}`}
+            {walletPaysAll ? W.place(formatRupees(t.total)) : W.placeAndPay(formatRupees(t.amountPayable))}
           </Button>
           <Link to="/UserCart" className={buttonClassName({ variant: 'ghost' })}>
-            Back to cart
+            {W.backToCart}
           </Link>
         </div>
         <p className={c.muted}>
-          {walletPaysAll ? 'Paid from your wallet at once.' : payNextText(payMode)}{' '}
-          <Badge tone="neutral">GST invoice included</Badge>
+          {walletPaysAll ? W.paidFromWallet : payNextText(payMode)} <Badge tone="neutral">{W.invoiceIncluded}</Badge>
         </p>
       </Card>
     </div>
@@ -473,16 +465,16 @@ function Checkout() {
   if (!user) return null;
   return (
     <div className={st.page}>
-      <PageHeader title="Checkout" description="Check the address, the slots and the amounts, then place your order." />
+      <PageHeader title={W.title} description={W.lead} />
       {user.Role === 'Cust' ? (
         <CustomerCheckout />
       ) : (
         <EmptyState
-          title="Checkout is for customers"
-          description="Staff, vendor and professional accounts do not book services here."
+          title={W.forCustomers}
+          description={W.notStaff}
           action={
             <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
-              Go to my dashboard
+              {W.dashboard}
             </Link>
           }
         />

@@ -4,6 +4,7 @@ import { homeScreenAdsQuery } from '../../api/homeScreenAds';
 import { EmptyState, PageHeader, Pager } from '../../ui';
 import * as c from '../-components/coupons/coupons.css';
 import { PublicCoupon } from '../-components/coupons/PublicCoupon';
+import { COUPONS as W } from '../-components/coupons/words';
 import { QueryView } from '../-components/storefront/parts';
 import * as s from '../-components/storefront/storefront.css';
 
@@ -33,27 +34,23 @@ function Coupons() {
   });
   return (
     <div className={s.page}>
-      <PageHeader title="Coupons" description="Offers you can use today: type the code at checkout." />
-      <QueryView query={coupons} label="coupons">
+      <PageHeader title={W.title} description={W.lead} />
+      <QueryView query={coupons} label={W.what}>
         {(data) =>
           data.items.length ? (
             <>
-              <ul className={c.grid} aria-label="Coupons">
+              <ul className={c.grid} aria-label={W.list}>
                 {data.items.map((ad) => (ad.coupon ? <PublicCoupon key={ad.id} ad={ad} coupon={ad.coupon} /> : null))}
               </ul>
               <Pager
                 page={page}
                 pages={Math.ceil(data.total / PAGE_SIZE)}
-                label="Coupon pages"
+                label={W.pages}
                 onPage={(p) => navigate({ to: '/Coupons', search: p > 1 ? { page: p } : {} })}
               />
             </>
           ) : (
-            <EmptyState
-              title="No coupons right now"
-              description="New offers appear here as soon as they start."
-              action={<Link to="/Services">Browse services</Link>}
-            />
+            <EmptyState title={W.noneTitle} description={W.noneText} action={<Link to="/Services">{W.browse}</Link>} />
           )
         }
       </QueryView>

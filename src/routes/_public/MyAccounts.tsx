@@ -10,8 +10,9 @@ import { validateOrdersSearch } from '../-components/account/ordersSearch';
 import { QueriesTab } from '../-components/account/QueriesTab';
 import { validateQueryLine } from '../-components/account/queriesSearch';
 import { ReferralsTab } from '../-components/account/ReferralsTab';
-import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
+import { ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
 import { WalletTab } from '../-components/account/WalletTab';
+import { ACCOUNT as W } from '../-components/account/words';
 import { DASHBOARD } from '../-components/roles';
 import * as st from '../-components/storefront/storefront.css';
 import { validateHistorySearch, validateReturnSearch } from '../-components/wallet/historySearch';
@@ -40,13 +41,13 @@ function MyAccounts() {
   if (user.Role !== 'Cust') {
     return (
       <div className={st.page}>
-        <PageHeader title="My account" />
+        <PageHeader title={W.title} />
         <EmptyState
-          title="This page is for customers"
-          description="Staff, vendor and professional accounts are managed from their dashboard."
+          title={W.forCustomers}
+          description={W.notStaff}
           action={
             <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
-              Go to my dashboard
+              {W.dashboard}
             </Link>
           }
         />
@@ -72,15 +73,15 @@ function CustomerAccount({ fullName, mobileNo, email }: { fullName: string; mobi
   return (
     <div className={st.page}>
       <div className={s.page}>
-        <PageHeader title="My account" description={`${fullName} · ${mobileNo}${email ? ` · ${email}` : ''}`} />
+        <PageHeader title={W.title} description={W.who(fullName, mobileNo, email)} />
         <Tabs
-          label="My account"
+          label={W.title}
           value={tab}
           onValueChange={(next) =>
             // A tab change starts the new tab's own list state afresh.
             navigate({ search: next === 'wallet' ? {} : { tab: next as AccountTab } })
           }
-          tabs={ACCOUNT_TABS.map((value) => ({ value, label: ACCOUNT_TAB_LABELS[value], content: content[value] }))}
+          tabs={ACCOUNT_TABS.map((value) => ({ value, label: W.tabs[value], content: content[value] }))}
         />
       </div>
     </div>

@@ -5,6 +5,7 @@ import { EmptyState, PageHeader } from '../../ui';
 import { BannerCarousel } from '../-components/storefront/BannerCarousel';
 import { QueryView, ServiceGrid } from '../-components/storefront/parts';
 import * as s from '../-components/storefront/storefront.css';
+import { STOREFRONT } from '../-components/storefront/words';
 
 export const Route = createFileRoute('/_public/NewLaunch')({
   head: () => ({ meta: [{ title: 'New launches · Doorstep' }] }),
@@ -18,23 +19,24 @@ export const Route = createFileRoute('/_public/NewLaunch')({
 });
 
 function NewLaunch() {
+  const W = STOREFRONT.launches;
   const launches = useQuery(newServicesQuery());
   const banners = useQuery(bannersQuery('NewLaunch'));
   return (
     <div className={s.page}>
       <div>
-        <PageHeader title="New launches" description="Services we have added recently, newest first." />
-        {banners.data && banners.data.length > 0 && <BannerCarousel banners={banners.data} label="New launch offers" />}
+        <PageHeader title={STOREFRONT.newLaunches} description={W.lead} />
+        {banners.data && banners.data.length > 0 && <BannerCarousel banners={banners.data} label={W.offers} />}
       </div>
-      <QueryView query={launches} label="new launches">
+      <QueryView query={launches} label={W.what}>
         {(list) =>
           list.length ? (
             <ServiceGrid services={list} />
           ) : (
             <EmptyState
-              title="Nothing new just yet"
-              description="New services appear here as soon as we add them."
-              action={<Link to="/Services">Browse all services</Link>}
+              title={W.noneTitle}
+              description={W.noneText}
+              action={<Link to="/Services">{STOREFRONT.browseAll}</Link>}
             />
           )
         }

@@ -17,6 +17,7 @@ import {
   Pager,
   toast,
 } from '../../ui';
+import { NOTIFICATIONS as W } from '../-components/notifications/words';
 import { QueryView, Section, ServiceGrid } from '../-components/storefront/parts';
 import * as st from '../-components/storefront/storefront.css';
 import * as s from '../-components/wallet/wallet.css';
@@ -62,48 +63,38 @@ function Notifications() {
     <div className={st.page}>
       <div className={s.page}>
         <PageHeader
-          title="Notifications"
-          description={list.data ? (unread ? `${unread} unread` : 'All read') : undefined}
+          title={W.title}
+          description={list.data ? (unread ? W.unreadCount(unread) : W.allRead) : undefined}
           actions={
             unread > 0 ? (
               <Button variant="secondary" loading={busy} onClick={() => mark({ all: true })}>
-                Mark all as read
+                {W.markAll}
               </Button>
             ) : null
           }
         />
-        <Card title="Your notifications">
+        <Card title={W.yours}>
           {list.isPending ? (
             <LoadingPlaceholder />
           ) : list.error ? (
             <Alert tone="danger">{list.error.message}</Alert>
           ) : total === 0 ? (
-            <EmptyState
-              title="No notifications yet"
-              description="Your orders, payments, wallet and queries will be announced here."
-            />
+            <EmptyState title={W.noneTitle} description={W.noneText} />
           ) : (
             <div style={{ display: 'grid', gap: 12 }}>
-              <ul
-                aria-label="Notifications"
-                style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}
-              >
+              <ul aria-label={W.list} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
                 {list.data.items.map((n) => (
                   <NotificationItem key={n.id} n={n} busy={busy} onRead={() => mark({ ids: [n.id] })} />
                 ))}
               </ul>
-              <Pager page={page} pages={pages} label="Notification pages" onPage={setPage} />
+              <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
             </div>
           )}
         </Card>
-        <Section title="New services" id="new-services">
-          <QueryView query={launches} label="new services">
+        <Section title={W.newServices} id="new-services">
+          <QueryView query={launches} label={W.newWhat}>
             {(services) =>
-              services.length ? (
-                <ServiceGrid services={services} strip />
-              ) : (
-                <p className={s.muted}>Nothing new just yet.</p>
-              )
+              services.length ? <ServiceGrid services={services} strip /> : <p className={s.muted}>{W.nothingNew}</p>
             }
           </QueryView>
         </Section>
@@ -116,7 +107,7 @@ function NotificationItem({ n, busy, onRead }: { n: PersonNotification; busy: bo
   const link = ownPath(n.link);
   return (
     <li
-      aria-label={`${n.read ? '' : 'Unread: '}${n.title}`}
+      aria-label={W.named(n.read, n.title)}
       style={{
         border: '1px solid var(--border, #d0d5dd)',
         borderInlineStartWidth: n.read ? 1 : 4,
@@ -128,7 +119,7 @@ function NotificationItem({ n, busy, onRead }: { n: PersonNotification; busy: bo
     >
       <div className={s.rowActions} style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <strong>{n.title}</strong>
-        {n.read ? null : <Badge tone="info">Unread</Badge>}
+        {n.read ? null : <Badge tone="info">{W.unread}</Badge>}
       </div>
       <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{n.body}</p>
       <div className={s.rowActions} style={{ flexWrap: 'wrap' }}>
@@ -137,12 +128,12 @@ function NotificationItem({ n, busy, onRead }: { n: PersonNotification; busy: bo
         </time>
         {link ? (
           <Link to={link} onClick={() => (n.read ? undefined : onRead())}>
-            Open
+            {W.open}
           </Link>
         ) : null}
         {n.read ? null : (
-          <Button variant="ghost" size="sm" disabled={busy} onClick={onRead} aria-label={`Mark as read: ${n.title}`}>
-            Mark as read
+          <Button variant="ghost" size="sm" disabled={busy} onClick={onRead} aria-label={W.markReadNamed(n.title)}>
+            {W.markRead}
           </Button>
         )}
       </div>

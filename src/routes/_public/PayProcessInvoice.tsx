@@ -29,6 +29,7 @@ import { saveBlob } from '../../ui/download';
 import { CheckboxField, SelectField } from '../../ui/form';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
+import { CHECKOUT } from '../-components/checkout/words';
 import { providerName } from '../-components/payments/providers';
 import * as st from '../-components/storefront/storefront.css';
 
@@ -82,17 +83,17 @@ function RetryPayment({ orderId }: { orderId: number }) {
     setBusy(false);
   }
   return (
-    <Card title="Try the payment again">
-      <p className={c.muted}>Your order keeps its services, slots and prices.</p>
+    <Card title={CHECKOUT.invoice.retryTitle}>
+      <p className={c.muted}>{CHECKOUT.invoice.retryText}</p>
       <CheckboxField
         name="retryWallet"
-        label="Use my wallet balance first"
+        label={CHECKOUT.invoice.walletFirst}
         checked={useWallet}
         onChange={(e) => setUseWallet(e.target.checked)}
       />
       <SelectField
         name="retryMode"
-        label="Pay with"
+        label={CHECKOUT.invoice.payWith}
         value={provider}
         onChange={(e) => setMode(e.target.value as OrderPayMode)}
         options={(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) }))}
@@ -100,10 +101,10 @@ function RetryPayment({ orderId }: { orderId: number }) {
       {error && <Alert tone="danger">{error}</Alert>}
       <div className={c.actions}>
         <Button onClick={retry} loading={busy}>
-          Try again
+          {CHECKOUT.invoice.tryAgain}
         </Button>
         <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
-          My orders
+          {CHECKOUT.invoice.myOrders}
         </Link>
       </div>
     </Card>
@@ -136,32 +137,32 @@ function Verify({ uid }: { uid: string }) {
       void navigate({ to: '/PayProcessInvoice', search: { OrderId: reply.data.orderId }, replace: true });
     }
   }, [reply, queryClient, navigate]);
-  if (check.isPending) return <LoadingPlaceholder label="Checking your payment with the provider…" />;
+  if (check.isPending) return <LoadingPlaceholder label={CHECKOUT.invoice.checking} />;
   if (check.isError) {
     return (
-      <Alert tone="danger" title="We could not check this payment.">
+      <Alert tone="danger" title={CHECKOUT.invoice.checkFailed}>
         {check.error.message}{' '}
         <Link to="/MyAccounts" search={{ tab: 'orders' }}>
-          See my orders
+          {CHECKOUT.invoice.seeMyOrders}
         </Link>
       </Alert>
     );
   }
   const { data, message } = check.data;
-  if (data.status === 'order created') return <LoadingPlaceholder label="Opening your invoice…" />;
+  if (data.status === 'order created') return <LoadingPlaceholder label={CHECKOUT.invoice.opening} />;
   if (data.status === 'awaiting payment') {
     return (
-      <Alert tone="info" title="Your payment is not complete yet">
+      <Alert tone="info" title={CHECKOUT.invoice.notComplete}>
         {message}{' '}
         <Button size="sm" variant="secondary" loading={check.isFetching} onClick={() => check.refetch()}>
-          Check again
+          {CHECKOUT.invoice.checkAgain}
         </Button>
       </Alert>
     );
   }
   return (
     <div className={c.column}>
-      <Alert tone="danger" title="Payment not completed">
+      <Alert tone="danger" title={CHECKOUT.invoice.notCompleted}>
         {message}
       </Alert>
       <RetryPayment orderId={data.orderId} />
@@ -183,59 +184,57 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
   return (
     <div className={c.column}>
       <div className={`${c.actions} ${c.noPrint}`}>
-        <Button onClick={() => window.print()}>Print</Button>
+        <Button onClick={() => window.print()}>{CHECKOUT.invoice.print}</Button>
         <Button variant="secondary" onClick={() => downloadPdf(inv)}>
-          Download PDF
+          {CHECKOUT.invoice.pdf}
         </Button>
         <Link to="/MyAccounts" search={{ tab: 'orders' }} className={buttonClassName({ variant: 'ghost' })}>
-          My orders
+          {CHECKOUT.invoice.myOrders}
         </Link>
       </div>
-      <article className={c.invoice} aria-label={`Tax invoice ${inv.invoiceNo}`} data-testid="invoice">
-        <h2 className={c.invoiceTitle}>Tax invoice</h2>
+      <article className={c.invoice} aria-label={CHECKOUT.invoice.named(inv.invoiceNo)} data-testid="invoice">
+        <h2 className={c.invoiceTitle}>{CHECKOUT.invoice.heading}</h2>
         <div className={c.parties}>
           <div className={c.party}>
             <strong>{inv.supplier.legalName}</strong>
             <span>{inv.supplier.address}</span>
-            <span>
-              State: {inv.supplier.state} ({inv.supplier.stateCode})
-            </span>
-            <span data-testid="gstin">GSTIN: {inv.supplier.gstin}</span>
+            <span>{CHECKOUT.invoice.state(inv.supplier.state, inv.supplier.stateCode)}</span>
+            <span data-testid="gstin">{CHECKOUT.invoice.gstin(inv.supplier.gstin)}</span>
           </div>
           <div className={c.party}>
             <span>
-              Invoice no.: <strong data-testid="invoice-no">{inv.invoiceNo}</strong>
+              {CHECKOUT.invoice.number}
+              <strong data-testid="invoice-no">{inv.invoiceNo}</strong>
             </span>
-            <span>Invoice date: {formatDate(inv.invoiceDate)}</span>
-            <span>Order: {inv.orderId}</span>
-            <span>
-              Place of supply: {inv.placeOfSupply.state}
-              {inv.placeOfSupply.code ? ` (${inv.placeOfSupply.code})` : ''}
-            </span>
-            <span>Tax payable on reverse charge: {inv.reverseCharge ? 'Yes' : 'No'}</span>
+            <span>{CHECKOUT.invoice.date(formatDate(inv.invoiceDate))}</span>
+            <span>{CHECKOUT.invoice.order(inv.orderId)}</span>
+            <span>{CHECKOUT.invoice.placeOfSupply(inv.placeOfSupply.state, inv.placeOfSupply.code)}</span>
+            <span>{CHECKOUT.invoice.reverseCharge(inv.reverseCharge)}</span>
           </div>
           <div className={c.party}>
-            <strong>Billed to: {inv.customer.name}</strong>
-            {inv.customer.receiverName !== inv.customer.name && <span>Service to: {inv.customer.receiverName}</span>}
+            <strong>{CHECKOUT.invoice.billedTo(inv.customer.name)}</strong>
+            {inv.customer.receiverName !== inv.customer.name && (
+              <span>{CHECKOUT.invoice.serviceTo(inv.customer.receiverName)}</span>
+            )}
             <span>{inv.customer.address}</span>
             <span>
               {inv.customer.city}, {inv.customer.state}
               {inv.customer.stateCode ? ` (${inv.customer.stateCode})` : ''} {inv.customer.pinCode},{' '}
               {inv.customer.country}
             </span>
-            <span>Mobile: {inv.customer.receiverMobileNo}</span>
+            <span>{CHECKOUT.invoice.mobile(inv.customer.receiverMobileNo)}</span>
           </div>
         </div>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-        <section className={c.tableScroll} aria-label="Invoice lines" tabIndex={0}>
+        <section className={c.tableScroll} aria-label={CHECKOUT.invoice.lines} tabIndex={0}>
           <table className={c.table}>
             <thead>
               <tr>
-                <th scope="col">Description</th>
-                <th scope="col">SAC</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Taxable value</th>
-                <th scope="col">GST rate</th>
+                <th scope="col">{CHECKOUT.invoice.description}</th>
+                <th scope="col">{CHECKOUT.invoice.sac}</th>
+                <th scope="col">{CHECKOUT.invoice.qty}</th>
+                <th scope="col">{CHECKOUT.invoice.taxableValue}</th>
+                <th scope="col">{CHECKOUT.invoice.gstRate}</th>
                 {intra ? (
                   <>
                     <th scope="col">CGST</th>
@@ -244,7 +243,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
                 ) : (
                   <th scope="col">IGST</th>
                 )}
-                <th scope="col">Total</th>
+                <th scope="col">{CHECKOUT.invoice.total}</th>
               </tr>
             </thead>
             <tbody>
@@ -256,9 +255,9 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
                     <span className={c.muted}>
                       {slotLabel(l.slotStart)}
                       {l.creditNote
-                        ? ` · cancelled: credit note ${l.creditNote.number} (${formatRupees(l.creditNote.total)})`
+                        ? CHECKOUT.invoice.creditNote(l.creditNote.number, formatRupees(l.creditNote.total))
                         : l.cancelled
-                          ? ' · cancelled'
+                          ? CHECKOUT.invoice.cancelled
                           : ''}
                     </span>
                   </td>
@@ -282,7 +281,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
         </section>
         <dl className={`${c.summary} ${c.totals}`}>
           <div className={c.summaryRow}>
-            <dt>Taxable value</dt>
+            <dt>{CHECKOUT.invoice.taxableValue}</dt>
             <dd>{formatRupees(inv.totals.taxableValue)}</dd>
           </div>
           {intra ? (
@@ -303,15 +302,15 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
             </div>
           )}
           <div className={c.summaryRow}>
-            <dt>Invoice value</dt>
+            <dt>{CHECKOUT.invoice.invoiceValue}</dt>
             <dd>{formatRupees(inv.totals.invoiceValue)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Tip for the professional (not taxed)</dt>
+            <dt>{CHECKOUT.invoice.tip}</dt>
             <dd data-testid="invoice-tip">{formatRupees(inv.totals.tip)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Total paid</dt>
+            <dt>{CHECKOUT.invoice.totalPaid}</dt>
             <dd className={c.total} data-testid="invoice-total">
               {formatRupees(inv.totals.total)}
             </dd>
@@ -320,9 +319,7 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
         <p className={c.words} data-testid="amount-in-words">
           {inv.amountInWords}
         </p>
-        <p className={c.muted}>
-          Paid by {inv.paymentType}. For {inv.supplier.legalName}: authorised signatory (electronically issued).
-        </p>
+        <p className={c.muted}>{CHECKOUT.invoice.signed(inv.paymentType, inv.supplier.legalName)}</p>
       </article>
     </div>
   );
@@ -330,14 +327,14 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
 
 function Invoice({ orderId }: { orderId: number }) {
   const invoice = useQuery({ ...orderInvoiceQuery(orderId), retry: false });
-  if (invoice.isPending) return <LoadingPlaceholder label="Loading your invoice…" />;
+  if (invoice.isPending) return <LoadingPlaceholder label={CHECKOUT.invoice.loading} />;
   if (invoice.isError) {
     const notPaid = invoice.error instanceof ApiError && invoice.error.status === 409;
     return (
       <div className={c.column}>
         <Alert
           tone={notPaid ? 'warning' : 'danger'}
-          title={notPaid ? 'No invoice yet' : 'We could not load the invoice.'}
+          title={notPaid ? CHECKOUT.invoice.noneYet : CHECKOUT.invoice.loadFailed}
         >
           {invoice.error.message}
         </Alert>
@@ -355,14 +352,15 @@ function PayProcessInvoice() {
   if (!user) return null;
   return (
     <div className={st.page}>
-      <PageHeader title="Your order" description="Your payment and your GST tax invoice." />
+      <PageHeader title={CHECKOUT.invoice.title} description={CHECKOUT.invoice.lead} />
       {UID ? (
         <Verify uid={UID} />
       ) : OrderId ? (
         <Invoice orderId={OrderId} />
       ) : (
         <Alert tone="info">
-          No order is named here. <Link to="/MyAccounts">See your orders in My account</Link>.
+          {CHECKOUT.invoice.noOrder}
+          <Link to="/MyAccounts">{CHECKOUT.invoice.seeInAccount}</Link>.
         </Alert>
       )}
     </div>

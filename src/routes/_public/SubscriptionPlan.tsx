@@ -11,6 +11,7 @@ import { BuyPlans } from '../-components/subscriptions/BuyPlans';
 import { MyPlans } from '../-components/subscriptions/MyPlans';
 import { PlanCard } from '../-components/subscriptions/PlanCard';
 import * as s from '../-components/subscriptions/subscriptions.css';
+import { SUBSCRIPTIONS as W } from '../-components/subscriptions/words';
 
 interface Search {
   /** Our payment order id: the provider returns here with it. */
@@ -49,14 +50,14 @@ function VerifyPayment({ uid }: { uid: string }) {
     // The UID leaves the address unless the payment is still open: a reload never verifies a settled one again.
     if (reply.data.status !== 'awaitingPayment') void navigate({ to: '/SubscriptionPlan', search: {}, replace: true });
   }, [reply, queryClient, navigate]);
-  if (check.isPending) return <LoadingPlaceholder label="Checking your payment with the provider…" />;
+  if (check.isPending) return <LoadingPlaceholder label={W.checking} />;
   if (check.isError) return <Alert tone="danger">{check.error.message}</Alert>;
   if (reply?.data.status === 'awaitingPayment') {
     return (
-      <Alert tone="warning" title="Your payment is not complete yet">
+      <Alert tone="warning" title={W.notComplete}>
         {reply.message}{' '}
         <Button variant="secondary" size="sm" onClick={() => void check.refetch()}>
-          Check again
+          {W.checkAgain}
         </Button>
       </Alert>
     );
@@ -72,38 +73,35 @@ function SubscriptionPlan() {
   const customer = user?.Role === 'Cust' ? user : null;
   return (
     <div className={st.page}>
-      <PageHeader
-        title="Subscription plans"
-        description="Pay once for a few months of discounts on the services you book most. At checkout each service takes the better of your plan's discount and a coupon."
-      />
+      <PageHeader title={W.title} description={W.lead} />
       {customer && UID ? <VerifyPayment uid={UID} /> : null}
       {customer ? <MyPlans /> : null}
       <section className={st.section} aria-labelledby="plans-on-sale">
         <h2 id="plans-on-sale" className={st.sectionTitle}>
-          Plans on sale
+          {W.onSale}
         </h2>
         {plans.isPending ? (
-          <LoadingPlaceholder label="Loading the plans…" />
+          <LoadingPlaceholder label={W.loading} />
         ) : plans.isError ? (
           <Alert tone="danger">{plans.error.message}</Alert>
         ) : plans.data.length === 0 ? (
-          <EmptyState title="No plans on sale right now" description="Please look again soon." />
+          <EmptyState title={W.noneTitle} description={W.noneText} />
         ) : customer ? (
           <BuyPlans plans={plans.data} mobileNo={customer.MobileNo} />
         ) : (
-          <ul className={s.grid} aria-label="Plans on sale">
+          <ul className={s.grid} aria-label={W.onSale}>
             {plans.data.map((p) => (
               <li key={p.id}>
                 <PlanCard plan={p}>
                   {user ? (
-                    <p className={s.muted}>Plans are bought with a customer account.</p>
+                    <p className={s.muted}>{W.customersOnly}</p>
                   ) : (
                     <Link
                       to="/Auth"
                       search={{ redirect: '/SubscriptionPlan' }}
                       className={buttonClassName({ variant: 'secondary' })}
                     >
-                      Sign in to buy
+                      {W.signIn}
                     </Link>
                   )}
                 </PlanCard>

@@ -29,6 +29,7 @@ import {
 import * as c from '../-components/cart/cart.css';
 import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
+import { CART as W } from '../-components/cart/words';
 import { DASHBOARD } from '../-components/roles';
 import { Img, QueryView } from '../-components/storefront/parts';
 import { usePincode } from '../-components/storefront/pincode';
@@ -74,8 +75,6 @@ function useCartWrite() {
 /** The first line checkout would refuse for want of a slot (unavailable lines are refused for another reason). */
 const slotlessLine = (lines: CartLine[]) => lines.find((l) => l.available && !l.slotStart);
 
-const needsSlotMessage = (heading: string) => `Choose a time slot for ${heading} before checking out.`;
-
 function Line({
   line,
   write,
@@ -110,22 +109,21 @@ function Line({
           {line.available ? (
             <span data-testid="line-amount">{formatRupees(line.lineTotal)}</span>
           ) : (
-            <Badge tone="danger">Unavailable</Badge>
+            <Badge tone="danger">{W.unavailable}</Badge>
           )}
         </div>
         <span className={c.muted}>
-          {formatRupees(line.price)} each
-          {line.discountPercent > 0 ? ` · ${line.discountPercent}% off` : ''} · GST {line.gstPercent}%
-          {line.available
-            ? ` · taxable ${formatRupees(line.taxableAmount)} + GST ${formatRupees(line.gstAmount)}`
-            : ' · no longer offered: remove it to book the rest'}
+          {W.each(formatRupees(line.price))}
+          {line.discountPercent > 0 ? W.off(line.discountPercent) : ''}
+          {W.gst(line.gstPercent)}
+          {line.available ? W.taxable(formatRupees(line.taxableAmount), formatRupees(line.gstAmount)) : W.withdrawn}
         </span>
         <div className={c.controls}>
           <Button
             size="sm"
             variant="secondary"
             icon
-            aria-label={`One fewer ${line.heading}`}
+            aria-label={W.fewer(line.heading)}
             disabled={busy}
             loading={write.busy === key('dec')}
             onClick={() =>
@@ -134,14 +132,14 @@ function Line({
           >
             −
           </Button>
-          <output className={c.quantity} data-testid="line-quantity" aria-label={`Quantity of ${line.heading}`}>
+          <output className={c.quantity} data-testid="line-quantity" aria-label={W.quantityOf(line.heading)}>
             {line.quantity}
           </output>
           <Button
             size="sm"
             variant="secondary"
             icon
-            aria-label={`One more ${line.heading}`}
+            aria-label={W.more(line.heading)}
             disabled={busy || !line.available || line.quantity >= 99}
             loading={write.busy === key('inc')}
             onClick={() =>
@@ -157,20 +155,20 @@ function Line({
             loading={write.busy === key('rm')}
             onClick={() => write.run(key('rm'), 'clearCartByService', () => removeFromCart(line.serviceId))}
           >
-            Remove
+            {W.remove}
           </Button>
         </div>
         {line.available && (
           <>
             <span className={c.muted} data-testid="line-slot">
-              {line.slotStart ? `Slot: ${slotLabel(line.slotStart)} (India time)` : 'No time slot chosen yet'}
+              {line.slotStart ? W.slot.chosen(slotLabel(line.slotStart)) : W.slot.none}
             </span>
             <SlotPicker
               value={line.slotStart}
               serviceId={line.serviceId}
               pinCode={home?.pinCode ?? devicePin ?? undefined}
-              label={`Time slot for ${line.heading}`}
-              error={slotError ?? (needsSlot ? 'Choose a day and a time for this visit' : undefined)}
+              label={W.slot.for(line.heading)}
+              error={slotError ?? (needsSlot ? W.slot.needed : undefined)}
               disabled={busy}
               onChange={async (iso) => {
                 setSlotError(undefined);
@@ -188,15 +186,15 @@ function Line({
 function CustomerCart() {
   const cart = useQuery(cartQuery());
   return (
-    <QueryView query={cart} label="your cart">
+    <QueryView query={cart} label={W.what}>
       {(data) =>
         data.lines.length === 0 ? (
           <EmptyState
-            title="Your cart is empty"
-            description="Add services from their cards or pages, then pick a time slot for each."
+            title={W.empty}
+            description={W.mine.emptyText}
             action={
               <Link to="/Services" className={buttonClassName()}>
-                Browse services
+                {W.browse}
               </Link>
             }
           />
@@ -229,47 +227,42 @@ function CartBody({ cart: { lines, totals, unavailableCount } }: { cart: CartDet
 
   return (
     <div className={c.layout}>
-      <ul className={c.lines} aria-label="Cart lines">
+      <ul className={c.lines} aria-label={W.lines}>
         {lines.map((l) => (
           <Line key={l.serviceId} line={l} write={write} needsSlot={l === needing} />
         ))}
       </ul>
-      <Card title="Summary">
-        {unavailableCount > 0 && (
-          <Alert tone="warning">
-            {unavailableCount === 1 ? 'One service is' : `${unavailableCount} services are`} no longer offered and left
-            out of the total.
-          </Alert>
-        )}
+      <Card title={W.summary}>
+        {unavailableCount > 0 && <Alert tone="warning">{W.someWithdrawn(unavailableCount)}</Alert>}
         <dl className={c.summary}>
           <div className={c.summaryRow}>
-            <dt>Items</dt>
+            <dt>{W.items}</dt>
             <dd data-testid="total-quantity">{totals.quantity}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Price</dt>
+            <dt>{W.price}</dt>
             <dd>{formatRupees(totals.grossAmount)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Discount</dt>
+            <dt>{W.discount}</dt>
             <dd>−{formatRupees(totals.discountAmount)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>GST</dt>
+            <dt>{W.gstRow}</dt>
             <dd>{formatRupees(totals.gstAmount)}</dd>
           </div>
           <div className={c.summaryRow}>
-            <dt>Total</dt>
+            <dt>{W.total}</dt>
             <dd className={c.total} data-testid="total-price">
               {formatRupees(totals.total)}
             </dd>
           </div>
         </dl>
-        <p className={c.muted}>The amount you pay, with any tip and wallet use, is confirmed at checkout.</p>
+        <p className={c.muted}>{W.confirmedAtCheckout}</p>
         <div data-testid="needs-slot">
           {needing && (
-            <Alert tone="danger" title="A time slot is missing">
-              {needsSlotMessage(needing.heading)}
+            <Alert tone="danger" title={W.slot.missing}>
+              {W.slot.missingFor(needing.heading)}
             </Alert>
           )}
         </div>
@@ -284,18 +277,18 @@ function CartBody({ cart: { lines, totals, unavailableCount } }: { cart: CartDet
               setAsked((a) => ({ serviceId: first.serviceId, times: a.times + 1 }));
             }}
           >
-            Proceed to checkout
+            {W.proceed}
           </Link>
           <Button variant="ghost" onClick={() => setConfirmClear(true)}>
-            Clear cart
+            {W.clear}
           </Button>
         </div>
         <ConfirmDialog
           open={confirmClear}
           onOpenChange={setConfirmClear}
-          title="Clear your cart?"
-          message="Every service and its time slot is taken out of your cart."
-          confirmLabel="Clear cart"
+          title={W.clearTitle}
+          message={W.clearText}
+          confirmLabel={W.clear}
           tone="danger"
           onConfirm={() => write.run('clear', 'clearCart', clearCart)}
         />
@@ -310,16 +303,16 @@ function UserCart() {
   if (!user) return null;
   return (
     <div className={s.page}>
-      <PageHeader title="My cart" description="Pick a time slot for each service, then proceed to checkout." />
+      <PageHeader title={W.mine.title} description={W.mine.lead} />
       {user.Role === 'Cust' ? (
         <CustomerCart />
       ) : (
         <EmptyState
-          title="The cart is for customers"
-          description="Staff, vendor and professional accounts do not book services."
+          title={W.mine.forCustomers}
+          description={W.mine.notStaff}
           action={
             <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
-              Go to my dashboard
+              {W.mine.dashboard}
             </Link>
           }
         />

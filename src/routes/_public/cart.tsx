@@ -4,6 +4,7 @@ import { type LocalCartLine, MAX_QUANTITY, totalsOf } from '../../machines/local
 import { Button, buttonClassName, Card, EmptyState, formatRupees, PageHeader } from '../../ui';
 import * as c from '../-components/cart/cart.css';
 import { localCart, useLocalCart } from '../-components/cart/localCartStore';
+import { CART as W } from '../-components/cart/words';
 import { Img } from '../-components/storefront/parts';
 import * as s from '../-components/storefront/storefront.css';
 
@@ -28,32 +29,32 @@ function Line({ line }: { line: LocalCartLine }) {
           </Link>
           <span data-testid="line-amount">{formatRupees((line.pricePaise * line.quantity) / 100)}</span>
         </div>
-        <span className={c.muted}>{formatRupees(line.pricePaise / 100)} each, GST included</span>
+        <span className={c.muted}>{W.eachWithGst(formatRupees(line.pricePaise / 100))}</span>
         <div className={c.controls}>
           <Button
             size="sm"
             variant="secondary"
             icon
-            aria-label={`One fewer ${line.heading}`}
+            aria-label={W.fewer(line.heading)}
             onClick={() => cart.send({ type: 'DECREASE', id: line.id })}
           >
             −
           </Button>
-          <output className={c.quantity} data-testid="line-quantity" aria-label={`Quantity of ${line.heading}`}>
+          <output className={c.quantity} data-testid="line-quantity" aria-label={W.quantityOf(line.heading)}>
             {line.quantity}
           </output>
           <Button
             size="sm"
             variant="secondary"
             icon
-            aria-label={`One more ${line.heading}`}
+            aria-label={W.more(line.heading)}
             disabled={line.quantity >= MAX_QUANTITY}
             onClick={() => cart.send({ type: 'INCREASE', id: line.id })}
           >
             +
           </Button>
           <Button size="sm" variant="ghost" onClick={() => cart.send({ type: 'REMOVE', id: line.id })}>
-            Remove
+            {W.remove}
           </Button>
         </div>
       </div>
@@ -67,43 +68,41 @@ function LocalCartPage() {
   const { totalPrice, totalQuantity } = totalsOf(lines);
   return (
     <div className={s.page}>
-      <PageHeader title="Your cart" description="Kept in this browser. Sign in to pick time slots and book." />
+      <PageHeader title={W.visitor.title} description={W.visitor.lead} />
       {lines.length === 0 ? (
         <EmptyState
-          title="Your cart is empty"
-          description="Add services from their cards or pages; they wait here until you book."
+          title={W.empty}
+          description={W.visitor.emptyText}
           action={
             <Link to="/Services" className={buttonClassName()}>
-              Browse services
+              {W.browse}
             </Link>
           }
         />
       ) : (
         <div className={c.layout}>
-          <ul className={c.lines} aria-label="Cart lines">
+          <ul className={c.lines} aria-label={W.lines}>
             {lines.map((l) => (
               <Line key={l.id} line={l} />
             ))}
           </ul>
-          <Card title="Summary">
+          <Card title={W.summary}>
             <dl className={c.summary}>
               <div className={c.summaryRow}>
-                <dt>Items</dt>
+                <dt>{W.items}</dt>
                 <dd data-testid="total-quantity">{totalQuantity}</dd>
               </div>
               <div className={c.summaryRow}>
-                <dt>Total</dt>
+                <dt>{W.total}</dt>
                 <dd className={c.total} data-testid="total-price">
                   {formatRupees(totalPrice)}
                 </dd>
               </div>
             </dl>
-            <p className={c.muted}>
-              At today&apos;s prices, GST included. The amount you pay is confirmed at checkout.
-            </p>
+            <p className={c.muted}>{W.visitor.todaysPrices}</p>
             <div className={c.actions}>
               <Link to="/Auth" search={{ redirect: '/UserCart' }} className={buttonClassName()}>
-                Sign in to book
+                {W.visitor.signIn}
               </Link>
             </div>
           </Card>

@@ -10,6 +10,7 @@ import { BannerCarousel } from '../-components/storefront/BannerCarousel';
 import { PincodeCheck } from '../-components/storefront/PincodeCheck';
 import { CategoryGrid, Section, ServiceGrid } from '../-components/storefront/parts';
 import * as s from '../-components/storefront/storefront.css';
+import { STOREFRONT } from '../-components/storefront/words';
 
 type Settled<T> = { data: T; error?: undefined } | { data?: undefined; error: Error };
 const settle = <T,>(p: Promise<T>): Promise<Settled<T>> =>
@@ -43,43 +44,38 @@ export const Route = createFileRoute('/_public/')({
 });
 
 function Home() {
+  const W = STOREFRONT.home;
   const { banners, categories, launches, ads, packages } = Route.useLoaderData();
   return (
     <div className={s.page}>
       <header className={s.hero}>
-        <h1 className={s.heroTitle}>Home services, at your doorstep</h1>
-        <p className={s.lead}>
-          Verified professionals for cleaning, repairs, painting, appliances and more — with upfront prices that already
-          include GST.
-        </p>
+        <h1 className={s.heroTitle}>{W.title}</h1>
+        <p className={s.lead}>{W.lead}</p>
       </header>
       {banners.data && <BannerCarousel banners={banners.data} />}
       {ads.data && ads.data.items.length > 0 && (
-        <Section title="Offers for you" id="home-offers">
+        <Section title={W.offers} id="home-offers">
           <AdvertisementRow ads={ads.data.items} />
         </Section>
       )}
-      <Section title="Browse by category" id="home-categories" more={<Link to="/Services">All services</Link>}>
+      <Section title={W.byCategory} id="home-categories" more={<Link to="/Services">{W.allServices}</Link>}>
         {categories.error ? (
-          <Alert tone="danger" title="We could not load the categories.">
+          <Alert tone="danger" title={W.categoriesFailed}>
             {categories.error.message}
           </Alert>
         ) : categories.data.length ? (
           <CategoryGrid categories={categories.data} />
         ) : (
-          <EmptyState
-            title="No services listed yet"
-            description="Our catalogue is being set up. Please come back soon."
-          />
+          <EmptyState title={STOREFRONT.noServicesYet} description={STOREFRONT.comingSoon} />
         )}
       </Section>
       {launches.data && launches.data.length > 0 && (
-        <Section title="New launches" id="home-new" more={<Link to="/NewLaunch">See all new launches</Link>}>
+        <Section title={STOREFRONT.newLaunches} id="home-new" more={<Link to="/NewLaunch">{W.seeLaunches}</Link>}>
           <ServiceGrid services={launches.data} strip />
         </Section>
       )}
       {packages.data && packages.data.length > 0 && (
-        <Section title="Special packages" id="home-packages">
+        <Section title={W.packages} id="home-packages">
           <ul className={pk.strip}>
             {packages.data.map((p) => (
               <li key={p.id}>

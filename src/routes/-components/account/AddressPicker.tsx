@@ -14,6 +14,9 @@ import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, LoadingPlacehold
 import { Form, FormActions, FormErrorSummary, SelectField, TextArea, TextField } from '../../../ui/form';
 import { chosenId, useOperationForm } from '../form';
 import * as s from './addresses.css';
+import { ACCOUNT } from './words';
+
+const W = ACCOUNT.addresses;
 
 /** An address in a few words: "12, 4th Cross, Bengaluru, Karnataka 560034". */
 export const addressLine = (a: Pick<Address, 'adress' | 'city' | 'state' | 'pinCode'>) =>
@@ -24,7 +27,7 @@ function AddressText({ address }: { address: Address }) {
     <span className={s.text}>
       <span className={s.name}>
         <bdi>{address.receiverName}</bdi> · {address.receiverMobileNo}{' '}
-        {address.isDefault ? <Badge tone="success">Default</Badge> : null}
+        {address.isDefault ? <Badge tone="success">{W.default}</Badge> : null}
       </span>
       <bdi>{addressLine(address)}</bdi>
     </span>
@@ -51,14 +54,7 @@ export function AddressForm({
   const form = useOperationForm({
     operation: 'addCustomerAddress',
     initial: { ...EMPTY_ADDRESS, ...initial },
-    labels: {
-      receiverName: 'Name',
-      receiverMobileNo: 'Mobile number',
-      adress: 'Address',
-      StateId: 'State',
-      CityId: 'City',
-      pinCode: 'Pincode',
-    },
+    labels: W.fields,
     alias: { state: 'StateId', city: 'CityId' },
     choices: ['StateId', 'CityId'],
     toBody: (v): AddressBody => ({
@@ -82,7 +78,7 @@ export function AddressForm({
   const stateId = Number(form.values.StateId) || undefined;
   const cities = useQuery(addressDropDownQuery({ Action: 'City', StateId: stateId }, stateId !== undefined));
   return (
-    <Form onSubmit={form.submit} aria-label="Add an address">
+    <Form onSubmit={form.submit} aria-label={W.form}>
       <FormErrorSummary errors={form.errors} />
       <div className={s.grid}>
         <TextField {...form.text('receiverName')} autoComplete="name" />
@@ -98,14 +94,14 @@ export function AddressForm({
             form.set('CityId', '');
           }}
           options={(states.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-          placeholder={states.isPending ? 'Loading states…' : 'Choose a state'}
+          placeholder={states.isPending ? W.loadingStates : W.chooseState}
         />
         <SelectField
           {...form.field('CityId')}
           value={form.values.CityId}
           onChange={(e) => form.set('CityId', e.target.value)}
           options={(cities.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))}
-          placeholder={stateId ? 'Choose a city' : 'Choose a state first'}
+          placeholder={stateId ? W.chooseCity : W.stateFirst}
           disabled={!stateId}
         />
         <TextField {...form.text('pinCode')} inputMode="numeric" autoComplete="postal-code" />
@@ -113,11 +109,11 @@ export function AddressForm({
       <FormActions>
         {onCancel ? (
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {W.cancel}
           </Button>
         ) : null}
         <Button type="submit" loading={form.busy}>
-          Add address
+          {W.add}
         </Button>
       </FormActions>
     </Form>
@@ -131,14 +127,14 @@ export function AddressForm({
 export function AddressPicker({ value, onChange }: { value: number | null; onChange(id: number): void }) {
   const addresses = useQuery(addressesQuery());
   const [adding, setAdding] = useState(false);
-  if (addresses.isPending) return <LoadingPlaceholder label="Loading your addresses…" />;
+  if (addresses.isPending) return <LoadingPlaceholder label={W.loading} />;
   if (addresses.isError) return <Alert tone="danger">{addresses.error.message}</Alert>;
   const list = addresses.data;
   const chosenId = value ?? list.find((a) => a.isDefault)?.id ?? list[0]?.id ?? null;
   return (
     <div className={s.stack}>
       {list.length > 0 && (
-        <ul className={s.list} aria-label="Your addresses">
+        <ul className={s.list} aria-label={W.yours}>
           {list.map((a) => (
             <li key={a.id} className={a.id === chosenId ? `${s.item} ${s.chosen}` : s.item}>
               <label className={s.choice}>
@@ -166,7 +162,7 @@ export function AddressPicker({ value, onChange }: { value: number | null; onCha
       ) : (
         <div>
           <Button variant="secondary" onClick={() => setAdding(true)}>
-            Add another address
+            {W.another}
           </Button>
         </div>
       )}
@@ -196,19 +192,19 @@ function BookRow({ address }: { address: Address }) {
       <span className={s.actions}>
         {!address.isDefault && (
           <Button size="sm" variant="secondary" loading={busy} onClick={makeDefault}>
-            Make default
+            {W.makeDefault}
           </Button>
         )}
         <Button size="sm" variant="ghost" onClick={() => setConfirm(true)}>
-          Delete
+          {W.delete}
         </Button>
       </span>
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}
-        title="Delete this address?"
+        title={W.deleteTitle}
         message={addressLine(address)}
-        confirmLabel="Delete address"
+        confirmLabel={W.deleteConfirm}
         tone="danger"
         onConfirm={async () => {
           const reply = await deleteAddress(address.id);
@@ -225,23 +221,23 @@ export function AddressBook() {
   const addresses = useQuery(addressesQuery());
   return (
     <div className={s.stack}>
-      <Card title="Your addresses">
+      <Card title={W.yours}>
         {addresses.isPending ? (
-          <LoadingPlaceholder label="Loading your addresses…" />
+          <LoadingPlaceholder label={W.loading} />
         ) : addresses.isError ? (
           <Alert tone="danger">{addresses.error.message}</Alert>
         ) : addresses.data.length === 0 ? (
-          <EmptyState title="No addresses yet" description="Add the address where our professionals should come." />
+          <EmptyState title={W.noneTitle} description={W.noneText} />
         ) : (
-          <ul className={s.list} aria-label="Your addresses">
+          <ul className={s.list} aria-label={W.yours}>
             {addresses.data.map((a) => (
               <BookRow key={a.id} address={a} />
             ))}
           </ul>
         )}
       </Card>
-      <Card title="Add an address">
-        <p className={s.muted}>We come to the pincodes we serve; the first address you add becomes your default.</p>
+      <Card title={W.addTitle}>
+        <p className={s.muted}>{W.addText}</p>
         <AddressForm />
       </Card>
     </div>

@@ -6,7 +6,9 @@ import { invalidateAfter } from '../../../api/invalidate';
 import { Alert, Badge, Button, Card, EmptyState, LoadingPlaceholder, Pager, toast } from '../../../ui';
 import { Img, PriceLine } from '../storefront/parts';
 import * as s from './favourites.css';
+import { ACCOUNT } from './words';
 
+const W = ACCOUNT.favourites;
 const PAGE_SIZE = 10;
 
 function Row({ favourite }: { favourite: Favourite }) {
@@ -41,16 +43,10 @@ function Row({ favourite }: { favourite: Favourite }) {
         <span className={s.meta}>
           {service.subCategoryName} · {service.categoryName}
         </span>
-        {available ? <PriceLine service={service} /> : <Badge tone="warning">Not available right now</Badge>}
+        {available ? <PriceLine service={service} /> : <Badge tone="warning">{W.unavailable}</Badge>}
       </div>
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={busy}
-        onClick={remove}
-        aria-label={`Remove ${service.heading} from favourites`}
-      >
-        Remove
+      <Button variant="secondary" size="sm" loading={busy} onClick={remove} aria-label={W.removeNamed(service.heading)}>
+        {W.remove}
       </Button>
     </li>
   );
@@ -66,29 +62,29 @@ export function FavouritesTab() {
   if (data && page > pages) setPage(pages);
 
   return (
-    <Card title="Favourites">
+    <Card title={W.title}>
       {favourites.isPending ? (
-        <LoadingPlaceholder label="Loading your favourites…" />
+        <LoadingPlaceholder label={W.loading} />
       ) : favourites.error ? (
         <Alert tone="danger">{favourites.error.message}</Alert>
       ) : !data?.items.length ? (
         <EmptyState
-          title="No favourites yet"
-          description="Tap the heart on any service to keep it here."
+          title={W.noneTitle}
+          description={W.noneText}
           action={
             <Link to="/Services" search={{}}>
-              Browse services
+              {W.browse}
             </Link>
           }
         />
       ) : (
         <>
-          <ul className={s.list} aria-label="Favourite services">
+          <ul className={s.list} aria-label={W.list}>
             {data.items.map((f) => (
               <Row key={f.id} favourite={f} />
             ))}
           </ul>
-          <Pager page={page} pages={pages} label="Favourites pages" onPage={setPage} />
+          <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
         </>
       )}
     </Card>

@@ -33,7 +33,9 @@ import { SlotPicker } from '../cart/SlotPicker';
 import * as s from '../wallet/wallet.css';
 import * as o from './orders.css';
 import { ORDER_LISTS, type OrderList } from './ordersSearch';
+import { ACCOUNT } from './words';
 
+const W = ACCOUNT.orders;
 const PAGE_SIZE = 10;
 
 const slotFormat = new Intl.DateTimeFormat('en-IN', {
@@ -47,8 +49,8 @@ const slotFormat = new Intl.DateTimeFormat('en-IN', {
   hour12: true,
 });
 /** A visit's slot in India time, wherever the customer's device is: slots are India time by rule. */
-const slotText = (iso: string) => `${slotFormat.format(new Date(iso))} IST`;
-const LIST_LABELS: Record<OrderList, string> = { upcoming: 'Upcoming', past: 'Past', cancelled: 'Cancelled' };
+const slotText = (iso: string) => W.ist(slotFormat.format(new Date(iso)));
+const LIST_LABELS: Record<OrderList, string> = W.list;
 const STATE_TONE: Record<string, BadgeTone> = {
   awaitingPayment: 'warning',
   paymentFailed: 'danger',
@@ -79,8 +81,8 @@ export function OrdersTab({ list = 'upcoming', page = 1 }: { list?: OrderList; p
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
-    <Card title="Your orders">
-      <nav aria-label="Order lists" className={o.lists}>
+    <Card title={W.title}>
+      <nav aria-label={W.lists} className={o.lists}>
         {ORDER_LISTS.map((l) => (
           <Button
             key={l}
@@ -94,24 +96,22 @@ export function OrdersTab({ list = 'upcoming', page = 1 }: { list?: OrderList; p
         ))}
       </nav>
       {query.isPending ? (
-        <LoadingPlaceholder label="Loading your orders…" />
+        <LoadingPlaceholder label={W.loading} />
       ) : query.error ? (
         <Alert tone="danger">{query.error.message}</Alert>
       ) : total === 0 ? (
         <EmptyState
-          title={`No ${LIST_LABELS[list].toLowerCase()} visits`}
-          description={
-            list === 'upcoming' ? 'Services you book appear here until they are carried out.' : 'Nothing here yet.'
-          }
+          title={W.none(LIST_LABELS[list])}
+          description={list === 'upcoming' ? W.noneUpcoming : W.noneOther}
         />
       ) : (
         <>
-          <ul aria-label={`${LIST_LABELS[list]} visits`} className={o.lines}>
+          <ul aria-label={W.visits(LIST_LABELS[list])} className={o.lines}>
             {query.data.items.map((line: Line) => (
               <OrderLineItem key={line.lineId} line={line} />
             ))}
           </ul>
-          <Pager page={page} pages={pages} label="Order pages" onPage={(p) => go(list, p)} />
+          <Pager page={page} pages={pages} label={W.pages} onPage={(p) => go(list, p)} />
         </>
       )}
     </Card>
@@ -123,41 +123,44 @@ function OrderLineItem({ line }: { line: Line }) {
   const close = () => setDialog(null);
   const cancelled = 'refund' in line ? line : null;
   return (
-    <li className={o.line} aria-label={`${line.serviceName}, order ${line.orderId}`}>
+    <li className={o.line} aria-label={W.named(line.serviceName, line.orderId)}>
       <div className={o.lineHead}>
         <strong>{line.serviceName}</strong>
         <Badge tone={STATE_TONE[line.state] ?? 'neutral'}>{line.stateLabel}</Badge>
       </div>
       <p className={s.muted}>
-        Order #{line.orderId} · {slotText(line.slotStart)} · Qty {line.quantity} · {formatRupees(line.total)}
-        {line.invoiceNo ? ` · Invoice ${line.invoiceNo}` : ''}
+        {W.facts(line.orderId, slotText(line.slotStart), line.quantity, formatRupees(line.total), line.invoiceNo)}
       </p>
       {(line.professionalName || line.completionCode) && (
         <p className={o.visit}>
           {line.professionalName && (
             <span>
-              Your professional: <bdi>{line.professionalName}</bdi>
+              {W.professional}
+              <bdi>{line.professionalName}</bdi>
             </span>
           )}
           {line.completionCode && (
             <span>
-              Completion code <strong className={o.code}>{line.completionCode}</strong>
-              <span className={s.muted}> · give it to the professional only when the work is done</span>
+              {W.code}
+              <strong className={o.code}>{line.completionCode}</strong>
+              <span className={s.muted}>{W.codeHint}</span>
             </span>
           )}
         </p>
       )}
       {line.rating !== null && (
         <p className={s.muted}>
-          <span aria-hidden="true">{'★'.repeat(line.rating)}</span> Your rating: {line.rating} of 5
-          {line.review ? ` — “${line.review}”` : ''}
+          <span aria-hidden="true">{'★'.repeat(line.rating)}</span>
+          {W.yourRating(line.rating, line.review)}
         </p>
       )}
       {cancelled && (
         <p className={s.muted}>
-          Refunded {formatRupees(cancelled.refund)} to your wallet
-          {cancelled.fee > 0 ? ` · cancellation fee ${formatRupees(cancelled.fee)}` : ''}
-          {cancelled.creditNoteNo ? ` · credit note ${cancelled.creditNoteNo}` : ''}
+          {W.refunded(
+            formatRupees(cancelled.refund),
+            cancelled.fee > 0 ? formatRupees(cancelled.fee) : null,
+            cancelled.creditNoteNo,
+          )}
         </p>
       )}
       {cancelled && <SourceRefundStatus line={cancelled} onSend={() => setDialog('source')} />}
@@ -165,17 +168,17 @@ function OrderLineItem({ line }: { line: Line }) {
         <div className={o.actions}>
           {line.actions.includes('Reschedule') && (
             <Button size="sm" variant="secondary" onClick={() => setDialog('reschedule')}>
-              Reschedule
+              {W.reschedule}
             </Button>
           )}
           {line.actions.includes('Cancel') && (
             <Button size="sm" variant="danger" onClick={() => setDialog('cancel')}>
-              Cancel
+              {W.cancel}
             </Button>
           )}
           {line.actions.includes('Rate') && (
             <Button size="sm" onClick={() => setDialog('rate')}>
-              Rate
+              {W.rate}
             </Button>
           )}
           {line.actions.includes('Invoice') && (
@@ -184,7 +187,7 @@ function OrderLineItem({ line }: { line: Line }) {
               search={{ OrderId: line.orderId } as never}
               className={buttonClassName({ size: 'sm', variant: 'ghost' })}
             >
-              Invoice
+              {W.invoice}
             </Link>
           )}
           {line.actions.includes('Query') && (
@@ -193,7 +196,7 @@ function OrderLineItem({ line }: { line: Line }) {
               search={{ tab: 'queries', line: line.lineId } as never}
               className={buttonClassName({ size: 'sm', variant: 'ghost' })}
             >
-              Raise a query
+              {W.query}
             </Link>
           )}
         </div>
@@ -208,12 +211,8 @@ function OrderLineItem({ line }: { line: Line }) {
 
 const ref = (line: Line) => ({ OrderId: line.orderId, ServiceId: line.serviceId });
 
-const SOURCE_STATUS: Record<string, string> = {
-  requested: 'is being sent back',
-  pending: 'is on its way back',
-  processed: 'was sent back',
-  failed: 'could not be sent back and stayed in your wallet',
-};
+const R = ACCOUNT.refundToSource;
+const SOURCE_STATUS = R.status;
 
 /** A provider-paid line's refund: where it went, and the offer to send it back to the card or UPI (decision 030). */
 function SourceRefundStatus({ line, onSend }: { line: CancelledOrderLine; onSend: () => void }) {
@@ -223,13 +222,16 @@ function SourceRefundStatus({ line, onSend }: { line: CancelledOrderLine; onSend
     <div className={o.actions}>
       {offer.status && (
         <p className={s.muted}>
-          {formatRupees(offer.amount)} {SOURCE_STATUS[offer.status]}
-          {offer.status === 'failed' ? '' : ` to ${offer.provider}`}
+          {R.where(
+            formatRupees(offer.amount),
+            SOURCE_STATUS[offer.status],
+            offer.status === 'failed' ? null : offer.provider,
+          )}
         </p>
       )}
       {offer.available && (
         <Button size="sm" variant="secondary" onClick={onSend}>
-          Send {formatRupees(offer.amount)} back to {offer.provider}
+          {R.offer(formatRupees(offer.amount), offer.provider)}
         </Button>
       )}
     </div>
@@ -261,23 +263,20 @@ function SourceRefundDialog({ line, onClose }: { line: CancelledOrderLine; onClo
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Send the refund back to where you paid?"
-      description={`${line.serviceName}, order #${line.orderId}`}
+      title={R.title}
+      description={R.of(line.serviceName, line.orderId)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Keep it in my wallet
+            {R.keep}
           </Button>
           <Button disabled={busy} onClick={send}>
-            Send {formatRupees(offer.amount)} back
+            {R.send(formatRupees(offer.amount))}
           </Button>
         </>
       }
     >
-      <p>
-        {formatRupees(offer.amount)} leaves your wallet and goes back to the card or UPI you paid with through{' '}
-        {offer.provider}. Banks usually take 5–7 working days to show it.
-      </p>
+      <p>{R.text(formatRupees(offer.amount), offer.provider ?? '')}</p>
       {error && <Alert tone="danger">{error}</Alert>}
     </Dialog>
   );
@@ -313,43 +312,45 @@ function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Cancel this visit?"
-      description={`${line.serviceName} on ${slotText(line.slotStart)}`}
+      title={ACCOUNT.cancel.title}
+      description={ACCOUNT.cancel.on(line.serviceName, slotText(line.slotStart))}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Keep the visit
+            {ACCOUNT.cancel.keep}
           </Button>
           <Button variant="danger" disabled={!terms.data || busy} onClick={() => terms.data && confirm(terms.data)}>
-            {terms.data && terms.data.fee > 0 ? `Cancel and pay ${formatRupees(terms.data.fee)}` : 'Cancel the visit'}
+            {terms.data && terms.data.fee > 0 ? ACCOUNT.cancel.pay(formatRupees(terms.data.fee)) : ACCOUNT.cancel.free}
           </Button>
         </>
       }
     >
       {terms.isPending ? (
-        <LoadingPlaceholder label="Checking the cancellation terms…" />
+        <LoadingPlaceholder label={ACCOUNT.cancel.checking} />
       ) : terms.error ? (
         <Alert tone="danger">{terms.error.message}</Alert>
       ) : (
-        <section className={o.terms} aria-label="Cancellation terms">
+        <section className={o.terms} aria-label={ACCOUNT.cancel.terms}>
           <p>{terms.data.reason}</p>
           <dl className={o.termsTable}>
-            <dt>Line total</dt>
+            <dt>{ACCOUNT.cancel.visitTotal}</dt>
             <dd>{formatRupees(terms.data.lineTotal)}</dd>
-            <dt>Cancellation fee</dt>
+            <dt>{ACCOUNT.cancel.fee}</dt>
             <dd>{formatRupees(terms.data.fee)}</dd>
             {terms.data.tipRefund > 0 && (
               <>
-                <dt>Tip returned</dt>
+                <dt>{ACCOUNT.cancel.tip}</dt>
                 <dd>{formatRupees(terms.data.tipRefund)}</dd>
               </>
             )}
-            <dt>Refund to your wallet</dt>
+            <dt>{ACCOUNT.cancel.refund}</dt>
             <dd>
               <strong>{formatRupees(terms.data.refund)}</strong>
             </dd>
           </dl>
-          {terms.data.freeUntil && <p className={s.muted}>Free until {slotText(terms.data.freeUntil)}.</p>}
+          {terms.data.freeUntil && (
+            <p className={s.muted}>{ACCOUNT.cancel.freeUntil(slotText(terms.data.freeUntil))}</p>
+          )}
         </section>
       )}
       {error && <Alert tone="danger">{error}</Alert>}
@@ -381,20 +382,20 @@ function RescheduleDialog({ line, onClose }: { line: Line; onClose: () => void }
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Move this visit"
-      description={`${line.serviceName}, now on ${slotText(line.slotStart)}. ${line.reschedulesLeft} move${line.reschedulesLeft === 1 ? '' : 's'} left.`}
+      title={ACCOUNT.move.title}
+      description={ACCOUNT.move.now(line.serviceName, slotText(line.slotStart), line.reschedulesLeft)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {W.close}
           </Button>
           <Button disabled={!slot || busy} onClick={save}>
-            Move the visit
+            {ACCOUNT.move.save}
           </Button>
         </>
       }
     >
-      <SlotPicker value={slot} label={`New slot for ${line.serviceName}`} onChange={setSlot} />
+      <SlotPicker value={slot} label={ACCOUNT.move.slotFor(line.serviceName)} onChange={setSlot} />
       {error && <Alert tone="danger">{error}</Alert>}
     </Dialog>
   );
@@ -429,21 +430,21 @@ function RateDialog({ line, onClose }: { line: Line; onClose: () => void }) {
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Rate this visit"
-      description={`${line.serviceName} on ${slotText(line.slotStart)}`}
+      title={ACCOUNT.rate.title}
+      description={ACCOUNT.cancel.on(line.serviceName, slotText(line.slotStart))}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {W.close}
           </Button>
           <Button disabled={rating === 0 || busy} onClick={save}>
-            Send rating
+            {ACCOUNT.rate.send}
           </Button>
         </>
       }
     >
       <fieldset className={o.stars}>
-        <legend>Your rating</legend>
+        <legend>{ACCOUNT.rate.yours}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={o.star} data-on={n <= rating ? '' : undefined}>
             <input
@@ -455,14 +456,12 @@ function RateDialog({ line, onClose }: { line: Line; onClose: () => void }) {
               className={o.starInput}
             />
             <span aria-hidden="true">★</span>
-            <span className={o.starLabel}>
-              {n} star{n === 1 ? '' : 's'}
-            </span>
+            <span className={o.starLabel}>{ACCOUNT.rate.stars(n)}</span>
           </label>
         ))}
       </fieldset>
       <TextArea
-        label="Review (optional)"
+        label={ACCOUNT.rate.review}
         name="review"
         value={review}
         maxLength={1000}

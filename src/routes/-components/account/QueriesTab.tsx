@@ -19,7 +19,9 @@ import {
 import { Form, FormActions, FormErrorSummary, SelectField, TextArea } from '../../../ui/form';
 import { useOperationForm } from '../form';
 import * as s from '../wallet/wallet.css';
+import { ACCOUNT } from './words';
 
+const W = ACCOUNT.queries;
 const PAGE_SIZE = 10;
 const STATE_TONE = { raised: 'warning', answered: 'success', deleted: 'neutral' } as const;
 
@@ -36,7 +38,7 @@ function useOrderLineChoices() {
     upcoming.data && past.data
       ? [...upcoming.data.items, ...past.data.items].map((l) => ({
           lineId: l.lineId,
-          label: `Order #${l.orderId} · ${l.serviceName} · ${formatSlot(l.slotStart)} · ${l.stateLabel}`,
+          label: W.choice(l.orderId, l.serviceName, formatSlot(l.slotStart), l.stateLabel),
         }))
       : undefined;
   return { data, isPending: upcoming.isPending || past.isPending, error: upcoming.error ?? past.error };
@@ -51,24 +53,21 @@ export function QueriesTab({ line }: { line: number | undefined }) {
   return (
     <>
       <RaiseQuery line={line} onRaised={() => setPage(1)} />
-      <Card title="Your queries">
+      <Card title={W.yours}>
         {list.isPending ? (
           <LoadingPlaceholder />
         ) : list.error ? (
           <Alert tone="danger">{list.error.message}</Alert>
         ) : total === 0 ? (
-          <EmptyState title="No queries yet" description="Questions about an order you raise here are answered here." />
+          <EmptyState title={W.noneTitle} description={W.noneText} />
         ) : (
           <div style={{ display: 'grid', gap: 12 }}>
-            <ul
-              aria-label="Your queries"
-              style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}
-            >
+            <ul aria-label={W.yours} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
               {list.data.items.map((q) => (
                 <QueryItem key={q.id} q={q} />
               ))}
             </ul>
-            <Pager page={page} pages={pages} label="Queries pages" onPage={setPage} />
+            <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
           </div>
         )}
       </Card>
@@ -81,26 +80,25 @@ function QueryItem({ q }: { q: CustomerQuery }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <li
-      aria-label={`Query about ${q.serviceName}`}
+      aria-label={W.about(q.serviceName)}
       style={{ border: '1px solid var(--border, #d0d5dd)', borderRadius: 8, padding: 12, display: 'grid', gap: 6 }}
     >
       <div className={s.rowActions} style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <strong>
-          {q.serviceName} <span className={s.muted}>· Order #{q.orderId}</span>
+          {q.serviceName} <span className={s.muted}>{W.order(q.orderId)}</span>
         </strong>
         <Badge tone={STATE_TONE[q.state]}>{CUSTOMER_QUERY_STATE_LABELS[q.state]}</Badge>
       </div>
-      <p className={s.muted}>Raised {formatDateTime(q.queryRaisedDate)}</p>
+      <p className={s.muted}>{W.raised(formatDateTime(q.queryRaisedDate))}</p>
       <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.query}</p>
       {q.state === 'answered' && q.queryAns ? (
         <div
           role="note"
-          aria-label="Answer"
+          aria-label={W.answer}
           style={{ borderInlineStart: '3px solid currentColor', paddingInlineStart: 8 }}
         >
           <p className={s.muted}>
-            Answered {q.queryResDate ? formatDateTime(q.queryResDate) : ''}
-            {q.queryResByName ? ` by ${q.queryResByName}` : ''}
+            {W.answered(q.queryResDate ? formatDateTime(q.queryResDate) : '', q.queryResByName)}
           </p>
           <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{q.queryAns}</p>
         </div>
@@ -108,14 +106,14 @@ function QueryItem({ q }: { q: CustomerQuery }) {
       {q.allowedEvents.includes('DELETE') ? (
         <div>
           <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            Delete query
+            {W.delete}
           </Button>
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title="Delete this query?"
-            message="It has not been answered yet. Once deleted, it will not be answered."
-            confirmLabel="Delete query"
+            title={W.deleteTitle}
+            message={W.deleteText}
+            confirmLabel={W.delete}
             tone="danger"
             onConfirm={async () => {
               await deleteCustomerQuery(q.id);
@@ -133,8 +131,8 @@ function RaiseQuery({ line, onRaised }: { line: number | undefined; onRaised(): 
   const form = useOperationForm({
     operation: 'addCustomerQuery',
     initial: { OrderLineId: line ? String(line) : '', Query: '' },
-    labels: { OrderLineId: 'Order line', Query: 'Your question' },
-    precheck: (v) => (v.OrderLineId ? {} : { OrderLineId: 'Choose the order line your question is about.' }),
+    labels: { OrderLineId: W.visit, Query: W.question },
+    precheck: (v) => (v.OrderLineId ? {} : { OrderLineId: W.chooseVisit }),
     toBody: (v) => ({ OrderLineId: Number(v.OrderLineId), Query: v.Query.trim() }),
     send: addCustomerQuery,
     onSaved: () => {
@@ -145,15 +143,15 @@ function RaiseQuery({ line, onRaised }: { line: number | undefined; onRaised(): 
   const options = (lines.data ?? []).map((l) => ({ value: String(l.lineId), label: l.label }));
   // A line named in the URL that the lists do not hold (an older one) still shows as a choice.
   if (line && lines.data && !options.some((o) => o.value === String(line))) {
-    options.unshift({ value: String(line), label: `Order line ${line}` });
+    options.unshift({ value: String(line), label: W.visitNo(line) });
   }
   return (
-    <Card title="Raise a query">
-      <Form onSubmit={form.submit} aria-label="Raise a query">
+    <Card title={W.raise}>
+      <Form onSubmit={form.submit} aria-label={W.raise}>
         <FormErrorSummary errors={form.errors} />
-        {lines.error ? <Alert tone="warning">Your orders could not be loaded: {lines.error.message}</Alert> : null}
+        {lines.error ? <Alert tone="warning">{W.ordersFailed(lines.error.message)}</Alert> : null}
         {lines.data && options.length === 0 ? (
-          <p className={s.muted}>You have no orders yet: a query is raised about an order you have placed.</p>
+          <p className={s.muted}>{W.noOrders}</p>
         ) : (
           <>
             <SelectField
@@ -161,13 +159,13 @@ function RaiseQuery({ line, onRaised }: { line: number | undefined; onRaised(): 
               value={form.values.OrderLineId}
               onChange={(e) => form.set('OrderLineId', e.target.value)}
               options={options}
-              placeholder={lines.isPending ? 'Loading your orders…' : 'Choose an order line'}
+              placeholder={lines.isPending ? W.loadingOrders : W.chooseOne}
               fullWidth
             />
-            <TextArea {...form.text('Query')} rows={3} hint="Up to 1,000 characters." fullWidth />
+            <TextArea {...form.text('Query')} rows={3} hint={W.hint} fullWidth />
             <FormActions>
               <Button type="submit" loading={form.busy}>
-                Send query
+                {W.send}
               </Button>
             </FormActions>
           </>

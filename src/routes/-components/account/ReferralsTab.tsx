@@ -16,7 +16,9 @@ import { QrCode } from '../referrals/QrCode';
 import { StatusBadge } from '../referrals/referralColumns';
 import * as s from '../referrals/referrals.css';
 import { ShareLink } from '../referrals/ShareLink';
+import { ACCOUNT } from './words';
 
+const W = ACCOUNT.referrals;
 const PAGE_SIZE = 10;
 
 /**
@@ -33,38 +35,30 @@ export function ReferralsTab() {
   const pages = Math.max(1, Math.ceil(d.total / PAGE_SIZE));
   return (
     <div className={s.tab}>
-      <Card title="Refer a friend">
+      <Card title={W.title}>
         <div className={s.share}>
           <div className={s.stack}>
-            <p className={s.muted}>Your referral code</p>
+            <p className={s.muted}>{W.code}</p>
             <p className={s.code} dir="ltr">
               {d.referralCode}
             </p>
-            <p style={{ margin: 0 }}>
-              {d.reward > 0
-                ? `A friend who signs up with your code or link earns you ${formatRupees(d.reward)} in your wallet when their first visit is completed.`
-                : 'Referral rewards are paused right now: friends can still join with your code.'}
-            </p>
-            <ShareLink
-              url={link}
-              title="Your referral link"
-              text={`Join Doorstep with my referral code ${d.referralCode}.`}
-            />
+            <p style={{ margin: 0 }}>{d.reward > 0 ? W.reward(formatRupees(d.reward)) : W.paused}</p>
+            <ShareLink url={link} title={W.link} text={W.shareText(d.referralCode)} />
           </div>
-          <QrCode text={link} label={`QR code of your referral link (code ${d.referralCode})`} />
+          <QrCode text={link} label={W.qr(d.referralCode)} />
         </div>
       </Card>
-      <StatGrid label="Your referral rewards">
-        <StatCard label="Earned" value={formatRupees(d.earned)} hint="Added to your wallet" />
-        <StatCard label="On the way" value={formatRupees(d.pending)} hint="Paid at each friend's first visit" />
-        <StatCard label="Friends joined" value={d.total} />
+      <StatGrid label={W.rewards}>
+        <StatCard label={W.earned} value={formatRupees(d.earned)} hint={W.earnedHint} />
+        <StatCard label={W.pending} value={formatRupees(d.pending)} hint={W.pendingHint} />
+        <StatCard label={W.joined} value={d.total} />
       </StatGrid>
-      <Card title="Friends who joined with your code">
+      <Card title={W.friends}>
         {d.total === 0 ? (
-          <EmptyState title="No one yet" description="Share your link: friends who join with it show here." />
+          <EmptyState title={W.noneTitle} description={W.noneText} />
         ) : (
           <div className={s.stack}>
-            <ul className={s.list} aria-label="Friends who joined with your code">
+            <ul className={s.list} aria-label={W.friends}>
               {d.items.map((r) => (
                 <li key={r.id} className={s.item}>
                   <div className={s.itemMain}>
@@ -72,8 +66,10 @@ export function ReferralsTab() {
                       <bdi>{r.name}</bdi> <span className={s.muted}>· {r.mobileNo}</span>
                     </strong>
                     <span className={s.muted}>
-                      Joined {formatDate(r.signedUpAt)}
-                      {r.settledAt && r.status === 'paid' ? ` · paid ${formatDate(r.settledAt)}` : ''}
+                      {W.joinedOn(
+                        formatDate(r.signedUpAt),
+                        r.settledAt && r.status === 'paid' ? formatDate(r.settledAt) : null,
+                      )}
                     </span>
                     {r.refusedReason ? <span className={s.muted}>{r.refusedReason}</span> : null}
                   </div>
@@ -84,7 +80,7 @@ export function ReferralsTab() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} pages={pages} label="Referral pages" onPage={setPage} />
+            <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
           </div>
         )}
       </Card>

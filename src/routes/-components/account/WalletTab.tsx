@@ -3,6 +3,8 @@ import { customerBalanceQuery } from '../../../api/wallets';
 import { TopUpReturnStatus, useTopUpReturn } from '../wallet/TopUp';
 import { useWalletHistory } from '../wallet/WalletHistory';
 import { WalletPanels } from '../wallet/WalletPanels';
+import { WALLET } from '../wallet/words';
+import { ACCOUNT } from './words';
 
 /** /MyAccounts?tab=wallet: the customer's balance, top-up and history (issue 8). */
 export function WalletTab({ mobileNo, uid }: { mobileNo: string; uid: string | undefined }) {
@@ -16,8 +18,8 @@ export function WalletTab({ mobileNo, uid }: { mobileNo: string; uid: string | u
         balance={balance}
         returnTo="MyAccounts"
         history={history}
-        balanceTitle="Wallet balance"
-        historyTitle="Wallet history"
+        balanceTitle={ACCOUNT.walletBalance}
+        historyTitle={WALLET.history}
       />
     </>
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../api/session';
 import { Button, type ButtonSize, toast } from '../../../ui';
+import { CART } from './words';
 
 export interface CartService {
   id: number;
@@ -68,9 +69,9 @@ export function AddToCartButton({
       className={className}
       loading={busy}
       onClick={add}
-      aria-label={`Add to cart: ${service.heading}`}
+      aria-label={CART.addNamed(service.heading)}
     >
-      Add to cart
+      {CART.add}
     </Button>
   );
 }

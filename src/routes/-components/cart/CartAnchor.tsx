@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { CART } from './words';
 
 function CartIcon() {
   return (
@@ -21,8 +22,9 @@ function CartIcon() {
 /** The header's cart link with its count. */
 export function CartAnchor({ to, count }: { to: '/cart' | '/UserCart'; count: number }) {
   return (
-    <Link to={to} aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`} data-testid="cart-link">
-      <CartIcon /> Cart{count > 0 ? ` (${count})` : ''}
+    <Link to={to} aria-label={CART.link(count)} data-testid="cart-link">
+      <CartIcon /> {CART.linkText}
+      {count > 0 ? ` (${count})` : ''}
     </Link>
   );
 }

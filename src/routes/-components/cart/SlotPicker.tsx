@@ -4,6 +4,9 @@ import { freeSlotsQuery } from '../../../api/cart';
 import { SelectField } from '../../../ui/form';
 import * as c from './cart.css';
 import { dayLabel, hourLabel, indiaDayHour, slotDays, slotHours, slotIso } from './slots';
+import { CART } from './words';
+
+const W = CART.slot;
 
 /**
  * A line's time slot: a day, then a one-hour window of that day, offered by the slot rules (slots.ts) and, when the
@@ -47,21 +50,21 @@ export function SlotPicker({
     <fieldset className={c.slotRow} aria-label={label} style={{ border: 0, padding: 0, margin: 0 }}>
       <SelectField
         name={`${id}-day`}
-        label="Day"
+        label={W.day}
         value={day}
         disabled={disabled}
         onChange={(e) => setDay(e.target.value)}
-        placeholder="Choose a day"
+        placeholder={W.chooseDay}
         options={days.map((d) => ({ value: d, label: dayLabel(d) }))}
       />
       <SelectField
         name={`${id}-hour`}
-        label="Time (India)"
+        label={W.time}
         value={hourValue}
         disabled={disabled || !day}
         error={error}
         onChange={(e) => e.target.value && onChange(slotIso(day, Number(e.target.value)))}
-        placeholder={day ? 'Choose a time' : 'Choose a day first'}
+        placeholder={day ? W.chooseTime : W.dayFirst}
         options={hours.map((h) => ({ value: String(h), label: hourLabel(h) }))}
       />
     </fieldset>

@@ -5,8 +5,10 @@ import { cartQuery } from '../../../api/cart';
 import { buttonClassName, Card, EmptyState, LoadingPlaceholder } from '../../../ui';
 import { AddressForm, type AddressFormValues } from '../account/AddressPicker';
 import { slotLabel } from '../cart/slots';
+import { CART } from '../cart/words';
 import { rememberPincode, usePincode } from '../storefront/pincode';
 import * as c from './checkout.css';
+import { CHECKOUT as W } from './words';
 
 const formValuesOf = (d: AddressDraft): Partial<AddressFormValues> => ({
   receiverName: d.receiverName,
@@ -28,11 +30,11 @@ export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
   if (cart.data?.lines.length === 0) {
     return (
       <EmptyState
-        title="Your cart is empty"
-        description="Add services to your cart, then come back to check out."
+        title={W.empty}
+        description={W.emptyText}
         action={
           <Link to="/Services" className={buttonClassName()}>
-            Browse services
+            {W.browse}
           </Link>
         }
       />
@@ -41,10 +43,10 @@ export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
   return (
     <div className={c.layout}>
       <div className={c.column}>
-        <Card title="Address of the visit">
-          <p className={c.muted}>We filled in what you gave when you signed up: add the house and street.</p>
+        <Card title={W.address}>
+          <p className={c.muted}>{W.firstAddress}</p>
           {draft.isPending ? (
-            <LoadingPlaceholder label="Loading your details…" />
+            <LoadingPlaceholder label={W.loadingDetails} />
           ) : (
             <AddressForm
               initial={draft.data ? formValuesOf(draft.data) : undefined}
@@ -56,8 +58,8 @@ export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
             />
           )}
         </Card>
-        <Card title="Services and time slots">
-          <ul className={c.lines} aria-label="Order lines">
+        <Card title={W.services}>
+          <ul className={c.lines} aria-label={W.services}>
             {(cart.data?.lines ?? []).map((l) => (
               <li key={l.serviceId} className={c.line} data-testid="checkout-line" data-service={l.serviceId}>
                 <div className={c.lineHead}>
@@ -66,20 +68,20 @@ export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
                   </span>
                 </div>
                 <span className={c.muted} data-testid="line-slot">
-                  {l.slotStart ? `Slot: ${slotLabel(l.slotStart)} (India time)` : 'No time slot chosen yet'}
+                  {l.slotStart ? CART.slot.chosen(slotLabel(l.slotStart)) : CART.slot.none}
                 </span>
               </li>
             ))}
           </ul>
         </Card>
       </div>
-      <Card title="Order summary">
+      <Card title={W.summary}>
         <p className={c.muted} data-testid="quote-waits-for-address">
-          Add the address for this visit to see your total: the GST on it depends on where we come.
+          {W.addressFirst}
         </p>
         <div className={c.actions}>
           <Link to="/UserCart" className={buttonClassName({ variant: 'ghost' })}>
-            Back to cart
+            {W.backToCart}
           </Link>
         </div>
       </Card>

@@ -2,6 +2,7 @@
 import type { Coupon, HomeScreenAd } from '../../../api/homeScreenAds';
 import * as s from './coupons.css';
 import { offerText, termLines } from './terms';
+import { COUPONS } from './words';
 
 export function PublicCoupon({ ad, coupon }: { ad: HomeScreenAd; coupon: Coupon }) {
   const used = coupon.used >= coupon.totalLimit;
@@ -15,13 +16,13 @@ export function PublicCoupon({ ad, coupon }: { ad: HomeScreenAd; coupon: Coupon 
         {ad.description}
       </p>
       {ad.imageUrl ? <img src={ad.imageUrl} alt="" width={280} height={140} loading="lazy" /> : null}
-      <ul className={s.ticketTerms} aria-label={`Terms of ${coupon.couponCode}`}>
+      <ul className={s.ticketTerms} aria-label={COUPONS.termsOf(coupon.couponCode)}>
         <li>{offerText(coupon)}</li>
         {termLines(coupon).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
-      {used ? <p className={s.muted}>Fully used: it cannot be applied any more.</p> : null}
+      {used ? <p className={s.muted}>{COUPONS.usedUp}</p> : null}
     </li>
   );
 }

@@ -1,6 +1,9 @@
 // A coupon's terms in plain words, for the public /Coupons page and the staff's screens.
 import type { Coupon } from '../../../api/homeScreenAds';
 import { formatRupees } from '../../../ui';
+import { COUPONS } from './words';
+
+const W = COUPONS.terms;
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -13,18 +16,18 @@ export const dayText = (day: string) => dayFormat.format(new Date(`${day}T00:00:
 
 /** "10% off, up to ₹100" or "₹150 off". */
 export function offerText(c: Pick<Coupon, 'discountType' | 'discount' | 'maxDiscount'>): string {
-  if (c.discountType === 'F') return `${formatRupees(c.discount)} off`;
-  return `${c.discount}% off${c.maxDiscount !== null ? `, up to ${formatRupees(c.maxDiscount)}` : ''}`;
+  if (c.discountType === 'F') return W.flat(formatRupees(c.discount));
+  return W.percent(c.discount, c.maxDiscount !== null ? formatRupees(c.maxDiscount) : null);
 }
 
 /** What it applies to: every service, or the services and categories named. */
 export function appliesText(c: Pick<Coupon, 'appliesToAll' | 'couponsOffers'>): string {
-  if (c.appliesToAll) return 'Every service';
+  if (c.appliesToAll) return W.everyService;
   return c.couponsOffers
     .map((o) =>
       o.serviceId !== null
-        ? (o.serviceName ?? `Service ${o.serviceId}`)
-        : `${o.categoryName ?? `Category ${o.categoryId}`} (every service)`,
+        ? (o.serviceName ?? W.service(o.serviceId))
+        : W.category(o.categoryName ?? W.categoryId(o.categoryId ?? 0)),
     )
     .join(', ');
 }
@@ -32,9 +35,9 @@ export function appliesText(c: Pick<Coupon, 'appliesToAll' | 'couponsOffers'>): 
 /** The terms, one line each. */
 export function termLines(c: Coupon): string[] {
   return [
-    c.minOrderValue > 0 ? `On orders of ${formatRupees(c.minOrderValue)} or more (before GST)` : 'On any order value',
-    `Valid ${dayText(c.validFrom)} to ${dayText(c.validTo)}`,
-    `For: ${appliesText(c)}`,
-    `${c.perCustomerLimit === 1 ? 'Once' : `Up to ${c.perCustomerLimit} times`} per customer; ${Math.max(0, c.totalLimit - c.used)} of ${c.totalLimit} left`,
+    c.minOrderValue > 0 ? W.minOrder(formatRupees(c.minOrderValue)) : W.anyOrder,
+    W.valid(dayText(c.validFrom), dayText(c.validTo)),
+    W.for(appliesText(c)),
+    W.limits(c.perCustomerLimit, Math.max(0, c.totalLimit - c.used), c.totalLimit),
   ];
 }

@@ -5,6 +5,7 @@ import { type Banner, categoriesQuery, serviceQuery, subCategoryQuery } from '..
 import { srOnly, useMediaQuery } from '../../../ui';
 import { Img } from './parts';
 import * as s from './storefront.css';
+import { STOREFRONT as W } from './words';
 
 const ROTATE_MS = 6000;
 
@@ -30,25 +31,25 @@ function bannerTitle(b: Banner, queryClient: QueryClient | undefined): string {
   try {
     url = new URL(b.path, 'https://doorstep.invalid');
   } catch {
-    return 'Doorstep offer';
+    return W.banner.offer;
   }
   const id = (name: string) => Number(url.searchParams.get(name)) || 0;
   const page = url.pathname.toLowerCase();
   if (page === '/subcategory' && id('categoryId')) {
     const c = queryClient?.getQueryData(categoriesQuery().queryKey)?.find((x) => x.id === id('categoryId'));
-    if (c) return `${c.categoryName} offer`;
+    if (c) return W.banner.offerOn(c.categoryName);
   }
   if (page === '/servicesdetails' && id('id')) {
     const v = queryClient?.getQueryData(serviceQuery(id('id')).queryKey);
-    if (v) return `${v.heading} offer`;
+    if (v) return W.banner.offerOn(v.heading);
   }
   if (page === '/services' && id('subCategoryId')) {
     const sub = queryClient?.getQueryData(subCategoryQuery(id('subCategoryId')).queryKey);
-    if (sub) return `${sub.subCategoryName} offer`;
+    if (sub) return W.banner.offerOn(sub.subCategoryName);
   }
-  if (page === '/newlaunch') return 'New launches offer';
-  if (page === '/services') return 'Offer on all Doorstep services';
-  return 'Doorstep offer';
+  if (page === '/newlaunch') return W.banner.launches;
+  if (page === '/services') return W.banner.allServices;
+  return W.banner.offer;
 }
 
 /**
@@ -58,7 +59,7 @@ function bannerTitle(b: Banner, queryClient: QueryClient | undefined): string {
  * motion. The first picture is the page's largest paint: eager and fetched first; the others load when shown. A
  * banner with a YouTube link offers "Watch video" (a new tab; the content security policy forbids frames).
  */
-export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[]; label?: string }) {
+export function BannerCarousel({ banners, label = W.banner.offers }: { banners: Banner[]; label?: string }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const router = useRouter();
   const queryClient = (router.options.context as { queryClient?: QueryClient } | undefined)?.queryClient;
@@ -93,7 +94,7 @@ export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[
   return (
     <section
       className={s.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={W.banner.carousel}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -118,8 +119,8 @@ export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[
             <div
               key={b.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${n}`}
+              aria-roledescription={W.banner.slideRole}
+              aria-label={W.banner.slide(i + 1, n)}
               hidden={i !== current}
               className={s.slide}
             >
@@ -132,7 +133,7 @@ export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[
                   picture
                 )
               ) : (
-                <div className={s.bannerVideoOnly}>See Doorstep at work</div>
+                <div className={s.bannerVideoOnly}>{W.banner.videoOnly}</div>
               )}
             </div>
           );
@@ -143,27 +144,33 @@ export function BannerCarousel({ banners, label = 'Offers' }: { banners: Banner[
           {banners[current].youtubeLink && (
             <a className={s.watch} href={banners[current].youtubeLink} target="_blank" rel="noopener noreferrer">
               <Icon d={PLAY} />
-              Watch video
-              <span className={srOnly}> (opens YouTube in a new tab)</span>
+              {W.banner.watch}
+              <span className={srOnly}>{W.banner.opensYoutube}</span>
             </a>
           )}
           {n > 1 && (
             <div className={s.controlGroup}>
-              <button type="button" className={s.control} data-flip onClick={() => go(-1)} aria-label="Previous slide">
+              <button
+                type="button"
+                className={s.control}
+                data-flip
+                onClick={() => go(-1)}
+                aria-label={W.banner.previous}
+              >
                 <Icon d={PREV} />
               </button>
               <button
                 type="button"
                 className={s.control}
                 onClick={() => setChoice(!playing)}
-                aria-label={playing ? 'Pause automatic slide show' : 'Start automatic slide show'}
+                aria-label={playing ? W.banner.pause : W.banner.play}
               >
                 <Icon d={playing ? PAUSE : PLAY} />
               </button>
               <span className={s.counter} aria-hidden="true">
                 {current + 1} / {n}
               </span>
-              <button type="button" className={s.control} data-flip onClick={() => go(1)} aria-label="Next slide">
+              <button type="button" className={s.control} data-flip onClick={() => go(1)} aria-label={W.banner.next}>
                 <Icon d={NEXT} />
               </button>
             </div>

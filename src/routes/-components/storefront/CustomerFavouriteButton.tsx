@@ -7,6 +7,9 @@ import { invalidateAfter } from '../../../api/invalidate';
 import { cx, toast } from '../../../ui';
 import * as s from './favourite.css';
 import { Heart } from './Heart';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.favourite;
 
 /** Toggles the favourite at once (optimistic: the heart fills before the server answers, and empties on refusal). */
 export default function CustomerFavouriteButton({
@@ -22,7 +25,7 @@ export default function CustomerFavouriteButton({
   const ids = useQuery(favouriteIdsQuery());
   const [busy, setBusy] = useState(false);
   const pressed = !!ids.data?.has(serviceId);
-  const label = `${pressed ? 'Remove from favourites' : 'Add to favourites'}: ${heading}`;
+  const label = W.named(pressed ? W.remove : W.add, heading);
 
   async function flip() {
     if (busy) return;
@@ -52,7 +55,7 @@ export default function CustomerFavouriteButton({
       aria-pressed={pressed}
       aria-label={label}
       aria-busy={busy || undefined}
-      title={pressed ? 'Remove from favourites' : 'Add to favourites'}
+      title={pressed ? W.remove : W.add}
       onClick={flip}
     >
       <Heart filled={pressed} />

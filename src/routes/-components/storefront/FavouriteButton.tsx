@@ -6,6 +6,9 @@ import { useSession } from '../../../api/session';
 import { cx, toast } from '../../../ui';
 import * as s from './favourite.css';
 import { Heart } from './Heart';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.favourite;
 
 const CustomerFavouriteButton = lazy(() => import('./CustomerFavouriteButton'));
 
@@ -41,13 +44,13 @@ export function FavouriteButton({
       to="/Auth"
       search={{ redirect: here }}
       className={cx(s.heart, className)}
-      aria-label={`Add to favourites: ${heading} (sign in first)`}
-      title="Sign in to keep favourites"
+      aria-label={W.signInFirst(heading)}
+      title={W.signInHint}
       onClick={(e) => {
         if (user) {
           // Staff and partner accounts have no favourites.
           e.preventDefault();
-          toast.info('Favourites are kept by customer accounts.');
+          toast.info(W.customersOnly);
         }
       }}
     >

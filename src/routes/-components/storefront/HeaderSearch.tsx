@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { globalSearchQuery, SEARCH_MIN_LENGTH, type SearchResults } from '../../../api/storefront';
 import { formatRupees, srOnly } from '../../../ui';
 import * as s from './storefront.css';
+import { STOREFRONT as W } from './words';
 
 const DEBOUNCE_MS = 250;
 
@@ -23,16 +24,16 @@ function groupsOf(data: SearchResults | undefined): Group[] {
   if (!data) return [];
   return [
     {
-      label: 'Categories',
+      label: W.search.categories,
       options: data.categories.map((c) => ({
         key: `c${c.id}`,
         label: c.categoryName,
-        meta: 'Category',
+        meta: W.search.category,
         go: (n: Navigate) => n({ to: '/SubCategory', search: { categoryId: c.id } }),
       })),
     },
     {
-      label: 'Sub-categories',
+      label: W.search.subCategories,
       options: data.subCategories.map((c) => ({
         key: `s${c.id}`,
         label: c.subCategoryName,
@@ -41,7 +42,7 @@ function groupsOf(data: SearchResults | undefined): Group[] {
       })),
     },
     {
-      label: 'Services',
+      label: W.search.services,
       options: data.services.map((v) => ({
         key: `v${v.id}`,
         label: v.heading,
@@ -166,18 +167,14 @@ export function HeaderSearch() {
 
   let note = '';
   if (open && long && options.length === 0) {
-    note = !settled
-      ? 'Searching…'
-      : found?.failed
-        ? 'Search is not available right now.'
-        : `No matches for “${value.trim()}”`;
+    note = !settled ? W.search.searching : found?.failed ? W.search.unavailable : W.search.noMatch(value.trim());
   }
 
   let index = 0;
   return (
     <search className={s.search}>
       <label htmlFor={inputId} className={srOnly}>
-        Search services
+        {W.search.label}
       </label>
       <input
         ref={input}
@@ -194,7 +191,7 @@ export function HeaderSearch() {
         spellCheck={false}
         enterKeyHint="search"
         maxLength={60}
-        placeholder="Search services  ( / )"
+        placeholder={W.search.placeholder}
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
@@ -205,7 +202,7 @@ export function HeaderSearch() {
         onBlur={close}
         onKeyDown={onKeyDown}
       />
-      <div id={listId} role="listbox" aria-label="Suggestions" className={s.listbox} hidden={!expanded}>
+      <div id={listId} role="listbox" aria-label={W.search.suggestions} className={s.listbox} hidden={!expanded}>
         {groups.map((g) => (
           // biome-ignore lint/a11y/useSemanticElements: a listbox's option groups are ARIA groups; a fieldset is not allowed inside it
           <div key={g.label} role="group" aria-labelledby={`${listId}-${g.label}`}>
@@ -236,13 +233,7 @@ export function HeaderSearch() {
         ))}
       </div>
       <div role="status" className={note ? s.listbox : srOnly}>
-        {note ? (
-          <p className={s.searchNote}>{note}</p>
-        ) : expanded ? (
-          `${options.length} suggestion${options.length === 1 ? '' : 's'}`
-        ) : (
-          ''
-        )}
+        {note ? <p className={s.searchNote}>{note}</p> : expanded ? W.search.count(options.length) : ''}
       </div>
     </search>
   );

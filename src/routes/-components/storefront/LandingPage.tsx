@@ -7,20 +7,19 @@ import { type Landing, landingOf } from './landing';
 import { PincodeCheck } from './PincodeCheck';
 import { CategoryGrid, QueryView, Section, ServiceGrid } from './parts';
 import * as s from './storefront.css';
+import { STOREFRONT as W } from './words';
 
 const COPY: Record<
   Landing,
   { title: string; lead: string; other: { to: '/HomeImprovement' | '/CustomerServices'; label: string } }
 > = {
   HomeImprovement: {
-    title: 'Home improvement',
-    lead: 'Painting, carpentry, plumbing, electrical work, pest control and cleaning — by verified professionals, at upfront prices that include GST.',
-    other: { to: '/CustomerServices', label: 'Looking for salon at home or appliance repair?' },
+    ...W.landing.HomeImprovement,
+    other: { to: '/CustomerServices', label: W.landing.HomeImprovement.other },
   },
   CustomerServices: {
-    title: 'Personal and appliance services',
-    lead: 'Salon and grooming at home, AC service and appliance repair — booked in a minute, done at your doorstep.',
-    other: { to: '/HomeImprovement', label: 'Looking for painting, plumbing or cleaning?' },
+    ...W.landing.CustomerServices,
+    other: { to: '/HomeImprovement', label: W.landing.CustomerServices.other },
   },
 };
 
@@ -44,25 +43,25 @@ export function LandingPage({ kind }: { kind: Landing }) {
         <p className={s.lead}>{copy.lead}</p>
       </header>
       {banners.data && banners.data.length > 0 && (
-        <BannerCarousel banners={banners.data} label={`${copy.title} offers`} />
+        <BannerCarousel banners={banners.data} label={W.landing.offers(copy.title)} />
       )}
-      <Section title="Categories" id={`${kind}-categories`} more={<Link to={copy.other.to}>{copy.other.label}</Link>}>
-        <QueryView query={categories} label="categories">
+      <Section title={W.categories} id={`${kind}-categories`} more={<Link to={copy.other.to}>{copy.other.label}</Link>}>
+        <QueryView query={categories} label={W.landing.what}>
           {() =>
             mine.length ? (
               <CategoryGrid categories={mine} />
             ) : (
               <EmptyState
-                title="No services here yet"
-                description="We are lining up professionals for these services. Meanwhile, see everything we already offer."
-                action={<Link to="/">See every category</Link>}
+                title={W.landing.noneTitle}
+                description={W.landing.noneText}
+                action={<Link to="/">{W.seeEveryCategory}</Link>}
               />
             )
           }
         </QueryView>
       </Section>
       {fresh.length > 0 && (
-        <Section title="New launches" id={`${kind}-new`}>
+        <Section title={W.newLaunches} id={`${kind}-new`}>
           <ServiceGrid services={fresh} strip />
         </Section>
       )}

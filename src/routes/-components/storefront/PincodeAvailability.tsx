@@ -4,6 +4,9 @@ import { Alert, Button } from '../../../ui';
 import { PincodeCheck } from './PincodeCheck';
 import { openPincodeChooser, usePincode } from './pincode';
 import * as p from './pincode.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.pincode;
 
 type CategoryRef = Pick<Category, 'id' | 'categoryName'>;
 
@@ -11,7 +14,7 @@ type CategoryRef = Pick<Category, 'id' | 'categoryName'>;
 function ChangePincode() {
   return (
     <Button variant="ghost" size="sm" onClick={openPincodeChooser}>
-      Change pincode
+      {W.changeButton}
     </Button>
   );
 }
@@ -24,15 +27,10 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
   const pin = usePincode();
   const answer = useQuery({ ...availabilityQuery(pin ?? '', category.id), enabled: pin !== null });
   if (pin === null) return <PincodeCheck category={category} />;
-  if (answer.isPending)
-    return (
-      <p className={p.note}>
-        Checking {category.categoryName} at {pin}…
-      </p>
-    );
+  if (answer.isPending) return <p className={p.note}>{W.checking(category.categoryName, pin)}</p>;
   if (answer.isError) {
     return (
-      <Alert tone="danger" title={`We could not check ${pin}.`}>
+      <Alert tone="danger" title={W.checkFailed(pin)}>
         {answer.error.message} <ChangePincode />
       </Alert>
     );
@@ -43,13 +41,9 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
       <Alert tone={a.available ? 'success' : 'warning'}>
         <span className={p.row}>
           <strong>
-            {a.available ? `Available at ${pin}${a.zoneName ? ` (${a.zoneName})` : ''}` : `Not available at ${pin}`}
+            {a.available ? (a.zoneName ? W.availableIn(pin, a.zoneName) : W.availableAt(pin)) : W.notAt(pin)}
           </strong>
-          <span>
-            {a.available
-              ? `${category.categoryName} is offered where you are.`
-              : `${category.categoryName} is not offered at ${pin} yet.`}
-          </span>
+          <span>{a.available ? W.offered(category.categoryName) : W.notOffered(category.categoryName, pin)}</span>
           <ChangePincode />
         </span>
       </Alert>
@@ -62,8 +56,8 @@ export function CardAvailability({ pin, categoryId }: { pin: string; categoryId:
   const answer = useQuery(availabilityQuery(pin, categoryId));
   if (!answer.data) return null;
   return answer.data.available ? (
-    <span className={p.cardYes}>Available at {pin}</span>
+    <span className={p.cardYes}>{W.availableAt(pin)}</span>
   ) : (
-    <span className={p.cardNo}>Not available at {pin}</span>
+    <span className={p.cardNo}>{W.notAt(pin)}</span>
   );
 }

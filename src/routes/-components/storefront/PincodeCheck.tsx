@@ -7,6 +7,9 @@ import { SelectField, TextField } from '../../../ui/form';
 import { Section } from './parts';
 import { PINCODE, readPincode, rememberPincode } from './pincode';
 import * as s from './storefront.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.pincode;
 
 export interface PincodeCheckProps {
   /** The categories to choose from; with one fixed `category` there is no choice to make. */
@@ -34,8 +37,8 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const next: typeof errors = {};
-    if (!PINCODE.test(pincode)) next.pincode = 'Enter a 6-digit pincode, for example 560034';
-    if (!categoryId) next.category = 'Choose a service category';
+    if (!PINCODE.test(pincode)) next.pincode = W.badPincode;
+    if (!categoryId) next.category = W.chooseCategory;
     setErrors(next);
     setResult(null);
     setFailure('');
@@ -59,16 +62,12 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
 
   const form = (
     <form className={s.panel} onSubmit={submit} noValidate aria-labelledby={`${uid}-title`}>
-      <p className={s.muted}>
-        {category
-          ? `Enter your pincode to see whether ${category.categoryName} is offered where you live.`
-          : 'Enter your pincode and the service you need; we will tell you straight away whether we cover it.'}
-      </p>
+      <p className={s.muted}>{category ? W.askFor(category.categoryName) : W.ask}</p>
       <div className={s.inlineForm}>
         <TextField
           id={`${uid}-pincode`}
           name="pincode"
-          label="Pincode"
+          label={W.pincode}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
@@ -83,8 +82,8 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
           <SelectField
             id={`${uid}-category`}
             name="categoryId"
-            label="Service category"
-            placeholder="Choose a category"
+            label={W.category}
+            placeholder={W.categoryPlaceholder}
             options={categories.map((c) => ({ value: String(c.id), label: c.categoryName }))}
             value={chosen}
             error={errors.category}
@@ -95,7 +94,7 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
           />
         )}
         <Button type="submit" loading={busy} className={s.formButton}>
-          Check availability
+          {W.check}
         </Button>
       </div>
       <div aria-live="polite">
@@ -106,7 +105,7 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
               <>
                 {' '}
                 <Link to="/SubCategory" search={{ categoryId: result.categoryId }}>
-                  See services at {result.pincode}
+                  {W.seeServicesAt(result.pincode)}
                 </Link>
               </>
             )}
@@ -120,14 +119,14 @@ export function PincodeCheck({ categories = [], category, bare = false }: Pincod
     return (
       <div>
         <span id={`${uid}-title`} hidden>
-          Check if we serve your area
+          {W.checkTitle}
         </span>
         {form}
       </div>
     );
   }
   return (
-    <Section title="Check if we serve your area" id={`${uid}-title`}>
+    <Section title={W.checkTitle} id={`${uid}-title`}>
       {form}
     </Section>
   );

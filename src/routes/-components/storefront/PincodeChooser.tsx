@@ -4,6 +4,7 @@ import { Popover } from '../../../ui/Popover';
 import { PincodeCheck } from './PincodeCheck';
 import { PincodeFace } from './PincodeFace';
 import * as p from './pincode.css';
+import { STOREFRONT } from './words';
 
 /** The header's pincode chooser: the same check as the home page's, in a popover under the pincode button. */
 export default function PincodeChooser({
@@ -21,7 +22,7 @@ export default function PincodeChooser({
       open={open}
       onOpenChange={onOpenChange}
       align="start"
-      title="Your pincode"
+      title={STOREFRONT.pincode.chooserTitle}
       trigger={
         <button type="button" className={p.headerPin}>
           <PincodeFace pin={pin} />

@@ -1,4 +1,7 @@
 import { srOnly } from '../../../ui';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.pincode;
 
 function PinIcon() {
   return (
@@ -26,9 +29,9 @@ export function PincodeFace({ pin }: { pin: string | null }) {
     <>
       <PinIcon />
       {/* Short on screen (the laptop header's nav keeps one row), whole for a screen reader. */}
-      <span className={srOnly}>{pin ? 'Your pincode: ' : 'Set your '}</span>
-      <span data-testid="header-pincode">{pin ?? 'Pincode'}</span>
-      {pin && <span className={srOnly}> (change)</span>}
+      <span className={srOnly}>{pin ? W.yours : W.set}</span>
+      <span data-testid="header-pincode">{pin ?? W.pincode}</span>
+      {pin && <span className={srOnly}>{W.change}</span>}
     </>
   );
 }

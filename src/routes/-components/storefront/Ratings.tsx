@@ -5,6 +5,9 @@ import { formatDate, Pager, srOnly } from '../../../ui';
 import { Section } from './parts';
 import * as r from './ratings.css';
 import * as s from './storefront.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.ratings;
 
 const PAGE_SIZE = 5;
 
@@ -16,25 +19,23 @@ export function ServiceRatings({ serviceId }: { serviceId: number }) {
   const d = q.data;
   const pages = Math.max(1, Math.ceil(d.reviews.total / PAGE_SIZE));
   return (
-    <Section title="Ratings and reviews" id="service-ratings">
+    <Section title={W.title} id="service-ratings">
       <div className={r.summary}>
         <div>
           <p className={r.average}>
             <span aria-hidden="true">★ </span>
             {d.average.toFixed(1)}
-            <span className={srOnly}> out of 5</span>
+            <span className={srOnly}>{W.outOf5}</span>
           </p>
-          <p className={s.muted}>
-            {d.count} rating{d.count === 1 ? '' : 's'}
-          </p>
+          <p className={s.muted}>{W.count(d.count)}</p>
         </div>
-        <ul className={r.bars} aria-label="How many customers gave each rating">
+        <ul className={r.bars} aria-label={W.bars}>
           {([5, 4, 3, 2, 1] as const).map((star) => {
             const n = d.distribution[String(star) as '1'];
             const share = d.count ? Math.round((n * 100) / d.count) : 0;
             return (
               <li key={star} className={r.bar}>
-                <span>{star} star</span>
+                <span>{W.star(star)}</span>
                 <span className={r.track} aria-hidden="true">
                   <span className={r.fill} style={{ width: `${share}%` }} />
                 </span>
@@ -47,7 +48,7 @@ export function ServiceRatings({ serviceId }: { serviceId: number }) {
           })}
         </ul>
       </div>
-      <ul className={r.reviews} aria-label="Reviews">
+      <ul className={r.reviews} aria-label={W.reviews}>
         {d.reviews.items.map((v) => (
           <li key={v.id} className={r.review}>
             <span>
@@ -55,7 +56,7 @@ export function ServiceRatings({ serviceId }: { serviceId: number }) {
                 {'★'.repeat(v.rating)}
                 {'☆'.repeat(5 - v.rating)}
               </span>
-              <span className={srOnly}>{v.rating} out of 5</span> <strong>{v.customerName}</strong>
+              <span className={srOnly}>{W.stars(v.rating)}</span> <strong>{v.customerName}</strong>
               {v.ratedAt && <span className={s.muted}> · {formatDate(v.ratedAt)}</span>}
             </span>
             {v.review && (
@@ -69,10 +70,10 @@ export function ServiceRatings({ serviceId }: { serviceId: number }) {
       <Pager
         page={page}
         pages={pages}
-        label="Review pages"
+        label={W.pages}
         onPage={setPage}
-        previousLabel="Newer"
-        nextLabel="Older"
+        previousLabel={W.newer}
+        nextLabel={W.older}
         className={r.pager}
       />
     </Section>

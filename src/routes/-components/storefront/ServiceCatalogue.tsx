@@ -11,6 +11,9 @@ import { usePincode } from './pincode';
 import * as p from './pincode.css';
 import { type CataloguePath, type ServicesSearch, servicesFilter } from './search';
 import * as s from './storefront.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.catalogue;
 
 const TYPING_MS = 300;
 
@@ -61,19 +64,15 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
     <div className={s.page}>
       <div>
         <PageHeader
-          title={browse ? 'Services' : 'All services'}
-          description={
-            browse
-              ? 'Book verified professionals at upfront prices that include GST.'
-              : 'Every service we offer, A to Z. Search or narrow by category.'
-          }
+          title={browse ? W.title : W.allTitle}
+          description={browse ? W.lead : W.allLead}
           actions={
             <Link
               to={browse ? '/allServices' : '/Services'}
               search={{}}
               className={buttonClassName({ variant: 'secondary' })}
             >
-              {browse ? 'See the full list' : 'Browse by category'}
+              {browse ? W.fullList : W.byCategory}
             </Link>
           }
         />
@@ -86,8 +85,8 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
             id={`${uid}-search`}
             name="search"
             type="search"
-            label="Search services"
-            placeholder="For example: deep cleaning"
+            label={W.search}
+            placeholder={W.searchPlaceholder}
             maxLength={100}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -96,8 +95,8 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
             <SelectField
               id={`${uid}-category`}
               name="categoryId"
-              label="Category"
-              placeholder="All categories"
+              label={W.category}
+              placeholder={W.allCategories}
               options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.categoryName }))}
               value={search.categoryId ? String(search.categoryId) : ''}
               onChange={(e) =>
@@ -112,7 +111,7 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
           )}
         </div>
         {browse && categories.data && categories.data.length > 0 && (
-          <nav aria-label="Categories">
+          <nav aria-label={STOREFRONT.categories}>
             <ul className={s.chips}>
               <li>
                 <Link
@@ -121,7 +120,7 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
                   className={s.chip}
                   aria-current={!search.categoryId && !search.subCategoryId ? 'true' : undefined}
                 >
-                  All
+                  {W.all}
                 </Link>
               </li>
               {categories.data.map((c) => (
@@ -141,13 +140,15 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
         )}
         {search.subCategoryId && sub.data && (
           <p className={s.muted}>
-            Showing <strong>{sub.data.subCategoryName}</strong> in{' '}
+            {W.showing}
+            <strong>{sub.data.subCategoryName}</strong>
+            {W.in}
             <Link to="/SubCategory" search={{ categoryId: sub.data.categoryId }}>
               {sub.data.categoryName}
             </Link>
             .{' '}
             <Link to={to} search={{ search: search.search }}>
-              Show every service
+              {W.showEvery}
             </Link>
           </p>
         )}
@@ -156,15 +157,13 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
       {inView && <PincodeAvailability category={inView} />}
 
       {search.subCategoryId && sub.isError ? (
-        <NotAvailable what="this sub-category" />
+        <NotAvailable what={W.what.subCategory} />
       ) : (
-        <QueryView query={services} label="services">
+        <QueryView query={services} label={W.what.services}>
           {(page) => (
-            <section aria-label="Results" className={s.section}>
+            <section aria-label={W.results} className={s.section}>
               <p className={s.muted} aria-live="polite">
-                {page.total === 0
-                  ? 'No services found.'
-                  : `${page.total} service${page.total === 1 ? '' : 's'}${pages > 1 ? ` · page ${filter.page} of ${pages}` : ''}`}
+                {page.total === 0 ? W.noneFound : W.count(page.total, filter.page, pages)}
               </p>
               {page.items.length > 0 ? (
                 <ServiceGrid
@@ -181,36 +180,30 @@ export function ServiceCatalogue({ to, search }: { to: CataloguePath; search: Se
                 />
               ) : (
                 <EmptyState
-                  title={filtered ? 'No services match' : 'No services listed yet'}
-                  description={
-                    filtered
-                      ? 'Try fewer or different words, or another category.'
-                      : 'Our catalogue is being set up. Please come back soon.'
-                  }
+                  title={filtered ? W.noMatch : STOREFRONT.noServicesYet}
+                  description={filtered ? W.noMatchText : STOREFRONT.comingSoon}
                   action={
                     filtered ? (
                       <Link to={to} search={{}} onClick={() => setText('')}>
-                        Clear the filters
+                        {W.clear}
                       </Link>
                     ) : undefined
                   }
                 />
               )}
               {pages > 1 && (
-                <nav aria-label="Pages" className={s.pager}>
+                <nav aria-label={W.pages} className={s.pager}>
                   {filter.page > 1 ? (
                     <Link to={to} search={{ ...search, page: filter.page - 1 }} rel="prev">
-                      ‹ Previous page
+                      {W.previous}
                     </Link>
                   ) : (
                     <span aria-hidden="true" />
                   )}
-                  <span>
-                    Page {filter.page} of {pages}
-                  </span>
+                  <span>{W.pageOf(filter.page, pages)}</span>
                   {filter.page < pages ? (
                     <Link to={to} search={{ ...search, page: filter.page + 1 }} rel="next">
-                      Next page ›
+                      {W.next}
                     </Link>
                   ) : (
                     <span aria-hidden="true" />

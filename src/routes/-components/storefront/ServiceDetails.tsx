@@ -9,6 +9,9 @@ import { PincodeAvailability } from './PincodeAvailability';
 import { Img, NotAvailable, PriceLine, QueryView, Section } from './parts';
 import { ServiceRatings } from './Ratings';
 import * as s from './storefront.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.service;
 
 function Gallery({ service }: { service: ServiceDetail }) {
   const media = service.media;
@@ -28,17 +31,11 @@ function Gallery({ service }: { service: ServiceDetail }) {
         fallback={service.heading}
       />
       {rest.length > 0 && (
-        <ul className={s.thumbs} aria-label="Pictures and videos">
+        <ul className={s.thumbs} aria-label={W.media}>
           {rest.map((m, i) => (
             <li key={m.id}>
               {m.type === 'image' ? (
-                <Img
-                  src={m.url}
-                  alt={`${service.heading}, picture ${i + 1}`}
-                  width={240}
-                  height={180}
-                  className={s.thumb}
-                />
+                <Img src={m.url} alt={W.picture(service.heading, i + 1)} width={240} height={180} className={s.thumb} />
               ) : m.type === 'video' ? (
                 // biome-ignore lint/a11y/useMediaCaption: uploaded videos come without caption files (the catalogue has no field for them)
                 <video
@@ -48,17 +45,17 @@ function Gallery({ service }: { service: ServiceDetail }) {
                   width={240}
                   height={180}
                   className={s.thumb}
-                  aria-label={`${service.heading}, video ${i + 1}`}
+                  aria-label={W.video(service.heading, i + 1)}
                 >
-                  <a href={m.url}>Download the video</a>
+                  <a href={m.url}>{W.download}</a>
                 </video>
               ) : (
                 <a href={m.url} target="_blank" rel="noopener noreferrer" className={s.youtube}>
                   <svg width={22} height={22} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
                     <path d="M8 5v14l11-7z" />
                   </svg>
-                  Watch on YouTube
-                  <span className={srOnly}> (opens in a new tab)</span>
+                  {W.youtube}
+                  <span className={srOnly}>{W.newTab}</span>
                 </a>
               )}
             </li>
@@ -73,10 +70,10 @@ function Details({ service }: { service: ServiceDetail }) {
   const { rating } = service;
   return (
     <>
-      <nav aria-label="Breadcrumbs">
+      <nav aria-label={STOREFRONT.breadcrumbs}>
         <ol className={s.breadcrumbs}>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{STOREFRONT.crumbHome}</Link>
           </li>
           <li>
             <Link to="/SubCategory" search={{ categoryId: service.categoryId }}>
@@ -105,10 +102,8 @@ function Details({ service }: { service: ServiceDetail }) {
             {rating && (
               <p className={s.rating}>
                 <span aria-hidden="true">★ {rating.average.toFixed(1)}</span>
-                <span className={srOnly}>Rated {rating.average.toFixed(1)} out of 5</span>
-                <span className={s.priceNote}>
-                  from {rating.count} rating{rating.count === 1 ? '' : 's'}
-                </span>
+                <span className={srOnly}>{W.rated(rating.average.toFixed(1))}</span>
+                <span className={s.priceNote}>{W.fromRatings(rating.count)}</span>
               </p>
             )}
           </div>
@@ -117,28 +112,26 @@ function Details({ service }: { service: ServiceDetail }) {
             <AddToCartButton service={service} size="md" />
           </div>
           <PincodeAvailability category={{ id: service.categoryId, categoryName: service.categoryName }} />
-          <dl className={s.priceTable} aria-label="Price breakdown">
-            <dt>Price</dt>
+          <dl className={s.priceTable} aria-label={W.breakdown}>
+            <dt>{W.price}</dt>
             <dd>{formatRupees(service.price)}</dd>
-            <dt>Discount</dt>
+            <dt>{W.discount}</dt>
             <dd>{service.discount}%</dd>
-            <dt>Price after discount</dt>
+            <dt>{W.afterDiscount}</dt>
             <dd>{formatRupees(service.discountedPrice)}</dd>
-            <dt>GST ({service.gst}%)</dt>
+            <dt>{W.gst(service.gst)}</dt>
             <dd>{formatRupees(service.gstAmount)}</dd>
-            <dt className={s.totalRow}>You pay</dt>
+            <dt className={s.totalRow}>{W.youPay}</dt>
             <dd className={s.totalRow}>{formatRupees(service.finalPrice)}</dd>
           </dl>
           {service.visitingCharges > 0 && (
-            <p className={s.muted}>A visiting charge of {formatRupees(service.visitingCharges)} applies.</p>
+            <p className={s.muted}>{W.visiting(formatRupees(service.visitingCharges))}</p>
           )}
-          <p className={s.muted}>
-            Carried out by a verified {service.professionalType === 'Engineer' ? 'engineer' : 'technician'}.
-          </p>
+          <p className={s.muted}>{W.by(service.professionalType === 'Engineer')}</p>
         </div>
       </div>
       {service.pDetails && (
-        <Section title="About this service" id="service-about">
+        <Section title={W.about} id="service-about">
           <p className={s.description}>{service.pDetails}</p>
         </Section>
       )}
@@ -153,11 +146,11 @@ export function ServiceDetails({ id = 0 }: { id?: number }) {
   return (
     <div className={s.page}>
       {id ? (
-        <QueryView query={service} label="this service">
+        <QueryView query={service} label={W.what}>
           {(v) => <Details service={v} />}
         </QueryView>
       ) : (
-        <NotAvailable what="this service" />
+        <NotAvailable what={W.what} />
       )}
     </div>
   );

@@ -12,6 +12,9 @@ import { BannerCarousel } from './BannerCarousel';
 import { PincodeAvailability } from './PincodeAvailability';
 import { Img, NotAvailable, QueryView, Section, ServiceGrid } from './parts';
 import * as s from './storefront.css';
+import { STOREFRONT } from './words';
+
+const W = STOREFRONT.category;
 
 function SubCategoryTiles({ subCategories }: { subCategories: SubCategory[] }) {
   return (
@@ -22,9 +25,7 @@ function SubCategoryTiles({ subCategories }: { subCategories: SubCategory[] }) {
             <Img src={c.imageUrl} alt="" width={96} height={96} className={s.tileImg} fallback={c.subCategoryName} />
             <span className={s.tileName}>{c.subCategoryName}</span>
             {c.headingField && <span className={s.tileMeta}>{c.headingField}</span>}
-            <span className={s.tileMeta}>
-              {c.serviceCount} service{c.serviceCount === 1 ? '' : 's'}
-            </span>
+            <span className={s.tileMeta}>{W.services(c.serviceCount)}</span>
           </Link>
         </li>
       ))}
@@ -40,13 +41,13 @@ function SubCategoryServices({ subCategory }: { subCategory: SubCategory }) {
       id={`sub-${subCategory.id}`}
       more={
         <Link to="/Services" search={{ subCategoryId: subCategory.id }}>
-          Open in the services list
+          {W.openList}
         </Link>
       }
     >
       {subCategory.headingField && <p className={s.muted}>{subCategory.headingField}</p>}
-      <QueryView query={services} label={`the services of ${subCategory.subCategoryName}`}>
-        {(list) => (list.length ? <ServiceGrid services={list} /> : <p className={s.muted}>No services here yet.</p>)}
+      <QueryView query={services} label={W.servicesOf(subCategory.subCategoryName)}>
+        {(list) => (list.length ? <ServiceGrid services={list} /> : <p className={s.muted}>{W.noneHere}</p>)}
       </QueryView>
     </Section>
   );
@@ -66,21 +67,21 @@ export function SubCategoryPage({ categoryId = 0, expanded }: { categoryId?: num
   if (!categoryId || (categories.isSuccess && !category)) {
     return (
       <div className={s.page}>
-        <NotAvailable what="this category" />
+        <NotAvailable what={W.what} />
       </div>
     );
   }
 
   return (
     <div className={s.page}>
-      <nav aria-label="Breadcrumbs">
+      <nav aria-label={STOREFRONT.breadcrumbs}>
         <ol className={s.breadcrumbs}>
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">{STOREFRONT.crumbHome}</Link>
           </li>
           <li>
             <Link to="/Services" search={{}}>
-              Services
+              {STOREFRONT.services}
             </Link>
           </li>
           <li aria-current="page">{category?.categoryName ?? '…'}</li>
@@ -106,24 +107,24 @@ export function SubCategoryPage({ categoryId = 0, expanded }: { categoryId?: num
             className={buttonClassName({ variant: 'secondary' })}
             style={{ marginInlineStart: 'auto' }}
           >
-            {expanded ? 'Show as tiles' : 'Show every service'}
+            {expanded ? W.tiles : W.expand}
           </Link>
         </header>
       )}
       {category && <PincodeAvailability category={category} />}
       {banners.data && banners.data.length > 0 && <BannerCarousel banners={banners.data} />}
-      <QueryView query={subCategories} label="this category">
+      <QueryView query={subCategories} label={W.what}>
         {(list) =>
           list.length === 0 ? (
             <EmptyState
-              title="Nothing to book here yet"
-              description="We are adding services to this category. Please have a look at the others meanwhile."
-              action={<Link to="/">See every category</Link>}
+              title={W.nothingTitle}
+              description={W.nothingText}
+              action={<Link to="/">{STOREFRONT.seeEveryCategory}</Link>}
             />
           ) : expanded ? (
             list.map((c) => <SubCategoryServices key={c.id} subCategory={c} />)
           ) : (
-            <Section title={category ? `Services in ${category.categoryName}` : 'Services'} id="sub-categories">
+            <Section title={category ? W.servicesIn(category.categoryName) : STOREFRONT.services} id="sub-categories">
               <SubCategoryTiles subCategories={list} />
             </Section>
           )

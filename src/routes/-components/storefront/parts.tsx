@@ -11,6 +11,7 @@ import * as fav from './favourite.css';
 import { srcsetOf } from './images';
 import * as r from './ratings.css';
 import * as s from './storefront.css';
+import { STOREFRONT as W } from './words';
 
 export interface ImgProps {
   src: string | null | undefined;
@@ -119,8 +120,8 @@ export function PriceLine({ service }: { service: Pick<Service, 'finalPrice' | '
   return (
     <span className={s.priceRow}>
       <span className={s.price}>{formatRupees(service.finalPrice)}</span>
-      <span className={s.priceNote}>incl. GST</span>
-      {service.discount > 0 && <span className={s.off}>{service.discount}% off</span>}
+      <span className={s.priceNote}>{W.card.inclGst}</span>
+      {service.discount > 0 && <span className={s.off}>{W.card.off(service.discount)}</span>}
     </span>
   );
 }
@@ -161,8 +162,8 @@ function ServiceCardLink({ service, extra }: { service: Service; extra?: CardExt
           <span className={r.cardRating}>
             <span aria-hidden="true">★ </span>
             {service.ratingAverage.toFixed(1)}
-            <span className={srOnly}> out of 5 from</span> ({service.ratingCount}
-            <span className={srOnly}> ratings</span>)
+            <span className={srOnly}>{W.card.outOf5From}</span> ({service.ratingCount}
+            <span className={srOnly}>{W.card.ratings}</span>)
           </span>
         ) : null}
         <PriceLine service={service} />
@@ -203,11 +204,11 @@ export function QueryView<T>({
   label: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingPlaceholder label={`Loading ${label}…`} />;
+  if (query.isPending) return <LoadingPlaceholder label={W.loading(label)} />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotAvailable what={label} />;
     return (
-      <Alert tone="danger" title={`We could not load ${label}.`}>
+      <Alert tone="danger" title={W.loadFailed(label)}>
         {query.error.message}
       </Alert>
     );
@@ -218,11 +219,11 @@ export function QueryView<T>({
 export function NotAvailable({ what }: { what: string }) {
   return (
     <EmptyState
-      title={`Sorry, ${what} is not available`}
-      description="It may have been withdrawn or is not offered right now. Have a look at our other services."
+      title={W.notAvailable(what)}
+      description={W.notAvailableText}
       action={
         <Link to="/Services" search={{}}>
-          Browse all services
+          {W.browseAll}
         </Link>
       }
     />

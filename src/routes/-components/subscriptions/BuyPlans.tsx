@@ -19,6 +19,9 @@ import { providerName } from '../payments/providers';
 import { planDay } from './dates';
 import { PlanCard } from './PlanCard';
 import * as s from './subscriptions.css';
+import { SUBSCRIPTIONS } from './words';
+
+const W = SUBSCRIPTIONS.buy;
 
 export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobileNo: string }) {
   const queryClient = useQueryClient();
@@ -54,7 +57,7 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
   }
 
   const options = [
-    { value: 'Wallet', label: `My wallet (${formatRupees(wallet)})` },
+    { value: 'Wallet', label: W.wallet(formatRupees(wallet)) },
     ...(modes.data?.modes ?? []).map((m) => ({ value: m, label: providerName(m) })),
   ];
   return (
@@ -62,15 +65,15 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
       <div className={s.payWith}>
         <SelectField
           name="payWith"
-          label="Pay with"
+          label={W.payWith}
           value={mode}
           options={options}
           onChange={(e) => setMode(e.target.value as SubscriptionPayMode)}
-          hint="The plan starts when it is paid and runs for its months."
+          hint={W.payHint}
         />
       </div>
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <ul className={s.grid} aria-label="Plans on sale">
+      <ul className={s.grid} aria-label={SUBSCRIPTIONS.onSale}>
         {plans.map((p) => {
           const short = mode === 'Wallet' && wallet < p.price;
           const isHeld = held?.subscriptionId === p.id && held.status === 'active';
@@ -80,10 +83,10 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
                 {held ? (
                   <p className={s.muted}>
                     {isHeld && held.endsAt
-                      ? `Your plan, until ${planDay(held.endsAt)}.`
+                      ? W.yoursUntil(planDay(held.endsAt))
                       : held.status === 'awaitingPayment'
-                        ? 'A purchase of yours awaits its payment.'
-                        : `You hold ${held.subscriptionName}${held.endsAt ? ` until ${planDay(held.endsAt)}` : ''}.`}
+                        ? W.awaiting
+                        : W.holding(held.subscriptionName, held.endsAt ? planDay(held.endsAt) : null)}
                   </p>
                 ) : (
                   <>
@@ -92,13 +95,11 @@ export function BuyPlans({ plans, mobileNo }: { plans: SubscriptionPlan[]; mobil
                       loading={busy === p.id}
                       disabled={busy !== null || short}
                       // The name starts with the words shown (WCAG 2.5.3, label in name), then says which plan.
-                      aria-label={`Buy · ${formatRupees(p.price)} · ${p.subscriptionName}`}
+                      aria-label={W.named(formatRupees(p.price), p.subscriptionName)}
                     >
-                      Buy · {formatRupees(p.price)}
+                      {W.button(formatRupees(p.price))}
                     </Button>
-                    {short ? (
-                      <span className={s.muted}>Your wallet holds too little: top it up or pick a provider.</span>
-                    ) : null}
+                    {short ? <span className={s.muted}>{W.short}</span> : null}
                   </>
                 )}
               </PlanCard>

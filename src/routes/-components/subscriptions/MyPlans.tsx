@@ -10,19 +10,15 @@ import {
 import { Alert, Badge, type BadgeTone, buttonClassName, Card, formatRupees, Pager } from '../../../ui';
 import { planDay } from './dates';
 import * as s from './subscriptions.css';
+import { SUBSCRIPTIONS } from './words';
+
+const W = SUBSCRIPTIONS.mine;
 
 const STATUS: Record<CustomerSubscriptionStatus, { label: string; tone: BadgeTone }> = {
-  active: { label: 'Active', tone: 'success' },
-  awaitingPayment: { label: 'Awaiting payment', tone: 'warning' },
-  ended: { label: 'Ended', tone: 'neutral' },
-  failed: { label: 'Payment failed', tone: 'danger' },
-};
-
-const PAID_BY: Record<string, string> = {
-  Wallet: 'from your wallet',
-  CF: 'through Cashfree',
-  RP: 'through Razorpay',
-  sandbox: 'by test payment',
+  active: { label: W.status.active, tone: 'success' },
+  awaitingPayment: { label: W.status.awaitingPayment, tone: 'warning' },
+  ended: { label: W.status.ended, tone: 'neutral' },
+  failed: { label: W.status.failed, tone: 'danger' },
 };
 
 export const StatusBadge = ({ status }: { status: CustomerSubscriptionStatus }) => (
@@ -31,7 +27,7 @@ export const StatusBadge = ({ status }: { status: CustomerSubscriptionStatus }) 
 
 function period(p: CustomerSubscription) {
   if (p.startsAt && p.endsAt) return `${planDay(p.startsAt)} – ${planDay(p.endsAt)}`;
-  return `Bought ${planDay(p.createdAt)}`;
+  return W.bought(planDay(p.createdAt));
 }
 
 export function MyPlans() {
@@ -41,40 +37,42 @@ export function MyPlans() {
   const data = q.data;
   const current = data?.current ?? null;
   return (
-    <Card title="My plan">
+    <Card title={W.title}>
       {!data ? (
-        <p className={s.muted}>Loading your plans…</p>
+        <p className={s.muted}>{W.loading}</p>
       ) : current ? (
         <div className={s.current} data-testid="my-plan">
           <strong dir="auto">{current.subscriptionName}</strong>
           <StatusBadge status={current.status} />
           {current.status === 'active' && current.endsAt ? (
             <span>
-              until <strong>{planDay(current.endsAt)}</strong>: its discounts apply at checkout.
+              {W.until}
+              <strong>{planDay(current.endsAt)}</strong>
+              {W.applies}
             </span>
           ) : (
-            <span>Finish the payment, or cancel it on the payment page, to buy a plan.</span>
+            <span>{W.finish}</span>
           )}
           {current.checkoutUrl ? (
             <a className={buttonClassName({ size: 'sm' })} href={current.checkoutUrl}>
-              Continue the payment
+              {W.continue}
             </a>
           ) : null}
         </div>
       ) : (
         <p className={s.muted} data-testid="my-plan">
-          You have no plan now. Choose one below.
+          {W.none}
         </p>
       )}
       {data && data.items.length > 0 ? (
         <>
-          <h3 className={s.muted}>Your plans</h3>
-          <ul className={s.history} aria-label="Your plans">
+          <h3 className={s.muted}>{W.history}</h3>
+          <ul className={s.history} aria-label={W.history}>
             {data.items.map((p) => (
               <li key={p.id} className={s.historyRow}>
                 <span>
                   <strong dir="auto">{p.subscriptionName}</strong> · {monthsText(p.durationInMonths)} ·{' '}
-                  {formatRupees(p.price)} {PAID_BY[p.paidBy] ?? `through ${p.paidBy}`}
+                  {formatRupees(p.price)} {W.paidBy[p.paidBy] ?? W.paidThrough(p.paidBy)}
                 </span>
                 <span>
                   {period(p)} <StatusBadge status={p.status} />
@@ -82,12 +80,7 @@ export function MyPlans() {
               </li>
             ))}
           </ul>
-          <Pager
-            page={page}
-            pages={Math.ceil(data.total / data.pageSize)}
-            label="Pages of your plans"
-            onPage={setPage}
-          />
+          <Pager page={page} pages={Math.ceil(data.total / data.pageSize)} label={W.pages} onPage={setPage} />
         </>
       ) : null}
     </Card>

@@ -4,6 +4,9 @@ import { discountText, monthsText, type SubscriptionPlan } from '../../../api/su
 import { formatRupees } from '../../../ui';
 import { srcsetOf } from '../storefront/images';
 import * as s from './subscriptions.css';
+import { SUBSCRIPTIONS } from './words';
+
+const W = SUBSCRIPTIONS.card;
 
 export function PlanCard({ plan, held, children }: { plan: SubscriptionPlan; held?: boolean; children?: ReactNode }) {
   const headingId = `plan-${plan.id}`;
@@ -17,7 +20,7 @@ export function PlanCard({ plan, held, children }: { plan: SubscriptionPlan; hel
           sizes="(min-width: 900px) 320px, 100vw"
           width={640}
           height={320}
-          alt={`${plan.subscriptionName} plan`}
+          alt={W.picture(plan.subscriptionName)}
           loading="lazy"
         />
       ) : null}
@@ -27,10 +30,10 @@ export function PlanCard({ plan, held, children }: { plan: SubscriptionPlan; hel
         </h3>
         <div className={s.priceRow}>
           <span className={s.price}>{formatRupees(plan.price)}</span>
-          <span className={s.muted}>for {monthsText(plan.durationInMonths)}</span>
+          <span className={s.muted}>{W.for(monthsText(plan.durationInMonths))}</span>
         </div>
         {plan.discounts.length ? (
-          <ul className={s.discounts} aria-label={`Discounts of ${plan.subscriptionName}`}>
+          <ul className={s.discounts} aria-label={W.discountsOf(plan.subscriptionName)}>
             {plan.discounts.map((d) => (
               <li key={d.id}>
                 <span className={s.off}>{discountText(d)}</span> <bdi>{d.serviceName}</bdi>
@@ -38,7 +41,7 @@ export function PlanCard({ plan, held, children }: { plan: SubscriptionPlan; hel
             ))}
           </ul>
         ) : (
-          <p className={s.muted}>No service discounts yet.</p>
+          <p className={s.muted}>{W.noDiscounts}</p>
         )}
         <div className={s.actions}>{children}</div>
       </div>

@@ -19,6 +19,10 @@ import {
   VERIFICATION_FAILED,
   walletTopUpMachine,
 } from '../../../machines/walletTopUp/walletTopUp.machine';
+import { WALLET } from './words';
+
+const W = WALLET.topUp;
+
 import { Alert, Button, Dialog, formatRupees, toast } from '../../../ui';
 import { Form, FormActions, NumberField, SelectField } from '../../../ui/form';
 import { providerName } from '../payments/providers';
@@ -34,7 +38,7 @@ const PAYMENT_MODES: { value: TopUpMode; label: string }[] = (['CF', 'RP', 'sand
 const PENDING_ORDER = 'doorstep.topup.order';
 const SETTLED = 'doorstep.topup.settled';
 
-const FIELD_WORDS: Record<string, string> = { order_amount: 'Amount', payment_mode: 'Payment provider' };
+const FIELD_WORDS = W.fields;
 
 /** A refusal naming body fields ("order_amount: must be at most …") in the words of the form ("Amount must be …"). */
 function inWords(e: unknown): unknown {
@@ -110,9 +114,9 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
   if (snapshot.hasTag('amountForm')) {
     return frame(
       'amount',
-      <Form onSubmit={submitAmount} aria-label="Amount to add">
+      <Form onSubmit={submitAmount} aria-label={W.amountForm}>
         <NumberField
-          label="Amount"
+          label={W.amount}
           name="amount"
           prefix="₹"
           inputMode="decimal"
@@ -120,16 +124,16 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
           value={amountText}
           onChange={(e) => setAmountText(e.target.value)}
           error={amountError}
-          hint="Rupees, up to two decimals."
+          hint={W.amountHint}
           required
         />
         <FormActions>
           {onClose ? (
             <Button variant="secondary" onClick={() => send({ type: 'CANCEL' })}>
-              Cancel
+              {W.cancel}
             </Button>
           ) : null}
-          <Button type="submit">Continue</Button>
+          <Button type="submit">{W.continue}</Button>
         </FormActions>
       </Form>,
     );
@@ -145,13 +149,15 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
         if (failed) send({ type: 'RETRY' });
         else if (mode) send({ type: 'CONFIRM', mode });
       }}
-      aria-label="Confirm payment"
+      aria-label={W.confirm}
     >
       <p style={{ margin: 0 }}>
-        Add <strong>{formatRupees(amount)}</strong> to your wallet.
+        {W.addBefore}
+        <strong>{formatRupees(amount)}</strong>
+        {W.addAfter}
       </p>
       <SelectField
-        label="Pay with"
+        label={W.payWith}
         name="payment_mode"
         options={offered}
         value={(failed ? snapshot.context.mode : mode) ?? ''}
@@ -161,7 +167,7 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
         required
       />
       {failed && snapshot.context.error ? (
-        <Alert tone="danger" title="The payment could not be started">
+        <Alert tone="danger" title={W.notStarted}>
           {snapshot.context.error}
         </Alert>
       ) : null}
@@ -169,15 +175,15 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
         {failed ? (
           // The machine retries the same provider; another choice starts over with the amount kept.
           <Button variant="secondary" onClick={() => onRestart(amountText)}>
-            Change amount or provider
+            {W.change}
           </Button>
         ) : (
           <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-            Back
+            {W.back}
           </Button>
         )}
         <Button type="submit" loading={busy || modes.isPending} disabled={!mode}>
-          {failed ? 'Try again' : `Pay ${formatRupees(amount)}`}
+          {failed ? W.tryAgain : W.pay(formatRupees(amount))}
         </Button>
       </FormActions>
     </Form>,
@@ -219,8 +225,8 @@ export function TopUpDialogs({ open, onOpenChange }: { open: boolean; onOpenChan
           <Dialog
             open={step === 'amount'}
             onOpenChange={(o) => !o && close()}
-            title="Add Money To Wallet"
-            description="How much would you like to add?"
+            title={W.amountTitle}
+            description={W.amountText}
             size="sm"
           >
             {step === 'amount' ? content : null}
@@ -228,8 +234,8 @@ export function TopUpDialogs({ open, onOpenChange }: { open: boolean; onOpenChan
           <Dialog
             open={step === 'confirm'}
             onOpenChange={(o) => !o && close()}
-            title="Confirm payment"
-            description="Choose how to pay. You will be taken to the payment page and brought back here."
+            title={W.confirm}
+            description={W.confirmText}
             size="sm"
           >
             {step === 'confirm' ? content : null}
@@ -256,7 +262,7 @@ function verifyOnce(uid: string, returnTo: ReturnPage): Promise<Verified> {
     pending = new Promise<Verified>((resolve) => {
       const actor = createActor(topUpLogic(returnTo), { input: { uid } });
       actor.subscribe((s) => {
-        if (s.matches('succeeded')) resolve({ ok: true, message: s.context.message ?? 'Payment received.' });
+        if (s.matches('succeeded')) resolve({ ok: true, message: s.context.message ?? W.received });
         else if (s.matches('verificationFailed'))
           resolve({ ok: false, message: s.context.error ?? VERIFICATION_FAILED });
         else return;
@@ -341,23 +347,23 @@ export function TopUpReturnStatus({ status, retry }: ReturnType<typeof useTopUpR
   if (!status) return null;
   if (status.state === 'verifying') {
     return (
-      <Alert tone="info" title="Confirming your payment…">
-        We are checking the payment with the provider.
+      <Alert tone="info" title={WALLET.returned.confirming}>
+        {WALLET.returned.checking}
       </Alert>
     );
   }
   if (status.ok) {
     return (
-      <Alert tone="success" title="Payment received">
+      <Alert tone="success" title={WALLET.returned.received}>
         {status.message}
       </Alert>
     );
   }
   return (
-    <Alert tone="danger" title="Payment not confirmed">
+    <Alert tone="danger" title={WALLET.returned.notConfirmed}>
       {status.message}{' '}
       <Button size="sm" variant="secondary" onClick={retry}>
-        Check again
+        {WALLET.returned.checkAgain}
       </Button>
     </Alert>
   );

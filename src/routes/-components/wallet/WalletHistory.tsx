@@ -20,6 +20,9 @@ import { control } from '../../../ui/form/form.css';
 import { downloadTextFile } from '../../../ui/spreadsheet';
 import { historyKeys, historyStateOf } from './historySearch';
 import * as s from './wallet.css';
+import { WALLET } from './words';
+
+const W = WALLET.table;
 
 /** One movement, whichever wallet it is of (the account wallet's rows name their fields differently). */
 export interface Movement {
@@ -126,25 +129,25 @@ export function useWalletHistory(of: HistoryOf, prefix = '') {
 export type WalletHistoryState = ReturnType<typeof useWalletHistory>;
 
 const COLUMNS: Column<Movement>[] = [
-  { key: 'at', header: 'Date', render: (m) => <span className={s.nowrap}>{formatDateTime(m.at)}</span> },
+  { key: 'at', header: W.date, render: (m) => <span className={s.nowrap}>{formatDateTime(m.at)}</span> },
   {
     key: 'type',
-    header: 'Type',
+    header: W.type,
     render: (m) => <Badge tone={m.type === 'Credit' ? 'success' : 'warning'}>{m.type}</Badge>,
   },
   {
     key: 'amount',
-    header: 'Amount',
+    header: W.amount,
     align: 'end',
     render: (m) => <span className={s.nowrap}>{`${m.type === 'Debit' ? '−' : '+'}${formatRupees(m.amount)}`}</span>,
   },
-  { key: 'kind', header: 'What' },
-  { key: 'reference', header: 'Reference' },
-  { key: 'remark', header: 'Remark' },
-  { key: 'doneBy', header: 'By' },
+  { key: 'kind', header: W.what },
+  { key: 'reference', header: W.reference },
+  { key: 'remark', header: W.remark },
+  { key: 'doneBy', header: W.by },
   {
     key: 'balanceAfter',
-    header: 'Balance after',
+    header: W.balanceAfter,
     align: 'end',
     render: (m) => <span className={s.nowrap}>{formatRupees(m.balanceAfter)}</span>,
   },
@@ -202,15 +205,13 @@ export function WalletHistoryTable({ history, caption, fileName, emptyMessage }:
       loading={query.isFetching}
       error={query.error ? query.error.message : null}
       searchable={false}
-      emptyMessage={
-        params.from || params.to ? 'No movements between these dates.' : (emptyMessage ?? 'No movements yet.')
-      }
+      emptyMessage={params.from || params.to ? W.noneBetween : (emptyMessage ?? W.none)}
       toolbar={
         <div className={s.filters}>
-          <DateFilter label="From" value={params.from} onChange={(from) => history.setRange({ ...range, from })} />
-          <DateFilter label="To" value={params.to} onChange={(to) => history.setRange({ ...range, to })} />
+          <DateFilter label={W.from} value={params.from} onChange={(from) => history.setRange({ ...range, from })} />
+          <DateFilter label={W.to} value={params.to} onChange={(to) => history.setRange({ ...range, to })} />
           <Button variant="secondary" loading={exporting} onClick={exportCsv}>
-            Download CSV
+            {W.csv}
           </Button>
         </div>
       }

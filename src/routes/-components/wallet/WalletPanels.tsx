@@ -5,6 +5,7 @@ import { Alert, Card, formatDateTime, formatRupees } from '../../../ui';
 import { type ReturnPage, TopUpInline } from './TopUp';
 import { type useWalletHistory, WalletHistoryTable } from './WalletHistory';
 import * as s from './wallet.css';
+import { WALLET } from './words';
 
 interface Props {
   balance: UseQueryResult<{ balance: number; asOf: string | null }, Error>;
@@ -23,17 +24,19 @@ export function WalletPanels({ balance, returnTo, history, balanceTitle, history
         ) : (
           <>
             <p className={s.balance} aria-live="polite">
-              {balance.data ? formatRupees(balance.data.balance) : 'Loading…'}
+              {balance.data ? formatRupees(balance.data.balance) : WALLET.loading}
             </p>
-            {balance.data?.asOf ? <p className={s.muted}>Last movement {formatDateTime(balance.data.asOf)}</p> : null}
+            {balance.data?.asOf ? (
+              <p className={s.muted}>{WALLET.lastMovement(formatDateTime(balance.data.asOf))}</p>
+            ) : null}
           </>
         )}
       </Card>
-      <Card title="Add money">
+      <Card title={WALLET.addMoney}>
         <TopUpInline returnTo={returnTo} />
       </Card>
       <Card title={historyTitle}>
-        <WalletHistoryTable history={history} caption="Wallet history" fileName="my-wallet-history" />
+        <WalletHistoryTable history={history} caption={WALLET.history} fileName="my-wallet-history" />
       </Card>
     </>
   );
