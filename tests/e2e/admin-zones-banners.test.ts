@@ -93,7 +93,7 @@ describe.skipIf(!chromiumPath)('admin: zones and banners in the browser', () => 
   });
 
   it('switches the zone inactive; it stays listed with its state', async () => {
-    await page.getByRole('link', { name: 'Zone list', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Zone list', exact: true }).click();
     await expect.poll(() => path_()).toBe('/Zone/ZoneList');
     await page.getByRole('searchbox').fill('Electronic');
     const toggle = page.getByRole('switch', { name: /Active: Electronic City/ });
