@@ -19,13 +19,13 @@ export class ApiError extends Error {
 }
 
 let signedInSource: () => boolean = () => false;
-let onUnauthorized: (message: string) => void = () => {};
+let onUnauthorized: () => void = () => {};
 
 /**
  * The session module tells the client whether the tab is signed in and what to do when the server drops the session.
  * The session itself travels in its HttpOnly cookie, which the browser sends with every call (decision 043).
  */
-export function configureAuth(opts: { signedIn: () => boolean; unauthorized: (message: string) => void }) {
+export function configureAuth(opts: { signedIn: () => boolean; unauthorized: () => void }) {
   signedInSource = opts.signedIn;
   onUnauthorized = opts.unauthorized;
 }
@@ -35,13 +35,9 @@ export const isSignedIn = () => signedInSource();
 const auth: Middleware = {
   async onResponse({ response }) {
     // A sign-in's own refusal comes while signing in, not signed in: the session module tells them apart.
-    if (response.status === 401 && signedInSource()) {
-      const body = await response
-        .clone()
-        .json()
-        .catch(() => ({}));
-      onUnauthorized(body.detail ?? 'Your session has ended. Please sign in again.');
-    }
+    // Whatever the server says ("Please sign in." when another tab's sign-out has already dropped the cookie), a
+    // signed-in tab's session has ended: one notice, the same in every tab.
+    if (response.status === 401 && signedInSource()) onUnauthorized();
     return response;
   },
 };

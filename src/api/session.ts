@@ -111,8 +111,8 @@ export function sendSession(event: SessionEvent) {
 
 configureAuth({
   signedIn: () => view.matches('signedIn'),
-  unauthorized: (message) => {
-    if (view.matches('signedIn')) sendSession({ type: 'EXPIRED', message });
+  unauthorized: () => {
+    if (view.matches('signedIn')) sendSession({ type: 'EXPIRED' });
   },
 });
 
