@@ -28,7 +28,7 @@ import { SlotPicker } from '../-components/cart/SlotPicker';
 import { slotLabel } from '../-components/cart/slots';
 import { CART } from '../-components/cart/words';
 import * as c from '../-components/checkout/checkout.css';
-import { FirstAddress } from '../-components/checkout/FirstAddress';
+import { EmptyCheckout, FirstAddress } from '../-components/checkout/FirstAddress';
 import { CHECKOUT as W } from '../-components/checkout/words';
 import { payNextText, providerName } from '../-components/payments/providers';
 import { DASHBOARD } from '../-components/roles';
@@ -243,19 +243,7 @@ function CustomerCheckout() {
     );
   }
   const q = quote.data;
-  if (q.lines.length === 0) {
-    return (
-      <EmptyState
-        title={W.empty}
-        description={W.emptyText}
-        action={
-          <Link to="/Services" className={buttonClassName()}>
-            {W.browse}
-          </Link>
-        }
-      />
-    );
-  }
+  if (q.lines.length === 0) return <EmptyCheckout />;
   const t = q.totals;
   const intra = q.gstType === 'CGST+SGST';
   const walletPaysAll = useWallet && t.amountPayable === 0;

@@ -18,6 +18,21 @@ const formValuesOf = (d: AddressDraft): Partial<AddressFormValues> => ({
   pinCode: d.pinCode,
 });
 
+/** Checkout with nothing in the cart: says so and leads to the services. */
+export function EmptyCheckout() {
+  return (
+    <EmptyState
+      title={W.empty}
+      description={W.emptyText}
+      action={
+        <Link to="/Services" className={buttonClassName()}>
+          {W.browse}
+        </Link>
+      }
+    />
+  );
+}
+
 /**
  * Checkout before the customer has any address (decision 046): the address form starts from what they gave at sign-up
  * (and the pincode remembered on the device), so only the house and street are new. The quote needs an address, so
@@ -28,17 +43,7 @@ export function FirstAddress({ onAdded }: { onAdded(address: Address): void }) {
   const draft = useQuery(addressDraftQuery(pin));
   const cart = useQuery(cartQuery());
   if (cart.data?.lines.length === 0) {
-    return (
-      <EmptyState
-        title={W.empty}
-        description={W.emptyText}
-        action={
-          <Link to="/Services" className={buttonClassName()}>
-            {W.browse}
-          </Link>
-        }
-      />
-    );
+    return <EmptyCheckout />;
   }
   return (
     <div className={c.layout}>
