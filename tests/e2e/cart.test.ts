@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { chromiumPath, launch, waitForPath } from '../support/browser';
+import { chooseStateAndCity, chromiumPath, launch, waitForPath } from '../support/browser';
 import { factories, type Row } from '../support/factories';
 import { recordToasts } from '../support/held-calls';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
@@ -128,17 +128,7 @@ describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
     await form.getByLabel(/^Name/).fill('Kavya at home');
     await form.getByLabel(/^Mobile number/).fill('9845011223');
     await form.getByLabel(/^Address/).fill('7, 2nd Main, HSR Layout');
-    await expect
-      .poll(() =>
-        form
-          .getByLabel(/^State/)
-          .locator('option', { hasText: 'Karnataka' })
-          .count(),
-      )
-      .toBe(1);
-    await form.getByLabel(/^State/).selectOption({ label: 'Karnataka' });
-    await expect.poll(() => form.getByLabel(/^City/).locator('option', { hasText: 'Bengaluru' }).count()).toBe(1);
-    await form.getByLabel(/^City/).selectOption({ label: 'Bengaluru' });
+    await chooseStateAndCity(form, 'Karnataka', 'Bengaluru');
     const pincode = form.getByLabel(/^Pincode/);
     await pincode.fill('799999');
     await form.getByRole('button', { name: 'Add address' }).click();

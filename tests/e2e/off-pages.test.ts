@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
+import { browserPerPerson, chooseStateAndCity, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 // What a person meets off the usual path: an unknown address, another role's page, the footer's account links, and a
@@ -102,17 +102,7 @@ describe.skipIf(!chromiumPath)('off the usual path', () => {
     expect(await form.getByText('Choose a city').first().isVisible()).toBe(true);
     expect(await page.getByText(/must be at least/).count()).toBe(0);
 
-    await expect
-      .poll(() =>
-        form
-          .getByLabel(/^State/)
-          .locator('option', { hasText: 'Karnataka' })
-          .count(),
-      )
-      .toBe(1);
-    await form.getByLabel(/^State/).selectOption({ label: 'Karnataka' });
-    await expect.poll(() => form.getByLabel(/^City/).locator('option', { hasText: 'Bengaluru' }).count()).toBe(1);
-    await form.getByLabel(/^City/).selectOption({ label: 'Bengaluru' });
+    await chooseStateAndCity(form, 'Karnataka', 'Bengaluru');
 
     await page.context().setOffline(true);
     await form.getByRole('button', { name: 'Add address' }).click();

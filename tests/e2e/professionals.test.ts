@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { adminTab, chromiumPath, launch } from '../support/browser';
+import { adminTab, chooseStateAndCity, chromiumPath, launch } from '../support/browser';
 import { factories, freshAadhaar, freshPan } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -36,9 +36,7 @@ describe.skipIf(!chromiumPath)('the admin manages professionals in the browser',
     const form = page.getByRole('form', { name: 'Add professional' });
     await form.getByLabel(/^Full name/).fill('Esha Electrician');
     await form.getByLabel(/^Mobile number/).fill('6999000111');
-    await form.getByLabel(/^State/).selectOption({ label: 'Maharashtra' });
-    await expect.poll(() => form.getByLabel(/^City/).locator('option').allTextContents()).toContain('Mumbai');
-    await form.getByLabel(/^City/).selectOption({ label: 'Mumbai' });
+    await chooseStateAndCity(form, 'Maharashtra', 'Mumbai');
     await form.getByLabel(/^Pincode/).fill('400053');
     await form.getByLabel(/^Address line 1/).fill('12 Link Road, Andheri West');
     await form.getByLabel(/^PAN/).fill(pan);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
+import { adminTab, browserPerPerson, chooseStateAndCity, chromiumPath } from '../support/browser';
 import { factories, freshAadhaar, freshPan } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { vendorFactories } from '../support/vendor-factories';
@@ -32,9 +32,7 @@ describe.skipIf(!chromiumPath)('the admin adds a vendor, who signs in and sees t
     await form.getByLabel(/^First name/).fill('Kiran');
     await form.getByLabel(/^Last name/).fill('Hardware');
     await form.getByLabel(/^Mobile number/).fill(mobileNo);
-    await form.getByLabel(/^State/).selectOption({ label: 'Maharashtra' });
-    await expect.poll(() => form.getByLabel(/^City/).locator('option').allTextContents()).toContain('Mumbai');
-    await form.getByLabel(/^City/).selectOption({ label: 'Mumbai' });
+    await chooseStateAndCity(form, 'Maharashtra', 'Mumbai');
     await form.getByLabel(/^Pincode/).fill('400053');
     await form.getByLabel(/^Address line 1/).fill('5 Lamington Road');
     await form.getByLabel(/^PAN/).fill(freshPan());

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type ExpectStatic, expect as globalExpect } from 'vitest';
 import type { RoleCode } from '../../server/http';
 import { chromiumPath, launch, noChromiumReason } from './chromium';
@@ -62,4 +62,27 @@ export async function signOutViaProfile(page: Page, fullName: string, expect: Ex
   await page.getByRole('button', { name: new RegExp(fullName) }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+}
+
+/**
+ * Picks a state, then a city of it, in a form's two drop-downs ("State", "City"): each waits for its option, since
+ * the states load with the form and the cities only once a state is chosen.
+ */
+export async function chooseStateAndCity(
+  form: Locator,
+  state: string,
+  city: string,
+  expect: ExpectStatic = globalExpect,
+) {
+  await expect
+    .poll(() =>
+      form
+        .getByLabel(/^State/)
+        .locator('option')
+        .allTextContents(),
+    )
+    .toContain(state);
+  await form.getByLabel(/^State/).selectOption({ label: state });
+  await expect.poll(() => form.getByLabel(/^City/).locator('option').allTextContents()).toContain(city);
+  await form.getByLabel(/^City/).selectOption({ label: city });
 }
