@@ -1,4 +1,8 @@
-/** The import boundaries of DESIGN.md §1; `npm run lint` fails when one is crossed. */
+/** The import boundaries of docs/architecture.md; `npm run lint` fails when one is crossed. */
+
+/** The server's domains, lowest first: a domain may use the doors of those before it, never of those after it. */
+const domainsInOrder = ['platform', 'catalogue', 'money', 'marketing', 'people', 'commerce', 'fieldService', 'supply'];
+
 module.exports = {
   forbidden: [
     {
@@ -37,13 +41,48 @@ module.exports = {
       name: 'repos-are-private-to-their-module',
       comment: "A module never imports another module's repo: it calls the other module's service.",
       severity: 'error',
-      from: { path: '^server/modules/([^/]+)/' },
-      to: { path: '^server/modules/([^/]+)/repo', pathNot: '^server/modules/$1/' },
+      from: { path: '^server/domains/[^/]+/([^/]+)/' },
+      to: { path: '^server/domains/[^/]+/([^/]+)/repo', pathNot: '^server/domains/[^/]+/$1/' },
     },
+    {
+      name: 'one-door-per-domain',
+      comment: "Another domain's files are reached only through its door, server/domains/<domain>/index.ts.",
+      severity: 'error',
+      from: { path: '^server/domains/([^/]+)/' },
+      to: { path: '^server/domains/[^/]+/.+', pathNot: ['^server/domains/$1/', '^server/domains/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outside-code-uses-the-doors',
+      comment: 'Code outside the domains (app, plugins, jobs, seeds, the handler table) imports a domain only through its door.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/domains/[^/]+/' },
+      to: { path: '^server/domains/[^/]+/.+', pathNot: '^server/domains/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'no-domain-imports-its-own-door',
+      comment: "Inside a domain, modules import each other's files; the door is for the outside.",
+      severity: 'error',
+      from: { path: '^server/domains/([^/]+)/' },
+      to: { path: '^server/domains/$1/index\\.ts$' },
+    },
+    {
+      name: 'shared-and-infrastructure-use-no-domain',
+      comment: 'server/shared, db (but its seeds), http, money, roles, workflow and the plugins sit below every domain.',
+      severity: 'error',
+      from: { path: '^server/(shared|http|money|roles|workflow|plugins|imports|contract|db/(?!seed/|create-admin))' },
+      to: { path: '^server/domains/' },
+    },
+    ...domainsInOrder.map((domain, i) => ({
+      name: `no-arrow-up-from-${domain}`,
+      comment: `The domains are layered (docs/architecture.md): ${domain} uses only the domains listed before it.`,
+      severity: 'error',
+      from: { path: `^server/domains/${domain}/` },
+      to: { path: domainsInOrder.slice(i + 1).map((d) => `^server/domains/${d}/`) },
+    })).filter((rule) => rule.to.path.length > 0),
     {
       name: 'only-repos-touch-the-database',
       comment:
-        'Only repo.ts files (and server/db itself: schema, migrations, seeds) import the Drizzle schema or query builders; services and routes call a repo (DESIGN.md §4).',
+        'Only repo.ts files (and server/db itself: schema, migrations, seeds) import the Drizzle schema or query builders; services and routes call a repo (docs/architecture.md).',
       severity: 'error',
       from: { path: '^server/', pathNot: ['(^|/)repo\\.ts$', '^server/db/'] },
       to: { path: ['^server/db/schema', 'node_modules/drizzle-orm/'] },

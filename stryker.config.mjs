@@ -9,12 +9,12 @@ export default {
   mutate: [
     'server/money.ts',
     // The quote: discounts, GST and its CGST/SGST/IGST split, totals and the wallet.
-    'server/modules/orders/quote.ts',
-    'server/modules/orders/promotions.ts',
+    'server/domains/commerce/orders/quote.ts',
+    'server/domains/commerce/orders/promotions.ts',
     // Cancellation fees and refunds, the reschedule window, the customer's actions.
-    'server/modules/orderLines/rules.ts',
-    'server/modules/payroll/calc.ts',
-    'server/modules/payroll/statutory.ts',
+    'server/domains/commerce/orderLines/rules.ts',
+    'server/domains/people/payroll/calc.ts',
+    'server/domains/people/payroll/statutory.ts',
     // The machines' transitions and guards, not their label tables.
     'src/machines/coupon/coupon.machine.ts:43-45',
     'src/machines/coupon/coupon.machine.ts:69-112',

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { openDatabase } from '../server/db/client';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import * as dispatch from '../server/modules/dispatch/service';
+import * as dispatch from '../server/domains/commerce/dispatch/service';
 import { TEST_PASSWORD } from '../tests/support/template';
 import { benchOnPostgres, must, quantile } from './lib';
 

@@ -7,9 +7,9 @@
 // At the end the wallet ledger and the stock ledger are checked.
 import { openDatabase } from '../server/db/client';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import { hashPassword } from '../server/modules/auth/passwords';
-import { stockCheck } from '../server/modules/products/service';
-import { checkLedger } from '../server/modules/wallets/service';
+import { checkLedger } from '../server/domains/money/wallets/service';
+import { hashPassword } from '../server/domains/platform/auth/passwords';
+import { stockCheck } from '../server/domains/supply/products/service';
 import { TEST_PASSWORD } from '../tests/support/template';
 import { benchOnPostgres, latencyFigure, must, pool, quantile, sequentialListFigure } from './lib';
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { openDatabase } from '../server/db/client';
 import { sessions } from '../server/db/schema';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import { publishLive } from '../server/modules/live/service';
+import { publishLive } from '../server/domains/platform/live/service';
 import { hashToken, newToken } from '../server/plugins/auth';
 import { sseParser } from '../src/api/sse';
 import {

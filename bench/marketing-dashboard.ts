@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { openDatabase } from '../server/db/client';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import * as marketingDashboard from '../server/modules/marketingDashboard/service';
+import * as marketingDashboard from '../server/domains/marketing/marketingDashboard/service';
 import { TEST_PASSWORD } from '../tests/support/template';
 import { benchOnPostgres, must, quantile } from './lib';
 

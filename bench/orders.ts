@@ -6,7 +6,7 @@
 //    its index (decision 014; the staff lists' plans are bench:dispatch's, decision 016).
 import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import { hashPassword } from '../server/modules/auth/passwords';
+import { hashPassword } from '../server/domains/platform/auth/passwords';
 import { TEST_PASSWORD } from '../tests/support/template';
 import { benchOnPostgres, cpuMeter, must, pool, quantile } from './lib';
 

@@ -6,8 +6,8 @@
 
 import { openDatabase } from '../server/db/client';
 import { demoUserId } from '../server/db/seed/demo';
-import { advanceRuns, runOf, startRun } from '../server/modules/payroll/service';
-import { checkLedger } from '../server/modules/wallets/service';
+import { checkLedger } from '../server/domains/money/wallets/service';
+import { advanceRuns, runOf, startRun } from '../server/domains/people/payroll/service';
 import { postgresAnswers, templateCopy } from '../tests/support/server-processes';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
@@ -71,7 +71,7 @@ try {
       cross join generate_series(${first}::date, (${first}::date + interval '1 month' - interval '1 day'), interval '1 day') d
      where u.mobile_no like '2%'`);
   // The company account wallet holds enough for the month.
-  const { post, systemAccountId } = await import('../server/modules/wallets/service');
+  const { post, systemAccountId } = await import('../server/domains/money/wallets/service');
   const { paise } = await import('../server/money');
   const float = EMPLOYEES * 40_000_00;
   await db.transaction((tx) =>

@@ -2,8 +2,8 @@
 // embedded one under DATA_DIR) and exits non-zero on any breach (decision 013).
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { stockCheck } from '../server/modules/products/service';
-import { checkLedger } from '../server/modules/wallets/service';
+import { checkLedger } from '../server/domains/money/wallets/service';
+import { stockCheck } from '../server/domains/supply/products/service';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { canonicalStateName, gstinProblem, gstStateCode } from './modules/orders/gstin';
+import { canonicalStateName, gstinProblem, gstStateCode } from './shared/gstin';
 
 /** Everything the server reads from the environment, in one place (documented in .env.example). */
 export interface Config {

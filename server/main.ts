@@ -20,9 +20,9 @@ import { seedDemoRequests } from './db/seed/demo-requests';
 import { seedDemoSubscriptions } from './db/seed/demo-subscriptions';
 import { seedDemoVendors } from './db/seed/demo-vendors';
 import { seedReference } from './db/seed/reference';
-import { startCouponExpiry } from './modules/homeScreenAds/expiry';
-import { startReconciliation } from './modules/payments/reconcile';
-import { startPayrollWorker } from './modules/payroll/worker';
+import { startCouponExpiry } from './domains/marketing';
+import { startPayrollWorker } from './domains/people';
+import { startReconciliation } from './jobs/reconciliation';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../domains/platform';
 import { openDatabase } from './client';
 import { users } from './schema';
 import { seedReference } from './seed/reference';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAddresses, zones } from '../../server/db/schema';
-import { addressForOrder } from '../../server/modules/addresses/service';
+import { addressForOrder } from '../../server/domains/commerce/addresses/service';
 import { cityIds, dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';

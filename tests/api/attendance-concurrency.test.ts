@@ -3,7 +3,7 @@
 // lock or are refused with 409, never after it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockMonth } from '../../server/modules/attendance/service';
+import { lockMonth } from '../../server/domains/people/attendance/service';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 

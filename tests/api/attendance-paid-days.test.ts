@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isMonthLocked, lockMonth, paidDaysForMonth } from '../../server/modules/attendance/service';
+import { isMonthLocked, lockMonth, paidDaysForMonth } from '../../server/domains/people/attendance/service';
 import { attendanceFactories, factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 

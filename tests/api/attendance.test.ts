@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaDay, lockMonth } from '../../server/modules/attendance/service';
+import { indiaDay, lockMonth } from '../../server/domains/people/attendance/service';
 import { dataOf } from '../support/catalogue';
 import { attendanceFactories, factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaDay, parseSearch, summary } from '../../server/modules/callDesk/service';
-import { applyLineEvent, moveSlotForSeed } from '../../server/modules/orderLines/service';
+import { applyLineEvent, moveSlotForSeed } from '../../server/domains/commerce/orderLines/service';
+import { indiaDay, parseSearch, summary } from '../../server/domains/fieldService/callDesk/service';
 import { dataOf } from '../support/catalogue';
 import { allowedRoles, bodySchemaOf, operations, sampleOf, urlOf } from '../support/contract';
 import { tableCounts } from '../support/counts';

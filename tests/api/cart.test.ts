@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines } from '../../server/db/schema';
-import { cartForCheckout, emptyCart } from '../../server/modules/cart/service';
+import { cartForCheckout, emptyCart } from '../../server/domains/commerce/cart/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';

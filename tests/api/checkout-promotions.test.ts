@@ -15,7 +15,7 @@ import {
   specialPackages,
   users,
 } from '../../server/db/schema';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { paise } from '../../server/money';
 import { dataOf } from '../support/catalogue';
 import { factories, promotionFactories, type Row } from '../support/factories';

@@ -20,8 +20,8 @@ import {
   zonePincodes,
   zones,
 } from '../../server/db/schema';
-import { placeOrder } from '../../server/modules/orders/service';
-import { checkLedger, requestHash } from '../../server/modules/wallets/service';
+import { placeOrder } from '../../server/domains/commerce/orders/service';
+import { checkLedger, requestHash } from '../../server/domains/money/wallets/service';
 import { type Paise, paise } from '../../server/money';
 import { paymentProviders } from '../../server/plugins/payments';
 import { fundedCustomer, templateCopy } from '../support/server-processes';

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, transitionLog } from '../../server/db/schema';
-import { expireDue } from '../../server/modules/homeScreenAds/service';
+import { expireDue } from '../../server/domains/marketing/homeScreenAds/service';
 import { b64, dataOf, png } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { couponFactories, dayFromToday, factories, freshCouponCode } from '../support/factories';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAttendance } from '../../server/db/seed/demo-attendance';
 import { seedDemoProfessionals } from '../../server/db/seed/demo-professionals';
-import { indiaDay, paidDaysForMonth } from '../../server/modules/attendance/service';
+import { indiaDay, paidDaysForMonth } from '../../server/domains/people/attendance/service';
 import { dataOf } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 

@@ -4,9 +4,9 @@ import { demoUserId } from '../../server/db/seed/demo';
 import { seedDemoAttendance } from '../../server/db/seed/demo-attendance';
 import { seedDemoPayroll } from '../../server/db/seed/demo-payroll';
 import { seedDemoProfessionals } from '../../server/db/seed/demo-professionals';
-import { isMonthLocked } from '../../server/modules/attendance/service';
-import { lastFullMonth } from '../../server/modules/payroll/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
+import { isMonthLocked } from '../../server/domains/people/attendance/service';
+import { lastFullMonth } from '../../server/domains/people/payroll/service';
 import { dataOf } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 

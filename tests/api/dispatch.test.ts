@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines } from '../../server/db/schema';
-import { suggestionsFor, unassignedAudience } from '../../server/modules/dispatch/service';
-import { applyLineEvent } from '../../server/modules/orderLines/service';
+import { suggestionsFor, unassignedAudience } from '../../server/domains/commerce/dispatch/service';
+import { applyLineEvent } from '../../server/domains/commerce/orderLines/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstRates as gstRatesTable, services } from '../../server/db/schema';
-import { assertRateInForce, ratesInForce } from '../../server/modules/tax/service';
+import { assertRateInForce, ratesInForce } from '../../server/domains/catalogue/tax/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';

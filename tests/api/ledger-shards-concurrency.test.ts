@@ -3,8 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../server/db/client';
-import * as repo from '../../server/modules/wallets/repo';
-import { checkLedger, post, systemAccountId } from '../../server/modules/wallets/service';
+import * as repo from '../../server/domains/money/wallets/repo';
+import { checkLedger, post, systemAccountId } from '../../server/domains/money/wallets/service';
 import { paise } from '../../server/money';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
+import { type LiveEvent, publishLive } from '../../server/domains/platform/live/service';
 import type { RoleCode } from '../../server/http';
-import { type LiveEvent, publishLive } from '../../server/modules/live/service';
 import { type ServerProcess, startServerProcess, templateCopy } from '../support/server-processes';
 import { changeOf, openSse, type SseEvent, type SseStream } from '../support/sse';
 import { TEST_PASSWORD } from '../support/template';

@@ -3,11 +3,11 @@
 
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAccount } from '../../server/domains/platform/auth/service';
+import { DEFAULT_HUB_OPTIONS, LiveHub, type Sink } from '../../server/domains/platform/live/hub';
+import { eventsAfter } from '../../server/domains/platform/live/repo';
+import { type LiveEvent, pruneLiveEvents, publishLive } from '../../server/domains/platform/live/service';
 import type { RoleCode } from '../../server/http';
-import { createAccount } from '../../server/modules/auth/service';
-import { DEFAULT_HUB_OPTIONS, LiveHub, type Sink } from '../../server/modules/live/hub';
-import { eventsAfter } from '../../server/modules/live/repo';
-import { type LiveEvent, pruneLiveEvents, publishLive } from '../../server/modules/live/service';
 import { connectLive, type LiveStatus } from '../../src/api/live';
 import { factories } from '../support/factories';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';

@@ -2,7 +2,7 @@
 // waiting for approval, redemptions and their discount per coupon over time, advertisements and packages live,
 // subscriptions sold, referral sign-ups and payouts, over India days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaToday, resolveRange } from '../../server/modules/marketingDashboard/service';
+import { indiaToday, resolveRange } from '../../server/domains/marketing/marketingDashboard/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { couponFactories, dayFromToday, marketingDashboardFactories } from '../support/factories';

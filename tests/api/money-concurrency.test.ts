@@ -13,9 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { ledgerTransfers } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
-import { findIntent } from '../../server/modules/payments/repo';
-import { stockCheck } from '../../server/modules/products/service';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { findIntent } from '../../server/domains/money/payments/repo';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
+import { stockCheck } from '../../server/domains/supply/products/service';
 import { sandboxWebhookHeaders } from '../../server/plugins/payments/sandbox';
 import { tableCounts } from '../support/counts';
 import {

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, orderLines, users } from '../../server/db/schema';
-import { applyLineEvent, moveSlotForSeed } from '../../server/modules/orderLines/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { applyLineEvent, moveSlotForSeed } from '../../server/domains/commerce/orderLines/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';

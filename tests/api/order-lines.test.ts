@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditNotes, liveEvents, orderLines, orders, users } from '../../server/db/schema';
-import { applyLineEvent, type LineEventExtra, moveSlotForSeed } from '../../server/modules/orderLines/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { applyLineEvent, type LineEventExtra, moveSlotForSeed } from '../../server/domains/commerce/orderLines/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
 import type { OrderLineEventType } from '../../src/machines/orderLine/orderLine.machine';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, professionals } from '../../server/db/schema';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
 import {
   ORDER_LINE_EVENTS,
   orderLineAllowedEvents,

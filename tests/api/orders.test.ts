@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, transitionLog } from '../../server/db/schema';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories, type Row } from '../support/factories';
@@ -625,8 +625,8 @@ describe('after placing', () => {
 describe('a provider that cannot start the payment', () => {
   it('keeps the order, marks its payment failed and lets it be paid again', async () => {
     const { ProviderError } = await import('../../server/plugins/payments/provider');
-    const { placeOrder } = await import('../../server/modules/orders/service');
-    const { requestHash } = await import('../../server/modules/wallets/service');
+    const { placeOrder } = await import('../../server/domains/commerce/orders/service');
+    const { requestHash } = await import('../../server/domains/money/wallets/service');
     const { c, service, address } = await readyCustomer();
     const down = {
       ...t.app.payments,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, homeScreenAds, specialPackages, transitionLog } from '../../server/db/schema';
 import { seedDemoCatalogue } from '../../server/db/seed/demo-catalogue';
 import { DEMO_ADVERTISEMENTS, DEMO_PACKAGE, seedDemoPackages } from '../../server/db/seed/demo-packages';
-import { ensureDemoAdvertisement } from '../../server/modules/packages/repo';
+import { ensureDemoAdvertisement } from '../../server/domains/commerce/packages/repo';
 import { b64, dataOf, png } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories, packageFactories } from '../support/factories';

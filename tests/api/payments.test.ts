@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { reconcileOnce } from '../../server/modules/payments/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { reconcileOnce } from '../../server/domains/money/payments/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
 import { sandboxWebhookHeaders } from '../../server/plugins/payments/sandbox';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';

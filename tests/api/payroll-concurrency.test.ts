@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { demoUserId } from '../../server/db/seed/demo';
-import { advanceRunOnce, advanceRuns, runOf, startRun } from '../../server/modules/payroll/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
+import { advanceRunOnce, advanceRuns, runOf, startRun } from '../../server/domains/people/payroll/service';
 import { dataOf } from '../support/catalogue';
 import { factories, payrollFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -141,7 +141,7 @@ describe.skipIf(skipped)(`payroll under concurrency${skipped ? ` (skipped: ${ski
     await pf.structure(b.id, { effectiveFrom: '2025-01-01', basic: 10000, epf: false, esi: false });
     // Empty the company wallet into the bank through the ledger.
     const held = await companyBalance();
-    const { post, systemAccountId } = await import('../../server/modules/wallets/service');
+    const { post, systemAccountId } = await import('../../server/domains/money/wallets/service');
     if (held > 0) {
       await t.db.transaction((tx) =>
         post(tx, {

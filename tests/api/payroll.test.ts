@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isMonthLocked } from '../../server/modules/attendance/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
+import { isMonthLocked } from '../../server/domains/people/attendance/service';
 import { b64, dataOf, png } from '../support/catalogue';
 import { attendanceFactories, factories, payrollFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -30,7 +30,7 @@ const drainCompany = async () => {
   if (held <= 0) return;
   const ac = await pf.ac();
   // The accountant cannot withdraw through the API; a test moves it through the ledger's own service.
-  const { post, systemAccountId } = await import('../../server/modules/wallets/service');
+  const { post, systemAccountId } = await import('../../server/domains/money/wallets/service');
   await t.db.transaction((tx) =>
     post(tx, {
       kind: 'correction',

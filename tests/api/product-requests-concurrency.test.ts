@@ -5,8 +5,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, productRequests } from '../../server/db/schema';
-import { stockCheck } from '../../server/modules/products/service';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
+import { stockCheck } from '../../server/domains/supply/products/service';
 import { dataOf } from '../support/catalogue';
 import { productRequestFactories } from '../support/product-request-factories';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stockMovements } from '../../server/db/schema';
-import { stockCheck } from '../../server/modules/products/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
+import { stockCheck } from '../../server/domains/supply/products/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
 import { productRequestFactories } from '../support/product-request-factories';

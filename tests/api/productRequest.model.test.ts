@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productRequests } from '../../server/db/schema';
-import { stockCheck } from '../../server/modules/products/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
+import { stockCheck } from '../../server/domains/supply/products/service';
 import {
   HOLDS_STOCK,
   PRODUCT_REQUEST_EVENTS,

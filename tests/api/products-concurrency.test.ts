@@ -3,7 +3,7 @@
 // the inventory manager's acceptances never oversell, and two adds of one name make one product. After each
 // scenario the stock ledger's invariants hold (stockCheck, as `npm run ledger:check`).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stockCheck } from '../../server/modules/products/service';
+import { stockCheck } from '../../server/domains/supply/products/service';
 import { productFactories } from '../support/product-factories';
 import { productRequestFactories } from '../support/product-request-factories';
 import { startTestServer, type TestServer } from '../support/server';

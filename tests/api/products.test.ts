@@ -1,7 +1,7 @@
 // The product store and its stock ledger (issue 12 §2, decision 028): every operation through the HTTP layer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoProducts } from '../../server/db/seed/demo-products';
-import { stockCheck } from '../../server/modules/products/service';
+import { stockCheck } from '../../server/domains/supply/products/service';
 import { b64, dataOf, png } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { productFactories } from '../support/product-factories';
@@ -474,7 +474,7 @@ describe('the inventory manager dashboard', () => {
 
 describe('productsForRequest and stockCheck', () => {
   it('answers the products of a cart for the price snapshot, and the ledger balances', async () => {
-    const { productsForRequest } = await import('../../server/modules/products/service');
+    const { productsForRequest } = await import('../../server/domains/supply/products/service');
     const a = await p.product({ quantity: 4 });
     const rows = await productsForRequest(t.db, [a.id, a.id, 2_000_000_000]);
     expect(rows).toEqual([

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orderLines, professionalTips } from '../../server/db/schema';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

@@ -4,8 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvents, notifications, orderLines, professionals, professionalTips } from '../../server/db/schema';
-import { moveSlotForSeed } from '../../server/modules/orderLines/service';
-import { checkLedger } from '../../server/modules/wallets/service';
+import { moveSlotForSeed } from '../../server/domains/commerce/orderLines/service';
+import { checkLedger } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, professionals, serviceRatingStats } from '../../server/db/schema';
-import { applyLineEvent } from '../../server/modules/orderLines/service';
+import { applyLineEvent } from '../../server/domains/commerce/orderLines/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';

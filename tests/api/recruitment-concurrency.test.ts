@@ -4,7 +4,7 @@
 // at once (one open candidate).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../server/modules/auth/service';
+import { createAccount } from '../../server/domains/platform/auth/service';
 import { dataOf } from '../support/catalogue';
 import { candidateFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, notifications, orderLines, referrals, transitionLog } from '../../server/db/schema';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { factories, referralFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

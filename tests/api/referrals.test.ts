@@ -17,8 +17,8 @@ import {
   normaliseEmail,
   type Party,
   selfReferralReason,
-} from '../../server/modules/referrals/service';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+} from '../../server/domains/marketing/referrals/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories, referralFactories } from '../support/factories';

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransfers, sandboxOrders, sourceRefunds } from '../../server/db/schema';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { paise } from '../../server/money';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signup } from '../../server/modules/auth/service';
+import { signup } from '../../server/domains/commerce/customers/service';
 import { startTestServer, type TestServer } from '../support/server';
 
 describe('sign-up and referral codes', () => {

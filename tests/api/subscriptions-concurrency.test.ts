@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customerSubscriptions, ledgerTransfers, paymentIntents } from '../../server/db/schema';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { subscriptionFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

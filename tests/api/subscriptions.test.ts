@@ -4,8 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customerSubscriptions, transitionLog } from '../../server/db/schema';
-import { activePlanDiscounts, addMonths } from '../../server/modules/subscriptions/service';
-import { checkLedger, walletBalance } from '../../server/modules/wallets/service';
+import { activePlanDiscounts, addMonths } from '../../server/domains/marketing/subscriptions/service';
+import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
 import { b64, dataOf, png } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories, subscriptionFactories } from '../support/factories';

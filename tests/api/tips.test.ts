@@ -1,7 +1,7 @@
 // Tips (SPEC §3 Tip; §7 CrudTipsManage, GetTips; §4 the Tip toggle of DeReActivateAll; §9 tip default 0).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionLog } from '../../server/db/schema';
-import { assertTipAmount } from '../../server/modules/tips/service';
+import { assertTipAmount } from '../../server/domains/commerce/tips/service';
 import { paise } from '../../server/money';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';

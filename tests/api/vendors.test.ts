@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLineEvent } from '../../server/modules/orderLines/service';
-import { gstinCheckChar } from '../../server/modules/orders/gstin';
+import { applyLineEvent } from '../../server/domains/commerce/orderLines/service';
+import { gstinCheckChar } from '../../server/shared/gstin';
 import { b64, cityIds, dataOf, png } from '../support/catalogue';
 import { factories, freshAadhaar, freshPan } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, correctTransfer } from '../../server/modules/wallets/service';
+import { checkLedger, correctTransfer } from '../../server/domains/money/wallets/service';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { factories } from '../support/factories';

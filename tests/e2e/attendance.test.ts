@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaDay } from '../../server/modules/attendance/service';
+import { indiaDay } from '../../server/domains/people/attendance/service';
 import { axeViolations } from '../support/axe';
 import { browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';

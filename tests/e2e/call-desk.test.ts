@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { indiaDay } from '../../server/modules/callDesk/service';
-import { applyLineEvent, moveSlotForSeed } from '../../server/modules/orderLines/service';
+import { applyLineEvent, moveSlotForSeed } from '../../server/domains/commerce/orderLines/service';
+import { indiaDay } from '../../server/domains/fieldService/callDesk/service';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { dataOf } from '../support/catalogue';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, subCategories } from '../../server/db/schema';
-import { applyLineEvent } from '../../server/modules/orderLines/service';
+import { applyLineEvent } from '../../server/domains/commerce/orderLines/service';
 import { SETTINGS_STORAGE_KEY } from '../../src/ui/palette';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch } from '../support/browser';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indiaToday } from '../../server/modules/marketingDashboard/service';
+import { indiaToday } from '../../server/domains/marketing/marketingDashboard/service';
 import { axeViolations } from '../support/axe';
 import { adminTab, browserPerPerson, chromiumPath, signIn, waitForPath } from '../support/browser';
 import { marketingDashboardFactories } from '../support/factories';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, users } from '../../server/db/schema';
-import { applyLineEvent, moveSlotForSeed } from '../../server/modules/orderLines/service';
+import { applyLineEvent, moveSlotForSeed } from '../../server/domains/commerce/orderLines/service';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletBalance } from '../../server/modules/wallets/service';
+import { walletBalance } from '../../server/domains/money/wallets/service';
 import { axeViolations } from '../support/axe';
 import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
 import { factories, subscriptionFactories } from '../support/factories';

@@ -18,11 +18,12 @@ import {
   zonePincodes,
 } from '../../server/db/schema';
 import type { CouponState, CustomerSubscriptionState, ReferralStatus } from '../../server/db/schema/marketing';
-import { createAccount, signup } from '../../server/modules/auth/service';
-import { expireDue } from '../../server/modules/homeScreenAds/service';
-import { verhoeffDigit } from '../../server/modules/professionals/rules';
-import { setAvailable } from '../../server/modules/professionals/service';
+import { signup } from '../../server/domains/commerce/customers/service';
+import { setAvailable } from '../../server/domains/fieldService/professionals/service';
+import { expireDue } from '../../server/domains/marketing/homeScreenAds/service';
+import { createAccount } from '../../server/domains/platform/auth/service';
 import { paise } from '../../server/money';
+import { verhoeffDigit } from '../../server/shared/identity';
 import { b64, cityIds, dataOf, png } from './catalogue';
 import type { TestServer } from './server';
 

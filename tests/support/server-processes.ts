@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../server/db/client';
 import { sandboxOrders } from '../../server/db/schema';
-import { addAddress } from '../../server/modules/addresses/service';
-import { signup } from '../../server/modules/auth/service';
-import { adminMove } from '../../server/modules/wallets/service';
+import { addAddress } from '../../server/domains/commerce/addresses/service';
+import { signup } from '../../server/domains/commerce/customers/service';
+import { adminMove } from '../../server/domains/money/wallets/service';
 import { paise } from '../../server/money';
 import { databaseUrlFor, ensurePostgresTemplate, postgresFromTemplate } from './template';
 

@@ -23,7 +23,7 @@ const INPUTS = [
   'server/db/seed',
   'server/db/client.ts',
   'server/roles.ts',
-  'server/modules/auth/passwords.ts',
+  'server/domains/platform/auth/passwords.ts',
   'tests/support/template.ts',
   'node_modules/@electric-sql/pglite/package.json',
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { assertSlot, indiaHour, SLOT_RULES } from '../../server/domains/commerce/cart/slots';
 import { HttpError } from '../../server/http';
-import { assertSlot, indiaHour, SLOT_RULES } from '../../server/modules/cart/slots';
 import {
   CLIENT_SLOT_RULES,
   indiaDayHour,

@@ -1,9 +1,9 @@
 // Rules with many cases, tested at the service level where HTTP adds nothing (decision in docs/decisions): the
 // API tests keep one case per rule to prove the route names the field.
 import { describe, expect, it } from 'vitest';
+import { serviceMoney } from '../../server/domains/catalogue/catalogue/service';
+import { parsePincodeList } from '../../server/domains/platform/geo/service';
 import { HttpError } from '../../server/http';
-import { serviceMoney } from '../../server/modules/catalogue/service';
-import { parsePincodeList } from '../../server/modules/geo/service';
 import { paise, priceBreakdown, toPaise } from '../../server/money';
 
 /** The field and message of the 400 that `fn` throws. */

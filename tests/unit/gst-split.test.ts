@@ -1,7 +1,7 @@
-// GST on a line and its split (server/modules/orders/quote.ts), worked by hand: inside the company's state the GST is
+// GST on a line and its split (server/domains/commerce/orders/quote.ts), worked by hand: inside the company's state the GST is
 // half CGST and half SGST (18% = 9% + 9%), outside it all IGST; and the quote's refusal of impossible input.
 import { describe, expect, it } from 'vitest';
-import { priceLine, type QuoteInput, type QuoteLineInput, quote } from '../../server/modules/orders/quote';
+import { priceLine, type QuoteInput, type QuoteLineInput, quote } from '../../server/domains/commerce/orders/quote';
 
 const line = (over: Partial<QuoteLineInput> = {}): QuoteLineInput => ({
   serviceId: 1,

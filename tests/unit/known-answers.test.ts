@@ -1,10 +1,11 @@
 // Rules checked against answers published outside this code (decision 044): worked examples, documented samples and
 // real identifiers, each with its source. None of these expectations comes from running the rule itself.
 import { describe, expect, it } from 'vitest';
-import { GST_STATE_CODES, gstinCheckChar, gstinProblem, gstStateCode } from '../../server/modules/orders/gstin';
-import { share } from '../../server/modules/orders/promotions';
-import { amountInWords, indianNumberWords } from '../../server/modules/orders/words';
-import { lineMoney } from '../../server/modules/productRequests/service';
+import { share } from '../../server/domains/commerce/orders/promotions';
+import { addMonths } from '../../server/domains/marketing/subscriptions/service';
+import { IFSC, ifscProblem } from '../../server/domains/people/recruitment/rules';
+import { lineMoney } from '../../server/domains/supply/productRequests/service';
+import { GST_STATE_CODES, gstinCheckChar, gstinProblem, gstStateCode } from '../../server/shared/gstin';
 import {
   aadhaarProblem,
   maskedAadhaar,
@@ -14,9 +15,8 @@ import {
   panProblem,
   verhoeffDigit,
   verhoeffValid,
-} from '../../server/modules/professionals/rules';
-import { IFSC, ifscProblem } from '../../server/modules/recruitment/rules';
-import { addMonths } from '../../server/modules/subscriptions/service';
+} from '../../server/shared/identity';
+import { amountInWords, indianNumberWords } from '../../server/shared/words';
 
 describe('Verhoeff check digit', () => {
   it('236 takes 3, and 2363 is valid (Wikipedia, Verhoeff algorithm, worked example)', () => {

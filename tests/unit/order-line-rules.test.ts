@@ -9,7 +9,7 @@ import {
   rescheduleRefusal,
   sourceRefundOffer,
   stateLabel,
-} from '../../server/modules/orderLines/rules';
+} from '../../server/domains/commerce/orderLines/rules';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-11-23T06:00:00Z');

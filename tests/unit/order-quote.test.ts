@@ -1,9 +1,9 @@
-// The checkout quote's pure pricing (server/modules/orders/quote.ts) and the amount in words of tax invoices.
+// The checkout quote's pure pricing (server/domains/commerce/orders/quote.ts) and the amount in words of tax invoices.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gstinCheckChar, gstinProblem } from '../../server/modules/orders/gstin';
-import { priceLine, type QuoteLineInput, quote } from '../../server/modules/orders/quote';
-import { amountInWords, indianNumberWords } from '../../server/modules/orders/words';
+import { priceLine, type QuoteLineInput, quote } from '../../server/domains/commerce/orders/quote';
+import { gstinCheckChar, gstinProblem } from '../../server/shared/gstin';
+import { amountInWords, indianNumberWords } from '../../server/shared/words';
 
 const line = (over: Partial<QuoteLineInput> = {}): QuoteLineInput => ({
   serviceId: 1,

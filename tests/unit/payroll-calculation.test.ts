@@ -1,9 +1,14 @@
-// Worked examples of the salary calculation (server/modules/payroll/calc.ts, issue 13 §7): EPF at the ceiling, ESI
+// Worked examples of the salary calculation (server/domains/people/payroll/calc.ts, issue 13 §7): EPF at the ceiling, ESI
 // just under and just over ₹21,000, February's professional tax, a mid-month structure change, unpaid days; and
 // properties that hold for any input (integer paise, net = gross + tips + expenses - deductions, never below 0).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CalcInput, calculateSalary, divHalfUp, type StructureInput } from '../../server/modules/payroll/calc';
+import {
+  type CalcInput,
+  calculateSalary,
+  divHalfUp,
+  type StructureInput,
+} from '../../server/domains/people/payroll/calc';
 
 const R = (rupees: number) => Math.round(rupees * 100);
 const structure = (over: Partial<StructureInput> = {}): StructureInput => ({

@@ -1,7 +1,7 @@
-// India's statutory payroll tables (server/modules/payroll/statutory.ts) against the published rules, and how the
+// India's statutory payroll tables (server/domains/people/payroll/statutory.ts) against the published rules, and how the
 // rule in force on a day is found.
 import { describe, expect, it } from 'vitest';
-import { EPF_RULES, ESI_RULES, inForce, PT_STATES, ptTable } from '../../server/modules/payroll/statutory';
+import { EPF_RULES, ESI_RULES, inForce, PT_STATES, ptTable } from '../../server/domains/people/payroll/statutory';
 
 describe('the tables', () => {
   it('EPF: 12% + 12% on a wage ceiling of ₹15,000 a month, in force from 1 September 2014', () => {

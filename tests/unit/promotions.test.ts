@@ -1,8 +1,13 @@
-// Promotions at checkout (server/modules/orders/promotions.ts and the quote): one promotion per line, money to the paisa.
+// Promotions at checkout (server/domains/commerce/orders/promotions.ts and the quote): one promotion per line, money to the paisa.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPromotions, type CouponTerms, type PromoLine, share } from '../../server/modules/orders/promotions';
-import { type QuoteLineInput, quote } from '../../server/modules/orders/quote';
+import {
+  applyPromotions,
+  type CouponTerms,
+  type PromoLine,
+  share,
+} from '../../server/domains/commerce/orders/promotions';
+import { type QuoteLineInput, quote } from '../../server/domains/commerce/orders/quote';
 
 const pl = (over: Partial<PromoLine> = {}): PromoLine => ({
   serviceId: 1,

@@ -126,7 +126,7 @@ CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_corrects_fk" FOREIGN KEY ("corrects_transfer_id") REFERENCES "public"."ledger_transfers"("id");
 --> statement-breakpoint
 -- The company wallet and the system accounts exist from the start, under fixed ids the code names
--- (server/modules/wallets/repo.ts SYSTEM_ACCOUNTS); wallets are opened on first use, from id 1001.
+-- (server/domains/money/wallets/repo.ts SYSTEM_ACCOUNTS); wallets are opened on first use, from id 1001.
 INSERT INTO ledger_accounts (id, kind, provider, name, allow_negative) VALUES
   (1, 'company_wallet', NULL, 'Company account wallet', false),
   (2, 'bank', NULL, 'Company bank deposits', true),

@@ -253,7 +253,7 @@ INSERT INTO gst_rates (rate, effective_from, effective_to, note) VALUES
   (28, '2017-07-01', '2025-09-21', 'Replaced by 18% and 40% (GST 2.0)'),
   (40, '2025-09-22', NULL, 'Demerit rate (GST 2.0)');
 --> statement-breakpoint
--- Where an order's money goes (server/modules/wallets/repo.ts SYSTEM_ACCOUNTS): the taxable value to revenue, the
+-- Where an order's money goes (server/domains/money/wallets/repo.ts SYSTEM_ACCOUNTS): the taxable value to revenue, the
 -- GST to GST payable, the tip to the tips held for professionals (paid out with the salary).
 INSERT INTO ledger_accounts (id, kind, provider, name, allow_negative) VALUES
   (7, 'revenue', NULL, 'Service revenue', true),

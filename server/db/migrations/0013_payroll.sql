@@ -133,7 +133,7 @@ CREATE UNIQUE INDEX "salary_slips_user_period_uq" ON "salary_slips" USING btree 
 CREATE INDEX "salary_slips_period_idx" ON "salary_slips" USING btree ("period","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "salary_structures_user_from_uq" ON "salary_structures" USING btree ("user_id","effective_from");--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_ck" CHECK ("ledger_accounts"."kind" in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable', 'marketing_expense', 'salary_payable'));--> statement-breakpoint
--- Salaries and employee expenses owed to employees (server/modules/wallets/repo.ts SYSTEM_ACCOUNTS), paid out to
+-- Salaries and employee expenses owed to employees (server/domains/money/wallets/repo.ts SYSTEM_ACCOUNTS), paid out to
 -- their banks with a bank reference (decision 034).
 INSERT INTO ledger_accounts (id, kind, provider, name, allow_negative) VALUES
   (11, 'salary_payable', NULL, 'Salaries and expenses payable to employees', true);

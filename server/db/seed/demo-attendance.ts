@@ -1,4 +1,4 @@
-import * as attendance from '../../modules/attendance/service';
+import { attendance } from '../../domains/people';
 import type { Db } from '../client';
 import { demoUserId } from './demo';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import type { BannerType } from '../../modules/banners/service';
+import type { BannerType } from '../../domains/catalogue';
 import { paise } from '../../money';
 import type { Db } from '../client';
 import { banners, categories, categoryZones, services, subCategories, zones } from '../schema';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import * as ads from '../../modules/homeScreenAds/service';
+import { homeScreenAds as ads } from '../../domains/marketing';
 import type { Paise } from '../../money';
 import { Storage } from '../../plugins/storage';
 import type { Db } from '../client';

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { CompanyConfig } from '../../config';
-import { applyLineEvent, cancelLine, moveSlotForSeed, rateLine, type Stars } from '../../modules/orderLines/service';
-import { placeOrder } from '../../modules/orders/service';
-import { completeForSeed, moveJob, resyncRatingsForSeed } from '../../modules/professionalJobs/service';
-import * as wallets from '../../modules/wallets/service';
+import { applyLineEvent, cancelLine, moveSlotForSeed, placeOrder, rateLine, type Stars } from '../../domains/commerce';
+import { completeForSeed, moveJob, resyncRatingsForSeed } from '../../domains/fieldService';
+import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
 import type { Db } from '../client';

@@ -1,10 +1,16 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { CompanyConfig } from '../../config';
-import * as addresses from '../../modules/addresses/service';
-import { signup } from '../../modules/auth/service';
-import { applyLineEvent, cancelLine, moveSlotForSeed, rateLine, type Stars } from '../../modules/orderLines/service';
-import { placeOrder } from '../../modules/orders/service';
-import * as wallets from '../../modules/wallets/service';
+import {
+  addresses,
+  applyLineEvent,
+  cancelLine,
+  moveSlotForSeed,
+  placeOrder,
+  rateLine,
+  type Stars,
+  signup,
+} from '../../domains/commerce';
+import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
 import type { Db } from '../client';

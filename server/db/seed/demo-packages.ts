@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ensureDemoAdvertisement } from '../../modules/packages/repo';
+import { ensureDemoAdvertisement } from '../../domains/commerce';
 import { paise } from '../../money';
 import type { Db } from '../client';
 import { services, specialPackageServices, specialPackages, users } from '../schema';

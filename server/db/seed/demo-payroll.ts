@@ -1,7 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { indiaDay } from '../../modules/attendance/service';
-import * as payroll from '../../modules/payroll/service';
-import * as wallets from '../../modules/wallets/service';
+import { wallets } from '../../domains/money';
+import { indiaDay, payroll } from '../../domains/people';
 import { paise } from '../../money';
 import type { Db } from '../client';
 import { professionals, salaryStructures, users } from '../schema';

@@ -1,5 +1,5 @@
 import { count, isNull } from 'drizzle-orm';
-import * as productsService from '../../modules/products/service';
+import { products as productsService } from '../../domains/supply';
 import type { Db } from '../client';
 import { products } from '../schema';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { verhoeffDigit } from '../../modules/professionals/rules';
-import * as professionals from '../../modules/professionals/service';
+import { professionals } from '../../domains/fieldService';
+import { verhoeffDigit } from '../../shared/identity';
 import type { Db } from '../client';
 import { cities, services, states, users, zones } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { notifyPerson } from '../../modules/notifications/service';
-import * as queries from '../../modules/queries/service';
+import { queries } from '../../domains/commerce';
+import { notifyPerson } from '../../domains/platform';
 import type { Db } from '../client';
 import { customerQueries, notifications, orderLines, users } from '../schema';
 

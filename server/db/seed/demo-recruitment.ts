@@ -1,11 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
+import { professionals } from '../../domains/fieldService';
+import { indiaToday, recruitment } from '../../domains/people';
 import type { RoleCode } from '../../http';
-import { verhoeffDigit } from '../../modules/professionals/rules';
-import * as professionals from '../../modules/professionals/service';
-import { indiaToday } from '../../modules/recruitment/rules';
-import * as recruitment from '../../modules/recruitment/service';
 import { paise } from '../../money';
 import { Storage } from '../../plugins/storage';
+import { verhoeffDigit } from '../../shared/identity';
 import type { Db } from '../client';
 import { candidates, cities, services, states, zones } from '../schema';
 import { demoUserId } from './demo';

@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { CompanyConfig } from '../../config';
-import { signup } from '../../modules/auth/service';
-import { applyLineEvent, moveSlotForSeed } from '../../modules/orderLines/service';
-import { placeOrder } from '../../modules/orders/service';
-import { completeForSeed, moveJob } from '../../modules/professionalJobs/service';
-import { backdateSignupForSeed, setCost } from '../../modules/referrals/service';
-import * as wallets from '../../modules/wallets/service';
+import { applyLineEvent, moveSlotForSeed, placeOrder, signup } from '../../domains/commerce';
+import { completeForSeed, moveJob } from '../../domains/fieldService';
+import { backdateSignupForSeed, setCost } from '../../domains/marketing';
+import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
 import type { Db } from '../client';

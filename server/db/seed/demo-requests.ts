@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { walletBalance } from '../../domains/money';
+import { productRequests as requests } from '../../domains/supply';
 import type { RoleCode } from '../../http';
-import * as requests from '../../modules/productRequests/service';
-import { walletBalance } from '../../modules/wallets/service';
 import type { Db } from '../client';
 import { productRequests, products, professionals, users } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';

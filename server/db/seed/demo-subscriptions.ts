@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import * as subscriptions from '../../modules/subscriptions/service';
-import * as wallets from '../../modules/wallets/service';
+import { subscriptions } from '../../domains/marketing';
+import { wallets } from '../../domains/money';
 import { type Paise, paise } from '../../money';
 import type { PaymentProviders } from '../../plugins/payments';
 import { Storage } from '../../plugins/storage';

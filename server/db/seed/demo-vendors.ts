@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { gstinCheckChar } from '../../modules/orders/gstin';
-import { verhoeffDigit } from '../../modules/professionals/rules';
-import * as vendorsService from '../../modules/vendors/service';
+import { vendors as vendorsService } from '../../domains/supply';
+import { gstinCheckChar } from '../../shared/gstin';
+import { verhoeffDigit } from '../../shared/identity';
 import type { Db } from '../client';
 import { cities, professionals, states, users, vendors, zones } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import * as wallets from '../../modules/wallets/service';
+import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { Db } from '../client';
 import { users } from '../schema';

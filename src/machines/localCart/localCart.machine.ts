@@ -38,7 +38,7 @@ export type LocalCartEvent =
   /** Storage changed elsewhere (another tab, or the merge at sign-in emptied it): take its lines. */
   | { type: 'LOAD'; lines: LocalCartLine[] };
 
-/** The cart's toasts, shown bottom-left: the server cart's words too (server/modules/cart, decision 047). */
+/** The cart's toasts, shown bottom-left: the server cart's words too (server/domains/commerce/cart, decision 047). */
 export const CART_TOASTS = {
   added: 'Service added to your cart',
   increased: 'Quantity increased',

@@ -1,5 +1,5 @@
 /**
- * The slot choices the pages offer, by the server's rules (server/modules/cart/slots.ts SLOT_RULES; a unit test keeps
+ * The slot choices the pages offer, by the server's rules (server/domains/commerce/cart/slots.ts SLOT_RULES; a unit test keeps
  * the two equal): one-hour windows on the hour from 08:00 to 19:00 India time, at least 2 hours from now, at most
  * 30 days ahead. The server stays the authority: it refuses anything else, naming the rule.
  */

@@ -1,0 +1,666 @@
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  ne,
+  not,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import {
+  banners,
+  categories,
+  categoryZones,
+  cities,
+  serviceMedia,
+  serviceRatingStats,
+  services,
+  states,
+  subCategories,
+  zonePincodes,
+  zones,
+} from '../../../db/schema';
+
+export type Status = 'all' | 'active' | 'inactive';
+
+/**
+ * Who is looking. Visitors (and every role but admin) see what is visible: the item and each of its parents
+ * active. Admins see everything and may filter on the item's own flag.
+ */
+export interface View {
+  admin: boolean;
+  status: Status;
+}
+
+function byStatus(view: View, own: AnyColumn, visible: SQL | undefined): SQL | undefined {
+  if (!view.admin) return visible;
+  if (view.status === 'active') return eq(own, true);
+  if (view.status === 'inactive') return eq(own, false);
+  return undefined;
+}
+
+const categoryVisible = eq(categories.active, true);
+const subCategoryVisible = and(eq(subCategories.active, true), eq(categories.active, true))!;
+const serviceVisible = and(eq(services.active, true), eq(subCategories.active, true), eq(categories.active, true))!;
+
+/** Names sort case-insensitively. */
+const lowerOf = (c: AnyColumn) => sql`lower(${c})`;
+/** `name` equal to a trimmed, lower-cased value (uses the unique indexes on lower(name)). */
+const sameName = (c: AnyColumn, name: string) => sql`lower(${c}) = ${name.trim().toLowerCase()}`;
+
+async function paged<T>(
+  q: PageQuery,
+  items: (limit: number, offset: number) => Promise<T[]>,
+  total: () => Promise<number>,
+) {
+  const { limit, offset, page, pageSize } = pageOf(q);
+  const [rows, n] = await Promise.all([items(limit, offset), total()]);
+  return { items: rows, total: n, page, pageSize };
+}
+
+// ---------------------------------------------------------------- categories
+
+const subCategoryCount = (visibleOnly: boolean) =>
+  sql<number>`(select count(*)::int from ${subCategories} where ${qualified(subCategories.categoryId)} = ${qualified(categories.id)}${
+    visibleOnly ? sql` and ${qualified(subCategories.active)}` : sql``
+  })`;
+const zoneCount = (visibleOnly: boolean) =>
+  sql<number>`(select count(*)::int from ${categoryZones} inner join ${zones} on ${qualified(zones.id)} = ${qualified(categoryZones.zoneId)} where ${qualified(categoryZones.categoryId)} = ${qualified(categories.id)}${
+    visibleOnly ? sql` and ${qualified(zones.active)}` : sql``
+  })`;
+
+const categoryColumns = (visibleOnly: boolean) => ({
+  id: categories.id,
+  categoryName: categories.name,
+  details: categories.details,
+  imageUrl: categories.imageUrl,
+  sacCode: categories.sacCode,
+  active: categories.active,
+  createdAt: categories.createdAt,
+  subCategoryCount: subCategoryCount(visibleOnly),
+  zoneCount: zoneCount(visibleOnly),
+});
+
+export function pageCategories(exec: Executor, q: PageQuery, view: View) {
+  const where = and(
+    byStatus(view, categories.active, categoryVisible),
+    q.search ? ilike(categories.name, likeTerm(q.search)) : undefined,
+  );
+  const order = orderOf(
+    q,
+    {
+      categoryName: lowerOf(categories.name),
+      createdAt: categories.createdAt,
+      id: categories.id,
+      active: categories.active,
+    },
+    'categoryName',
+    categories.id,
+  );
+  return paged(
+    q,
+    (limit, offset) =>
+      exec
+        .select(categoryColumns(!view.admin))
+        .from(categories)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () => (await exec.select({ n: count() }).from(categories).where(where))[0].n,
+  );
+}
+
+export const findCategory = async (exec: Executor, id: number, visibleOnly = false) =>
+  (await exec.select(categoryColumns(visibleOnly)).from(categories).where(eq(categories.id, id)))[0];
+
+export const findCategoryByName = async (exec: Executor, name: string, exceptId?: number) =>
+  (
+    await exec
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(and(sameName(categories.name, name), exceptId ? ne(categories.id, exceptId) : undefined))
+      .limit(1)
+  )[0];
+
+export const categoriesByNames = (exec: Executor, lowerNames: string[]) =>
+  lowerNames.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(inArray(lowerOf(categories.name), lowerNames));
+
+export async function insertCategory(exec: Executor, values: typeof categories.$inferInsert) {
+  const [row] = await exec.insert(categories).values(values).returning({ id: categories.id });
+  return row.id;
+}
+
+export const insertCategories = (exec: Executor, values: (typeof categories.$inferInsert)[]) =>
+  exec.insert(categories).values(values).returning({ id: categories.id, name: categories.name });
+
+export const updateCategory = (exec: Executor, id: number, values: Partial<typeof categories.$inferInsert>) =>
+  exec
+    .update(categories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(categories.id, id));
+
+export const lockCategory = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: categories.id, name: categories.name, imageUrl: categories.imageUrl })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for('update')
+  )[0];
+
+export const countSubCategoriesOf = async (exec: Executor, categoryId: number) =>
+  (await exec.select({ n: count() }).from(subCategories).where(eq(subCategories.categoryId, categoryId)))[0].n;
+
+/** Deletes the category with its zone links (ON DELETE CASCADE); the caller checked it has no sub-categories. */
+export const deleteCategory = (exec: Executor, id: number) => exec.delete(categories).where(eq(categories.id, id));
+
+export const toggleCategory = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .update(categories)
+      .set({ active: not(categories.active), updatedAt: new Date() })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id, active: categories.active })
+  )[0];
+
+// ---------------------------------------------------------------- category zones
+
+const categoryZoneColumns = {
+  id: categoryZones.id,
+  categoryId: categoryZones.categoryId,
+  zoneId: categoryZones.zoneId,
+  zoneName: zones.zoneName,
+  cityName: cities.name,
+  stateName: states.name,
+  active: zones.active,
+};
+
+const categoryZonesQuery = (exec: Executor) =>
+  exec
+    .select(categoryZoneColumns)
+    .from(categoryZones)
+    .innerJoin(zones, eq(zones.id, categoryZones.zoneId))
+    .innerJoin(cities, eq(cities.id, zones.cityId))
+    .innerJoin(states, eq(states.id, zones.stateId));
+
+export const listCategoryZones = (exec: Executor, categoryId: number, activeZonesOnly: boolean) =>
+  categoryZonesQuery(exec)
+    .where(and(eq(categoryZones.categoryId, categoryId), activeZonesOnly ? eq(zones.active, true) : undefined))
+    .orderBy(asc(states.name), asc(cities.name), asc(zones.zoneName));
+
+export const findCategoryZone = async (exec: Executor, id: number) =>
+  (await categoryZonesQuery(exec).where(eq(categoryZones.id, id)))[0];
+
+export const findCategoryZoneLink = async (exec: Executor, categoryId: number, zoneId: number) =>
+  (
+    await categoryZonesQuery(exec).where(
+      and(eq(categoryZones.categoryId, categoryId), eq(categoryZones.zoneId, zoneId)),
+    )
+  )[0];
+
+export async function addCategoryZones(exec: Executor, rows: { categoryId: number; zoneId: number }[]) {
+  if (rows.length) await exec.insert(categoryZones).values(rows).onConflictDoNothing();
+}
+
+/** Makes the category's zones exactly `zoneIds`. */
+export async function setCategoryZones(exec: Executor, categoryId: number, zoneIds: number[]) {
+  await exec
+    .delete(categoryZones)
+    .where(
+      and(
+        eq(categoryZones.categoryId, categoryId),
+        zoneIds.length ? notInArray(categoryZones.zoneId, zoneIds) : undefined,
+      ),
+    );
+  await addCategoryZones(
+    exec,
+    zoneIds.map((zoneId) => ({ categoryId, zoneId })),
+  );
+}
+
+export const deleteCategoryZone = (exec: Executor, id: number) =>
+  exec.delete(categoryZones).where(eq(categoryZones.id, id));
+
+// ---------------------------------------------------------------- sub-categories
+
+const serviceCount = (visibleOnly: boolean) =>
+  sql<number>`(select count(*)::int from ${services} where ${qualified(services.subCategoryId)} = ${qualified(subCategories.id)}${
+    visibleOnly ? sql` and ${qualified(services.active)}` : sql``
+  })`;
+
+const subCategoryColumns = (visibleOnly: boolean) => ({
+  id: subCategories.id,
+  subCategoryName: subCategories.name,
+  headingField: subCategories.headingField,
+  categoryId: subCategories.categoryId,
+  categoryName: categories.name,
+  imageUrl: subCategories.imageUrl,
+  active: subCategories.active,
+  createdAt: subCategories.createdAt,
+  serviceCount: serviceCount(visibleOnly),
+});
+
+const subCategoriesQuery = (exec: Executor, visibleOnly: boolean) =>
+  exec
+    .select(subCategoryColumns(visibleOnly))
+    .from(subCategories)
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId));
+
+export function pageSubCategories(exec: Executor, q: PageQuery & { categoryId?: number }, view: View) {
+  const where = and(
+    byStatus(view, subCategories.active, subCategoryVisible),
+    q.categoryId ? eq(subCategories.categoryId, q.categoryId) : undefined,
+    q.search ? ilike(subCategories.name, likeTerm(q.search)) : undefined,
+  );
+  const order = orderOf(
+    q,
+    {
+      subCategoryName: lowerOf(subCategories.name),
+      categoryName: lowerOf(categories.name),
+      createdAt: subCategories.createdAt,
+      id: subCategories.id,
+      active: subCategories.active,
+    },
+    'subCategoryName',
+    subCategories.id,
+  );
+  return paged(
+    q,
+    (limit, offset) =>
+      subCategoriesQuery(exec, !view.admin)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      (
+        await exec
+          .select({ n: count() })
+          .from(subCategories)
+          .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+          .where(where)
+      )[0].n,
+  );
+}
+
+/** One sub-category, with whether a visitor may see it. */
+export const findSubCategory = async (exec: Executor, id: number, visibleOnly = false) =>
+  (
+    await exec
+      .select({ ...subCategoryColumns(visibleOnly), visible: sql<boolean>`${subCategoryVisible}` })
+      .from(subCategories)
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .where(eq(subCategories.id, id))
+  )[0];
+
+export const listSubCategoriesOfCategory = (exec: Executor, categoryId: number, view: View) =>
+  subCategoriesQuery(exec, !view.admin)
+    .where(and(eq(subCategories.categoryId, categoryId), byStatus(view, subCategories.active, subCategoryVisible)))
+    .orderBy(lowerOf(subCategories.name), asc(subCategories.id));
+
+export const findSubCategoryByName = async (exec: Executor, categoryId: number, name: string, exceptId?: number) =>
+  (
+    await exec
+      .select({ id: subCategories.id, name: subCategories.name })
+      .from(subCategories)
+      .where(
+        and(
+          eq(subCategories.categoryId, categoryId),
+          sameName(subCategories.name, name),
+          exceptId ? ne(subCategories.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const subCategoriesByNames = (exec: Executor, categoryIds: number[], lowerNames: string[]) =>
+  categoryIds.length === 0 || lowerNames.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ id: subCategories.id, categoryId: subCategories.categoryId, name: subCategories.name })
+        .from(subCategories)
+        .where(and(inArray(subCategories.categoryId, categoryIds), inArray(lowerOf(subCategories.name), lowerNames)));
+
+export async function insertSubCategory(exec: Executor, values: typeof subCategories.$inferInsert) {
+  const [row] = await exec.insert(subCategories).values(values).returning({ id: subCategories.id });
+  return row.id;
+}
+
+export const insertSubCategories = (exec: Executor, values: (typeof subCategories.$inferInsert)[]) =>
+  exec.insert(subCategories).values(values);
+
+export const updateSubCategory = (exec: Executor, id: number, values: Partial<typeof subCategories.$inferInsert>) =>
+  exec
+    .update(subCategories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(subCategories.id, id));
+
+export const lockSubCategory = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: subCategories.id, name: subCategories.name, imageUrl: subCategories.imageUrl })
+      .from(subCategories)
+      .where(eq(subCategories.id, id))
+      .for('update')
+  )[0];
+
+export const countServicesOf = async (exec: Executor, subCategoryId: number) =>
+  (await exec.select({ n: count() }).from(services).where(eq(services.subCategoryId, subCategoryId)))[0].n;
+
+export const deleteSubCategory = (exec: Executor, id: number) =>
+  exec.delete(subCategories).where(eq(subCategories.id, id));
+
+export const toggleSubCategory = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .update(subCategories)
+      .set({ active: not(subCategories.active), updatedAt: new Date() })
+      .where(eq(subCategories.id, id))
+      .returning({ id: subCategories.id, active: subCategories.active })
+  )[0];
+
+// ---------------------------------------------------------------- services
+
+const serviceColumns = {
+  id: services.id,
+  heading: services.heading,
+  pDetails: services.details,
+  subCategoryId: services.subCategoryId,
+  subCategoryName: subCategories.name,
+  categoryId: subCategories.categoryId,
+  categoryName: categories.name,
+  pricePaise: services.pricePaise,
+  discountPercent: services.discountPercent,
+  gstPercent: services.gstPercent,
+  visitingChargesPaise: services.visitingChargesPaise,
+  professionalType: services.professionalType,
+  imageUrl: services.imageUrl,
+  bannerImageUrl: services.bannerImageUrl,
+  active: services.active,
+  createdAt: services.createdAt,
+  visible: sql<boolean>`${serviceVisible}`,
+  // The ratings' running totals (issue 9), one row per service kept by the rating write.
+  ratingCount: serviceRatingStats.count,
+  ratingTotal: serviceRatingStats.total,
+};
+const servicesQuery = (exec: Executor) =>
+  exec
+    .select(serviceColumns)
+    .from(services)
+    .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .leftJoin(serviceRatingStats, eq(serviceRatingStats.serviceId, services.id));
+
+export function pageServices(
+  exec: Executor,
+  q: PageQuery & { subCategoryId?: number; categoryId?: number },
+  view: View,
+) {
+  const where = and(
+    byStatus(view, services.active, serviceVisible),
+    q.subCategoryId ? eq(services.subCategoryId, q.subCategoryId) : undefined,
+    q.categoryId ? eq(subCategories.categoryId, q.categoryId) : undefined,
+    q.search ? ilike(services.heading, likeTerm(q.search)) : undefined,
+  );
+  const order = orderOf(
+    q,
+    {
+      heading: lowerOf(services.heading),
+      price: services.pricePaise,
+      subCategoryName: lowerOf(subCategories.name),
+      createdAt: services.createdAt,
+      id: services.id,
+      active: services.active,
+    },
+    'heading',
+    services.id,
+  );
+  return paged(
+    q,
+    (limit, offset) =>
+      servicesQuery(exec)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      (
+        await exec
+          .select({ n: count() })
+          .from(services)
+          .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+          .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+          .where(where)
+      )[0].n,
+  );
+}
+
+export const findService = async (exec: Executor, id: number) =>
+  (await servicesQuery(exec).where(eq(services.id, id)))[0];
+export type ServiceRow = NonNullable<Awaited<ReturnType<typeof findService>>>;
+
+/** The services with these ids (any order; missing ids are left out), for other modules' lists (favourites). */
+export const servicesByIds = (exec: Executor, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : servicesQuery(exec).where(inArray(services.id, ids));
+
+export const listServicesOfSubCategory = (exec: Executor, subCategoryId: number, view: View) =>
+  servicesQuery(exec)
+    .where(and(eq(services.subCategoryId, subCategoryId), byStatus(view, services.active, serviceVisible)))
+    .orderBy(lowerOf(services.heading), asc(services.id));
+
+/** Visible services, newest first; only those created since `since` when given. */
+export const newestServices = (exec: Executor, limit: number, since?: Date) =>
+  servicesQuery(exec)
+    .where(and(serviceVisible, since ? gte(services.createdAt, since) : undefined))
+    .orderBy(desc(services.createdAt), desc(services.id))
+    .limit(limit);
+
+export const findServiceByHeading = async (exec: Executor, subCategoryId: number, heading: string, exceptId?: number) =>
+  (
+    await exec
+      .select({ id: services.id, heading: services.heading })
+      .from(services)
+      .where(
+        and(
+          eq(services.subCategoryId, subCategoryId),
+          sameName(services.heading, heading),
+          exceptId ? ne(services.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const servicesByHeadings = (exec: Executor, subCategoryIds: number[], lowerHeadings: string[]) =>
+  subCategoryIds.length === 0 || lowerHeadings.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ subCategoryId: services.subCategoryId, heading: services.heading })
+        .from(services)
+        .where(and(inArray(services.subCategoryId, subCategoryIds), inArray(lowerOf(services.heading), lowerHeadings)));
+
+export async function insertService(exec: Executor, values: typeof services.$inferInsert) {
+  const [row] = await exec.insert(services).values(values).returning({ id: services.id });
+  return row.id;
+}
+
+export const insertServices = (exec: Executor, values: (typeof services.$inferInsert)[]) =>
+  exec.insert(services).values(values);
+
+export const updateService = (exec: Executor, id: number, values: Partial<typeof services.$inferInsert>) =>
+  exec
+    .update(services)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(services.id, id));
+
+export const lockService = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({
+        id: services.id,
+        heading: services.heading,
+        imageUrl: services.imageUrl,
+        bannerImageUrl: services.bannerImageUrl,
+      })
+      .from(services)
+      .where(eq(services.id, id))
+      .for('update')
+  )[0];
+
+export const countBannersOf = async (exec: Executor, serviceId: number) =>
+  (await exec.select({ n: count() }).from(banners).where(eq(banners.serviceId, serviceId)))[0].n;
+
+/** Deletes the service; its media rows go with it (ON DELETE CASCADE). */
+export const deleteService = (exec: Executor, id: number) => exec.delete(services).where(eq(services.id, id));
+
+export const toggleService = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .update(services)
+      .set({ active: not(services.active), updatedAt: new Date() })
+      .where(eq(services.id, id))
+      .returning({ id: services.id, active: services.active })
+  )[0];
+
+/** For other modules (banners): whether a service exists and whether visitors may see it. */
+export const serviceVisibility = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: services.id, heading: services.heading, visible: sql<boolean>`${serviceVisible}` })
+      .from(services)
+      .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .where(eq(services.id, id))
+  )[0];
+
+// ---------------------------------------------------------------- service media
+
+const mediaColumns = {
+  id: serviceMedia.id,
+  serviceId: serviceMedia.serviceId,
+  serviceHeading: services.heading,
+  type: serviceMedia.kind,
+  url: serviceMedia.url,
+  fileName: serviceMedia.fileName,
+  createdAt: serviceMedia.createdAt,
+};
+
+export const listMedia = (
+  exec: Executor,
+  filter: { serviceId?: number; subCategoryId?: number },
+  visibleOnly: boolean,
+) =>
+  exec
+    .select(mediaColumns)
+    .from(serviceMedia)
+    .innerJoin(services, eq(services.id, serviceMedia.serviceId))
+    .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(
+      and(
+        filter.serviceId ? eq(serviceMedia.serviceId, filter.serviceId) : undefined,
+        filter.subCategoryId ? eq(services.subCategoryId, filter.subCategoryId) : undefined,
+        visibleOnly ? serviceVisible : undefined,
+      ),
+    )
+    .orderBy(asc(serviceMedia.serviceId), asc(serviceMedia.id))
+    .limit(1000);
+
+export const countMediaOf = async (exec: Executor, serviceId: number) =>
+  (await exec.select({ n: count() }).from(serviceMedia).where(eq(serviceMedia.serviceId, serviceId)))[0].n;
+
+export const mediaUrlsOf = async (exec: Executor, serviceId: number) =>
+  (await exec.select({ url: serviceMedia.url }).from(serviceMedia).where(eq(serviceMedia.serviceId, serviceId))).map(
+    (r) => r.url,
+  );
+
+export async function insertMedia(exec: Executor, values: typeof serviceMedia.$inferInsert) {
+  const [row] = await exec.insert(serviceMedia).values(values).returning({ id: serviceMedia.id });
+  return row.id;
+}
+
+export const findMedia = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select(mediaColumns)
+      .from(serviceMedia)
+      .innerJoin(services, eq(services.id, serviceMedia.serviceId))
+      .where(eq(serviceMedia.id, id))
+  )[0];
+
+export const deleteMedia = (exec: Executor, id: number) => exec.delete(serviceMedia).where(eq(serviceMedia.id, id));
+
+// ---------------------------------------------------------------- global search
+
+/** Names starting with the term first, then the others, each alphabetically. */
+const prefixFirst = (c: AnyColumn, term: string) => [
+  sql`case when ${c} ilike ${`${likeTerm(term).slice(1)}`} then 0 else 1 end`,
+  lowerOf(c),
+];
+
+export const searchCategories = (exec: Executor, term: string, limit: number) =>
+  exec
+    .select({ id: categories.id, categoryName: categories.name, imageUrl: categories.imageUrl })
+    .from(categories)
+    .where(and(categoryVisible, ilike(categories.name, likeTerm(term))))
+    .orderBy(...prefixFirst(categories.name, term), asc(categories.id))
+    .limit(limit);
+
+export const searchSubCategories = (exec: Executor, term: string, limit: number) =>
+  exec
+    .select({
+      id: subCategories.id,
+      subCategoryName: subCategories.name,
+      categoryId: subCategories.categoryId,
+      categoryName: categories.name,
+    })
+    .from(subCategories)
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(and(subCategoryVisible, ilike(subCategories.name, likeTerm(term))))
+    .orderBy(...prefixFirst(subCategories.name, term), asc(subCategories.id))
+    .limit(limit);
+
+export const searchServices = (exec: Executor, term: string, limit: number) =>
+  servicesQuery(exec)
+    .where(and(serviceVisible, ilike(services.heading, likeTerm(term))))
+    .orderBy(...prefixFirst(services.heading, term), asc(services.id))
+    .limit(limit);
+
+// ---------------------------------------------------------------- availability
+
+export const categoryState = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: categories.id, name: categories.name, active: categories.active })
+      .from(categories)
+      .where(eq(categories.id, id))
+  )[0];
+
+/** The zone serving a pincode, and whether the category is offered there. */
+export const zoneOfPincode = async (exec: Executor, pinCode: string, categoryId: number) =>
+  (
+    await exec
+      .select({
+        zoneId: zones.id,
+        zoneName: zones.zoneName,
+        zoneActive: zones.active,
+        offered: sql<boolean>`exists (select 1 from ${categoryZones} where ${categoryZones.zoneId} = ${zones.id} and ${categoryZones.categoryId} = ${categoryId})`,
+      })
+      .from(zonePincodes)
+      .innerJoin(zones, eq(zones.id, zonePincodes.zoneId))
+      .where(eq(zonePincodes.pinCode, pinCode))
+  )[0];

@@ -1,0 +1,31 @@
+import { currentUser, type Handlers, ok } from '../../../http';
+import { type Paise, toRupees } from '../../../money';
+import * as favourites from './service';
+
+// Money crosses the HTTP boundary here only: the service card's amounts in rupees.
+type Priced = { price: Paise; discountedPrice: Paise; gstAmount: Paise; finalPrice: Paise; visitingCharges: Paise };
+const serviceOut = <T extends Priced>(s: T) => ({
+  ...s,
+  price: toRupees(s.price),
+  discountedPrice: toRupees(s.discountedPrice),
+  gstAmount: toRupees(s.gstAmount),
+  finalPrice: toRupees(s.finalPrice),
+  visitingCharges: toRupees(s.visitingCharges),
+});
+
+export const favouriteHandlers: Handlers = {
+  async toggleFavourite(req) {
+    const { message, ...data } = await favourites.toggleFavourite(
+      req.server.db,
+      currentUser(req).id,
+      req.body.ServiceId,
+    );
+    return ok(data, message);
+  },
+
+  async getUserFavourites(req) {
+    const { Id, ...q } = req.query;
+    const page = await favourites.pageFavourites(req.server.db, currentUser(req), Id, q);
+    return ok({ ...page, items: page.items.map((f) => ({ ...f, service: serviceOut(f.service) })) });
+  },
+};

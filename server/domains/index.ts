@@ -1,0 +1,23 @@
+import type { Handlers } from '../http';
+import * as catalogue from './catalogue';
+import * as commerce from './commerce';
+import * as fieldService from './fieldService';
+import * as marketing from './marketing';
+import * as money from './money';
+import * as people from './people';
+import * as platform from './platform';
+import * as supply from './supply';
+import { switchHandlers } from './switches';
+
+/** Every operation's handler, keyed by the operationId in openapi.yaml. */
+export const handlers: Handlers = {
+  ...platform.handlers,
+  ...catalogue.handlers,
+  ...money.handlers,
+  ...marketing.handlers,
+  ...people.handlers,
+  ...commerce.handlers,
+  ...fieldService.handlers,
+  ...supply.handlers,
+  ...switchHandlers,
+};

@@ -1,0 +1,763 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../../db/client';
+import { pgError } from '../../../db/errors';
+import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import {
+  customers,
+  type LedgerAccountKind,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransfers,
+  paymentIntents,
+  type TransferKind,
+  users,
+} from '../../../db/schema';
+import type { RoleCode } from '../../../http';
+
+export type { TransferKind };
+export type WalletKind = 'customer_wallet' | 'vendor_wallet';
+type SystemKind = Exclude<LedgerAccountKind, WalletKind>;
+
+/**
+ * The company wallet and the system accounts, made by migration 0002 under these fixed ids (wallets start at 1001),
+ * so a transfer names them without a query. `allowNegative`: a system account is the other side of wallets.
+ */
+export const SYSTEM_ACCOUNTS = {
+  company_wallet: { id: 1, allowNegative: false },
+  bank: { id: 2, allowNegative: true },
+  adjustments: { id: 3, allowNegative: true },
+  provider_sandbox: { id: 4, allowNegative: true },
+  provider_CF: { id: 5, allowNegative: true },
+  provider_RP: { id: 6, allowNegative: true },
+  // Migration 0003: where an order's money goes.
+  revenue: { id: 7, allowNegative: true },
+  gst_payable: { id: 8, allowNegative: true },
+  tips_payable: { id: 9, allowNegative: true },
+  // Migration 0007: referral rewards and other money marketing gives away.
+  marketing_expense: { id: 10, allowNegative: true },
+  // Migration 0013: salaries and employee expenses owed to employees (payroll, decision 034).
+  salary_payable: { id: 11, allowNegative: true },
+} as const;
+const MAY_GO_NEGATIVE: Set<number> = new Set(
+  Object.values(SYSTEM_ACCOUNTS)
+    .filter((a) => a.allowNegative)
+    .map((a) => a.id),
+);
+
+/**
+ * Each system account that may go negative is 16 ledger accounts (migration 0016, decision 036): shard 0 under its
+ * fixed id, shard s under id × 16 + s (below the wallets' 1001 while fixed ids stay under 62). A transfer names the
+ * fixed id; `moveBalances` moves the shard of its connection, so transfers on different connections do not queue on
+ * one row until their commits. The account's balance is the sum of its shards.
+ */
+export const SHARDS = 16;
+
+/** A system account that may go negative, or one of its shards (a correction names the shard a transfer moved). */
+function isFree(id: number) {
+  return MAY_GO_NEGATIVE.has(id) || (id >= SHARDS && id < 1001 && MAY_GO_NEGATIVE.has(Math.floor(id / SHARDS)));
+}
+
+export function systemAccountId(kind: SystemKind, provider: string | null = null): number {
+  const key = kind === 'provider_clearing' ? `provider_${provider}` : kind;
+  const account = SYSTEM_ACCOUNTS[key as keyof typeof SYSTEM_ACCOUNTS];
+  if (!account) throw new Error(`The ledger has no ${kind} account${provider ? ` for ${provider}` : ''}`);
+  return account.id;
+}
+
+/** The wallet of a customer or vendor, opened on first use (two racing openers get the same row). */
+export async function walletAccount(exec: Executor, kind: WalletKind, userId: number, name: string): Promise<number> {
+  const found = await findWallet(exec, kind, userId);
+  if (found) return found.id;
+  const [made] = await exec
+    .insert(ledgerAccounts)
+    .values({ kind, ownerUserId: userId, name })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  return made ? made.id : (await findWallet(exec, kind, userId))!.id;
+}
+
+/** The id of the wallet of the person `owner` (an SQL expression of another repo's statement) names, or null. */
+export const walletIdOf = (kind: WalletKind, owner: SQL): SQL =>
+  sql`(select a.id from ledger_accounts a where a.kind = ${kind} and a.owner_user_id = ${owner})`;
+
+/**
+ * The wallet of a person if it was ever opened (reads never open one). Plain SQL, not the select builder: checkout,
+ * placing and every wallet page ask (decision 038).
+ */
+export async function findWallet(exec: Executor, kind: WalletKind, userId: number) {
+  const { rows } = (await exec.execute(
+    sql`select id, balance from ledger_accounts where kind = ${kind} and owner_user_id = ${userId}::int`,
+  )) as unknown as Rows<{ id: number; balance: string | number }>;
+  return rows[0] ? { id: Number(rows[0].id), balance: Number(rows[0].balance) } : null;
+}
+
+/** A system account with its balance, its shards summed (the company wallet's is shown to the accountant). */
+export async function systemAccount(exec: Executor, kind: SystemKind, provider: string | null = null) {
+  const id = systemAccountId(kind, provider);
+  const [row] = await exec
+    .select({ n: count(), balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        eq(ledgerAccounts.id, id),
+        and(
+          gte(ledgerAccounts.id, id * SHARDS),
+          lt(ledgerAccounts.id, id * SHARDS + SHARDS),
+          isNull(ledgerAccounts.ownerUserId),
+        ),
+      ),
+    );
+  if (!row.n) throw new Error(`The ledger has no ${kind} account: run migrations`);
+  return { id, balance: Number(row.balance) };
+}
+
+export interface Leg {
+  accountId: number;
+  /** Paise: positive credits the account, negative debits it. */
+  amount: number;
+}
+
+export interface TransferInput {
+  kind: TransferKind;
+  legs: Leg[];
+  reference?: string | null;
+  remark?: string | null;
+  actorId: number | null;
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
+  providerPaymentId?: string | null;
+  correctsTransferId?: number | null;
+  /**
+   * The most an account may hold after this transfer (a wallet's maximum balance on a credit); `withReserved` counts
+   * the top-ups on their way into it as held already.
+   */
+  maxBalance?: { accountId: number; limit: number; withReserved?: boolean };
+}
+
+export type Posted =
+  | { replayed: false; transferId: number; balances: Map<number, number> }
+  | { replayed: true; transferId: number; requestHash: string | null; balances: Map<number, number> };
+
+/** Why a transfer was not posted: the service answers 409 with these words. */
+export class Refused extends Error {
+  constructor(
+    readonly accountId: number,
+    readonly reason: 'insufficient' | 'limit',
+  ) {
+    super(reason);
+  }
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * A transfer whose row is written and whose checked accounts are locked and checked, but whose balances have not
+ * moved yet: `moveBalances` finishes it in the same transaction.
+ */
+export interface OpenTransfer {
+  transferId: number;
+  /** One movement per account (legs summed, zero movements dropped). */
+  moves: Map<number, number>;
+}
+
+/**
+ * Posts one balanced transfer in one statement (decision 038), in the caller's transaction or, given the pool, as a
+ * transaction of its own. In order:
+ * 1. the transfer row, so a repeated idempotency key stops here (PostgreSQL makes a racing twin wait for the first to
+ *    commit, then skip) and nothing moves;
+ * 2. the accounts that must not go negative (wallets, the company wallet) locked in id order and checked: below zero
+ *    or over a limit raises `ledger_refuse` (SQLSTATE DS001), answered as `Refused`, and nothing is written;
+ * 3. every balance moved and the entries written with the balances after.
+ * The system accounts that may go negative (the other side of most transfers, so the hottest rows) are not read
+ * first: the UPDATE locks the connection's shard of them last. Locks are always taken checked accounts first, each
+ * group in id order, so two transfers never wait on each other in a ring.
+ */
+export async function postTransfer(exec: Executor, t: TransferInput, tell?: Telling): Promise<Posted> {
+  return postedOf(exec, t, await writeTransfer(exec, t, tell));
+}
+
+/**
+ * postTransfer with one leg on the wallet of a person the statement finds itself (`OWNER_WALLET` stands for it in
+ * the legs, the limit and the telling): an admin's move by mobile number is then one round trip, not a lookup and a
+ * transfer. Null, having written nothing, when there is no such person or they have no wallet yet.
+ */
+export async function postToOwner(exec: Executor, t: TransferInput, owner: Owner, tell?: Telling) {
+  const rows = await writeTransfer(exec, t, tell, owner);
+  const found = rows[0];
+  if (found.wallet_id === null) return null;
+  const person = {
+    id: Number(found.user_id),
+    fullName: found.full_name!,
+    mobileNo: found.mobile_no!,
+    walletId: Number(found.wallet_id),
+  };
+  return { person, posted: await postedOf(exec, t, rows) };
+}
+
+/** A wallet's owner as a transfer finds them: a customer or vendor by id or mobile number. */
+export interface Owner {
+  role: RoleCode;
+  who: { id?: number; mobileNo?: string };
+}
+
+/** The leg, limit or telling on the owner's wallet in postToOwner (never an account's id: those start at 1). */
+export const OWNER_WALLET = -1;
+
+const accountRef = (id: number) => (id === OWNER_WALLET ? sql`(select wallet_id from owner)` : sql`${id}::int`);
+
+/** The person a wallet move names and their wallet, found by the move's own statement. */
+const ownerCte = (o: Owner) => sql`owner as (
+        select u.id as user_id, u.full_name, u.mobile_no, a.id as wallet_id
+        from users u join ledger_accounts a on a.kind = ${walletKindOf(o.role)} and a.owner_user_id = u.id
+        where u.role = ${o.role} and ${personWhere(o.who)}
+      ),`;
+
+type Written = Rows<{
+  transfer_id: string | null;
+  account_id: number | null;
+  balance_after: string | null;
+  wallet_id?: number | null;
+  user_id?: number | null;
+  full_name?: string | null;
+  mobile_no?: string | null;
+}>['rows'];
+
+async function writeTransfer(exec: Executor, t: TransferInput, tell?: Telling, owner?: Owner): Promise<Written> {
+  const moves = movesOf(t.legs);
+  const ids = [...moves.keys()].sort((a, b) => a - b);
+  const checked = ids.filter((id) => !isFree(id));
+  const limit = t.maxBalance;
+  const over = limit
+    ? sql`(l.id = ${accountRef(limit.accountId)} and l.after + l.reserved > ${limit.limit})`
+    : sql`false`;
+  try {
+    const written = (await exec.execute(sql`
+      with ${owner ? ownerCte(owner) : sql``} t as (${transferRow(t, owner !== undefined)}),
+      v(id, amount) as (values ${movesValues(ids, moves)}),
+      locked as (
+        select a.id, a.balance + v.amount as after, a.allow_negative, ${reservedOf(t)} as reserved
+        from ledger_accounts a join v on v.id = a.id
+        where a.id = any(${checkedIds(checked)}) and exists (select 1 from t)
+        order by a.id for update of a
+      ),
+      refused as (
+        select ledger_refuse(case when l.after < 0 and not l.allow_negative then 'insufficient' else 'limit' end, l.id)
+        from locked l where (l.after < 0 and not l.allow_negative) or ${over}
+      ),
+      ${shardsOf(ids)},
+      moved as (
+        update ledger_accounts a set balance = a.balance + s.amount from s
+        where a.id = s.id and exists (select 1 from t) and (select count(*) from refused) = 0${freeInIdOrder(ids)}
+        returning a.id, a.balance
+      ),
+      e as (
+        insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+        select (select id from t), s.id, s.amount, moved.balance from s join moved on moved.id = s.id
+        returning account_id, balance_after
+      )${
+        tell
+          ? sql`,
+      ${toldOf(tell, owner !== undefined)}`
+          : sql``
+      }
+      select (select id from t) as transfer_id, e.account_id, e.balance_after${
+        owner ? sql`, o.wallet_id, o.user_id, o.full_name, o.mobile_no` : sql``
+      }
+      from (select 1) one left join e on true${owner ? sql` left join owner o on true` : sql``}`)) as unknown as Rows<
+      Written[number]
+    >;
+    return written.rows;
+  } catch (e) {
+    throw refusedOf(e) ?? e;
+  }
+}
+
+/** What a written transfer statement answers: the balances it left, or the first transfer of a replayed key. */
+async function postedOf(exec: Executor, t: TransferInput, rows: Written): Promise<Posted> {
+  const transferId = rows[0].transfer_id;
+  if (transferId === null) return replayOf(exec, t.idempotencyKey!);
+  return {
+    replayed: false,
+    transferId: Number(transferId),
+    balances: new Map(rows.map((r) => [Number(r.account_id), Number(r.balance_after)])),
+  };
+}
+
+/**
+ * A message written with the transfer and only when it posts (not on a replay), telling of the balance it leaves in
+ * `accountId`: its body is `before`, that balance in words (₹1,23,456.78, as rupeesText), then `after`. `ctes` makes
+ * the message's CTEs from the body and the source row (another module's: notifications' personNoticeCtes).
+ */
+export interface Telling {
+  accountId: number;
+  before: string;
+  after: string;
+  /** `person`: who is told, when the statement finds them (postToOwner). */
+  ctes: (body: SQL, source: SQL, person?: { userId: SQL; mobileNo: SQL }) => SQL;
+}
+
+const toldOf = (tell: Telling, owned: boolean) =>
+  tell.ctes(
+    sql`${tell.before}::text || '₹' || to_char(e.balance_after / 100.0, 'FM9,99,99,99,99,99,990.00') || ${tell.after}::text`,
+    sql`from e where e.account_id = ${accountRef(tell.accountId)}`,
+    owned ? { userId: sql`(select user_id from owner)`, mobileNo: sql`(select mobile_no from owner)` } : undefined,
+  );
+
+/** `ledger_refuse`'s error as the `Refused` it stands for. */
+function refusedOf(e: unknown): Refused | null {
+  const pg = pgError(e);
+  if (pg?.code !== 'DS001') return null;
+  return new Refused(Number(pg.hint), pg.detail === 'limit' ? 'limit' : 'insufficient');
+}
+
+/** One movement per account, whatever the legs (zero movements dropped). */
+function movesOf(legs: Leg[]) {
+  const moves = new Map<number, number>();
+  for (const leg of legs) moves.set(leg.accountId, (moves.get(leg.accountId) ?? 0) + leg.amount);
+  for (const [id, amount] of moves) if (amount === 0) moves.delete(id);
+  return moves;
+}
+
+const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+
+// An array of known length, not an array parameter: the planner guesses a parameter's length (ten), so a generic
+// plan looked dearer than a custom one and each call was planned again, or, with the owner's wallet swapped into the
+// array, it scanned every account.
+const checkedIds = (ids: number[]) =>
+  ids.length ? sql`array[${sql.join(ids.map(accountRef), sql`, `)}]` : sql`'{}'::int[]`;
+
+/**
+ * The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for) or, `owned`, for an
+ * owner the statement did not find.
+ */
+const transferRow = (t: TransferInput, owned = false) => sql`insert into ledger_transfers
+    (kind, reference, remark, actor_id, idempotency_key, request_hash, provider_payment_id, corrects_transfer_id)
+  select ${t.kind}::text, ${t.reference ?? null}::text, ${t.remark ?? null}::text, ${t.actorId}::int,
+    ${t.idempotencyKey ?? null}::text, ${t.requestHash ?? null}::text, ${t.providerPaymentId ?? null}::text,
+    ${t.correctsTransferId ?? null}::bigint${owned ? sql` where exists (select 1 from owner)` : sql``}
+  on conflict (idempotency_key) do nothing returning id`;
+
+/** Top-ups on their way into account `a`, when the limit counts them. */
+const reservedOf = (t: TransferInput) =>
+  t.maxBalance?.withReserved === true
+    ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
+    : sql`0`;
+
+const movesValues = (ids: number[], moves: Map<number, number>) =>
+  sql.join(
+    ids.map((id) => sql`(${accountRef(id)}, ${moves.get(id)}::bigint)`),
+    sql`, `,
+  );
+
+/**
+ * `s`: the rows to move, from `v`. A free system account named by its fixed id moves this connection's shard of it
+ * (the backend's pid mod 16): the server's pool connections mostly have different ones, so they do not wait for each
+ * other's commits here.
+ */
+function shardsOf(ids: number[]) {
+  const bases = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
+  const target = bases.length
+    ? sql`case when v.id = any(${intArray(bases)}::int[]) and pg_backend_pid() % ${SHARDS} > 0
+        then v.id * ${SHARDS} + pg_backend_pid() % ${SHARDS} else v.id end`
+    : sql`v.id`;
+  return sql`s as (select ${target} as id, sum(v.amount)::bigint as amount from v group by 1)`;
+}
+
+/**
+ * One UPDATE locks its rows in scan order, so several free accounts are first locked in id order by a sub-select
+ * the UPDATE's filter evaluates once, before it touches its first row (the checked ones are locked already).
+ */
+const freeInIdOrder = (ids: number[]) =>
+  ids.filter(isFree).length > 1
+    ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from s)
+        order by l.id for update of l) f) >= 0`
+    : sql``;
+
+/** The first transfer of a repeated idempotency key, with the balances it left. */
+async function replayOf(exec: Executor, key: string): Promise<Extract<Posted, { replayed: true }>> {
+  const [first] = await exec
+    .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, key));
+  return {
+    replayed: true,
+    transferId: first.id,
+    requestHash: first.requestHash,
+    balances: await balancesAfter(exec, first.id),
+  };
+}
+
+/**
+ * postTransfer in two statements, for a caller with more to write in between. This first one writes the transfer row
+ * and locks and checks the checked accounts (a refusal throws `Refused`); the caller writes, then calls `moveBalances`
+ * last (placing an order: decision 014); the checked accounts stay locked meanwhile, so
+ * the check still holds when the balances move. A replayed idempotency key answers the first transfer instead.
+ */
+export async function openTransfer(
+  tx: Tx,
+  t: TransferInput,
+): Promise<Extract<Posted, { replayed: true }> | ({ replayed: false } & OpenTransfer)> {
+  const moves = movesOf(t.legs);
+  const ids = [...moves.keys()].sort((a, b) => a - b);
+  const checked = ids.filter((id) => !isFree(id));
+  // The transfer row and the locks in one round trip: the row goes first in effect (a repeated key waits for its
+  // twin to commit, then inserts nothing), and the checked accounts come back locked with their balances.
+  const locked = (await tx.execute(
+    checked.length
+      ? sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
+          ${reservedOf(t)} as reserved from ledger_accounts a where a.id = any(${checkedIds(checked)})
+          order by a.id for update of a`
+      : sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id`,
+  )) as unknown as Rows<{
+    transfer_id: string | null;
+    id: number;
+    balance: string;
+    allow_negative: boolean;
+    reserved: string;
+  }>;
+  const transferId = locked.rows[0]?.transfer_id == null ? null : Number(locked.rows[0].transfer_id);
+  if (transferId === null) return replayOf(tx, t.idempotencyKey!);
+  if (checked.length) {
+    for (const a of locked.rows) {
+      const after = Number(a.balance) + moves.get(a.id)!;
+      if (!a.allow_negative && after < 0) throw new Refused(a.id, 'insufficient');
+      if (t.maxBalance?.accountId === a.id && after + Number(a.reserved) > t.maxBalance.limit) {
+        throw new Refused(a.id, 'limit');
+      }
+    }
+  }
+  return { replayed: false, transferId, moves };
+}
+
+/**
+ * The second statement of openTransfer's transfer: moves every balance and writes its entries with the balances
+ * after; answers those balances. The free system accounts are locked here, until the commit.
+ */
+export async function moveBalances(tx: Tx, o: OpenTransfer): Promise<Map<number, number>> {
+  const ids = [...o.moves.keys()].sort((a, b) => a - b);
+  const written = (await tx.execute(sql`
+    with v(id, amount) as (values ${movesValues(ids, o.moves)}),
+    ${shardsOf(ids)},
+    moved as (
+      update ledger_accounts a set balance = a.balance + s.amount from s where a.id = s.id${freeInIdOrder(ids)}
+      returning a.id, a.balance
+    )
+    insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+    select ${o.transferId}, s.id, s.amount, moved.balance from s join moved on moved.id = s.id
+    returning account_id, balance_after`)) as unknown as Rows<{ account_id: number; balance_after: string }>;
+  return new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
+}
+
+/** A transfer's entries and whether a correction already names it (a transfer is corrected once). */
+export async function transferToCorrect(tx: Tx, transferId: number) {
+  // The row lock makes two racing corrections of one transfer wait for each other.
+  const [transfer] = await tx
+    .select({ id: ledgerTransfers.id, kind: ledgerTransfers.kind, reference: ledgerTransfers.reference })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, transferId))
+    .for('update');
+  if (!transfer) return null;
+  const entries = await tx
+    .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transferId, transferId));
+  const [correction] = await tx
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.correctsTransferId, transferId));
+  return { ...transfer, entries, correctedBy: correction?.id ?? null };
+}
+
+/** The balance each account of a transfer had right after it. */
+async function balancesAfter(exec: Executor, transferId: number) {
+  const rows = await exec
+    .select({ accountId: ledgerEntries.accountId, balanceAfter: ledgerEntries.balanceAfter })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transferId, transferId));
+  return new Map(rows.map((r) => [r.accountId, r.balanceAfter]));
+}
+
+/** The account row, locked for this transaction: what moves money into a wallet queues here. */
+export async function lockAccount(tx: Tx, accountId: number) {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  return row.balance;
+}
+
+/**
+ * Money on its way into a wallet: top-ups started and not settled yet. It counts against the wallet's maximum
+ * balance, so that paid, they never take it past the maximum (the ledger's view of the payment intents).
+ */
+export async function reservedFor(exec: Executor, accountId: number): Promise<number> {
+  const [row] = await exec
+    .select({ n: sql<string>`coalesce(sum(${paymentIntents.amount}), 0)` })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.accountId, accountId), inArray(paymentIntents.state, ['created', 'awaitingPayment'])));
+  return Number(row.n);
+}
+
+export interface HistoryQuery {
+  page?: number;
+  pageSize?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Days are India's: `from` starts at its midnight IST, `to` includes its whole day. */
+function dateRange(q: HistoryQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.from) where.push(gte(ledgerEntries.createdAt, sql`(${q.from}::date)::timestamp at time zone 'Asia/Kolkata'`));
+  if (q.to) where.push(lt(ledgerEntries.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`));
+  return where;
+}
+
+/** One account's entries, newest first, with what each transfer was for and who made it. */
+export async function history(exec: Executor, accountId: number, q: HistoryQuery, limit?: number) {
+  const { page, pageSize, offset } = pageOf(q);
+  const where = and(eq(ledgerEntries.accountId, accountId), ...dateRange(q));
+  const rows = await exec
+    .select({
+      id: ledgerEntries.id,
+      at: ledgerEntries.createdAt,
+      amount: ledgerEntries.amount,
+      balanceAfter: ledgerEntries.balanceAfter,
+      kind: ledgerTransfers.kind,
+      reference: ledgerTransfers.reference,
+      remark: ledgerTransfers.remark,
+      doneBy: users.fullName,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .leftJoin(users, eq(users.id, ledgerTransfers.actorId))
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit ?? pageSize)
+    .offset(limit ? 0 : offset);
+  const total = limit ? rows.length : (await exec.select({ n: count() }).from(ledgerEntries).where(where))[0].n;
+  return { items: rows, total, page, pageSize };
+}
+
+/** Credits and debits of an account since the first of this month, India time. */
+export async function monthTotals(exec: Executor, accountId: number) {
+  const [row] = await exec
+    .select({
+      credits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`,
+      debits: sql<string>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} < 0), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        gte(
+          ledgerEntries.createdAt,
+          sql`date_trunc('month', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
+        ),
+      ),
+    );
+  return { credits: Number(row.credits), debits: Number(row.debits) };
+}
+
+/** The newest entry's time of an account: the balance's "as of". */
+export async function lastMovedAt(exec: Executor, accountId: number) {
+  const [row] = await exec
+    .select({ at: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * A customer's or vendor's wallet balance in paise (0 for one never opened) and when it last moved, in one statement:
+ * null when there is no such person. Every checkout and My Balance asks.
+ */
+export async function personBalance(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
+  const kind = walletKindOf(role);
+  const { rows } = (await exec.execute(sql`
+    select a.balance, (select e.created_at from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
+      as moved_at
+    from users u left join ledger_accounts a on a.kind = ${kind} and a.owner_user_id = u.id
+    where u.role = ${role} and ${personWhere(where)}`)) as unknown as Rows<{
+    balance: string | null;
+    moved_at: string | null;
+  }>;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    balance: Number(row.balance ?? 0),
+    movedAt: row.moved_at === null ? null : (ledgerEntries.createdAt.mapFromDriverValue(row.moved_at) as Date),
+  };
+}
+
+/** The wallet a person of this role holds. */
+const walletKindOf = (role: RoleCode): WalletKind => (role === 'VE' ? 'vendor_wallet' : 'customer_wallet');
+
+const personWhere = (where: { id?: number; mobileNo?: string }) =>
+  where.id !== undefined ? sql`u.id = ${where.id}::int` : sql`u.mobile_no = ${where.mobileNo ?? ''}`;
+
+/** A customer or vendor, with their wallet's id if it was ever opened (one query for a money move's first step). */
+export async function findPerson(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
+  const kind = walletKindOf(role);
+  // Plain SQL, not the select builder: every admin wallet move starts here, and building the query cost more than
+  // running it (decision 038).
+  const result = (await exec.execute(sql`
+    select u.id, u.full_name, u.mobile_no, u.email, u.role, u.active,
+      (select a.id from ledger_accounts a where a.kind = ${kind} and a.owner_user_id = u.id) as wallet_id
+    from users u
+    where u.role = ${role} and ${personWhere(where)}`)) as unknown as Rows<{
+    id: number;
+    full_name: string;
+    mobile_no: string;
+    email: string | null;
+    role: string;
+    active: boolean;
+    wallet_id: number | null;
+  }>;
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        fullName: row.full_name,
+        mobileNo: row.mobile_no,
+        email: row.email,
+        role: row.role as RoleCode,
+        active: row.active,
+        walletId: row.wallet_id,
+      }
+    : null;
+}
+
+const walletBalance = (kind: WalletKind) =>
+  sql<number>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.kind} = ${kind} and ${ledgerAccounts.ownerUserId} = ${qualified(users.id)}), 0)`.mapWith(
+    Number,
+  );
+
+/** A people list's search: the name or the mobile number contains the term. */
+const nameOrMobile = (search: string | undefined) =>
+  search ? or(ilike(users.fullName, likeTerm(search)), ilike(users.mobileNo, likeTerm(search))) : undefined;
+
+/** Customers with their wallet balances ('User Management'). */
+export async function pageCustomers(exec: Executor, q: PageQuery) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const balance = walletBalance('customer_wallet');
+  const where = and(eq(users.role, 'Cust'), nameOrMobile(q.search));
+  const items = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      email: users.email,
+      city: customers.city,
+      pinCode: customers.pinCode,
+      active: users.active,
+      balance,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .innerJoin(customers, eq(customers.userId, users.id))
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        q,
+        { fullName: users.fullName, mobileNo: users.mobileNo, createdAt: users.createdAt, balance },
+        'createdAt',
+        users.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(customers, eq(customers.userId, users.id))
+    .where(where);
+  return { items, total: n, page, pageSize };
+}
+
+/** Vendors with their wallet balances and when it last moved. */
+export async function pageVendorWallets(exec: Executor, q: PageQuery) {
+  const { page, pageSize, limit, offset } = pageOf(q);
+  const balance = walletBalance('vendor_wallet');
+  const lastMoved = sql<Date | null>`(select e.created_at from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'vendor_wallet' and a.owner_user_id = ${qualified(users.id)} order by e.id desc limit 1)`;
+  const where = and(eq(users.role, 'VE'), nameOrMobile(q.search));
+  const items = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      email: users.email,
+      active: users.active,
+      balance,
+      lastMovedAt: lastMoved,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        q,
+        { fullName: users.fullName, mobileNo: users.mobileNo, balance, lastMovedAt: lastMoved },
+        'fullName',
+        users.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await exec.select({ n: count() }).from(users).where(where);
+  return {
+    items: items.map((v) => ({ ...v, lastMovedAt: v.lastMovedAt ? new Date(v.lastMovedAt) : null })),
+    total: n,
+    page,
+    pageSize,
+  };
+}
+
+/**
+ * The ledger's invariants on the whole database (npm run ledger:check): each returns the offending rows, so an
+ * empty result is a pass.
+ */
+export async function ledgerBreaches(exec: Executor) {
+  const rows = async (query: SQL) =>
+    ((await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    unbalancedTransfers: await rows(
+      sql`select transfer_id, sum(amount)::text as total from ledger_entries group by transfer_id having sum(amount) <> 0 limit 20`,
+    ),
+    transfersWithoutEntries: await rows(
+      sql`select t.id from ledger_transfers t where not exists (select 1 from ledger_entries e where e.transfer_id = t.id) limit 20`,
+    ),
+    cachedBalanceMismatches: await rows(
+      sql`select a.id, a.balance::text as cached, coalesce(sum(e.amount), 0)::text as entries from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id having a.balance <> coalesce(sum(e.amount), 0) limit 20`,
+    ),
+    runningBalanceBreaks: await rows(
+      sql`select id, account_id from (select e.id, e.account_id, e.balance_after, sum(e.amount) over (partition by e.account_id order by e.id) as running from ledger_entries e) x where balance_after <> running limit 20`,
+    ),
+    negativeWallets: await rows(
+      sql`select id, kind, balance::text from ledger_accounts where not allow_negative and balance < 0 limit 20`,
+    ),
+    negativeWalletEntries: await rows(
+      sql`select e.id, e.account_id from ledger_entries e join ledger_accounts a on a.id = e.account_id where not a.allow_negative and e.balance_after < 0 limit 20`,
+    ),
+    providerPaymentsCreditedTwice: await rows(
+      sql`select provider_payment_id, count(*)::int as n from ledger_transfers where provider_payment_id is not null group by provider_payment_id having count(*) > 1 limit 20`,
+    ),
+    paidIntentsWithoutOneCredit: await rows(
+      sql`select i.id, i.order_id from payment_intents i left join ledger_transfers t on t.id = i.transfer_id where i.state = 'paid' and (t.id is null or t.provider_payment_id is distinct from i.provider_payment_id) limit 20`,
+    ),
+    creditsWithoutPaidIntent: await rows(
+      sql`select t.id from ledger_transfers t where t.provider_payment_id is not null and not exists (select 1 from payment_intents i where i.transfer_id = t.id and i.state = 'paid') limit 20`,
+    ),
+  };
+}
+
+export async function ledgerCounts(exec: Executor) {
+  const [row] = (
+    (await exec.execute(
+      sql`select (select count(*) from ledger_transfers)::int as transfers, (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_accounts)::int as accounts, (select count(*) from payment_intents)::int as intents`,
+    )) as unknown as { rows: { transfers: number; entries: number; accounts: number; intents: number }[] }
+  ).rows;
+  return row;
+}

@@ -1,0 +1,512 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../../db/client';
+import { likeTerm } from '../../../db/paging';
+import {
+  type EmployeeExpenseState,
+  employeeExpenses,
+  payRunItems,
+  payRuns,
+  professionals,
+  professionalTips,
+  type SalaryDeductionKind,
+  salaryDeductions,
+  salarySlips,
+  salaryStructures,
+  users,
+} from '../../../db/schema';
+
+export type { EmployeeExpenseState, SalaryDeductionKind };
+
+// Payroll's only door to the database (decision 034). Employees are professionals: TE users with a professionals row.
+
+type Rows<T> = { rows: T[] };
+
+// ---------------------------------------------------------------- employees
+
+export async function employee(exec: Executor, id: number) {
+  const [row] = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      professionalType: professionals.professionalType,
+    })
+    .from(users)
+    .innerJoin(professionals, eq(professionals.userId, users.id))
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+const employeeSearch = (search?: string): SQL | undefined =>
+  search?.trim() ? or(ilike(users.fullName, likeTerm(search)), ilike(users.mobileNo, likeTerm(search))) : undefined;
+
+/** One page of employees by name; `withStructure` filters on a structure in force on `day`. */
+export async function pageEmployees(
+  exec: Executor,
+  q: {
+    search?: string;
+    day: string;
+    withStructure: 'all' | 'with' | 'without';
+    /** With `paid` true only those with a slip for this month (YYYY-MM-01), false only those without. */
+    period?: string;
+    paid?: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const has = sql`exists (select 1 from salary_structures s where s.user_id = ${users.id} and s.effective_from <= ${q.day})`;
+  const slip = sql`exists (select 1 from salary_slips p where p.user_id = ${users.id} and p.period = ${q.period ?? null})`;
+  const where = and(
+    employeeSearch(q.search),
+    q.withStructure === 'with' ? has : q.withStructure === 'without' ? sql`not ${has}` : undefined,
+    q.paid === undefined || !q.period ? undefined : q.paid ? slip : sql`not ${slip}`,
+  );
+  const rows = await exec
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      mobileNo: users.mobileNo,
+      professionalType: professionals.professionalType,
+    })
+    .from(users)
+    .innerJoin(professionals, eq(professionals.userId, users.id))
+    .where(where)
+    .orderBy(asc(users.fullName), asc(users.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(professionals, eq(professionals.userId, users.id))
+    .where(where);
+  return { rows, total: n };
+}
+
+/** Every employee's id in id order, from after `afterId`, `limit` at a time (runs and summaries stream them). */
+export async function employeeIds(exec: Executor, afterId: number, limit: number) {
+  const rows = await exec
+    .select({ id: professionals.userId })
+    .from(professionals)
+    .where(sql`${professionals.userId} > ${afterId}`)
+    .orderBy(asc(professionals.userId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function employeesByIds(exec: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return exec
+    .select({ id: users.id, fullName: users.fullName, mobileNo: users.mobileNo })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+// ---------------------------------------------------------------- structures
+
+export type StructureRow = typeof salaryStructures.$inferSelect;
+export type StructureInsert = typeof salaryStructures.$inferInsert;
+
+export async function structuresOf(exec: Executor, userIds: number[], upTo?: string) {
+  if (!userIds.length) return [];
+  return exec
+    .select()
+    .from(salaryStructures)
+    .where(and(inArray(salaryStructures.userId, userIds), upTo ? lte(salaryStructures.effectiveFrom, upTo) : undefined))
+    .orderBy(asc(salaryStructures.userId), asc(salaryStructures.effectiveFrom));
+}
+
+export async function structure(exec: Executor, id: number) {
+  const [row] = await exec.select().from(salaryStructures).where(eq(salaryStructures.id, id));
+  return row ?? null;
+}
+
+export async function insertStructure(tx: Executor, row: StructureInsert) {
+  const [made] = await tx.insert(salaryStructures).values(row).returning();
+  return made;
+}
+
+export async function updateStructure(tx: Executor, id: number, patch: Partial<StructureInsert>) {
+  const [row] = await tx
+    .update(salaryStructures)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(salaryStructures.id, id))
+    .returning();
+  return row;
+}
+
+/** The employee's newest paid month (YYYY-MM-01) or null; `lock` holds their slips' key range for the transaction. */
+export async function lastPaidPeriod(exec: Executor, userId: number): Promise<string | null> {
+  const [row] = await exec
+    .select({ period: sql<string | null>`max(${salarySlips.period})::text` })
+    .from(salarySlips)
+    .where(eq(salarySlips.userId, userId));
+  return row?.period ?? null;
+}
+
+// ---------------------------------------------------------------- deductions
+
+export type DeductionRow = typeof salaryDeductions.$inferSelect;
+export type DeductionInsert = typeof salaryDeductions.$inferInsert;
+
+export async function insertDeduction(tx: Executor, row: DeductionInsert) {
+  const [made] = await tx.insert(salaryDeductions).values(row).returning();
+  return made;
+}
+
+export async function deduction(exec: Executor, id: number) {
+  const [row] = await exec.select().from(salaryDeductions).where(eq(salaryDeductions.id, id));
+  return row ?? null;
+}
+
+export async function updateDeduction(tx: Executor, id: number, patch: Partial<DeductionInsert>) {
+  const [row] = await tx
+    .update(salaryDeductions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(salaryDeductions.id, id))
+    .returning();
+  return row;
+}
+
+export async function pageDeductions(
+  exec: Executor,
+  q: { userId?: number; search?: string; limit: number; offset: number },
+) {
+  const where = and(
+    q.userId ? eq(salaryDeductions.userId, q.userId) : undefined,
+    q.search?.trim()
+      ? or(ilike(users.fullName, likeTerm(q.search)), ilike(salaryDeductions.reason, likeTerm(q.search)))
+      : undefined,
+  );
+  const rows = await exec
+    .select({ d: salaryDeductions, empName: users.fullName })
+    .from(salaryDeductions)
+    .innerJoin(users, eq(users.id, salaryDeductions.userId))
+    .where(where)
+    .orderBy(desc(salaryDeductions.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(salaryDeductions)
+    .innerJoin(users, eq(users.id, salaryDeductions.userId))
+    .where(where);
+  return { rows, total: n };
+}
+
+/** The active deductions that fall in the month `period` (YYYY-MM-01), oldest first. */
+export async function deductionsFor(exec: Executor, userIds: number[], period: string) {
+  if (!userIds.length) return [];
+  return exec
+    .select()
+    .from(salaryDeductions)
+    .where(
+      and(
+        inArray(salaryDeductions.userId, userIds),
+        eq(salaryDeductions.active, true),
+        lte(salaryDeductions.fromMonth, period),
+        sql`${salaryDeductions.fromMonth} + make_interval(months => ${salaryDeductions.months}) > ${period}::date`,
+      ),
+    )
+    .orderBy(asc(salaryDeductions.id));
+}
+
+// ---------------------------------------------------------------- tips (held in the ledger's tips payable)
+
+/** Unpaid tips per employee; `lockFor` (a transaction) locks the rows so a racing payment waits and sees them paid. */
+export async function unpaidTips(exec: Executor, userIds: number[], lock = false) {
+  if (!userIds.length) return [];
+  const q = exec
+    .select({
+      orderLineId: professionalTips.orderLineId,
+      userId: professionalTips.professionalUserId,
+      amountPaise: professionalTips.amountPaise,
+    })
+    .from(professionalTips)
+    .where(and(inArray(professionalTips.professionalUserId, userIds), isNull(professionalTips.paidAt)))
+    .orderBy(asc(professionalTips.orderLineId));
+  return lock ? q.for('update') : q;
+}
+
+export async function markTipsPaid(tx: Tx, orderLineIds: number[], at: Date) {
+  if (!orderLineIds.length) return;
+  await tx.update(professionalTips).set({ paidAt: at }).where(inArray(professionalTips.orderLineId, orderLineIds));
+}
+
+// ---------------------------------------------------------------- expenses
+
+export type ExpenseRow = typeof employeeExpenses.$inferSelect;
+
+export async function insertExpense(tx: Executor, row: typeof employeeExpenses.$inferInsert) {
+  const [made] = await tx.insert(employeeExpenses).values(row).returning();
+  return made;
+}
+
+export async function expense(exec: Executor, id: number, lock = false) {
+  const q = exec.select().from(employeeExpenses).where(eq(employeeExpenses.id, id));
+  const [row] = await (lock ? q.for('update') : q);
+  return row ?? null;
+}
+
+export async function updateExpense(tx: Executor, id: number, patch: Partial<typeof employeeExpenses.$inferInsert>) {
+  const [row] = await tx.update(employeeExpenses).set(patch).where(eq(employeeExpenses.id, id)).returning();
+  return row;
+}
+
+export async function pageExpenses(
+  exec: Executor,
+  q: { userId?: number; state?: EmployeeExpenseState; search?: string; limit: number; offset: number },
+) {
+  const where = and(
+    q.userId ? eq(employeeExpenses.userId, q.userId) : undefined,
+    q.state ? eq(employeeExpenses.state, q.state) : undefined,
+    q.search?.trim()
+      ? or(ilike(users.fullName, likeTerm(q.search)), ilike(employeeExpenses.reason, likeTerm(q.search)))
+      : undefined,
+  );
+  const rows = await exec
+    .select({ e: employeeExpenses, empName: users.fullName })
+    .from(employeeExpenses)
+    .innerJoin(users, eq(users.id, employeeExpenses.userId))
+    .where(where)
+    .orderBy(desc(employeeExpenses.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(employeeExpenses)
+    .innerJoin(users, eq(users.id, employeeExpenses.userId))
+    .where(where);
+  return { rows, total: n };
+}
+
+/** Approved expenses not yet paid, per employee; locked in a transaction when `lock`. */
+export async function approvedExpenses(exec: Executor, userIds: number[], lock = false) {
+  if (!userIds.length) return [];
+  const q = exec
+    .select({
+      id: employeeExpenses.id,
+      userId: employeeExpenses.userId,
+      reason: employeeExpenses.reason,
+      amountPaise: employeeExpenses.amountPaise,
+    })
+    .from(employeeExpenses)
+    .where(and(inArray(employeeExpenses.userId, userIds), eq(employeeExpenses.state, 'approved')))
+    .orderBy(asc(employeeExpenses.id));
+  return lock ? q.for('update') : q;
+}
+
+export async function markExpensesPaidWithSlip(tx: Tx, ids: number[], slipId: number, at: Date) {
+  if (!ids.length) return;
+  await tx
+    .update(employeeExpenses)
+    .set({ state: 'paid', paidWith: 'salary', slipId, paidAt: at })
+    .where(inArray(employeeExpenses.id, ids));
+}
+
+export async function countExpenses(exec: Executor, state: EmployeeExpenseState) {
+  const [{ n }] = await exec.select({ n: count() }).from(employeeExpenses).where(eq(employeeExpenses.state, state));
+  return n;
+}
+
+// ---------------------------------------------------------------- slips
+
+export type SlipRow = typeof salarySlips.$inferSelect;
+export type SlipInsert = typeof salarySlips.$inferInsert;
+
+/** Inserts the month's slip unless one exists (the unique key: a racing twin waits for the first, then inserts none). */
+export async function insertSlip(tx: Tx, row: typeof salarySlips.$inferInsert): Promise<number | null> {
+  const [made] = await tx.insert(salarySlips).values(row).onConflictDoNothing().returning({ id: salarySlips.id });
+  return made?.id ?? null;
+}
+
+/** Inserts a batch's slips in one statement; a slip already there (paid meanwhile) is left out of the answer. */
+export async function insertSlips(tx: Tx, rows: (typeof salarySlips.$inferInsert)[]) {
+  if (!rows.length) return [];
+  return tx
+    .insert(salarySlips)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: salarySlips.id, userId: salarySlips.userId, netPaise: salarySlips.netPaise });
+}
+
+/** Marks expenses paid with their slips: pairs of expense id and slip id, in one statement. */
+export async function markExpensesPaidWithSlips(tx: Tx, pairs: { expenseId: number; slipId: number }[], at: Date) {
+  if (!pairs.length) return;
+  const values = sql.join(
+    pairs.map((p) => sql`(${p.expenseId}::int, ${p.slipId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update employee_expenses e set state = 'paid', paid_with = 'salary', slip_id = v.slip_id,
+    paid_at = ${at} from (values ${values}) as v(id, slip_id) where e.id = v.id`);
+}
+
+export async function setSlipTransfer(tx: Tx, slipId: number, transferId: number) {
+  await tx.update(salarySlips).set({ transferId }).where(eq(salarySlips.id, slipId));
+}
+
+export async function slipOf(exec: Executor, userId: number, period: string) {
+  const [row] = await exec
+    .select()
+    .from(salarySlips)
+    .where(and(eq(salarySlips.userId, userId), eq(salarySlips.period, period)));
+  return row ?? null;
+}
+
+export async function slipsFor(exec: Executor, userIds: number[], period: string) {
+  if (!userIds.length) return [];
+  return exec
+    .select()
+    .from(salarySlips)
+    .where(and(inArray(salarySlips.userId, userIds), eq(salarySlips.period, period)));
+}
+
+export async function pageSlips(
+  exec: Executor,
+  q: { userId?: number; period?: string; search?: string; limit: number; offset: number },
+) {
+  const where = and(
+    q.userId ? eq(salarySlips.userId, q.userId) : undefined,
+    q.period ? eq(salarySlips.period, q.period) : undefined,
+    employeeSearch(q.search),
+  );
+  const rows = await exec
+    .select({
+      id: salarySlips.id,
+      userId: salarySlips.userId,
+      empName: users.fullName,
+      period: salarySlips.period,
+      grossPaise: salarySlips.grossPaise,
+      deductionsPaise: salarySlips.deductionsPaise,
+      netPaise: salarySlips.netPaise,
+      bankReference: salarySlips.bankReference,
+      paidAt: salarySlips.paidAt,
+    })
+    .from(salarySlips)
+    .innerJoin(users, eq(users.id, salarySlips.userId))
+    .where(where)
+    .orderBy(desc(salarySlips.period), asc(users.fullName), asc(salarySlips.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(salarySlips)
+    .innerJoin(users, eq(users.id, salarySlips.userId))
+    .where(where);
+  return { rows, total: n };
+}
+
+export async function slipTotals(exec: Executor, period: string) {
+  const [row] = await exec
+    .select({ n: count(), net: sql<number>`coalesce(sum(${salarySlips.netPaise}), 0)`.mapWith(Number) })
+    .from(salarySlips)
+    .where(eq(salarySlips.period, period));
+  return row;
+}
+
+export async function countEmployees(exec: Executor) {
+  const [{ n }] = await exec.select({ n: count() }).from(professionals);
+  return n;
+}
+
+// ---------------------------------------------------------------- runs
+
+export type RunRow = typeof payRuns.$inferSelect;
+
+export async function insertRun(tx: Tx, row: typeof payRuns.$inferInsert) {
+  const [made] = await tx.insert(payRuns).values(row).onConflictDoNothing().returning();
+  return made ?? null;
+}
+
+/** One item per employee, in one statement (no list of employees passes through the process). */
+export async function insertRunItems(tx: Tx, runId: number) {
+  await tx.execute(sql`insert into pay_run_items (run_id, user_id) select ${runId}, p.user_id from professionals p`);
+  const [{ n }] = await tx.select({ n: count() }).from(payRunItems).where(eq(payRunItems.runId, runId));
+  await tx.update(payRuns).set({ total: n }).where(eq(payRuns.id, runId));
+  return n;
+}
+
+export async function run(exec: Executor, id: number) {
+  const [row] = await exec.select().from(payRuns).where(eq(payRuns.id, id));
+  return row ?? null;
+}
+
+export async function openRunFor(exec: Executor, period: string) {
+  const [row] = await exec
+    .select()
+    .from(payRuns)
+    .where(and(eq(payRuns.period, period), eq(payRuns.state, 'running')));
+  return row ?? null;
+}
+
+export async function pageRuns(exec: Executor, q: { limit: number; offset: number }) {
+  const rows = await exec.select().from(payRuns).orderBy(desc(payRuns.id)).limit(q.limit).offset(q.offset);
+  const [{ n }] = await exec.select({ n: count() }).from(payRuns);
+  return { rows, total: n };
+}
+
+export async function updateRun(tx: Executor, id: number, patch: Partial<typeof payRuns.$inferInsert>) {
+  const [row] = await tx
+    .update(payRuns)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(payRuns.id, id))
+    .returning();
+  return row;
+}
+
+/** Runs a worker may advance: running and not paused. */
+export async function activeRunIds(exec: Executor) {
+  const rows = await exec
+    .select({ id: payRuns.id })
+    .from(payRuns)
+    .where(and(eq(payRuns.state, 'running'), eq(payRuns.active, true)))
+    .orderBy(asc(payRuns.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims up to `limit` pending items of a run for this transaction: FOR UPDATE SKIP LOCKED, so another process's
+ * worker takes the next ones; a crash rolls the claim back with everything else.
+ */
+export async function claimItems(tx: Tx, runId: number, limit: number) {
+  const rows = (await tx.execute(
+    sql`select user_id from pay_run_items where run_id = ${runId} and state = 'pending'
+      order by user_id limit ${limit} for update skip locked`,
+  )) as unknown as Rows<{ user_id: number }>;
+  return rows.rows.map((r) => Number(r.user_id));
+}
+
+export async function settleItems(
+  tx: Tx,
+  runId: number,
+  items: { userId: number; state: 'paid' | 'skipped' | 'failed'; message: string | null; slipId: number | null }[],
+) {
+  if (!items.length) return;
+  const values = sql.join(
+    items.map((i) => sql`(${i.userId}::int, ${i.state}::varchar, ${i.message}::text, ${i.slipId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update pay_run_items i set state = v.state, message = v.message, slip_id = v.slip_id,
+    updated_at = now() from (values ${values}) as v(user_id, state, message, slip_id)
+    where i.run_id = ${runId} and i.user_id = v.user_id`);
+}
+
+/** The run's counters from its items (so they stay right whoever advanced it). */
+export async function refreshRunCounts(tx: Tx, runId: number) {
+  const rows = (await tx.execute(sql`update pay_runs r set
+      paid = c.paid, skipped = c.skipped, failed = c.failed, paid_paise = c.paid_paise, updated_at = now()
+    from (select count(*) filter (where i.state = 'paid')::int as paid,
+                 count(*) filter (where i.state = 'skipped')::int as skipped,
+                 count(*) filter (where i.state = 'failed')::int as failed,
+                 coalesce(sum(s.net_paise) filter (where i.state = 'paid'), 0)::bigint as paid_paise,
+                 count(*) filter (where i.state = 'pending')::int as pending
+          from pay_run_items i left join salary_slips s on s.id = i.slip_id where i.run_id = ${runId}) c
+    where r.id = ${runId} returning c.pending`)) as unknown as Rows<{ pending: number }>;
+  return Number(rows.rows[0]?.pending ?? 0);
+}
+
+export async function retryFailedItems(tx: Tx, runId: number) {
+  await tx
+    .update(payRunItems)
+    .set({ state: 'pending', message: null, updatedAt: new Date() })
+    .where(and(eq(payRunItems.runId, runId), eq(payRunItems.state, 'failed')));
+}

@@ -1,0 +1,90 @@
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { type NotificationKind, notificationOutbox, notifications, users } from '../../../db/schema';
+
+export type { NotificationKind };
+
+/** Who hears what: a person's notification row, and the SMS of it in the outbox (the notify plugin sends it). */
+export interface PersonNotice {
+  /** Or the statement's own expression for them (a wallet move that finds its owner). */
+  userId: number | SQL;
+  mobileNo: string | SQL;
+  kind: NotificationKind;
+  title: string;
+  /** The page it opens (`/MyAccounts?tab=orders`). */
+  link: string | null;
+}
+
+/**
+ * A person's notice as two CTEs of a statement: the row /Notification lists and its SMS, one of each per row of
+ * `source` (`from … where …`; empty for exactly one), with a body that may read `source`'s columns. A statement that
+ * moves money can so tell of the balance it leaves, in the same round trip (wallets' postTransfer).
+ */
+export function personNoticeCtes(n: PersonNotice, body: SQL, source: SQL = sql``): SQL {
+  const payload = n.link ? JSON.stringify({ link: n.link }) : null;
+  return sql`notified as (
+      insert into ${notifications} (user_id, kind, title, body, link)
+      select ${n.userId}::int, ${n.kind}::text, ${n.title}::text, ${body}, ${n.link}::text ${source}
+    ),
+    texted as (
+      insert into ${notificationOutbox} (channel, recipient, template, body, payload)
+      select 'sms', ${n.mobileNo}::text, ${n.kind}::text, ${`${n.title}: `}::text || ${body}, ${payload}::jsonb ${source}
+    )`;
+}
+
+/** personNoticeCtes with a known body. */
+export const knownNoticeCtes = (n: PersonNotice, body: string): SQL => personNoticeCtes(n, sql`${body}::text`);
+
+/** A person's notice with a known body, in one statement: one round trip inside the caller's transaction. */
+export async function insertPersonNotice(exec: Executor, n: PersonNotice, body: string) {
+  await exec.execute(sql`with ${knownNoticeCtes(n, body)} select 1`);
+}
+
+const mine = (userId: number, unreadOnly = false): SQL =>
+  and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined) as SQL;
+
+/** One page of a person's notifications, newest first. */
+export async function page(exec: Executor, userId: number, p: { limit: number; offset: number; unreadOnly: boolean }) {
+  const where = mine(userId, p.unreadOnly);
+  const [rows, [{ total }]] = await Promise.all([
+    exec
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** How many of a person's notifications are unread (the partial index notifications_unread_idx). */
+export async function unreadCount(exec: Executor, userId: number): Promise<number> {
+  const [{ n }] = await exec.select({ n: count() }).from(notifications).where(mine(userId, true));
+  return n;
+}
+
+/** Marks the person's own unread notifications read: the listed ones, or all when `ids` is null. */
+export async function markRead(exec: Executor, userId: number, ids: number[] | null, at: Date): Promise<number> {
+  const rows = await exec
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(mine(userId, true), ids ? inArray(notifications.id, ids) : undefined))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The mobile number the person's SMS goes to. */
+export async function mobileOf(exec: Executor, userId: number): Promise<string | null> {
+  const [row] = await exec.select({ mobileNo: users.mobileNo }).from(users).where(eq(users.id, userId));
+  return row?.mobileNo ?? null;
+}
