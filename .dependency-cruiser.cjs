@@ -53,7 +53,8 @@ module.exports = {
     },
     {
       name: 'outside-code-uses-the-doors',
-      comment: 'Code outside the domains (app, plugins, jobs, seeds, the handler table) imports a domain only through its door.',
+      comment:
+        'Code outside the domains (app, plugins, jobs, seeds, the handler table) imports a domain only through its door.',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/domains/[^/]+/' },
       to: { path: '^server/domains/[^/]+/.+', pathNot: '^server/domains/[^/]+/index\\.ts$' },
@@ -67,18 +68,21 @@ module.exports = {
     },
     {
       name: 'shared-and-infrastructure-use-no-domain',
-      comment: 'server/shared, db (but its seeds), http, money, roles, workflow and the plugins sit below every domain.',
+      comment:
+        'server/shared, db (but its seeds), http, money, roles, workflow and the plugins sit below every domain.',
       severity: 'error',
       from: { path: '^server/(shared|http|money|roles|workflow|plugins|imports|contract|db/(?!seed/|create-admin))' },
       to: { path: '^server/domains/' },
     },
-    ...domainsInOrder.map((domain, i) => ({
-      name: `no-arrow-up-from-${domain}`,
-      comment: `The domains are layered (docs/architecture.md): ${domain} uses only the domains listed before it.`,
-      severity: 'error',
-      from: { path: `^server/domains/${domain}/` },
-      to: { path: domainsInOrder.slice(i + 1).map((d) => `^server/domains/${d}/`) },
-    })).filter((rule) => rule.to.path.length > 0),
+    ...domainsInOrder
+      .map((domain, i) => ({
+        name: `no-arrow-up-from-${domain}`,
+        comment: `The domains are layered (docs/architecture.md): ${domain} uses only the domains listed before it.`,
+        severity: 'error',
+        from: { path: `^server/domains/${domain}/` },
+        to: { path: domainsInOrder.slice(i + 1).map((d) => `^server/domains/${d}/`) },
+      }))
+      .filter((rule) => rule.to.path.length > 0),
     {
       name: 'only-repos-touch-the-database',
       comment:
