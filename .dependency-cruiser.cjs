@@ -88,7 +88,7 @@ module.exports = {
       comment:
         'Only repo.ts files (and repo.<topic>.ts beside them, and server/db itself: schema, migrations, seeds) import the Drizzle schema or query builders; services and routes call a repo (docs/architecture.md).',
       severity: 'error',
-      from: { path: '^server/', pathNot: ['(^|/)repo(\\.[a-zA-Z-]+)?\\.ts$', '^server/db/'] },
+      from: { path: '^server/', pathNot: ['(^|/)repo\\.ts$', '(^|/)repo\\.[a-zA-Z-]+\\.ts$', '^server/db/'] },
       to: { path: ['^server/db/schema', 'node_modules/drizzle-orm/'] },
     },
     {
