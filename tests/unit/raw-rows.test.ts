@@ -3,12 +3,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { rawRows, rowInShape } from '../../server/db/rows';
 
+// PGlite takes seconds to start on a busy machine: the hook and the first query get room for it.
 const client = new PGlite();
 const db = drizzle(client) as unknown as Db;
+beforeAll(() => client.waitReady, 60_000);
 afterAll(() => client.close());
 
 const SHAPE = {
@@ -36,7 +38,7 @@ describe('rawRows', () => {
     ];
     expect(await rawRows(db, sql.raw(text), SHAPE)).toEqual(expected);
     expect(await rawRows(db, { text, values: [] }, SHAPE)).toEqual(expected);
-  });
+  }, 30_000);
 
   it("converts node-postgres's text forms the same way", () => {
     const raw = { account_id: '12', amount: '1.50', note: 'x', ok: 't', day: new Date(2026, 0, 2), at: new Date(0) };

@@ -13,16 +13,24 @@ import { notificationHandlers } from './notifications/routes';
 export { hashPassword } from './auth/passwords';
 export * as auth from './auth/service';
 export { contactsTaken, createAccount, customerOf } from './auth/service';
-export { checkedDocumentNumber, nextDocumentNumber, nextDocumentNumberStatement } from './documents/service';
+export {
+  checkedDocumentNumber,
+  nextDocumentNumber,
+  nextDocumentNumberStatement,
+  planDocumentNumber,
+} from './documents/service';
 export * as geo from './geo/service';
 export { default as livePlugin } from './live/plugin';
-export { type LiveEvent, publishLive, publishLiveCtes } from './live/service';
+export { type LiveEvent, planLiveEvent, publishLive } from './live/service';
 export {
+  type NoticeBody,
   notifyPerson,
   notifyPersonCtes,
   notifyUser,
   type PersonNotification,
-  personNoticeCtes,
+  type PlannedNotice,
+  type PlannedPerson,
+  planNotice,
 } from './notifications/service';
 
 /** Every operation of the platform domain, by operationId. */

@@ -1,5 +1,6 @@
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryText, rowsOf, type Tx } from '../../../db/client';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type Executor, queryText, type Tx } from '../../../db/client';
+import type { Output, WritePlan } from '../../../db/plan';
 import { rowOf } from '../../../db/rows';
 import {
   cartLines,
@@ -287,48 +288,26 @@ export async function updateOrder(tx: Tx, id: number, patch: Partial<NewOrder>) 
 }
 
 /**
- * A message written by the statement that numbers the invoice, whose body is `before`, the invoice number, then
- * `after`; `ctes` makes its CTEs from the body and the source row (notifications' personNoticeCtes).
- */
-export interface InvoiceTelling {
-  before: string;
-  after: string;
-  ctes: (body: SQL, source: SQL) => SQL;
-}
-
-/**
- * The order paid: 'order created', its transfer, and the tax invoice numbered by `invoiceNumber` (documents'
- * nextDocumentNumberStatement) in the same statement; answers the invoice number. `tell` writes a message naming
- * the number in that statement too, and `publish` the CTEs of a live event taken after the number (`from doc`), so
- * the invoice series and the live events' lock are both held for this statement and the commit alone.
+ * The order paid: 'order created', its transfer, and the tax invoice numbered by the plan's `invoice` step (documents'
+ * planDocumentNumber), in one statement with whatever else the plan holds (the customer's notice, the live event);
+ * answers the invoice number. The invoice series and the live events' lock are so held for this statement and the
+ * commit alone.
  */
 export async function markPaid(
   tx: Tx,
   id: number,
-  o: {
-    transferId: number;
-    at: Date;
-    invoiceNumber: SQL;
-    tell?: InvoiceTelling;
-    publish?: (source: SQL) => SQL;
-  },
+  plan: WritePlan,
+  invoice: Output,
+  o: { transferId: number; at: Date },
 ) {
   const at = o.at.toISOString();
-  const tell = o.tell;
-  const ctes = [
-    tell?.ctes(sql`${tell.before}::text || doc.number || ${tell.after}::text`, sql`from doc`),
-    o.publish?.(sql`from doc`),
-  ].filter((c): c is SQL => c !== undefined);
-  const [row] = await rowsOf<{ invoiceNo: string }>(
+  const [row] = await plan.run(
     tx,
-    sql`with doc as (${o.invoiceNumber})${sql.join(
-      ctes.map((c) => sql`, ${c}`),
-      sql``,
-    )}
-      update orders set status = ${'order created' satisfies OrderStatus}, status_update_date = ${at}::timestamptz,
-        transfer_id = ${o.transferId}, invoice_no = doc.number, invoice_date = ${at}::timestamptz
-      from doc where orders.id = ${id}
+    sql`update orders set status = ${'order created' satisfies OrderStatus}, status_update_date = ${at}::timestamptz,
+        transfer_id = ${o.transferId}, invoice_no = ${invoice.col('number')}, invoice_date = ${at}::timestamptz
+      from ${invoice.ref} where orders.id = ${id}
       returning orders.invoice_no as "invoiceNo"`,
+    { invoiceNo: 'text' },
   );
   if (!row) throw new Error(`markPaid: no order ${id}`);
   return row.invoiceNo;

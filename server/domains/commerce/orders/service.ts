@@ -7,6 +7,7 @@ import {
 } from '../../../../src/machines/orderLine/orderLine.machine';
 import type { CompanyConfig } from '../../../config';
 import { type Db, type Executor, readTogether, type Tx } from '../../../db/client';
+import { WritePlan } from '../../../db/plan';
 import { badRequest, type CurrentUser, conflict, HttpError, idempotencyKeyReused, notFound } from '../../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../../money';
 import type { PaymentProviders } from '../../../plugins/payments';
@@ -15,7 +16,7 @@ import { isPartyRole } from '../../../roles';
 import { canonicalStateName, gstStateCode } from '../../../shared/gstin';
 import { tax } from '../../catalogue';
 import { payments, wallets } from '../../money';
-import { nextDocumentNumberStatement, notifyPerson, personNoticeCtes, publishLiveCtes } from '../../platform';
+import { notifyPerson, planDocumentNumber, planLiveEvent, planNotice } from '../../platform';
 import * as addresses from '../addresses/service';
 import * as cart from '../cart/service';
 import { assertSlot } from '../cart/slots';
@@ -373,30 +374,30 @@ async function payFromWallet(
   // The shared rows, last and in one statement: the invoice number, then the live events' lock; then the commit. The
   // customer is told of the invoice, and staff and professionals of the unassigned lines, by that statement.
   const lineIds = unassigned.map((l) => (typeof l === 'number' ? l : l.id));
-  const invoiceNo = await repo.markPaid(tx, order.id, {
-    transferId: transfer.transferId,
-    at,
-    invoiceNumber: nextDocumentNumberStatement('INV', at),
-    tell: customer && {
-      before: `Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice `,
-      after: '.',
-      ctes: (body, source) =>
-        personNoticeCtes(
-          {
-            userId: customer.id,
-            mobileNo: customer.mobileNo,
-            kind: 'order_placed',
-            title: `Order ${order.id} placed`,
-            link: orderLink(order.id),
-          },
-          body,
-          source,
-        ),
-    },
-    publish: lineIds.length
-      ? (source) => publishLiveCtes(dispatch.unassignedEvent(lineIds, 'line_unassigned', audience), source)
-      : undefined,
-  });
+  const plan = new WritePlan();
+  const invoice = planDocumentNumber(plan, 'INV', at);
+  if (customer) {
+    planNotice(
+      plan,
+      {
+        userId: customer.id,
+        mobileNo: customer.mobileNo,
+        kind: 'order_placed',
+        title: `Order ${order.id} placed`,
+        link: orderLink(order.id),
+      },
+      {
+        before: `Your order of ${rupeesText(order.totalPaise)} is placed and paid. Tax invoice `,
+        value: invoice.col('number'),
+        after: '.',
+      },
+      { from: invoice },
+    );
+  }
+  if (lineIds.length) {
+    planLiveEvent(plan, dispatch.unassignedEvent(lineIds, 'line_unassigned', audience), { from: invoice });
+  }
+  const invoiceNo = await repo.markPaid(tx, order.id, plan, invoice, { transferId: transfer.transferId, at });
   return { invoiceNo, transferId: transfer.transferId, balance: balances.get(wallet) ?? 0 };
 }
 

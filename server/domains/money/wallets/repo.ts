@@ -2,6 +2,8 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sq
 import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
 import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import { type Output, type PerRow, WritePlan } from '../../../db/plan';
+import { type RowOfShape, rawRows } from '../../../db/rows';
 import {
   customers,
   type LedgerAccountKind,
@@ -172,24 +174,44 @@ export interface OpenTransfer {
  * first: the UPDATE locks the connection's shard of them last. Locks are always taken checked accounts first, each
  * group in id order, so two transfers never wait on each other in a ring.
  */
-export async function postTransfer(exec: Executor, t: TransferInput, tell?: Telling): Promise<Posted> {
-  return postedOf(exec, t, await writeTransfer(exec, t, tell));
+export async function postTransfer(exec: Executor, t: TransferInput): Promise<Posted> {
+  const plan = new WritePlan();
+  return runPlannedTransfer(exec, t, plan, planTransfer(plan, t));
 }
 
 /**
  * postTransfer with one leg on the wallet of a person the statement finds itself (`OWNER_WALLET` stands for it in
- * the legs, the limit and the telling): an admin's move by mobile number is then one round trip, not a lookup and a
- * transfer. Null, having written nothing, when there is no such person or they have no wallet yet.
+ * the legs and the limit; `ownerOf` for them in a notice): an admin's move by mobile number is then one round trip,
+ * not a lookup and a transfer. Null, having written nothing, when there is no such person or they have no wallet yet.
  */
-export async function postToOwner(exec: Executor, t: TransferInput, owner: Owner, tell?: Telling) {
-  const rows = await writeTransfer(exec, t, tell, owner);
+export async function postToOwner(exec: Executor, t: TransferInput, owner: Owner) {
+  const plan = new WritePlan();
+  return runPlannedToOwner(exec, t, plan, planTransfer(plan, t, owner));
+}
+
+/**
+ * postTransfer's statement as steps of a write-plan, for a caller that adds its own (a notice of the balance the
+ * transfer leaves) before running it with `postTransfer` or `postToOwner`: `planned` is what those steps may read.
+ */
+export function planTransferFor(plan: WritePlan, t: TransferInput, owner?: Owner) {
+  return planTransfer(plan, t, owner);
+}
+
+/** Runs a plan made with planTransferFor: the transfer and every step added after it, in one statement. */
+export async function runPlannedTransfer(exec: Executor, t: TransferInput, plan: WritePlan, planned: PlannedTransfer) {
+  return postedOf(exec, t, await runTransfer(exec, plan, planned));
+}
+
+/** runPlannedTransfer for a plan with an owner: null, having written nothing, when the owner was not found. */
+export async function runPlannedToOwner(exec: Executor, t: TransferInput, plan: WritePlan, planned: PlannedTransfer) {
+  const rows = await runTransfer(exec, plan, planned);
   const found = rows[0];
-  if (found.wallet_id === null) return null;
+  if (found.walletId === null) return null;
   const person = {
-    id: Number(found.user_id),
-    fullName: found.full_name!,
-    mobileNo: found.mobile_no!,
-    walletId: Number(found.wallet_id),
+    id: found.userId!,
+    fullName: found.fullName!,
+    mobileNo: found.mobileNo!,
+    walletId: found.walletId,
   };
   return { person, posted: await postedOf(exec, t, rows) };
 }
@@ -200,73 +222,107 @@ export interface Owner {
   who: { id?: number; mobileNo?: string };
 }
 
-/** The leg, limit or telling on the owner's wallet in postToOwner (never an account's id: those start at 1). */
+/** The leg or limit on the owner's wallet in postToOwner (never an account's id: those start at 1). */
 export const OWNER_WALLET = -1;
 
-const accountRef = (id: number) => (id === OWNER_WALLET ? sql`(select wallet_id from owner)` : sql`${id}::int`);
+const accountRef = (id: number, owner?: Output) =>
+  id === OWNER_WALLET ? sql`(select wallet_id from ${owner!.ref})` : sql`${id}::int`;
 
 /** The person a wallet move names and their wallet, found by the move's own statement. */
-const ownerCte = (o: Owner) => sql`owner as (
-        select u.id as user_id, u.full_name, u.mobile_no, a.id as wallet_id
+const ownerSelect = (o: Owner) => sql`select u.id as user_id, u.full_name, u.mobile_no, a.id as wallet_id
         from users u join ledger_accounts a on a.kind = ${walletKindOf(o.role)} and a.owner_user_id = u.id
-        where u.role = ${o.role} and ${personWhere(o.who)}
-      ),`;
+        where u.role = ${o.role} and ${personWhere(o.who)}`;
 
-type Written = Rows<{
-  transfer_id: string | null;
-  account_id: number | null;
-  balance_after: string | null;
-  wallet_id?: number | null;
-  user_id?: number | null;
-  full_name?: string | null;
-  mobile_no?: string | null;
-}>['rows'];
+/** What a planned transfer's later steps may read: its row, its entries, and the owner it found. */
+export interface PlannedTransfer {
+  transfer: Output;
+  entries: Output;
+  owner?: Output;
+}
 
-async function writeTransfer(exec: Executor, t: TransferInput, tell?: Telling, owner?: Owner): Promise<Written> {
+/** The entry a planned transfer writes on `accountId` (or the owner's wallet), for a step written once for it. */
+export const entryOf = (p: PlannedTransfer, accountId: number): PerRow => ({
+  from: p.entries,
+  where: sql`${p.entries.col('account_id')} = ${accountRef(accountId, p.owner)}`,
+});
+
+/** The balance an entry leaves, in words: ₹1,23,456.78 (as rupeesText). */
+export const balanceText = (p: PlannedTransfer): SQL =>
+  sql`'₹' || to_char(${p.entries.col('balance_after')} / 100.0, 'FM9,99,99,99,99,99,990.00')`;
+
+/** The person a postToOwner plan found: their account id and mobile number, as the statement reads them. */
+export const ownerOf = (p: PlannedTransfer) => ({
+  userId: sql`(select user_id from ${p.owner!.ref})`,
+  mobileNo: sql`(select mobile_no from ${p.owner!.ref})`,
+});
+
+const WRITTEN = {
+  transferId: 'bigint?',
+  accountId: 'int?',
+  balanceAfter: 'bigint?',
+  walletId: 'int?',
+  userId: 'int?',
+  fullName: 'text?',
+  mobileNo: 'text?',
+} as const;
+type Written = RowOfShape<typeof WRITTEN>[];
+
+/**
+ * The transfer as steps (decision 038): the transfer row, the checked accounts locked and checked (a refusal raises
+ * `ledger_refuse`), the moves by shard, the balances moved and the entries written.
+ */
+function planTransfer(plan: WritePlan, t: TransferInput, owner?: Owner): PlannedTransfer {
   const moves = movesOf(t.legs);
   const ids = [...moves.keys()].sort((a, b) => a - b);
   const checked = ids.filter((id) => !isFree(id));
   const limit = t.maxBalance;
+  const found = owner ? plan.add('wallet_owner', ownerSelect(owner)) : undefined;
+  const transfer = plan.add('transfer', transferRow(t, found));
+  const wanted = plan.add(
+    'transfer_moves',
+    sql`select * from (values ${movesValues(ids, moves, found)}) as v(id, amount)`,
+  );
+  const locked = plan.add(
+    'transfer_locked',
+    sql`select a.id, a.balance + v.amount as after, a.allow_negative, ${reservedOf(t)} as reserved
+        from ledger_accounts a join ${wanted.ref} v on v.id = a.id
+        where a.id = any(${checkedIds(checked, found)}) and exists (select 1 from ${transfer.ref})
+        order by a.id for update of a`,
+  );
   const over = limit
-    ? sql`(l.id = ${accountRef(limit.accountId)} and l.after + l.reserved > ${limit.limit})`
+    ? sql`(l.id = ${accountRef(limit.accountId, found)} and l.after + l.reserved > ${limit.limit})`
     : sql`false`;
+  const refused = plan.add(
+    'transfer_refused',
+    sql`select ledger_refuse(case when l.after < 0 and not l.allow_negative then 'insufficient' else 'limit' end, l.id)
+        from ${locked.ref} l where (l.after < 0 and not l.allow_negative) or ${over}`,
+  );
+  const shards = plan.add('transfer_shards', shardsOf(ids, wanted));
+  const moved = plan.add(
+    'transfer_moved',
+    sql`update ledger_accounts a set balance = a.balance + s.amount from ${shards.ref} s
+        where a.id = s.id and exists (select 1 from ${transfer.ref}) and (select count(*) from ${refused.ref}) = 0${freeInIdOrder(ids, shards)}
+        returning a.id, a.balance`,
+  );
+  const entries = plan.add(
+    'transfer_entries',
+    sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+        select (select id from ${transfer.ref}), s.id, s.amount, m.balance from ${shards.ref} s join ${moved.ref} m on m.id = s.id
+        returning account_id, balance_after`,
+  );
+  return { transfer, entries, owner: found };
+}
+
+async function runTransfer(exec: Executor, plan: WritePlan, p: PlannedTransfer): Promise<Written> {
   try {
-    const written = (await exec.execute(sql`
-      with ${owner ? ownerCte(owner) : sql``} t as (${transferRow(t, owner !== undefined)}),
-      v(id, amount) as (values ${movesValues(ids, moves)}),
-      locked as (
-        select a.id, a.balance + v.amount as after, a.allow_negative, ${reservedOf(t)} as reserved
-        from ledger_accounts a join v on v.id = a.id
-        where a.id = any(${checkedIds(checked)}) and exists (select 1 from t)
-        order by a.id for update of a
-      ),
-      refused as (
-        select ledger_refuse(case when l.after < 0 and not l.allow_negative then 'insufficient' else 'limit' end, l.id)
-        from locked l where (l.after < 0 and not l.allow_negative) or ${over}
-      ),
-      ${shardsOf(ids)},
-      moved as (
-        update ledger_accounts a set balance = a.balance + s.amount from s
-        where a.id = s.id and exists (select 1 from t) and (select count(*) from refused) = 0${freeInIdOrder(ids)}
-        returning a.id, a.balance
-      ),
-      e as (
-        insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-        select (select id from t), s.id, s.amount, moved.balance from s join moved on moved.id = s.id
-        returning account_id, balance_after
-      )${
-        tell
-          ? sql`,
-      ${toldOf(tell, owner !== undefined)}`
-          : sql``
+    return await plan.run(
+      exec,
+      sql`select (select id from ${p.transfer.ref}) as transfer_id, e.account_id, e.balance_after${
+        p.owner ? sql`, o.wallet_id, o.user_id, o.full_name, o.mobile_no` : sql``
       }
-      select (select id from t) as transfer_id, e.account_id, e.balance_after${
-        owner ? sql`, o.wallet_id, o.user_id, o.full_name, o.mobile_no` : sql``
-      }
-      from (select 1) one left join e on true${owner ? sql` left join owner o on true` : sql``}`)) as unknown as Rows<
-      Written[number]
-    >;
-    return written.rows;
+      from (select 1) one left join ${p.entries.ref} e on true${p.owner ? sql` left join ${p.owner.ref} o on true` : sql``}`,
+      WRITTEN,
+    );
   } catch (e) {
     throw refusedOf(e) ?? e;
   }
@@ -274,34 +330,14 @@ async function writeTransfer(exec: Executor, t: TransferInput, tell?: Telling, o
 
 /** What a written transfer statement answers: the balances it left, or the first transfer of a replayed key. */
 async function postedOf(exec: Executor, t: TransferInput, rows: Written): Promise<Posted> {
-  const transferId = rows[0].transfer_id;
+  const transferId = rows[0].transferId;
   if (transferId === null) return replayOf(exec, t.idempotencyKey!);
   return {
     replayed: false,
-    transferId: Number(transferId),
-    balances: new Map(rows.map((r) => [Number(r.account_id), Number(r.balance_after)])),
+    transferId,
+    balances: new Map(rows.map((r) => [r.accountId!, r.balanceAfter!])),
   };
 }
-
-/**
- * A message written with the transfer and only when it posts (not on a replay), telling of the balance it leaves in
- * `accountId`: its body is `before`, that balance in words (₹1,23,456.78, as rupeesText), then `after`. `ctes` makes
- * the message's CTEs from the body and the source row (another module's: notifications' personNoticeCtes).
- */
-export interface Telling {
-  accountId: number;
-  before: string;
-  after: string;
-  /** `person`: who is told, when the statement finds them (postToOwner). */
-  ctes: (body: SQL, source: SQL, person?: { userId: SQL; mobileNo: SQL }) => SQL;
-}
-
-const toldOf = (tell: Telling, owned: boolean) =>
-  tell.ctes(
-    sql`${tell.before}::text || '₹' || to_char(e.balance_after / 100.0, 'FM9,99,99,99,99,99,990.00') || ${tell.after}::text`,
-    sql`from e where e.account_id = ${accountRef(tell.accountId)}`,
-    owned ? { userId: sql`(select user_id from owner)`, mobileNo: sql`(select mobile_no from owner)` } : undefined,
-  );
 
 /** `ledger_refuse`'s error as the `Refused` it stands for. */
 function refusedOf(e: unknown): Refused | null {
@@ -323,18 +359,23 @@ const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 // An array of known length, not an array parameter: the planner guesses a parameter's length (ten), so a generic
 // plan looked dearer than a custom one and each call was planned again, or, with the owner's wallet swapped into the
 // array, it scanned every account.
-const checkedIds = (ids: number[]) =>
-  ids.length ? sql`array[${sql.join(ids.map(accountRef), sql`, `)}]` : sql`'{}'::int[]`;
+const checkedIds = (ids: number[], owner?: Output) =>
+  ids.length
+    ? sql`array[${sql.join(
+        ids.map((id) => accountRef(id, owner)),
+        sql`, `,
+      )}]`
+    : sql`'{}'::int[]`;
 
 /**
- * The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for) or, `owned`, for an
+ * The transfer row, or nothing for a repeated idempotency key (whose twin's commit it waits for) or, given `owner`, for an
  * owner the statement did not find.
  */
-const transferRow = (t: TransferInput, owned = false) => sql`insert into ledger_transfers
+const transferRow = (t: TransferInput, owner?: Output) => sql`insert into ledger_transfers
     (kind, reference, remark, actor_id, idempotency_key, request_hash, provider_payment_id, corrects_transfer_id)
   select ${t.kind}::text, ${t.reference ?? null}::text, ${t.remark ?? null}::text, ${t.actorId}::int,
     ${t.idempotencyKey ?? null}::text, ${t.requestHash ?? null}::text, ${t.providerPaymentId ?? null}::text,
-    ${t.correctsTransferId ?? null}::bigint${owned ? sql` where exists (select 1 from owner)` : sql``}
+    ${t.correctsTransferId ?? null}::bigint${owner ? sql` where exists (select 1 from ${owner.ref})` : sql``}
   on conflict (idempotency_key) do nothing returning id`;
 
 /** Top-ups on their way into account `a`, when the limit counts them. */
@@ -343,33 +384,33 @@ const reservedOf = (t: TransferInput) =>
     ? sql`coalesce((select sum(i.amount) from payment_intents i where i.account_id = a.id and i.state in ('created', 'awaitingPayment')), 0)`
     : sql`0`;
 
-const movesValues = (ids: number[], moves: Map<number, number>) =>
+const movesValues = (ids: number[], moves: Map<number, number>, owner?: Output) =>
   sql.join(
-    ids.map((id) => sql`(${accountRef(id)}, ${moves.get(id)}::bigint)`),
+    ids.map((id) => sql`(${accountRef(id, owner)}, ${moves.get(id)}::bigint)`),
     sql`, `,
   );
 
 /**
- * `s`: the rows to move, from `v`. A free system account named by its fixed id moves this connection's shard of it
+ * The rows to move, from the wanted moves. A free system account named by its fixed id moves this connection's shard of it
  * (the backend's pid mod 16): the server's pool connections mostly have different ones, so they do not wait for each
  * other's commits here.
  */
-function shardsOf(ids: number[]) {
+function shardsOf(ids: number[], wanted: Output) {
   const bases = ids.filter((id) => MAY_GO_NEGATIVE.has(id));
   const target = bases.length
     ? sql`case when v.id = any(${intArray(bases)}::int[]) and pg_backend_pid() % ${SHARDS} > 0
         then v.id * ${SHARDS} + pg_backend_pid() % ${SHARDS} else v.id end`
     : sql`v.id`;
-  return sql`s as (select ${target} as id, sum(v.amount)::bigint as amount from v group by 1)`;
+  return sql`select ${target} as id, sum(v.amount)::bigint as amount from ${wanted.ref} v group by 1`;
 }
 
 /**
  * One UPDATE locks its rows in scan order, so several free accounts are first locked in id order by a sub-select
  * the UPDATE's filter evaluates once, before it touches its first row (the checked ones are locked already).
  */
-const freeInIdOrder = (ids: number[]) =>
+const freeInIdOrder = (ids: number[], shards: Output) =>
   ids.filter(isFree).length > 1
-    ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from s)
+    ? sql` and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from ${shards.ref})
         order by l.id for update of l) f) >= 0`
     : sql``;
 
@@ -402,27 +443,24 @@ export async function openTransfer(
   const checked = ids.filter((id) => !isFree(id));
   // The transfer row and the locks in one round trip: the row goes first in effect (a repeated key waits for its
   // twin to commit, then inserts nothing), and the checked accounts come back locked with their balances.
-  const locked = (await tx.execute(
+  const locked = await rawRows(
+    tx,
     checked.length
       ? sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id, a.id, a.balance, a.allow_negative,
           ${reservedOf(t)} as reserved from ledger_accounts a where a.id = any(${checkedIds(checked)})
           order by a.id for update of a`
       : sql`with t as (${transferRow(t)}) select (select id from t) as transfer_id`,
-  )) as unknown as Rows<{
-    transfer_id: string | null;
-    id: number;
-    balance: string;
-    allow_negative: boolean;
-    reserved: string;
-  }>;
-  const transferId = locked.rows[0]?.transfer_id == null ? null : Number(locked.rows[0].transfer_id);
+    { transferId: 'bigint?', id: 'int?', balance: 'bigint?', allowNegative: 'bool?', reserved: 'bigint?' },
+  );
+  const transferId = locked[0]?.transferId ?? null;
   if (transferId === null) return replayOf(tx, t.idempotencyKey!);
   if (checked.length) {
-    for (const a of locked.rows) {
-      const after = Number(a.balance) + moves.get(a.id)!;
-      if (!a.allow_negative && after < 0) throw new Refused(a.id, 'insufficient');
-      if (t.maxBalance?.accountId === a.id && after + Number(a.reserved) > t.maxBalance.limit) {
-        throw new Refused(a.id, 'limit');
+    for (const a of locked) {
+      const id = a.id!;
+      const after = a.balance! + moves.get(id)!;
+      if (!a.allowNegative && after < 0) throw new Refused(id, 'insufficient');
+      if (t.maxBalance?.accountId === id && after + a.reserved! > t.maxBalance.limit) {
+        throw new Refused(id, 'limit');
       }
     }
   }
@@ -435,17 +473,23 @@ export async function openTransfer(
  */
 export async function moveBalances(tx: Tx, o: OpenTransfer): Promise<Map<number, number>> {
   const ids = [...o.moves.keys()].sort((a, b) => a - b);
-  const written = (await tx.execute(sql`
-    with v(id, amount) as (values ${movesValues(ids, o.moves)}),
-    ${shardsOf(ids)},
-    moved as (
-      update ledger_accounts a set balance = a.balance + s.amount from s where a.id = s.id${freeInIdOrder(ids)}
-      returning a.id, a.balance
-    )
-    insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select ${o.transferId}, s.id, s.amount, moved.balance from s join moved on moved.id = s.id
-    returning account_id, balance_after`)) as unknown as Rows<{ account_id: number; balance_after: string }>;
-  return new Map(written.rows.map((r) => [Number(r.account_id), Number(r.balance_after)]));
+  const plan = new WritePlan();
+  const wanted = plan.add('transfer_moves', sql`select * from (values ${movesValues(ids, o.moves)}) as v(id, amount)`);
+  const shards = plan.add('transfer_shards', shardsOf(ids, wanted));
+  const moved = plan.add(
+    'transfer_moved',
+    sql`update ledger_accounts a set balance = a.balance + s.amount from ${shards.ref} s
+      where a.id = s.id${freeInIdOrder(ids, shards)}
+      returning a.id, a.balance`,
+  );
+  const written = await plan.run(
+    tx,
+    sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+    select ${o.transferId}, s.id, s.amount, m.balance from ${shards.ref} s join ${moved.ref} m on m.id = s.id
+    returning account_id, balance_after`,
+    { accountId: 'int', balanceAfter: 'bigint' },
+  );
+  return new Map(written.map((r) => [r.accountId, r.balanceAfter]));
 }
 
 /** A transfer's entries and whether a correction already names it (a transfer is corrected once). */

@@ -1,6 +1,7 @@
 import type { Db, Executor, Tx } from '../../../db/client';
 import { pgErrorCode } from '../../../db/errors';
 import type { PageQuery } from '../../../db/paging';
+import { WritePlan } from '../../../db/plan';
 import {
   type CurrentUser,
   conflict,
@@ -11,7 +12,7 @@ import {
   type RoleCode,
 } from '../../../http';
 import { type Paise, paise, rupeesText, toRupees } from '../../../money';
-import { type PersonNotification, personNoticeCtes } from '../../platform';
+import { type PersonNotification, planNotice } from '../../platform';
 import * as repo from './repo';
 
 export { type Idempotency, requestHash } from '../../../http';
@@ -84,7 +85,11 @@ type Notice = Omit<PersonNotification, 'body' | 'userId' | 'mobileNo'> &
 export async function post(exec: Executor, o: PostOptions) {
   let posted: repo.Posted;
   try {
-    posted = await repo.postTransfer(exec, transferOf(o), tellingOf(o));
+    const t = transferOf(o);
+    const plan = new WritePlan();
+    const planned = repo.planTransferFor(plan, t);
+    planTelling(plan, planned, o);
+    posted = await repo.runPlannedTransfer(exec, t, plan, planned);
   } catch (e) {
     throw mapRefusal(e, o);
   }
@@ -99,7 +104,11 @@ export async function post(exec: Executor, o: PostOptions) {
 async function postToOwner(exec: Executor, o: PostOptions, kind: WalletOwnerKind, who: AdminMove['who']) {
   let found: Awaited<ReturnType<typeof repo.postToOwner>>;
   try {
-    found = await repo.postToOwner(exec, transferOf(o), { role: OWNER_ROLE[kind], who }, tellingOf(o));
+    const t = transferOf(o);
+    const plan = new WritePlan();
+    const planned = repo.planTransferFor(plan, t, { role: OWNER_ROLE[kind], who });
+    planTelling(plan, planned, o);
+    found = await repo.runPlannedToOwner(exec, t, plan, planned);
   } catch (e) {
     throw mapRefusal(e, o);
   }
@@ -107,20 +116,24 @@ async function postToOwner(exec: Executor, o: PostOptions, kind: WalletOwnerKind
   return found;
 }
 
-function tellingOf(o: PostOptions): repo.Telling | undefined {
+/** The notice of a transfer, in its statement: written only when it posts, naming the balance it leaves. */
+function planTelling(plan: WritePlan, planned: repo.PlannedTransfer, o: PostOptions) {
   const tell = o.tell;
-  if (!tell) return undefined;
-  return {
-    accountId: tell.accountId,
-    before: tell.body[0],
-    after: tell.body[1],
-    ctes: (body, source, person) => {
-      const userId = person?.userId ?? tell.notice.userId;
-      const mobileNo = person?.mobileNo ?? tell.notice.mobileNo;
-      if (userId === undefined || mobileNo === undefined) throw new Error('post: a telling names whom it tells');
-      return personNoticeCtes({ ...tell.notice, userId, mobileNo, link: tell.notice.link ?? null }, body, source);
-    },
-  };
+  if (!tell) return;
+  const { userId, mobileNo } = tell.notice;
+  const who =
+    userId !== undefined && mobileNo !== undefined
+      ? { userId, mobileNo }
+      : planned.owner
+        ? repo.ownerOf(planned)
+        : null;
+  if (!who) throw new Error('post: a telling names whom it tells');
+  planNotice(
+    plan,
+    { ...tell.notice, ...who },
+    { before: tell.body[0], value: repo.balanceText(planned), after: tell.body[1] },
+    repo.entryOf(planned, tell.accountId),
+  );
 }
 
 /**

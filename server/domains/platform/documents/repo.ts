@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import type { Output, WritePlan } from '../../../db/plan';
+import { rawRows } from '../../../db/rows';
 
 /**
  * Takes the next number of a series under the counter row's lock, and answers one row: `number`, the prefix and the
  * number padded to at least 6 digits. Concurrent takers queue on the row, and a number taken by a transaction that
- * rolls back is given again, so the series has no gaps. A statement of its own, or a caller's `with doc as (…)`.
+ * rolls back is given again, so the series has no gaps. A statement of its own, or a step of a caller's write-plan.
  */
 export const takeNextStatement = (series: string, prefix: string): SQL => sql`
   insert into document_counters (series, last) values (${series}, 1)
@@ -13,6 +15,10 @@ export const takeNextStatement = (series: string, prefix: string): SQL => sql`
 
 /** takeNextStatement run on its own: the number. */
 export async function takeNext(exec: Executor, series: string, prefix: string): Promise<string> {
-  const [row] = await rowsOf<{ number: string }>(exec, takeNextStatement(series, prefix));
+  const [row] = await rawRows(exec, takeNextStatement(series, prefix), { number: 'text' });
   return row.number;
 }
+
+/** takeNextStatement as a step of a write-plan: its output's `number` column is the number taken. */
+export const planTakeNext = (plan: WritePlan, series: string, prefix: string): Output =>
+  plan.add('document_number', takeNextStatement(series, prefix));

@@ -1,4 +1,5 @@
 import type { Tx } from '../../../db/client';
+import type { Output, WritePlan } from '../../../db/plan';
 import * as repo from './repo';
 
 /** Tax invoices and credit notes: each its own series per financial year (decision 014). */
@@ -26,10 +27,14 @@ export function checkedDocumentNumber(number: string): string {
 }
 
 /**
- * nextDocumentNumber as a statement for a caller's `with doc as (…)`, which then reads `doc.number`: the document's
- * own write takes its number in the same statement (the counter's lock is held from there to the commit, so one
- * round trip less under it). A number past 16 characters is refused by the 16-character column it is written to.
+ * nextDocumentNumber as a step of the document's own write-plan, whose output's `number` the document then reads: it
+ * takes its number in the same statement (the counter's lock is held from there to the commit, so one round trip
+ * less under it). A number past 16 characters is refused by the 16-character column it is written to.
  */
+export const planDocumentNumber = (plan: WritePlan, kind: DocumentKind, at: Date): Output =>
+  repo.planTakeNext(plan, ...seriesOf(kind, at));
+
+/** Until product requests write through a plan: the counter's statement for their `with doc as (…)`. */
 export const nextDocumentNumberStatement = (kind: DocumentKind, at: Date) =>
   repo.takeNextStatement(...seriesOf(kind, at));
 

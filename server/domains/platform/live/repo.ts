@@ -1,5 +1,6 @@
-import { and, arrayContains, asc, eq, gt, gte, inArray, isNull, lte, max, min, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, rowsOf } from '../../../db/client';
+import { and, arrayContains, asc, eq, gt, gte, inArray, isNull, lte, max, min, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../../db/client';
+import { type Output, type PerRow, perRowSource, WritePlan } from '../../../db/plan';
 import { liveEvents, sessions, users } from '../../../db/schema';
 
 /** The channel every server process LISTENs on; the payload is the event's id. */
@@ -12,28 +13,34 @@ export const LIVE_CHANNEL = 'live_events';
 const ORDER_LOCK = 1_015_000_015;
 
 /**
- * The event's write as two CTEs of a statement (`live_locked`, `live_made`), one event per row of `source`
- * (`from …`; empty for exactly one): the insert reads its row from the lock, so the lock is taken before the row's
- * id is drawn, and NOTIFYs the id in its RETURNING (run whether or not the statement reads it). PostgreSQL delivers
- * the notification when (and only if) the caller commits. A statement that takes another shared row (an invoice
- * number) can so publish in the same round trip, after that row (`from doc`).
+ * The event's write as steps of a write-plan, one event per row of `per` (exactly one without it): the insert reads
+ * its row from the lock, so the lock is taken before the row's id is drawn, and NOTIFYs the id in its RETURNING (run
+ * whether or not the statement reads it). PostgreSQL delivers the notification when (and only if) the caller
+ * commits. A plan that takes another shared row (an invoice number) so publishes in the same round trip, after it.
  */
-export function liveEventCtes(row: typeof liveEvents.$inferInsert, source: SQL = sql``): SQL {
+export function planLiveEvent(plan: WritePlan, row: typeof liveEvents.$inferInsert, per?: PerRow): Output {
+  const locked = plan.add(
+    'live_locked',
+    sql`select pg_advisory_xact_lock(${ORDER_LOCK}::bigint) as locked${perRowSource(per)}`,
+  );
   // sql.param: an array is one parameter (drizzle's template would spread it into a list).
-  return sql`live_locked as (select pg_advisory_xact_lock(${ORDER_LOCK}::bigint) as locked ${source}),
-    live_made as (
-      insert into ${liveEvents} (kind, tags, user_ids, roles, payload)
+  return plan.add(
+    'live_event',
+    sql`insert into ${liveEvents} (kind, tags, user_ids, roles, payload)
       select ${row.kind}, ${sql.param(row.tags)}::text[], ${sql.param(row.userIds ?? [])}::int[],
         ${sql.param(row.roles ?? [])}::text[],
         ${JSON.stringify(row.payload ?? {})}::jsonb
-      from live_locked
-      returning id, pg_notify(${LIVE_CHANNEL}, id::text))`;
+      from ${locked.ref}
+      returning id, pg_notify(${LIVE_CHANNEL}, id::text)`,
+  );
 }
 
 /** Writes the event and NOTIFYs its id, in one statement (one round trip inside the caller's transaction). */
 export async function insertAndNotify(exec: Executor, row: typeof liveEvents.$inferInsert): Promise<number> {
-  const [made] = await rowsOf<{ id: string | number }>(exec, sql`with ${liveEventCtes(row)} select id from live_made`);
-  return Number(made.id);
+  const plan = new WritePlan();
+  const made = planLiveEvent(plan, row);
+  const [event] = await plan.run(exec, sql`select id from ${made.ref}`, { id: 'bigint' });
+  return event.id;
 }
 
 export type LiveEventRow = typeof liveEvents.$inferSelect;

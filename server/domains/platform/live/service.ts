@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../../db/client';
+import type { PerRow, WritePlan } from '../../../db/plan';
 import type { RoleCode } from '../../../http';
 import * as repo from './repo';
 
@@ -25,12 +26,11 @@ export async function publishLive(exec: Executor, e: LiveEvent): Promise<number>
 }
 
 /**
- * publishLive as CTEs of another module's statement, one event per row of `source` (`from doc`): a statement that
- * takes another shared row publishes after it in the same round trip, so both are held for that statement and the
- * commit alone (orders' markPaid: the invoice number, then the event).
+ * publishLive as steps of another domain's write-plan, one event per row of `per`: a plan that takes another shared
+ * row publishes after it in the same round trip, so both are held for that statement and the commit alone (orders'
+ * payment: the invoice number, then the event).
  */
-export const publishLiveCtes = (e: LiveEvent, source: Parameters<typeof repo.liveEventCtes>[1]) =>
-  repo.liveEventCtes(rowOf(e), source);
+export const planLiveEvent = (plan: WritePlan, e: LiveEvent, per?: PerRow) => repo.planLiveEvent(plan, rowOf(e), per);
 
 const rowOf = (e: LiveEvent) => ({
   kind: e.kind,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { type PerRow, perRowSource, WritePlan } from '../../../db/plan';
 import { type NotificationKind, notificationOutbox, notifications, users } from '../../../db/schema';
 
 export type { NotificationKind };
@@ -16,28 +17,51 @@ export interface PersonNotice {
 }
 
 /**
- * A person's notice as two CTEs of a statement: the row /Notification lists and its SMS, one of each per row of
- * `source` (`from … where …`; empty for exactly one), with a body that may read `source`'s columns. A statement that
- * moves money can so tell of the balance it leaves, in the same round trip (wallets' postTransfer).
+ * A person's notice as steps of a write-plan: the row /Notification lists and its SMS in the outbox, one of each per
+ * row of `per` (exactly one without it), with a body that may read `per`'s columns. A statement that moves money can
+ * so tell of the balance it leaves, in the same round trip.
  */
-export function personNoticeCtes(n: PersonNotice, body: SQL, source: SQL = sql``): SQL {
+export function planNotice(plan: WritePlan, n: PersonNotice, body: SQL, per?: PerRow) {
+  const payload = n.link ? JSON.stringify({ link: n.link }) : null;
+  const source = perRowSource(per);
+  const row = plan.add(
+    'notice',
+    sql`insert into ${notifications} (user_id, kind, title, body, link)
+      select ${n.userId}::int, ${n.kind}::text, ${n.title}::text, ${body}, ${n.link}::text${source}`,
+  );
+  const sms = plan.add(
+    'notice_sms',
+    sql`insert into ${notificationOutbox} (channel, recipient, template, body, payload)
+      select 'sms', ${n.mobileNo}::text, ${n.kind}::text, ${`${n.title}: `}::text || ${body}, ${payload}::jsonb${source}`,
+  );
+  return { row, sms };
+}
+
+/** A known body as the statement's text. */
+export const knownBody = (body: string): SQL => sql`${body}::text`;
+
+/** A body around a value the statement reads. */
+export const bodyWith = (b: { before: string; value: SQL; after: string }): SQL =>
+  sql`${b.before}::text || ${b.value} || ${b.after}::text`;
+
+/** Until product requests write through a plan (notifications' service). */
+export function legacyNoticeCtes(n: PersonNotice, body: string): SQL {
   const payload = n.link ? JSON.stringify({ link: n.link }) : null;
   return sql`notified as (
       insert into ${notifications} (user_id, kind, title, body, link)
-      select ${n.userId}::int, ${n.kind}::text, ${n.title}::text, ${body}, ${n.link}::text ${source}
+      select ${n.userId}::int, ${n.kind}::text, ${n.title}::text, ${body}::text, ${n.link}::text
     ),
     texted as (
       insert into ${notificationOutbox} (channel, recipient, template, body, payload)
-      select 'sms', ${n.mobileNo}::text, ${n.kind}::text, ${`${n.title}: `}::text || ${body}, ${payload}::jsonb ${source}
+      select 'sms', ${n.mobileNo}::text, ${n.kind}::text, ${`${n.title}: `}::text || ${body}::text, ${payload}::jsonb
     )`;
 }
 
-/** personNoticeCtes with a known body. */
-export const knownNoticeCtes = (n: PersonNotice, body: string): SQL => personNoticeCtes(n, sql`${body}::text`);
-
 /** A person's notice with a known body, in one statement: one round trip inside the caller's transaction. */
 export async function insertPersonNotice(exec: Executor, n: PersonNotice, body: string) {
-  await exec.execute(sql`with ${knownNoticeCtes(n, body)} select 1`);
+  const plan = new WritePlan();
+  planNotice(plan, n, sql`${body}::text`);
+  await plan.run(exec, sql`select 1 as one`, {});
 }
 
 const mine = (userId: number, unreadOnly = false): SQL =>

@@ -1,5 +1,6 @@
 import type { Db, Executor } from '../../../db/client';
 import { type PageQuery, pageOf } from '../../../db/paging';
+import type { Expression, PerRow, WritePlan } from '../../../db/plan';
 import { badRequest } from '../../../http';
 import type { NotificationKind } from './repo';
 import * as repo from './repo';
@@ -24,13 +25,32 @@ export async function notifyPerson(exec: Executor, n: PersonNotification): Promi
 }
 
 /**
- * notifyPerson as CTEs of another module's statement, with a body the statement completes (a balance it leaves):
- * wallets' post tells of a credit in the statement that makes it.
+ * notifyPerson as steps of another domain's write-plan (docs/architecture.md): written when that plan's statement
+ * runs. The body is known, or the plan's own expression (the balance a wallet move leaves, an invoice's number) read
+ * from the rows of `per`.
  */
-export const personNoticeCtes = repo.personNoticeCtes;
+export function planNotice(plan: WritePlan, n: PlannedNotice, body: string | NoticeBody, per?: PerRow) {
+  const text = typeof body === 'string' ? repo.knownBody(body) : repo.bodyWith(body);
+  return repo.planNotice(plan, { ...n, link: n.link ?? null }, text, per);
+}
 
-/** notifyPerson as CTEs of another module's statement (a workflow step's update), written when that statement runs. */
-export const notifyPersonCtes = (n: PersonNotification) => repo.knownNoticeCtes({ ...n, link: n.link ?? null }, n.body);
+/** A notice in a plan: who (known, or the plan's expressions for them), what, and where it leads. */
+export type PlannedNotice = Omit<PersonNotification, 'body' | 'userId' | 'mobileNo'> &
+  ({ userId: number; mobileNo: string } | PlannedPerson);
+
+/** A body the plan completes: `before`, a value the statement reads (an invoice's number, a balance), `after`. */
+export interface NoticeBody {
+  before: string;
+  value: Expression;
+  after: string;
+}
+
+/** Until product requests write through a plan: the notice as the fixed CTEs their step statement expects. */
+export const notifyPersonCtes = (n: PersonNotification) =>
+  repo.legacyNoticeCtes({ ...n, link: n.link ?? null }, n.body);
+
+/** A person the plan finds itself (a wallet move by mobile number): their id and mobile number as expressions. */
+export type PlannedPerson = { userId: Expression; mobileNo: Expression };
 
 /** notifyPerson for someone known by their account id only: their mobile number is looked up. */
 export async function notifyUser(exec: Executor, n: Omit<PersonNotification, 'mobileNo'>): Promise<void> {
