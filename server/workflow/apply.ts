@@ -3,6 +3,7 @@ import type { Executor } from '../db/client';
 import { HttpError, notFound } from '../http';
 import {
   insertTransitionRow,
+  insertTransitionRows,
   selectTransitions,
   type TransitionInsert,
   type TransitionRow,
@@ -64,7 +65,7 @@ export interface Applied<R> {
 }
 
 /**
- * Applies one command to a persisted entity (DESIGN.md §3), inside the caller's transaction: lock the row, rebuild the
+ * Applies one command to a persisted entity (docs/workflows-and-money.md), inside the caller's transaction: lock the row, rebuild the
  * machine's snapshot from the stored state, refuse what the machine refuses (409 with the state and the allowed
  * events), compute the next state with xstate's pure `transition`, write it and log who, when, from, to, event and
  * remark. `write` is called on self-transitions too (VERIFY), so data written with the event is never dropped; and
@@ -76,18 +77,7 @@ export async function applyEvent<T extends Executor, R extends { state: string }
 ): Promise<Applied<R>> {
   const row = await o.lock(tx, o.id);
   if (!row) throw notFound(`${o.entity} ${o.id}`);
-  const snapshot = o.machine.resolveState({ value: stateValueOf(row.state), context: o.context ?? {} });
-  if (!snapshot.can(o.event)) {
-    throw new HttpError(
-      409,
-      'Event not allowed',
-      `${o.event.type} is not allowed while ${o.entity} ${o.id} is ${row.state}.`,
-      [],
-      { state: row.state, allowedEvents: acceptedEvents(snapshot) },
-    );
-  }
-  const [next] = transition(o.machine, snapshot, o.event);
-  const to = stateText(next.value);
+  const { to, allowedEvents } = decide(o.machine, o.entity, o.id, row.state, o.event, o.context);
   const logRow: TransitionRow = {
     entity: o.entity,
     entityId: o.id,
@@ -98,7 +88,73 @@ export async function applyEvent<T extends Executor, R extends { state: string }
     remark: o.remark ?? null,
   };
   if ((await o.write(tx, o.id, to, transitionInsert(logRow))) !== 'logged') await insertTransitionRow(tx, logRow);
-  return { from: row.state, to, allowedEvents: acceptedEvents(next), row };
+  return { from: row.state, to, allowedEvents, row };
+}
+
+/**
+ * The machine's answer to `event` in state `from`, without touching the database: the next state and the events it
+ * accepts, or a 409 with the state and the allowed events. applyEvent and applyEventToMany decide with it, and so does
+ * a write that makes new rows already past their first transition (an order paid as it is placed).
+ */
+export function decide(
+  machine: AnyStateMachine,
+  entity: string,
+  id: number | null,
+  from: string,
+  event: { type: string; [key: string]: unknown },
+  context: Record<string, unknown> = {},
+): { to: string; allowedEvents: string[] } {
+  const snapshot = machine.resolveState({ value: stateValueOf(from), context });
+  if (!snapshot.can(event)) {
+    const which = id === null ? `an ${entity}` : `${entity} ${id}`;
+    throw new HttpError(409, 'Event not allowed', `${event.type} is not allowed while ${which} is ${from}.`, [], {
+      state: from,
+      allowedEvents: acceptedEvents(snapshot),
+    });
+  }
+  const [next] = transition(machine, snapshot, event);
+  return { to: stateText(next.value), allowedEvents: acceptedEvents(next) };
+}
+
+export interface ApplyManyOptions<T extends Executor, R extends { id: number; state: string }> {
+  machine: AnyStateMachine;
+  entity: string;
+  event: { type: string; [key: string]: unknown };
+  actorId: number | null;
+  remark?: string | null;
+  /** The caller's repo: the rows, locked in id order. */
+  lockMany: (tx: T) => Promise<R[]>;
+  /** The caller's repo: stores the new states, given the rows' ids by the state each moves to. */
+  writeMany: (tx: T, byState: Map<string, number[]>) => Promise<unknown>;
+}
+
+/**
+ * applyEvent's batch form: one event to several rows of one entity (every line of an order). The rows are locked,
+ * the machine decides for each (one refusal refuses all, before anything is written), the states are written by
+ * state, and the transitions are logged in one statement.
+ */
+export async function applyEventToMany<T extends Executor, R extends { id: number; state: string }>(
+  tx: T,
+  o: ApplyManyOptions<T, R>,
+): Promise<Applied<R>[]> {
+  const rows = await o.lockMany(tx);
+  const decided = rows.map((row) => ({ row, ...decide(o.machine, o.entity, row.id, row.state, o.event) }));
+  const byState = new Map<string, number[]>();
+  for (const d of decided) byState.set(d.to, [...(byState.get(d.to) ?? []), d.row.id]);
+  await o.writeMany(tx, byState);
+  await insertTransitionRows(
+    tx,
+    decided.map((d) => ({
+      entity: o.entity,
+      entityId: d.row.id,
+      fromState: d.row.state,
+      toState: d.to,
+      event: o.event.type,
+      actorId: o.actorId,
+      remark: o.remark ?? null,
+    })),
+  );
+  return decided.map((d) => ({ from: d.row.state, to: d.to, allowedEvents: d.allowedEvents, row: d.row }));
 }
 
 export type TransitionEntry = Awaited<ReturnType<typeof selectTransitions>>[number];

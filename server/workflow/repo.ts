@@ -25,6 +25,12 @@ export async function insertTransitionRow(exec: Executor, row: TransitionRow): P
   await exec.execute(transitionInsert(row));
 }
 
+/** Several transition rows in one statement (applyEventToMany). */
+export async function insertTransitionRows(exec: Executor, rows: TransitionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await exec.insert(transitionLog).values(rows);
+}
+
 /** An entity's transitions, oldest first, with the name of whoever caused each (null for the system). */
 export function selectTransitions(exec: Executor, entity: string, entityId: number) {
   return exec

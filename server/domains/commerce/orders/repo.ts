@@ -11,7 +11,6 @@ import {
   services,
   states,
   subCategories,
-  transitionLog,
   users,
 } from '../../../db/schema';
 import type { OrderLineState, OrderPaymentType, OrderStatus } from '../../../db/schema/orders';
@@ -246,21 +245,6 @@ export async function insertPlacedOrder(
     order: rowOf(orders, raw),
     lines: placed.map((l) => ({ ...l, slotStart: new Date(l.slotStart) })),
   };
-}
-
-export interface LineTransition {
-  entityId: number;
-  fromState: string | null;
-  toState: string;
-  event: string;
-  actorId: number | null;
-  remark?: string | null;
-}
-
-/** Transition log rows of order lines, in one statement. */
-export async function logLineTransitions(tx: Tx, entity: string, rows: LineTransition[]) {
-  if (rows.length === 0) return;
-  await tx.insert(transitionLog).values(rows.map((r) => ({ ...r, entity, remark: r.remark ?? null })));
 }
 
 export async function lockOrder(tx: Tx, id: number) {

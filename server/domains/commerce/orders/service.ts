@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { transition } from 'xstate';
 import {
   type OrderLineEventType,
   type OrderLineState,
@@ -14,6 +13,7 @@ import type { PaymentProviders } from '../../../plugins/payments';
 import type { PaymentProviderCode } from '../../../plugins/payments/provider';
 import { isPartyRole } from '../../../roles';
 import { canonicalStateName, gstStateCode } from '../../../shared/gstin';
+import { applyEventToMany, decide } from '../../../workflow/apply';
 import { tax } from '../../catalogue';
 import { payments, wallets } from '../../money';
 import { notifyPerson, planDocumentNumber, planLiveEvent, planNotice } from '../../platform';
@@ -281,31 +281,25 @@ const completionCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 const INITIAL_LINE_STATE = orderLineMachine.config.initial as OrderLineState;
 
 /** The state an order line goes to on an event, as the order line machine says (409 when it refuses). */
-function nextLineState(from: OrderLineState, event: OrderLineEventType): OrderLineState {
-  const snapshot = orderLineMachine.resolveState({ value: from });
-  if (!snapshot.can({ type: event })) {
-    throw new HttpError(409, 'Event not allowed', `${event} is not allowed while an order line is ${from}.`, [], {
-      state: from,
-    });
-  }
-  return transition(orderLineMachine, snapshot, { type: event })[0].value as OrderLineState;
-}
+/** The state a new line reaches by `event` from the machine's first state, as the machine decides it. */
+const lineStateAfter = (event: OrderLineEventType) =>
+  decide(orderLineMachine, LINE_ENTITY, null, INITIAL_LINE_STATE, { type: event }).to as OrderLineState;
 
 /**
- * Applies one event to every line of an order inside the caller's transaction: the lines are locked, the machine
- * decides for each (one refusal refuses all), then one UPDATE writes the states and one INSERT the transition log.
+ * Applies one event to every line of an order inside the caller's transaction, through applyEventToMany: the lines
+ * are locked, the machine decides for each (one refusal refuses all), then the states and the log are written.
  */
 async function applyToLines(tx: Tx, orderId: number, event: OrderLineEventType, actorId: number | null, at: Date) {
-  const lines = await repo.lockLinesOf(tx, orderId);
-  const moves = lines.map((l) => ({ id: l.id, from: l.state, to: nextLineState(l.state, event) }));
-  const byState = new Map<OrderLineState, number[]>();
-  for (const m of moves) byState.set(m.to, [...(byState.get(m.to) ?? []), m.id]);
-  for (const [state, ids] of byState) await repo.setLinesState(tx, ids, state, at);
-  await repo.logLineTransitions(
-    tx,
-    LINE_ENTITY,
-    moves.map((m) => ({ entityId: m.id, fromState: m.from, toState: m.to, event, actorId })),
-  );
+  await applyEventToMany(tx, {
+    machine: orderLineMachine,
+    entity: LINE_ENTITY,
+    event: { type: event },
+    actorId,
+    lockMany: (t) => repo.lockLinesOf(t, orderId),
+    writeMany: async (t, byState) => {
+      for (const [state, ids] of byState) await repo.setLinesState(t, ids, state as OrderLineState, at);
+    },
+  });
 }
 
 const orderLink = (orderId: number) => `/PayProcessInvoice?OrderId=${orderId}`;
@@ -614,7 +608,7 @@ export async function placeOrder(
     const a = priced.address;
     const customer = selfPlacing(r) ?? (await repo.person(tx, r.customerUserId));
     if (!customer) throw notFound(`Customer ${r.customerUserId}`);
-    const lineState = paidNow ? nextLineState(INITIAL_LINE_STATE, 'PAYMENT_SETTLED') : INITIAL_LINE_STATE;
+    const lineState = paidNow ? lineStateAfter('PAYMENT_SETTLED') : INITIAL_LINE_STATE;
     // Dispatch matches professionals by the zone of the address pincode, fixed at placing.
     const zoneId = priced.zoneId;
     // The order, its lines (each starting in the machine's initial state, logged like any transition; paid from the
