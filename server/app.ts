@@ -61,7 +61,7 @@ function rateLimits(): Record<string, RateLimitOptions> {
 }
 
 /**
- * Where the rate limits count: with REDIS_URL, in Redis, so that every server process counts together (DESIGN.md §9);
+ * Where the rate limits count: with REDIS_URL, in Redis, so that every server process counts together (decision 039);
  * otherwise in this process. Redis unreachable, the limits are skipped rather than every sign-in refused: the account
  * lockout (in the database) still bounds password guessing, and the error is logged once per outage.
  */
