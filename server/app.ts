@@ -11,6 +11,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import { loadContract } from './contract';
 import type { Database, Db } from './db/client';
@@ -224,9 +225,11 @@ export async function buildApp(
       const addrs = proxyAddr.all(req, trusted);
       return addrs[addrs.length - 1];
     },
-    log: (app.log as unknown as { isLevelEnabled?(l: string): boolean }).isLevelEnabled?.('info')
-      ? (line) => writeRequestLine(app.log, line)
-      : undefined,
+    // With logging on, Fastify's logger is pino's (loggerOptions); off, there is no request line to write.
+    log:
+      logging.logger && (app.log as Logger).isLevelEnabled('info')
+        ? (line) => writeRequestLine(app.log, line)
+        : undefined,
   });
 
   const byId = new Map(operations.map((o) => [o.operationId, o]));
