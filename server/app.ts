@@ -11,6 +11,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import { loadContract } from './contract';
 import type { Database, Db } from './db/client';
@@ -61,7 +62,7 @@ function rateLimits(): Record<string, RateLimitOptions> {
 }
 
 /**
- * Where the rate limits count: with REDIS_URL, in Redis, so that every server process counts together (DESIGN.md §9);
+ * Where the rate limits count: with REDIS_URL, in Redis, so that every server process counts together (decision 039);
  * otherwise in this process. Redis unreachable, the limits are skipped rather than every sign-in refused: the account
  * lockout (in the database) still bounds password guessing, and the error is logged once per outage.
  */
@@ -224,9 +225,11 @@ export async function buildApp(
       const addrs = proxyAddr.all(req, trusted);
       return addrs[addrs.length - 1];
     },
-    log: (app.log as unknown as { isLevelEnabled?(l: string): boolean }).isLevelEnabled?.('info')
-      ? (line) => writeRequestLine(app.log, line)
-      : undefined,
+    // With logging on, Fastify's logger is pino's (loggerOptions); off, there is no request line to write.
+    log:
+      logging.logger && (app.log as Logger).isLevelEnabled('info')
+        ? (line) => writeRequestLine(app.log, line)
+        : undefined,
   });
 
   const byId = new Map(operations.map((o) => [o.operationId, o]));

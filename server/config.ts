@@ -17,7 +17,7 @@ export interface Config {
   /** Where the built front end is (default ./dist). */
   clientDir: string;
   rateLimits: boolean;
-  /** Where the rate limits count when several processes serve the site (DESIGN.md §9); null: in this process. */
+  /** Where the rate limits count when several processes serve the site (decision 039); null: in this process. */
   redisUrl: string | null;
   /** The site's public origin (https://doorstep.example), for robots.txt and sitemap.xml; null: the request's. */
   publicUrl: string | null;

@@ -61,7 +61,7 @@ export interface FieldError {
   row?: number;
 }
 
-/** The success envelope of DESIGN.md §2. */
+/** The success envelope every operation answers with. */
 export function ok<T>(data: T, message = 'OK') {
   return { status: 'true' as const, message, data };
 }

@@ -53,7 +53,7 @@ if (database.kind === 'pglite') {
     await seedDemoProfessionals(database.db);
     // Jobs in every state over today and the coming days (many the demo technician's) and professionals' ratings.
     await seedDemoDispatch(database.db, { company: config.company });
-    // Two home-page advertisements and a special package of demo services (issue 11 §2).
+    // Two home-page advertisements and a special package of demo services (decision 022).
     await seedDemoPackages(database.db, path.join(config.dataDir, 'uploads'));
     // Coupons in every state, made by the demo marketing user and decided by the demo admin.
     await seedDemoCoupons(database.db, {
@@ -70,16 +70,16 @@ if (database.kind === 'pglite') {
       customerMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
       uploadsDir: path.join(config.dataDir, 'uploads'),
     });
-    // The inventory (issue 12 §6): three vendors with professionals (after the professionals), the store's products
+    // The inventory (decisions 027 to 029): three vendors with professionals (after the professionals), the store's products
     // with their stock (received by the demo inventory manager), then the demo vendor's requests in every state.
     await seedDemoVendors(database.db);
     await seedDemoProducts(database.db, await demoUserId(database.db, 'IM'));
     await seedDemoRequests(database.db);
-    // Attendance (issue 13 §6): two months for every professional, holidays (before the payroll locks a month).
+    // Attendance (decision 033): two months for every professional, holidays (before the payroll locks a month).
     await seedDemoAttendance(database.db);
-    // Payroll (issue 13 §6): structures, the company float, the last full month paid (after professionals and attendance).
+    // Payroll (decision 034): structures, the company float, the last full month paid (after professionals and attendance).
     await seedDemoPayroll(database.db);
-    // Recruitment (issue 13 §6): candidates at every step by the demo HR user, histories over two months (after professionals).
+    // Recruitment (decision 032): candidates at every step by the demo HR user, histories over two months (after professionals).
     await seedDemoRecruitment(database.db, path.join(config.dataDir, 'uploads'));
     console.log('Demo data created.');
   }

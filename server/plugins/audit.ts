@@ -11,7 +11,7 @@ export interface Transition {
   remark?: string;
 }
 
-/** Records a state change of a domain entity, inside the caller's transaction (DESIGN.md §3). */
+/** Records a state change of a domain entity, inside the caller's transaction. */
 export async function recordTransition(exec: Executor, t: Transition): Promise<void> {
   await insertTransition(exec, {
     entity: t.entity,

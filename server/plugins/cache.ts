@@ -268,7 +268,7 @@ export const RESPONSE_CACHE_CHANNEL = 'response_cache_dropped';
  * below 400) of an operation tagged with one of `tags` (openapi.yaml tags). The hook runs before the reply
  * leaves, so a client that reads right after its own write never sees the old data.
  *
- * With `shared` (PostgreSQL, where several server processes run: DESIGN.md §9), the drop is also NOTIFYed before the
+ * With `shared` (PostgreSQL, where several server processes run: decision 039), the drop is also NOTIFYed before the
  * reply leaves, and every other process drops its own cache when it hears it. A process that is not listening (its
  * connection lost, until it is back) keeps nothing, so it never serves what another process's write changed.
  */

@@ -164,12 +164,20 @@ export function memoized(fn: (s: string) => string, max = 10_000) {
 /** Each URL as it goes into a line (redacted, as a JSON string): most requests repeat a URL seen lately. */
 const loggedUrl = memoized((url) => jsonString(redactUrl(url)));
 
+/** What a pino logger keeps under its symbols: where it writes, and its bindings as JSON text (`,"k":v…`). */
+interface PinoInternals {
+  [pino.symbols.streamSym]: { write(s: string): unknown };
+  [pino.symbols.chindingsSym]: string;
+}
+
 export function writeRequestLine(
   log: FastifyBaseLogger,
   l: { reqId: string; method: string; url: string; status: number; ms: number; ip: string | undefined },
 ) {
-  const stream = (log as unknown as Record<symbol, { write(s: string): unknown }>)[pino.symbols.streamSym];
-  const bindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
+  // The server's logger is pino's (app.ts builds it), whatever Fastify's type says.
+  const pinoLog = log as FastifyBaseLogger & PinoInternals;
+  const stream = pinoLog[pino.symbols.streamSym];
+  const bindings = pinoLog[pino.symbols.chindingsSym];
   stream.write(
     `{"level":30,"time":${Date.now()}${bindings},"reqId":${jsonString(l.reqId)},"method":"${l.method}",` +
       `"url":${loggedUrl(l.url)},"status":${l.status},"ms":${l.ms},"ip":${l.ip === undefined ? 'null' : jsonString(l.ip)},` +
@@ -207,7 +215,7 @@ export class RequestLog extends LogController {
  * `req.log` as Fastify's childLoggerFactory makes it: the pino child (with reqId) is built only when something
  * logs through it. Building one for every request cost more than the request's line, and most requests never log.
  */
-class LazyChild {
+class LazyChild implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;
   constructor(
     private readonly parent: FastifyBaseLogger,
@@ -245,8 +253,12 @@ class LazyChild {
   }
 }
 
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: pino.Bindings, opts: pino.ChildLoggerOptions) {
-  return new LazyChild(logger, bindings, opts) as unknown as FastifyBaseLogger;
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: pino.Bindings,
+  opts: pino.ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChild(logger, bindings, opts);
 }
 
 /** Writes what the asynchronous destination still holds when the server closes (it flushes itself each second). */

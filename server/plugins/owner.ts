@@ -5,7 +5,7 @@ import { type CurrentUser, forbidden } from '../http';
 import { accountKey, isPartyRole } from '../roles';
 
 /**
- * x-owner (DESIGN.md §5): the parameter or body field that names the customer, vendor or professional an operation
+ * x-owner (decision 013): the parameter or body field that names the customer, vendor or professional an operation
  * acts for, and what it names them by. `mobile`: their mobile number; `userId`: their account id; `login`: their
  * mobile number or e-mail.
  */

@@ -1,4 +1,5 @@
-import { type Db, type Executor, queryText } from '../db/client';
+import type { Db, Executor } from '../db/client';
+import { rawRows } from '../db/rows';
 import { notificationOutbox, transitionLog, type users } from '../db/schema';
 
 /** The database access of the cross-cutting plugins (sessions, audit, outbox): only repo files touch tables. */
@@ -10,20 +11,22 @@ const LIVE_SESSION = `select s.id as "sessionId", u.id, u.full_name as "fullName
   where s.token_hash = $1::varchar and s.revoked_at is null and s.expires_at > $2::timestamptz and u.active
   limit 1`;
 
+const SESSION_SHAPE = {
+  sessionId: 'int',
+  id: 'int',
+  fullName: 'text',
+  email: 'text?',
+  role: 'text',
+  phone: 'text?',
+  mobileNo: 'text',
+  mustChangePassword: 'bool',
+  expiresAt: 'timestamp',
+} as const;
+
 /** The live, unrevoked, unexpired session with this token hash, and its active user. */
 export async function findLiveSession(db: Db, tokenHash: string) {
-  const [row] = await queryText<{
-    sessionId: number;
-    id: number;
-    fullName: string;
-    email: string | null;
-    role: (typeof users.$inferSelect)['role'];
-    phone: string | null;
-    mobileNo: string;
-    mustChangePassword: boolean;
-    expiresAt: Date | string;
-  }>(db, LIVE_SESSION, [tokenHash, new Date()]);
-  return row ? { ...row, expiresAt: new Date(row.expiresAt) } : null;
+  const [row] = await rawRows(db, { text: LIVE_SESSION, values: [tokenHash, new Date()] }, SESSION_SHAPE);
+  return row ? { ...row, role: row.role as (typeof users.$inferSelect)['role'] } : null;
 }
 
 export async function insertTransition(exec: Executor, row: typeof transitionLog.$inferInsert) {

@@ -1,21 +1,26 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** A response to nothing, never sent: it keeps the headers set on it, named as they were set. */
+class HeaderCollector extends ServerResponse {
+  readonly collected: Record<string, string> = {};
+  override setHeader(name: string, value: number | string | readonly string[]) {
+    this.collected[name] = String(value);
+    return this;
+  }
+  override removeHeader(name: string) {
+    delete this.collected[name];
+  }
+}
+
 /** The headers helmet would set, worked out once (they never depend on the request). */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: string | number) => {
-      headers[name] = String(value);
-    },
-    removeHeader: (name: string) => {
-      delete headers[name];
-    },
-  };
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
-  return headers;
+  const res = new HeaderCollector(new IncomingMessage(new Socket()));
+  helmet(options)(res.req, res, () => {});
+  return res.collected;
 }
 
 /**

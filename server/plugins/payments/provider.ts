@@ -5,7 +5,7 @@ import type { PaymentProviderCode } from './repo';
 export type { PaymentProviderCode };
 
 /**
- * One interface for every payment provider (DESIGN.md §6, decision 013). The wallet service never speaks a
+ * One interface for every payment provider (decision 013). The wallet service never speaks a
  * provider's HTTP API itself: it asks an adapter. Adapters: the built-in sandbox (the default with no keys), CF
  * (Cashfree PG) and RP (Razorpay).
  */

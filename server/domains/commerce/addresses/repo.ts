@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { rowOf } from '../../../db/rows';
+import { rawRows } from '../../../db/rows';
 import {
   categoryZones,
   cities,
@@ -46,10 +46,12 @@ export const findOwn = async (exec: Executor, customerUserId: number, id: number
 
 /** The customer's default address. Plain SQL: every checkout quote and placing reads it (decision 038). */
 export const findDefault = async (exec: Executor, customerUserId: number) => {
-  const { rows } = (await exec.execute(
+  const [row] = await rawRows(
+    exec,
     sql`select * from customer_addresses where customer_user_id = ${customerUserId}::int and is_default`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  return rows[0] ? rowOf(customerAddresses, rows[0]) : undefined;
+    customerAddresses,
+  );
+  return row;
 };
 
 /**

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Executor, queryText } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import { rawRows } from '../../../db/rows';
 import { cartLines, categories, services, specialPackages, subCategories, users } from '../../../db/schema';
+import { paise } from '../../../money';
 
 /** A cart line with what the cart page and the checkout quote need from its service, sub-category and category. */
 export const lineColumns = {
@@ -34,6 +36,23 @@ const LINES_OF = `select cl.id, cl.service_id as "serviceId", cl.quantity, cl.sl
   where cl.customer_user_id = $1::int
   order by cl.created_at, cl.id`;
 
+const LINE_SHAPE = {
+  id: 'int',
+  serviceId: 'int',
+  quantity: 'int',
+  slotStart: 'timestamp?',
+  packageId: 'int?',
+  heading: 'text',
+  imageUrl: 'text?',
+  subCategoryId: 'int',
+  categoryId: 'int',
+  sacCode: 'text',
+  pricePaise: 'int',
+  discountPercent: 'int',
+  gstPercent: 'int',
+  available: 'bool',
+} as const;
+
 type CartLineRow = {
   [K in keyof typeof lineColumns]: K extends 'available'
     ? boolean
@@ -49,23 +68,26 @@ type CartLineRow = {
  * select builder cost more than the query (decision 040).
  */
 export const linesOf = async (exec: Executor, customerUserId: number): Promise<CartLineRow[]> =>
-  (await queryText<CartLineRow>(exec, LINES_OF, [customerUserId])).map((r) => ({
+  (await rawRows(exec, { text: LINES_OF, values: [customerUserId] }, LINE_SHAPE)).map((r) => ({
     ...r,
-    slotStart: r.slotStart === null ? null : new Date(r.slotStart),
+    pricePaise: paise(r.pricePaise),
   }));
 
-/** The service with whether it is on offer, or undefined. */
 /**
  * A service with whether it is on offer. Plain SQL, not the select builder, as upsertLine: every add to cart runs
  * both, and building the builder's query cost more than running it (decision 038).
  */
 export const findService = async (exec: Executor, id: number) => {
-  const { rows } = (await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select s.id, s.heading, (s.active and sc.active and c.active) as available
     from services s
     join sub_categories sc on sc.id = s.sub_category_id
     join categories c on c.id = sc.category_id
-    where s.id = ${id}::int`)) as unknown as { rows: { id: number; heading: string; available: boolean }[] };
+    where s.id = ${id}::int`,
+    { id: 'int', heading: 'text', available: 'bool' },
+  );
   return rows[0];
 };
 
@@ -114,8 +136,6 @@ export const deleteLines = async (exec: Executor, customerUserId: number) =>
   (await exec.delete(cartLines).where(eq(cartLines.customerUserId, customerUserId)).returning({ id: cartLines.id }))
     .length;
 
-/** A customer account by mobile number (staff acting for a customer). */
-
 /**
  * Adds `quantity` of a service to the cart in one statement: a new line, or the existing line raised (at most to
  * `cap`, or not at all when `refuseOver` and the sum would pass 99). Returns the line's quantity, or undefined when
@@ -131,7 +151,9 @@ export const upsertLine = async (
     mode === 'refuse'
       ? sql`cart_lines.quantity + excluded.quantity <= 99 and cart_lines.package_id is null`
       : sql`cart_lines.package_id is null`;
-  const { rows } = (await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     insert into cart_lines (customer_user_id, service_id, quantity, slot_start)
     values (${values.customerUserId}::int, ${values.serviceId}::int, ${values.quantity}::int, ${values.slotStart?.toISOString() ?? null}::timestamptz)
     on conflict (customer_user_id, service_id) do update set
@@ -139,11 +161,13 @@ export const upsertLine = async (
       slot_start = coalesce(excluded.slot_start, cart_lines.slot_start),
       updated_at = now()
     where ${setWhere}
-    returning id, quantity`)) as unknown as { rows: { id: number; quantity: number }[] };
+    returning id, quantity`,
+    { id: 'int', quantity: 'int' },
+  );
   return rows[0];
 };
 
-// ---- Special packages in the cart (issue 11, decision 022) ----
+// ---- Special packages in the cart (decision 022) ----
 
 /** The customer's lines of these services (any package or none), with the service's heading. */
 export const linesOfServices = (exec: Executor, customerUserId: number, serviceIds: number[]) =>

@@ -20,7 +20,7 @@ export type CheckoutCartLine = {
   discountPercent: number;
   gstPercent: number;
   available: boolean;
-  /** Added as part of a special package (issue 11). */
+  /** Added as part of a special package (decision 022). */
   packageId: number | null;
 };
 
@@ -223,7 +223,7 @@ export async function mergeCart(db: Db, customerUserId: number, lines: { Service
   return { merged, skipped };
 }
 
-// ---- Special packages in the cart (issue 11, decision 022) ----
+// ---- Special packages in the cart (decision 022) ----
 
 /** A package's line keeps quantity 1: the only way to change it is to remove the whole package. */
 async function refusePackageLine(exec: Executor, packageId: number, heading?: string): Promise<never> {

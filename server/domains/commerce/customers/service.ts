@@ -84,7 +84,7 @@ export async function signup(db: Db, input: SignupInput, drawDigits = () => rand
           { fullName: input.fullName.trim(), mobileNo: input.mobileNo, email, role: 'Cust', passwordHash },
           { city: input.city.trim(), pinCode: input.pinCode, zoneId, referralCode, referredBy },
         );
-        // The referral, at the cost in force now; paid at the first completed visit (issue 11, decision 024).
+        // The referral, at the cost in force now; paid at the first completed visit (decision 024).
         if (referredBy !== null) await referrals.recordSignup(tx, referredBy, made);
         return made;
       });

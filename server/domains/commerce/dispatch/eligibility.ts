@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../../../http';
 import * as repo from './repo';
 
 /**
- * The dispatch rules (issue 10 §2, decision 016), callable from any module's service inside its transaction: the
+ * The dispatch rules (decision 016), callable from any module's service inside its transaction: the
  * admin's AssignTechnician and the professional's AssignOrderToMyself apply the same ones.
  */
 

@@ -1,4 +1,4 @@
-// Special packages (issue 11 §2; SPEC §3 special package, §4 expiry flag Y, §7 the Marketing package calls): services
+// Special packages (with their expiry flag Y, and the Marketing package calls): services
 // sold together at one price before GST. Marketing and the admin make them; a customer books one into the cart
 // (cart.addPackageLines) and the checkout quote prices its lines together while the package is whole
 // (docs/decisions/022-advertisements-and-packages.md).

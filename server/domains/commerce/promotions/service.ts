@@ -6,7 +6,7 @@ import type { CouponTerms, PromotionResult, Promotions } from '../orders/promoti
 import * as repo from './repo';
 
 /**
- * The promotions a checkout may take (issue 11, decision 026): the coupon asked for, the customer's subscription and
+ * The promotions a checkout may take (decision 026): the coupon asked for, the customer's subscription and
  * the special packages of the cart's lines; the coupon's reservation when an order is placed and its release when
  * the payment fails or the whole order is cancelled. The arithmetic is orders/promotions.ts (pure).
  */

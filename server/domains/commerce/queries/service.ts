@@ -20,7 +20,7 @@ export const ENTITY = 'CustomerQuery';
 const TAGS = ['Queries'];
 
 /**
- * The reply's shape (SPEC §3 customer query, with the machine's state and the events it allows now). A professional
+ * The reply's shape (the customer query, with the machine's state and the events it allows now). A professional
  * sees the customer as on their jobs (decision 020): the first name, and the mobile number's last 4 digits.
  */
 export function present(row: repo.QueryRow, viewer?: Partial<Pick<CurrentUser, 'role'>>) {

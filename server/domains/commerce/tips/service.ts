@@ -1,4 +1,4 @@
-// Tips (SPEC §3 Tip, §7 CrudTipsManage and GetTips, §9 tip default 0): the amounts the admin offers at checkout.
+// Tips (CrudTipsManage and GetTips; a tip is 0 by default): the amounts the admin offers at checkout (decision 014).
 // A tip is untaxed and held for the professional who carries out the order. Orders keep the tip they were
 // charged (orders.tip_paise), so changing or deleting a tip amount never changes an order.
 import type { Db, Executor } from '../../../db/client';
@@ -125,7 +125,7 @@ export async function toggleTip(db: Db, id: number, actorId: number) {
 }
 
 /**
- * For the orders module: a tip must be 0 (SPEC §9: the default) or one of the active tip amounts; otherwise 400
+ * For the orders module: a tip must be 0 (the default) or one of the active tip amounts; otherwise 400
  * naming `field` and the amounts offered.
  */
 export async function assertTipAmount(exec: Executor, tipPaise: Paise, field: string): Promise<void> {

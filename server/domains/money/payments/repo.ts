@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import { likeTerm, pageOf } from '../../../db/paging';
+import { rawRows } from '../../../db/rows';
 import { type PaymentIntentState, type PaymentProviderCode, paymentIntents, users } from '../../../db/schema';
 
 export type { PaymentIntentState, PaymentProviderCode };
@@ -108,7 +109,9 @@ export async function intentView(exec: Executor, id: number) {
  * over SKIP LOCKED rows, so two server processes running the job never take the same intent at once.
  */
 export async function claimStaleIntents(exec: Executor, minutes: number, limit: number): Promise<string[]> {
-  const result = (await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     update payment_intents set checked_at = now()
     where id in (
       select id from payment_intents
@@ -118,6 +121,8 @@ export async function claimStaleIntents(exec: Executor, minutes: number, limit: 
       order by id
       limit ${limit}
       for update skip locked)
-    returning order_id`)) as unknown as { rows: { order_id: string }[] };
-  return result.rows.map((r) => r.order_id);
+    returning order_id`,
+    { orderId: 'text' },
+  );
+  return rows.map((r) => r.orderId);
 }

@@ -9,7 +9,7 @@ const originOf = (req: FastifyRequest) => req.server.config.publicUrl ?? `${req.
 export const paymentHandlers: Handlers = {
   async createWalletPayment(req, reply) {
     const b = req.body;
-    // The top bar's variant names the amount walletAmount and the payer currentUser (SPEC §7).
+    // The top bar's variant names the amount walletAmount and the payer currentUser.
     const rupees = b.order_amount ?? b.walletAmount;
     if (rupees === undefined)
       throw badRequest('order_amount', 'is required (or walletAmount, as the top bar sends it)');
