@@ -2,7 +2,7 @@ import type { RoleCode } from '../../api/session';
 import type { MenuSection } from '../../ui';
 
 /**
- * One menu per role, listing every entry of SPEC.md §2. The sidebar shows an entry only when its page
+ * One menu per role, listing every entry of its back-office menu. The sidebar shows an entry only when its page
  * exists in the route tree (see visibleMenu), so entries appear as the issues that build them land.
  */
 export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
@@ -22,7 +22,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
         { label: 'Advertisement list', to: '/Advertisement/AdvertisementList' },
         { label: 'Marketing coupons', to: '/Advertisement/MarketingCoupons' },
         { label: 'Coupons history', to: '/Advertisement/MarketingCouponsHistory' },
-        // Not in SPEC §2's admin menu: marketing's dashboard, which the admin reads too (decision 025).
+        // Not in the admin's own menu: marketing's dashboard, which the admin reads too (decision 025).
         { label: 'Marketing dashboard', to: '/Dashboard/MarketingDashboard' },
       ],
     },
@@ -35,7 +35,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ],
     },
     {
-      // The shared group's inventory add and list (SPEC §2): the store's products, which the admin manages too.
+      // The shared group's inventory add and list: the store's products, which the admin manages too.
       label: 'Inventory',
       items: [
         { label: 'Add inventory', to: '/Inventory/InventoryAdd' },
@@ -47,7 +47,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       items: [
         { label: 'Add employee', to: '/Employee/EmployeeAdd' },
         { label: 'Employee list', to: '/Employee/EmployeeList' },
-        // The shared group's technician add and list (SPEC §2), beside the employee pages.
+        // The shared group's technician add and list, beside the employee pages.
         { label: 'Add technician', to: '/Technician/TechnicianAdd' },
         { label: 'Technician list', to: '/Technician/TechnicianList' },
         { label: 'Candidate list', to: '/Employee/CandidateListHR' },
@@ -125,7 +125,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ],
     },
     {
-      // SPEC §2's "packages add/list/update and special offers add" (issue 11 §2).
+      // Packages add, list and update, and special offers add (decision 022).
       label: 'Packages',
       items: [
         { label: 'Add package', to: '/Packages/AddPackage' },
@@ -141,7 +141,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ],
     },
     { label: 'Add balance', to: '/Accountant/AccountantWallet' },
-    // Not in SPEC §2: staff audit of provider payments (decision 013, Screens).
+    // Not in the admin's own menu: staff audit of provider payments (decision 013, Screens).
     { label: 'Payment intents', to: '/Payments/PaymentIntents' },
     {
       label: 'Tips',
@@ -164,7 +164,8 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
     {
       label: 'History',
       items: [
-        // Not in SPEC §2's technician menu: the shared group's list of jobs to take, and the assigned jobs (issue 10 §3).
+        // Not in the technician's own menu: the shared group's list of jobs to take, and the assigned jobs
+        // (decision 019).
         { label: 'Jobs to take', to: '/History/IdealOrderList' },
         { label: 'Assigned orders', to: '/History/AssignedOrderList' },
         { label: 'Accepted orders', to: '/History/AcceptedOrderList' },
@@ -180,7 +181,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
     },
     { label: 'Attendance', to: '/Attendance/Attendance' },
     { label: 'Queries', to: '/Query/Queries' },
-    // The shared group's feedback list (SPEC §2): the ratings of their own visits.
+    // The shared group's feedback list: the ratings of their own visits.
     { label: 'Feedback', to: '/Feedback/FeedbackList' },
   ],
   IM: [

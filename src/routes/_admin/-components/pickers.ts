@@ -1,5 +1,6 @@
 // Shared by every admin screen that picks a category or zones: the server's matches for what the person types, the
-// chosen ones always kept in the options. No screen loads a whole table to fill a select (docs/operation-kit.md §5).
+// chosen ones always kept in the options. No screen loads a whole table to fill a select
+// (docs/operation-kit.md, Pickers).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
