@@ -23,6 +23,23 @@ export function useSettled<T>(value: T, ms = 250): T {
   return settled;
 }
 
+/**
+ * The labels of the items a picker has found, remembered by id (starting from `initial`), so a chosen one stays
+ * named when a new search no longer matches it.
+ */
+export function useKnownLabels(initial: Record<string, string>, found: { id: number; label: string }[]) {
+  const [known, setKnown] = useState<Map<string, string>>(() => new Map(Object.entries(initial)));
+  useEffect(() => {
+    if (!found.length) return;
+    setKnown((m) => {
+      const next = new Map(m);
+      for (const f of found) next.set(String(f.id), f.label);
+      return next;
+    });
+  }, [found]);
+  return known;
+}
+
 const categoryOption = (c: Pick<Category, 'id' | 'categoryName' | 'active'>): SelectOption => ({
   value: String(c.id),
   label: `${c.categoryName}${c.active ? '' : ' — inactive'}`,
@@ -55,7 +72,7 @@ export function useCategoryPicker(chosen: string, enabled = true): { options: Se
 }
 
 /** A picker's ServerSearch: what was typed, and how many of the server's matches the options hold. */
-function searchState(
+export function searchState(
   searchLabel: string,
   query: string,
   onQueryChange: (query: string) => void,
