@@ -1,4 +1,4 @@
-// Attendance and holidays (issue 13 §3, decision 033): the professional's check-in and check-out, HR's calendar,
+// Attendance and holidays (decision 033): the professional's check-in and check-out, HR's calendar,
 // corrections, month locks, holidays, the attendance list and its export, and today's counts for the HR dashboard.
 // Reads are query-options factories keyed by the operation kit; writes return the server's reply and callers
 // refetch with `invalidateAfter(operationId)`.

@@ -1,4 +1,4 @@
-// The call desk (issue 10 §6): today's lines by state, the unassigned lines by age, and the order search. Both reads
+// The call desk (decision 018): today's lines by state, the unassigned lines by age, and the order search. Both reads
 // are tagged Dispatch first in the contract: every live event about a line's dispatch (new, assigned, taken,
 // rejected, completed) names that tag, so they refresh without a reload.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

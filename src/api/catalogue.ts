@@ -1,4 +1,4 @@
-// Categories, sub-categories, services, their media and the active switch (SPEC.md §7 Catalogue).
+// Categories, sub-categories, services, their media and the active switch.
 // One query-options factory per read, keyed by the operation kit (`keyOf`: [tag, operationId, params]); writes are
 // plain async functions returning the server's reply, and callers refetch with `invalidateAfter(operationId)`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

@@ -18,6 +18,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What a failed call says in words: a refusal's first field message, else the error's own message. */
+export const messageOf = (e: unknown) =>
+  e instanceof ApiError ? (e.errors[0]?.message ?? e.message) : (e as Error).message;
+
 let signedInSource: () => boolean = () => false;
 let onUnauthorized: () => void = () => {};
 

@@ -1,4 +1,4 @@
-// Dispatch (issue 10 §2): the staff's order line lists (unassigned, assigned, cancelled, completed) with their CSV
+// Dispatch (decision 016): the staff's order line lists (unassigned, assigned, cancelled, completed) with their CSV
 // exports, the ranked suggestions for a line, the active professionals, one line's detail and history, and the
 // assignment. Reads are keyed under the Dispatch tag, so a live event or a write naming it refreshes every open list.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -173,7 +173,7 @@ export const assignTechnician = (line: { orderId: number; serviceId: number }, t
     }),
   );
 
-/** The admin cancels a line (issue 9's call): always a full refund to the customer's wallet, with a remark. */
+/** The admin cancels a line (decision 014): always a full refund to the customer's wallet, with a remark. */
 export const adminCancelOrderLine = (
   body: operations['adminCancelOrderLine']['requestBody']['content']['application/json'],
 ) => call(client.POST('/api/Order/AdminCancelOrderLine', { body }));

@@ -1,4 +1,4 @@
-// Favourites (SPEC §7 Customer/UserFavoritesAddDel, Customer/GetUserFavorites): the heart on service cards and the
+// Favourites (Customer/UserFavoritesAddDel, Customer/GetUserFavorites): the heart on service cards and the
 // Favourites tab of My account. Kept small: the public home page's hearts import this file.
 import { queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';

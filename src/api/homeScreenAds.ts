@@ -1,4 +1,4 @@
-// Home-screen advertisements and coupons (SPEC §7 Marketing; issue 11 §1–2; decision 021): the operation kit's reads
+// Home-screen advertisements and coupons (decision 021): the operation kit's reads
 // and writes for the admin's advertisement and coupon-approval screens, marketing's coupon screens, the home page's
 // advertisement row and the public /Coupons page.
 import { queryOptions } from '@tanstack/react-query';

@@ -3,7 +3,7 @@ import { totalsOf } from '../machines/localCart/localCart.totals';
 import { call, client } from './client';
 
 /**
- * The visitor's cart in browser storage (SPEC §3: lines of id, price, quantity; totals totalPrice and totalQuantity),
+ * The visitor's cart in browser storage (lines of id, price, quantity; totals totalPrice and totalQuantity),
  * with what the /cart page shows (heading, picture). Prices are stored in rupees, as the specification's shape says,
  * and read back as integer paise for the machine.
  */

@@ -1,4 +1,4 @@
-// The marketing dashboard (issue 11 §5): one read of every figure over a range of India days. Marketing's and the
+// The marketing dashboard (decision 025): one read of every figure over a range of India days. Marketing's and the
 // admin's writes (coupons, advertisements, packages, plans, referrals) list MarketingDashboard in x-invalidates, so
 // the page refreshes after them; a minute's staleness is fine otherwise.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The customer's order lines (issue 9 §4, §6): the upcoming, past and cancelled lists, the cancellation quote and
+// The customer's order lines (decision 014): the upcoming, past and cancelled lists, the cancellation quote and
 // cancellation, the reschedule, the rating, and a service's ratings. The server decides every amount and every
 // allowed action; screens only show them.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

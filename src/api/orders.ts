@@ -1,4 +1,4 @@
-// Checkout, placing and the tax invoice (issue 9 §3, §5): the operation kit's reads and writes for /Checkout and
+// Checkout, placing and the tax invoice (decision 014): the operation kit's reads and writes for /Checkout and
 // /PayProcessInvoice. The quote is the server's; the screens never compute money.
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call, client } from './client';
@@ -17,7 +17,7 @@ export interface QuoteParams {
   /** Rupees: 0 or an active tip amount. */
   tip: number;
   useWallet: boolean;
-  /** The coupon applied (issue 11); a coupon that cannot be used is a 400 naming CouponCode. */
+  /** The coupon applied (decision 026); a coupon that cannot be used is a 400 naming CouponCode. */
   couponCode?: string | null;
 }
 

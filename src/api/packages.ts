@@ -1,4 +1,4 @@
-// Special packages (issue 11 §2; SPEC §7 Marketing/AddSpecialPackages ... DeletePackageServices), booking one into the
+// Special packages (decision 022; Marketing/AddSpecialPackages ... DeletePackageServices), booking one into the
 // cart (Cart/AddPackageToCart, decision 022) and the advertisements workbook (GetAdvertisementExcel): the operation
 // kit's reads and writes for the admin's Packages screens, the home page's packages and the advertisement list.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

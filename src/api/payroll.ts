@@ -1,4 +1,4 @@
-// Payroll (SPEC.md §7 HR and accounts, issue 13 §4 and §5): salary structures, deductions, the month's calculation,
+// Payroll (HR and accounts, decision 034): salary structures, deductions, the month's calculation,
 // payment exactly once, salary runs with progress, employee expenses, salary slips (JSON and PDF) and the
 // accountant's payroll figures. Reads are query-options factories keyed by the operation kit; writes return the
 // server's reply and callers refetch with `invalidateAfter(operationId)`.

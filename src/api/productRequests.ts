@@ -1,4 +1,4 @@
-// Vendor product requests (issue 12 §3, decision 029): the operation kit's reads and writes for the vendor's request
+// Vendor product requests (decision 029): the operation kit's reads and writes for the vendor's request
 // cart, checkout and tracking, the inventory manager's and the admin's request lists, one request's page, the tax
 // invoice and the vendor dashboard.
 import { queryOptions } from '@tanstack/react-query';

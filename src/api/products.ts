@@ -1,4 +1,4 @@
-// The product store and its stock ledger (issue 12 §2, decision 028): the operation kit's reads and writes for the
+// The product store and its stock ledger (decision 028): the operation kit's reads and writes for the
 // inventory manager's Manage Store screens, the shared group's inventory pages, the IM dashboard and the top bar's
 // product-details fetch.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The professional's own jobs (issue 10 §3): the dashboard, the unassigned jobs they could take, their assigned,
+// The professional's own jobs (decision 019): the dashboard, the unassigned jobs they could take, their assigned,
 // accepted and rejected jobs, taking, accepting, rejecting and completing a job, and the 'Available' switch. The
 // server decides every rule and every action allowed; screens only show them. Reads are keyed under the
 // ProfessionalJobs tag, so a live event or a write that names it refreshes every open list.

@@ -1,4 +1,4 @@
-// Professionals (SPEC.md §7 Professionals): the admin's and HR's add, update, list, detail, zones and skills, import and
+// Professionals (decision 017): the admin's and HR's add, update, list, detail, zones and skills, import and
 // delete. Reads are query-options factories keyed by the operation kit; writes return the server's reply and callers
 // refetch with `invalidateAfter(operationId)`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -86,7 +86,7 @@ export const professionalServicesQuery = (EmpId: number) =>
     enabled: EmpId > 0,
   });
 
-/** `CandidateId` 0 for adds outside HR's recruitment (SPEC §9). */
+/** `CandidateId` 0 for adds outside HR's recruitment. */
 export const addProfessional = async (body: ProfessionalBody, CandidateId = 0) =>
   call(client.POST('/api/Professional/AddProfessional', { params: { query: { CandidateId } }, body }));
 

@@ -1,4 +1,4 @@
-// Ratings and feedback (issue 10 §5): every rating with its review, the per-professional and per-service figures,
+// Ratings and feedback (decision 018): every rating with its review, the per-professional and per-service figures,
 // and the admin's hiding of an abusive review (its text leaves the service page; its stars stay, decision 018).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';

@@ -1,4 +1,4 @@
-// Recruitment (SPEC.md §7 HR, issue 13 §1, §2): candidates, their documents and private files, the pipeline (one
+// Recruitment (HR, decision 032): candidates, their documents and private files, the pipeline (one
 // machine: src/machines/recruitment), the admin's approval, the derived recruitment log, the funnel and the
 // month-wise report. Reads are query-options factories keyed by the operation kit; writes return the server's reply
 // and callers refetch with `invalidateAfter(operationId)`.

@@ -1,4 +1,4 @@
-// Referrals (issue 11 §4; SPEC §7 SetReferralCost, GetReferralHistory, GetReferralHistoryForCustomer): the operation
+// Referrals (decision 024; SetReferralCost, GetReferralHistory, GetReferralHistoryForCustomer): the operation
 // kit's reads and writes for the admin's Referral screens, marketing's share page and the customer's My account tab.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';

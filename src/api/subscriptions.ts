@@ -1,4 +1,4 @@
-// Subscriptions (issue 11 §3; SPEC §7 Subscriptions): the operation kit's reads and writes for the admin's
+// Subscriptions (decision 023): the operation kit's reads and writes for the admin's
 // Subscription Master screens (plans, discounts per service) and the public /SubscriptionPlan page (plans on sale,
 // buying one, the customer's plans).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Tips (SPEC §7 CrudTipsManage, GetTips) and the GST rates in force (GET /api/Tax/GstRates): the operation kit's
+// Tips (CrudTipsManage, GetTips) and the GST rates in force (GET /api/Tax/GstRates): the operation kit's
 // reads and writes for the admin's Tips screens and the service form's GST select.
 import { queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';

@@ -1,4 +1,4 @@
-// Vendors (SPEC.md §7 Vendors and inventory, issue 12 §1, §4): the admin's add, list, update, import and delete, the
+// Vendors (Vendors and inventory, decision 027): the admin's add, list, update, import and delete, the
 // vendor's own record and status flag, their professionals and those professionals' order lines. Reads are
 // query-options factories keyed by the operation kit; writes return the server's reply and callers refetch with
 // `invalidateAfter(operationId)`.

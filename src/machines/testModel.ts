@@ -2,7 +2,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, 
 import { TestModel } from 'xstate/graph';
 
 /**
- * A test model whose shortest paths take every transition of `machine`, for the model-based tests (DESIGN.md §3).
+ * A test model whose shortest paths take every transition of `machine`, for the model-based tests.
  * - One vertex per (from, event, to, context), so a path is generated for each transition, self-loops included (the
  *   default serialisation drops self-transitions). The context is part of the vertex so that a path's end state is
  *   the one its own steps reach, not another route's with other data.

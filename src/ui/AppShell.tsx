@@ -15,7 +15,7 @@ export type { MenuItem, MenuSection } from './SideMenu';
 
 export interface AppShellProps {
   brand: ReactNode;
-  /** The role's menu; null shows "User Not Login" in its place (SPEC §2). */
+  /** The role's menu; null shows "User Not Login" in its place. */
   menu: MenuSection[] | null;
   topbarItems?: ReactNode;
   profile: ReactNode;

@@ -80,7 +80,7 @@ export interface SideMenuProps {
   onNavigate?(): void;
 }
 
-/** The vertical menu, used by the sidebar and the drawer. null shows "User Not Login" instead (SPEC §2). */
+/** The vertical menu, used by the sidebar and the drawer. null shows "User Not Login" instead. */
 export function SideMenu({ menu, path, onNavigate }: SideMenuProps) {
   return (
     <nav aria-label="Main menu" className={s.nav}>

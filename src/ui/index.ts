@@ -1,4 +1,4 @@
-// The design system's public surface. src/ui imports nothing from routes, api or machines (DESIGN.md §1).
+// The design system's public surface. src/ui imports nothing from routes, api or machines (decision 001).
 export { Alert, type AlertProps, type AlertTone } from './Alert';
 export { AppShell, type AppShellProps, type MenuItem, type MenuSection } from './AppShell';
 // Not exported on purpose: SettingsSheet, ProfileDropdown, ShellMenus and ToastViewports. They are loaded on

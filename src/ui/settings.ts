@@ -6,7 +6,7 @@ import { vars } from './theme.css';
 export { chromePalette, readableTextOn, SETTINGS_STORAGE_KEY };
 
 /**
- * The one settings store of the app (DESIGN.md §7): theme, direction, chrome colours and layout modes.
+ * The one settings store of the app: theme, direction, chrome colours and layout modes.
  * Persisted in localStorage, applied to <html> at once, readable from React (useSettings) and plain code.
  *
  * Layout flags, as AppShell interprets them:

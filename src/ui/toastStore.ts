@@ -1,4 +1,4 @@
-/** SPEC §2: toasts close by themselves after 2000 ms (paused while hovered or focused). */
+/** Toasts close by themselves after 2000 ms (paused while hovered or focused). */
 export const TOAST_DURATION_MS = 2000;
 
 export type ToastTone = 'success' | 'error' | 'warning' | 'info';

@@ -1,4 +1,4 @@
-// Attendance under concurrency (issue 13 §3; decision 033), on PostgreSQL only (PGlite is one connection, so nothing
+// Attendance under concurrency (decision 033), on PostgreSQL only (PGlite is one connection, so nothing
 // races): twenty check-ins at once write one day; corrections racing the payroll's month lock either land before the
 // lock or are refused with 409, never after it.
 import { sql } from 'drizzle-orm';

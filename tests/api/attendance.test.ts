@@ -4,7 +4,7 @@ import { dataOf } from '../support/catalogue';
 import { attendanceFactories, factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Attendance and holidays through HTTP (issue 13 §3, decision 033). The past months used here (2025) belong to this
+// Attendance and holidays through HTTP (decision 033). The past months used here (2025) belong to this
 // file: holidays and locks are company-wide.
 let t: TestServer;
 let f: ReturnType<typeof factories>;

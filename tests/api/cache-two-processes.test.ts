@@ -1,4 +1,4 @@
-// The response cache across server processes (DESIGN.md §9, decisions 004 and 037): two real server processes on one
+// The response cache across server processes (decisions 004, 037 and 039): two real server processes on one
 // PostgreSQL database. A catalogue write in one drops the other's cached public reads too (NOTIFY, sent before the
 // write's reply leaves), so a visitor whose next read lands on the other process sees the change. PostgreSQL only:
 // the embedded database is one process.

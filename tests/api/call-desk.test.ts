@@ -172,7 +172,7 @@ describe('the search', () => {
 });
 
 /**
- * The call desk is read-only (issue 10 §6, decision 018): every operation that is not a GET answers it 403. The
+ * The call desk is read-only (decision 018): every operation that is not a GET answers it 403. The
  * exceptions are reads sent by POST (they change nothing), the caller's own session (sign out, own password, own
  * notifications read) and public operations, which take no session at all.
  */

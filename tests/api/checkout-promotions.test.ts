@@ -1,4 +1,4 @@
-// Promotions at checkout (issue 11, decision 026) through the API: a coupon's discount per line and each of its
+// Promotions at checkout (decision 026) through the API: a coupon's discount per line and each of its
 // refusals, its reservation with the order and its release when the payment fails or the whole order is cancelled,
 // the subscription's discount (the better of it and the coupon per line) and a special package's price.
 import { eq } from 'drizzle-orm';

@@ -13,7 +13,7 @@ import { couponFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The coupon machine walked against the server (DESIGN.md §3): every generated path is driven through the real API
+ * The coupon machine walked against the server: every generated path is driven through the real API
  * (marketing edits, submits and deletes; an admin who did not make the coupon approves, rejects and toggles it; the
  * system expires it once its validity has passed, lazily on the next read), and after each step the stored state and
  * the events the admin is offered must be the machine's. In each state reached, every event the machine refuses is

@@ -1,4 +1,4 @@
-// Coupon limits under concurrency (issue 11 §1, decision 026), on PostgreSQL only (PGlite is one connection, so
+// Coupon limits under concurrency (decisions 021 and 026), on PostgreSQL only (PGlite is one connection, so
 // nothing races): 100 customers place at once with a coupon limited to 10, and one customer places 10 times at once
 // with a coupon limited to 1 per customer. Placings run over a pool of connections; checkLedger after each.
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// Home-screen advertisements and coupons (SPEC §3 home-screen advertisement, coupon offer; §4 AppRej and the
-// HomeScreenAdvs toggle; §7 Marketing; §9 coupon advType 'CO' with role MR). Issue 11 §1–2, decision 021.
+// Home-screen advertisements and coupons (decision 021): the advertisement and the coupon offer, AppRej and the
+// HomeScreenAdvs toggle, the marketing operations, and a coupon's advType 'CO' with role MR.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, transitionLog } from '../../server/db/schema';

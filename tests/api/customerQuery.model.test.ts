@@ -9,7 +9,7 @@ import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The customer query machine walked against the server (DESIGN.md §3): each generated path starts from a query the
+ * The customer query machine walked against the server: each generated path starts from a query the
  * customer raises about their order line, drives every event the way the product does (the admin answers, the
  * customer deletes), and after each step the stored state and the allowed events must be the machine's; every event
  * the state does not allow is refused with 409 and changes nothing.

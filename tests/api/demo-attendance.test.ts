@@ -6,7 +6,7 @@ import { indiaDay, paidDaysForMonth } from '../../server/domains/people/attendan
 import { dataOf } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The demo attendance (issue 13 §6): two months for every demo professional, holidays, one audited correction;
+// The demo attendance: two months for every demo professional, holidays, one audited correction;
 // a second start changes nothing.
 
 let t: TestServer;
@@ -24,7 +24,7 @@ afterAll(() => t?.close());
 
 const rows = async <T>(query: string) => ((await t.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
-describe('the demo attendance (issue 13 §6)', () => {
+describe('the demo attendance', () => {
   it('gives every professional the last full month, with present days, and the current month so far', async () => {
     const pros = (
       await rows<{ id: number }>(

@@ -30,7 +30,7 @@ afterAll(() => t?.close());
 
 const rows = async <T>(query: string) => ((await t.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
-describe('the demo inventory (issue 12 §6)', () => {
+describe('the demo inventory', () => {
   it('are three, the demo vendor among them, each with professionals, a wallet and zones', async () => {
     const vendors = await rows<{ mobile_no: string; pros: number; zones: number; wallets: number }>(
       `select u.mobile_no,

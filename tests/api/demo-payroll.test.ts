@@ -10,7 +10,7 @@ import { lastFullMonth } from '../../server/domains/people/payroll/service';
 import { dataOf } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
-// The demo payroll (issue 13 §6): structures for the demo professionals and the last full month paid with slips,
+// The demo payroll: structures for the demo professionals and the last full month paid with slips,
 // through the payroll service; a second start changes nothing.
 
 let t: TestServer;
@@ -27,7 +27,7 @@ afterAll(() => t?.close());
 
 const rows = async <T>(query: string) => ((await t.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
-describe('the demo payroll (issue 13 §6)', () => {
+describe('the demo payroll', () => {
   it('gives every demo professional a structure and pays the last full month once, with slips', async () => {
     const m = lastFullMonth();
     const [{ pros, structured, slips, transfers }] = await rows<{

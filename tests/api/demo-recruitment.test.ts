@@ -21,7 +21,7 @@ afterAll(() => t?.close());
 
 const rows = async <T>(query: string) => ((await t.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 
-describe('the demo candidates (issue 13 §6)', () => {
+describe('the demo candidates', () => {
   it('are at every step, made by the demo HR user, once', async () => {
     const states = await rows<{ state: string; n: number }>(
       'select state, count(*)::int as n from candidates group by state',

@@ -1,4 +1,4 @@
-// Dispatch under concurrency (issue 10 §8), PostgreSQL only (PGlite is one connection: nothing there ever races).
+// Dispatch under concurrency, PostgreSQL only (PGlite is one connection: nothing there ever races).
 // The line's row lock (applyEvent) serialises events on one line; the professional's row lock (eligibility.ts)
 // serialises assignments of one professional, so the overlap rule holds between two lines in one slot.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Dispatch (issue 10 §2): the admin's order lists, ranked suggestions, assignment with its refusals and override,
+// Dispatch (decision 016): the admin's order lists, ranked suggestions, assignment with its refusals and override,
 // the staff line page, the active professionals, and slot capacity at the cart and at checkout.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -469,7 +469,8 @@ describe('slot capacity', () => {
     const quote = dataOf(await t.api('POST', '/api/Order/OrderCheckOut', { token: z.tok, body: {} }));
     expect(quote.placeable).toBe(true);
 
-    // A line already waiting at 11:00 for the one free professional fills 11:00 too: checkout names it, placing refuses.
+    // A line already waiting at 11:00 for the one free professional fills 11:00 too: checkout names it, placing
+    // refuses.
     await lineAt(z.zone.id, z.service.id, at(11));
     expect(await free(z.tok, q)).not.toContain(at(11).getTime());
     const again = dataOf(await t.api('POST', '/api/Order/OrderCheckOut', { token: z.tok, body: {} }));

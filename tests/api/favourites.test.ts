@@ -1,4 +1,4 @@
-// Favourites (SPEC §3 Favourite; §7 Customer/UserFavoritesAddDel, Customer/GetUserFavorites).
+// Favourites (Customer/UserFavoritesAddDel, Customer/GetUserFavorites).
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

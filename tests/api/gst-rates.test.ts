@@ -1,4 +1,4 @@
-// GST rates are data (issue 9 §3): the catalogue checks a service's rate against the gst_rates table's rates in
+// GST rates are data (decision 014): the catalogue checks a service's rate against the gst_rates table's rates in
 // force today; SAC codes per category (CGST Rule 46).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Live updates across server processes (issue 10 §4, DESIGN.md §9, decision 015): two real server processes on one
+// Live updates across server processes (decisions 015 and 039): two real server processes on one
 // PostgreSQL database. An event committed by one connection reaches the streams of both processes through
 // LISTEN/NOTIFY, a client resumes on the other process without losing or repeating events, and a logout in one closes
 // the session's stream in the other. PostgreSQL only: the embedded database is one process.

@@ -1,4 +1,4 @@
-// Live updates (issue 10 §4, decision 015): the event stream through real HTTP, its addressing, resume with
+// Live updates (decision 015): the event stream through real HTTP, its addressing, resume with
 // Last-Event-ID, the session's end, and publishLive itself.
 
 import { QueryClient } from '@tanstack/react-query';

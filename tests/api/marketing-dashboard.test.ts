@@ -1,4 +1,4 @@
-// The marketing dashboard (issue 11 §5; GET Marketing/GetMarketingDashboard; decision 025): coupons by state and those
+// The marketing dashboard (GET Marketing/GetMarketingDashboard; decision 025): coupons by state and those
 // waiting for approval, redemptions and their discount per coupon over time, advertisements and packages live,
 // subscriptions sold, referral sign-ups and payouts, over India days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Money under concurrency (issue 8 §7, DESIGN.md §8–9): two real server processes on one PostgreSQL database,
+// Money under concurrency (decisions 013 and 039): two real server processes on one PostgreSQL database,
 // requests sent alternately to both, and the ledger checked after every scenario. PostgreSQL only: PGlite is one
 // connection, so nothing there ever races.
 

@@ -1,4 +1,4 @@
-// Order lines under concurrency (issue 9 §8): racing cancellations of one line refund once, racing reschedules keep
+// Order lines under concurrency (decision 014): racing cancellations of one line refund once, racing reschedules keep
 // the limit of two. PostgreSQL only (PGlite is one connection, so nothing there ever races): the test server's pool
 // runs the requests on separate connections, and the line's row lock (applyEvent) is what serialises them.
 import { eq } from 'drizzle-orm';

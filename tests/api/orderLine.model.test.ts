@@ -14,7 +14,7 @@ import { uncovered } from '../support/model';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The order line machine walked against the server (DESIGN.md §3): every generated path is driven through the
+ * The order line machine walked against the server: every generated path is driven through the
  * product, and after each step the stored state and the customer's list must be the machine's. Every event goes
  * through its HTTP call: the customer's (payment by the sandbox provider and its return, retry, reschedule, cancel
  * with its quote, rating), the admin's (AssignTechnician for ASSIGN and REASSIGN, the Professional toggle of

@@ -1,4 +1,4 @@
-// Orders and money under concurrency (issue 9 §8), on PostgreSQL only (PGlite is one connection, so nothing races):
+// Orders and money under concurrency (decision 014), on PostgreSQL only (PGlite is one connection, so nothing races):
 // wallet-paid placements racing on one wallet, one Idempotency-Key sent to two server processes at once, and 100
 // placements at once numbering their invoices without a gap. checkLedger after each scenario.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Checkout and placing (issue 9 §3) and the GST tax invoice (§5), through the API: the server's quote (intra- and
+// Checkout and placing (decision 014) and the GST tax invoice, through the API: the server's quote (intra- and
 // inter-state GST, the served pincode per line, tips, slots), placing with the wallet, the sandbox provider and both,
 // exactly once under an Idempotency-Key, nothing written on refusal, ownership and roles.
 import { and, eq, sql } from 'drizzle-orm';

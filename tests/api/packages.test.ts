@@ -1,4 +1,4 @@
-// Special packages (issue 11 §2; SPEC §3 special package, §4 expiry flag Y, §7 AddSpecialPackages,
+// Special packages (decision 022; the special package, its expiry flag Y, AddSpecialPackages,
 // UpdateSpecialPackages, ExpirePackage, GetSpecialPackages, AddSPackagesService, DeletePackageServices), booking one
 // into the cart (AddPackageToCart, decision 022) and GetAdvertisementExcel.
 

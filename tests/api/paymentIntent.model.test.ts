@@ -6,7 +6,7 @@ import { dataOf } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The payment intent machine walked against the server (DESIGN.md §3): every generated path is driven through the
+ * The payment intent machine walked against the server: every generated path is driven through the
  * real API (the payer's top-up and verification, the sandbox's checkout page, the staff's events), and after each
  * step the stored state and the allowed events must be the machine's.
  */

@@ -1,4 +1,4 @@
-// Payroll under concurrency (issue 13 §7; decision 034), on PostgreSQL only (PGlite is one connection, so nothing
+// Payroll under concurrency (decision 034), on PostgreSQL only (PGlite is one connection, so nothing
 // races): 20 PayEmpSalary calls at once for one employee and month pay once; a salary run whose worker dies
 // half-way (its batch's transaction rolled back, as PostgreSQL does for a killed process) and then resumes with two
 // workers at once pays everyone once. After each scenario the ledger's invariants hold (`npm run ledger:check`).

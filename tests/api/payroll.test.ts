@@ -6,7 +6,7 @@ import { b64, dataOf, png } from '../support/catalogue';
 import { attendanceFactories, factories, payrollFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
-// Payroll through HTTP (issue 13 §4, §7): structures, deductions, calculation, payment once with the shortfall,
+// Payroll through HTTP (decision 034): structures, deductions, calculation, payment once with the shortfall,
 // expenses, slips and their owners, runs and the accountant's figures.
 
 let t: TestServer;

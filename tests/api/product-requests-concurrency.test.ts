@@ -1,4 +1,4 @@
-// Product requests under concurrency (issue 12 §3, §7; decision 029), on PostgreSQL only (PGlite is one connection,
+// Product requests under concurrency (decision 029), on PostgreSQL only (PGlite is one connection,
 // so nothing races): the inventory manager's acceptances racing for the last units never oversell; a payment racing
 // the vendor's cancellation ends one way only; a request paid twice at once is debited once. After each scenario the
 // wallet ledger (checkLedger, as `npm run ledger:check`) and the stock ledger balance.

@@ -19,7 +19,7 @@ import { productRequestFactories } from '../support/product-request-factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The product request machine walked against the server (DESIGN.md §3): every generated path is driven through the
+ * The product request machine walked against the server: every generated path is driven through the
  * real API (the vendor submits, cancels, re-approves and pays; the inventory manager and the admin accept and
  * reject, with a remark), and after each step the stored state, the events each role is offered and the stock the
  * request holds must be the machine's. In each state reached, every event the machine refuses is refused by the

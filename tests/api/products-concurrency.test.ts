@@ -1,4 +1,4 @@
-// The stock ledger under concurrency (issue 12 §2, §7; decision 028), on PostgreSQL only (PGlite is one connection,
+// The stock ledger under concurrency (decision 028), on PostgreSQL only (PGlite is one connection,
 // so nothing races): concurrent adjustments never drive stock below zero nor below what is held, adjustments racing
 // the inventory manager's acceptances never oversell, and two adds of one name make one product. After each
 // scenario the stock ledger's invariants hold (stockCheck, as `npm run ledger:check`).

@@ -1,4 +1,4 @@
-// The product store and its stock ledger (issue 12 §2, decision 028): every operation through the HTTP layer.
+// The product store and its stock ledger (decision 028): every operation through the HTTP layer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoProducts } from '../../server/db/seed/demo-products';
 import { stockCheck } from '../../server/domains/supply/products/service';
@@ -64,7 +64,7 @@ describe('AddProducts', () => {
     expect(await movements(flat.id)).toEqual([]);
   });
 
-  it('an empty discount is 0 (SPEC §5), missing or null', async () => {
+  it('an empty discount is 0, missing or null', async () => {
     const missing = dataOf((await add(base())) as never, 201) as Record<string, any>;
     expect(missing).toMatchObject({ discount: 0, discountType: 'percentage', actualPrice: 500 });
     const nul = dataOf((await add({ ...base(), discount: null })) as never, 201) as Record<string, any>;

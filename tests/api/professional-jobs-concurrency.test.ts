@@ -1,4 +1,4 @@
-// The professional's jobs under concurrency (issue 10 §8): two professionals racing for one job, one professional
+// The professional's jobs under concurrency: two professionals racing for one job, one professional
 // taking two jobs of one slot at once, a completion replayed at once, wrong codes at once. PostgreSQL only (PGlite is
 // one connection, so nothing there ever races): the line's row lock (applyLineEvent), the professional's row lock
 // (dispatch eligibility) and the order's row lock (the tip) are what serialise them.

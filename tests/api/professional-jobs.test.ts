@@ -1,4 +1,4 @@
-// The professional's jobs (issue 10 §3): their lists, taking, accepting and rejecting jobs, the 'Available' switch,
+// The professional's jobs (decision 019): their lists, taking, accepting and rejecting jobs, the 'Available' switch,
 // completion with the customer's code (attempt limit, tip, notification), ratings into the professional's figures,
 // and the dashboard. Through HTTP, on PGlite and PostgreSQL; the ledger is checked after each test.
 import { and, eq, sql } from 'drizzle-orm';

@@ -34,7 +34,7 @@ async function customerWithLine(services = 1) {
 }
 
 describe('raising a query', () => {
-  it('about the customer’s own line, by its id or by order and service; the reply follows SPEC §3', async () => {
+  it('about the customer’s own line, by its id or by order and service; the reply describes the query', async () => {
     const c = await customerWithLine(2);
     const made = dataOf(await raise(c.tok, { OrderLineId: c.line.id, Query: '  Do you bring the liquids?  ' }), 201);
     expect(made).toMatchObject({

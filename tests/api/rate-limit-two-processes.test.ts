@@ -1,4 +1,4 @@
-// The sign-in rate limits across server processes (DESIGN.md §9): two real server processes counting in one Redis
+// The sign-in rate limits across server processes (decision 039): two real server processes counting in one Redis
 // (REDIS_URL). Attempts spread over both are counted together, so a client cannot multiply its allowance by the
 // number of processes behind the load balancer. Needs PostgreSQL (the processes share a database) and Redis at
 // TEST_REDIS_URL (default redis://127.0.0.1:6379).

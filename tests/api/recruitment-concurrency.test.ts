@@ -1,4 +1,4 @@
-// Recruitment under concurrency (issue 13 §7; docs/decisions/032-recruitment.md), on PostgreSQL only (PGlite is one
+// Recruitment under concurrency (docs/decisions/032-recruitment.md), on PostgreSQL only (PGlite is one
 // connection, so nothing races): two HR users moving the same candidate at the same moment (one wins, the other is
 // told 409 with the state); two appointments of one candidate at once (one professional); two adds of the same phone
 // at once (one open candidate).

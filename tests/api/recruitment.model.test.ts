@@ -15,7 +15,7 @@ import { coverageOf } from '../support/machine-paths';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * The recruitment machine walked against the server (DESIGN.md §3, issue 13 §7): every generated path is driven
+ * The recruitment machine walked against the server: every generated path is driven
  * through the real API (HR's Hr/RecruitmentProcess, send-for-approval and the appointment through
  * Professional/AddProfessional?CandidateId; the admin's approval and rejection), and after each step the stored state,
  * the derived flags and the events HR and the admin are offered must be the machine's. In each state reached, every

@@ -7,7 +7,7 @@ import { candidateFactories, candidatePdf, freshAadhaar } from '../support/facto
 import { ROLE_CODES, startTestServer, type TestServer } from '../support/server';
 
 /**
- * Recruitment through HTTP (issue 13 §1, §2, §7): adding (CV by its bytes, age, open phone/e-mail), the lists, the
+ * Recruitment through HTTP (decision 032): adding (CV by its bytes, age, open phone/e-mail), the lists, the
  * documents (formats, Aadhaar, private files), every step of Hr/RecruitmentProcess with its history, the admin's
  * decision, deletion, appointment into a professional, the derived log, funnel and month-wise report, and the import.
  */

@@ -1,4 +1,4 @@
-// Referral payouts under concurrency (issue 11 §4 and §7): the referred customer's visits completed at the same
+// Referral payouts under concurrency (decision 024): the referred customer's visits completed at the same
 // moment pay the referrer exactly once, whether they are two lines of one order (the order's row lock already orders
 // them) or lines of two orders (only the referral's row lock does). PostgreSQL only: PGlite is one connection, so
 // nothing there ever races. The ledger's invariants are checked after each scenario.

@@ -1,5 +1,5 @@
-// Referrals (issue 11 §4; SPEC §7 SetReferralCost, GetReferralHistory, GetReferralHistoryForCustomer and the customer
-// signup's referral field; decision 024): the cost and its history, the payout at the first completed visit (once,
+// Referrals (decision 024; SetReferralCost, GetReferralHistory, GetReferralHistoryForCustomer and the customer
+// signup's referral field): the cost and its history, the payout at the first completed visit (once,
 // through the ledger), the self-referral rules, the histories and the programme's figures.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

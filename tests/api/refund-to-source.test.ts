@@ -1,4 +1,4 @@
-// Refund to source (issue 9 §4, decision 030): a cancelled line of a provider-paid order has its wallet refund sent
+// Refund to source (decisions 014 and 030): a cancelled line of a provider-paid order has its wallet refund sent
 // back to the payer through the provider adapter, once; a wallet-paid order, a spent refund or another customer's
 // line is refused and nothing moves; a provider's refusal leaves the money in the wallet.
 import { eq } from 'drizzle-orm';

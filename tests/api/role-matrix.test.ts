@@ -51,7 +51,7 @@ describe('role matrix: every operation x every role, plus anonymous', () => {
 });
 
 /**
- * Ownership (x-owner, DESIGN.md §5): for every operation that names a customer, vendor or professional, a second
+ * Ownership (x-owner): for every operation that names a customer, vendor or professional, a second
  * party of the same role naming the first gets 403 or 404 and never the data; the party naming itself passes the
  * check (its reply may still refuse the sample body for other reasons, but not as someone else's).
  */

@@ -1,4 +1,4 @@
-// Issue 7 §2: rate limits that a header or a re-spelling cannot reset, and logs that hold no credential.
+// Rate limits that a header or a re-spelling cannot reset, and logs that hold no credential.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';

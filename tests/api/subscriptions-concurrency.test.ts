@@ -1,4 +1,4 @@
-// A subscription bought twice in parallel: one payment and one plan (issue 11 §7, decision 023), on PostgreSQL only
+// A subscription bought twice in parallel: one payment and one plan (decision 023), on PostgreSQL only
 // (PGlite is one connection, so nothing races). The server runs on a pool of connections; ten TakeSubscription
 // requests for one customer go at once, from the wallet and through the sandbox provider; checkLedger after each.
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// Subscriptions (issue 11 §3; SPEC §3 subscription and its discount per service, §4 the Subscription and
-// SubscriptionService toggles, §7 Subscriptions): plans and their discounts (admin), the plans on sale (everyone),
+// Subscriptions (decision 023; the subscription and its discount per service, the Subscription and
+// SubscriptionService toggles): plans and their discounts (admin), the plans on sale (everyone),
 // buying one from the wallet or through the sandbox provider (customer), and the ledger after each (decision 023).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Tips (SPEC §3 Tip; §7 CrudTipsManage, GetTips; §4 the Tip toggle of DeReActivateAll; §9 tip default 0).
+// Tips (CrudTipsManage, GetTips; the Tip toggle of DeReActivateAll; a tip's default of 0).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transitionLog } from '../../server/db/schema';
 import { assertTipAmount } from '../../server/domains/commerce/tips/service';
@@ -157,7 +157,7 @@ describe('switching a tip off and on (DeReActivateAll?action1=Tip)', () => {
 });
 
 describe('assertTipAmount (for the orders module)', () => {
-  it('passes 0 (SPEC §9: the default) and each active amount, and refuses anything else naming the field', async () => {
+  it('passes 0 (the default) and each active amount, and refuses anything else naming the field', async () => {
     await expect(assertTipAmount(t.db, paise(0), 'Tip')).resolves.toBeUndefined();
     for (const rupees of [20, 50, 100])
       await expect(assertTipAmount(t.db, paise(rupees * 100), 'Tip')).resolves.toBeUndefined();

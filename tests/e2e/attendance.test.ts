@@ -7,10 +7,10 @@ import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 13 §7 flow 3 in Chromium: a professional checks in on /Attendance/Attendance (the server's time); HR finds
- * them on the attendance list, opens their last month, corrects an absent day to present with a reason, and sees the
- * counts change and the correction in the day's history. A professional who joined mid-month reads "Not joined" before
- * their joining day (decision 033).
+ * Attendance in Chromium (decision 033): a professional checks in on /Attendance/Attendance (the server's time); HR
+ * finds them on the attendance list, opens their last month, corrects an absent day to present with a reason, and sees
+ * the counts change and the correction in the day's history. A professional who joined mid-month reads "Not joined"
+ * before their joining day.
  */
 describe.skipIf(!chromiumPath)('attendance in the browser', () => {
   let t: TestServer;

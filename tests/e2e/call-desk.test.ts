@@ -8,8 +8,8 @@ import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 10 §8 e2e 7: the call desk signs in, sees today's counts, finds an order by the customer's mobile number with
- * its lines, states, professional and history, and finds no control that changes anything. And §5: the admin hides an
+ * The call desk signs in, sees today's counts, finds an order by the customer's mobile number with
+ * its lines, states, professional and history, and finds no control that changes anything. And the admin hides an
  * abusive review with a reason, and it leaves the service page's reviews.
  */
 describe.skipIf(!chromiumPath)('the call desk and review hiding in the browser', { concurrent: true }, () => {
@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath)('the call desk and review hiding in the browser',
     expect(await main.getByRole('switch').count()).toBe(0);
     expect(await axeViolations(page), 'call desk').toEqual([]);
 
-    // SPEC's other spelling lands on the same page, keeping the search.
+    // The other spelling lands on the same page, keeping the search.
     await page.goto(`${t.url}/Dashboard/CallDashboard?q=${order.orderId}`);
     await waitForPath(page, '/Dashboard/Calldashboard');
     await expect.poll(() => page.getByRole('region', { name: `Order #${order.orderId}` }).isVisible()).toBe(true);

@@ -6,9 +6,9 @@ import { factories, type Row } from '../support/factories';
 import { recordToasts } from '../support/held-calls';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
-// Issue 9 §8 e2e 1 (and the cart's part of 2): a visitor fills the local cart from service cards, sees the three
-// toasts, signs in as the demo customer and finds the cart merged at /UserCart, picks a slot, then adds an address
-// at My account, where one outside the served pincodes is refused on its field.
+// The cart in the browser (decision 014), and the cart's part of checkout: a visitor fills the local cart from service
+// cards, sees the three toasts, signs in as the demo customer and finds the cart merged at /UserCart, picks a slot,
+// then adds an address at My account, where one outside the served pincodes is refused on its field.
 describe.skipIf(!chromiumPath)('the cart from a visit to a booking', () => {
   let t: TestServer;
   let browser: Awaited<ReturnType<typeof launch>>;

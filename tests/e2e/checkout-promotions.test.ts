@@ -1,4 +1,4 @@
-// Promotions at checkout in the browser (issue 11 §7 e2e 3 and the checkout half of 4): a customer applies an approved
+// Promotions at checkout in the browser (decision 026): a customer applies an approved
 // coupon at /Checkout, sees its discount per line and in the summary, and places the order; a second customer over
 // the coupon's limit is refused with the reason; a customer holding a plan sees its service discount at checkout.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Checkout in the browser (issue 9 §8 e2e 2 and 3), as the demo customer: cart lines get their slots and an address at
+// Checkout in the browser (decision 014), as the demo customer: cart lines get their slots and an address at
 // /Checkout, a tip is added, the sandbox provider is paid on its own page, the return shows the GST tax invoice and the
 // PDF downloads; then a second order is paid from the wallet and My account → Wallet shows the debit.
 import fs from 'node:fs';

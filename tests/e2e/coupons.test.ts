@@ -6,7 +6,7 @@ import { freshCouponCode } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Coupons with maker-checker approval (issue 11 §1, decision 021): marketing makes a coupon and sends it for approval,
+ * Coupons with maker-checker approval (decision 021): marketing makes a coupon and sends it for approval,
  * the admin rejects it with a remark, marketing changes it, the admin approves it, and visitors see it on /Coupons.
  */
 describe.skipIf(!chromiumPath)('coupons in the browser', () => {

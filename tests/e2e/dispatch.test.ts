@@ -9,7 +9,7 @@ import { factories } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 10 §8 e2e 1, 4 and 5, on the admin's dispatch screens: the admin sees the ranked suggestions for a new job and
+ * The admin's dispatch screens (decision 016): the admin sees the ranked suggestions for a new job and
  * assigns it, and the technician (signed in in a second browser) sees it appear on their assigned jobs without a
  * reload; the technician rejects it and it comes back to the admin's unassigned list live; the technician switches
  * 'Available' off in the top bar and is no longer suggested, so the admin overrides the rule with a remark, which the
@@ -158,7 +158,7 @@ describe.skipIf(!chromiumPath)('dispatch in the browser', () => {
     await expect.poll(() => dialog.getByRole('listitem', { name: `1. ${p1.fullName}` }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    // The top bar's switch (SPEC §8's toasts).
+    // The top bar's switch, with its toasts.
     const available = pro.getByRole('switch', { name: 'Available' });
     await expect.poll(() => available.isEnabled()).toBe(true);
     expect(await available.getAttribute('aria-checked')).toBe('true');
@@ -229,7 +229,7 @@ describe.skipIf(!chromiumPath)('dispatch in the browser', () => {
 
     await admin.setViewportSize({ width: 390, height: 844 });
     const wide = () => admin.evaluate(() => document.documentElement.scrollWidth);
-    // The admin's cancel (issue 9's call) from the line page: a remark, then the machine's final state.
+    // The admin's cancel (decision 014) from the line page: a remark, then the machine's final state.
     await admin.goto(`${t.url}/Orders/OrderLine?id=${second.lines[0].id}`);
     await admin.getByRole('button', { name: 'Cancel (admin)' }).click();
     const cancel = admin.getByRole('dialog', { name: 'Cancel this line?' });

@@ -1,4 +1,4 @@
-// The product store in the browser (issue 12 §2, decision 028): the inventory manager adds a product with a picture
+// The product store in the browser (decision 028): the inventory manager adds a product with a picture
 // and its opening stock, finds it in the product list under the low-stock filter, receives more stock through the
 // stock dialog, and sees both movements, with who made them, in the product's stock history; the dashboard counts it.
 import fs from 'node:fs';

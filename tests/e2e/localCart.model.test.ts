@@ -64,7 +64,7 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
   const cartLink = () => page.getByTestId('cart-link');
   const lineOf = (fixtureId: number) => page.locator(`[data-testid="cart-line"][data-service="${real[fixtureId].id}"]`);
 
-  /** The stored form of the model's lines for the real services (SPEC §3: id, price, quantity; totals). */
+  /** The stored form of the model's lines for the real services (id, price, quantity; totals). */
   function stored(lines: LocalCartLine[]) {
     const mapped = lines.map((l) => ({
       id: real[l.id].id,
@@ -128,7 +128,7 @@ describe.skipIf(!chromiumPath)('local cart machine through the real /cart page',
     }
   }
 
-  /** The toast the step must show, by SPEC §8 (null: none). */
+  /** The toast the step must show (null: none). */
   function toastOf(event: LocalCartEvent, before: LocalCartLine[]): string | null {
     if (event.type === 'ADD')
       return before.some((l) => l.id === event.item.id) ? CART_TOASTS.increased : CART_TOASTS.added;

@@ -7,7 +7,7 @@ import { marketingDashboardFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * /Dashboard/MarketingDashboard (issue 11 §5, decision 025): marketing reads the figures, the redemptions chart and its
+ * /Dashboard/MarketingDashboard (decision 025): marketing reads the figures, the redemptions chart and its
  * table, changes the range; the admin opens it from the menu and goes on to the approvals.
  */
 describe.skipIf(!chromiumPath)('the marketing dashboard in the browser', () => {

@@ -11,10 +11,10 @@ import { accountOf, startTestServer, type TestServer } from '../support/server';
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 /**
- * Issue 9 §8 e2e 4 and 5: in My account → Orders the customer moves a visit to another slot, cancels one in the free
- * window and finds the refund in the wallet, sees the ₹99 fee before cancelling a visit less than 3 hours away, and
- * rates a completed visit, then finds the rating on the service's page; a cancelled visit paid through the provider
- * has its refund sent back to the card (decision 030).
+ * Order lines in the browser (decision 014): in My account → Orders the customer moves a visit to another slot, cancels
+ * one in the free window and finds the refund in the wallet, sees the ₹99 fee before cancelling a visit less than 3
+ * hours away, and rates a completed visit, then finds the rating on the service's page; a cancelled visit paid through
+ * the provider has its refund sent back to the card (decision 030).
  */
 describe.skipIf(!chromiumPath)('order lines in the browser', () => {
   let t: TestServer;

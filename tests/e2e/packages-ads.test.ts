@@ -1,4 +1,4 @@
-// Special packages and home-page advertisements in the browser (issue 11 §2): the admin adds a package and its
+// Special packages and home-page advertisements in the browser (decision 022): the admin adds a package and its
 // services ("special offers") and an advertisement; the home page shows both; a visitor's "Book package" asks them to
 // sign in, and the signed-in customer's puts the package's services in their cart (decision 022).
 import fs from 'node:fs';

@@ -9,8 +9,8 @@ import { startTestServer, type TestServer } from '../support/server';
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 /**
- * Issue 13 §7 flow 4 in Chromium: the accountant sees the month's payroll on the dashboard, opens the month, is told
- * the company wallet's shortfall, pays one employee once (a double click pays once), then runs the month for the
+ * Payroll in Chromium (decision 034): the accountant sees the month's payroll on the dashboard, opens the month, is
+ * told the company wallet's shortfall, pays one employee once (a double click pays once), then runs the month for the
  * rest and follows the run to its end; the professional finds the slip among their own and downloads its PDF.
  */
 describe.skipIf(!chromiumPath)('payroll in the browser', () => {

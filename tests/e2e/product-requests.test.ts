@@ -10,10 +10,11 @@ import { accountOf, startTestServer, type TestServer } from '../support/server';
 const rupees = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 /**
- * Issue 12 §7 steps 2–6 in Chromium: the demo vendor fills the request cart for a professional and submits it; the
- * inventory manager accepts, the admin rejects with a remark; the vendor sends it for re-approval and both accept;
- * the vendor pays from the wallet (stock goes down, the wallet history shows the debit, the invoice PDF downloads);
- * a second request the wallet cannot afford shows the amount missing and leads to a sandbox top-up, then payment.
+ * Product requests in Chromium (decision 029): the demo vendor fills the request cart for a professional and submits
+ * it; the inventory manager accepts, the admin rejects with a remark; the vendor sends it for re-approval and both
+ * accept; the vendor pays from the wallet (stock goes down, the wallet history shows the debit, the invoice PDF
+ * downloads); a second request the wallet cannot afford shows the amount missing and leads to a sandbox top-up, then
+ * payment.
  */
 describe.skipIf(!chromiumPath)('product requests in the browser', () => {
   let t: TestServer;
@@ -134,7 +135,8 @@ describe.skipIf(!chromiumPath)('product requests in the browser', () => {
     await decide(admin, '/RequestsForProducts/ProductRequestForVendor', id, 'Reject', 'Two filters per visit at most');
     expect(await stateOf(id)).toBe('rejectedByAdmin');
 
-    // The vendor's top bar tells of both decisions: the bell counts them, /Notification shows them and opens the request.
+    // The vendor's top bar tells of both decisions: the bell counts them, /Notification shows them and opens the
+    // request.
     const unread = (await t.api('GET', '/api/Notifications/UnreadCount', { token: await t.tokenFor('VE') })).body.data
       .unread as number;
     expect(unread).toBeGreaterThanOrEqual(2);

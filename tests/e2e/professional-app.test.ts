@@ -9,8 +9,8 @@ import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 10 §8 e2e 2, 3 and 6, the technician on a phone (390 px wide): they accept a job the admin assigned and
- * complete it with the customer's code from My account (a wrong code first is refused, with the attempts left); the
+ * The professional's app (decision 020), the technician on a phone (390 px wide): they accept a job the admin assigned
+ * and complete it with the customer's code from My account (a wrong code first is refused, with the attempts left); the
  * customer sees the visit completed and rates it; a technician answers a customer's query about their job and the
  * customer sees the answer. Data through the factories and the admin's AssignTechnician.
  */
@@ -181,7 +181,7 @@ describe.skipIf(!chromiumPath)('the professional’s app in the browser', () => 
     await expect.poll(() => figures.getByText('4.0 ★').isVisible()).toBe(true);
     expect(await axeViolations(tech), '/Dashboard/TechnicianDashboard').toEqual([]);
 
-    // The 'Available' switch (SPEC §8): off and on again, each with the server's message in a success toast; the
+    // The 'Available' switch: off and on again, each with the server's message in a success toast; the
     // dashboard warns while it is off, and the server holds the value.
     const available = tech.getByRole('switch', { name: 'Available' });
     const toastOf = (text: string) => tech.locator('[data-tone="success"]', { hasText: text });

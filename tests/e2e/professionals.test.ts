@@ -6,8 +6,9 @@ import { factories, freshAadhaar, freshPan } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 10 §1 in the browser: the admin adds a technician with a zone and a skill, finds them in the employee list
- * with only the last 4 Aadhaar digits, opens their page (zones, skills, full Aadhaar) and switches them off.
+ * Professionals in the browser (decision 017): the admin adds a technician with a zone and a skill, finds them in the
+ * employee list with only the last 4 Aadhaar digits, opens their page (zones, skills, full Aadhaar) and switches them
+ * off.
  */
 describe.skipIf(!chromiumPath)('the admin manages professionals in the browser', () => {
   let t: TestServer;

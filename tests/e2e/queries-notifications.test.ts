@@ -6,9 +6,9 @@ import { factories } from '../support/factories';
 import { accountOf, startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 9 §8 e2e 6 (the query and notification half): the customer raises a query about an order line in My account,
- * the admin answers it on the admin's Customer queries page, and the customer sees the answer under Queries and the
- * notification at /Notification, with the unread count on the header's bell, and marks it read.
+ * Queries and notifications in the browser (decision 014): the customer raises a query about an order line in My
+ * account, the admin answers it on the admin's Customer queries page, and the customer sees the answer under Queries
+ * and the notification at /Notification, with the unread count on the header's bell, and marks it read.
  */
 describe.skipIf(!chromiumPath)('customer queries and notifications in the browser', () => {
   let t: TestServer;

@@ -17,7 +17,7 @@ const joinOn = dayFromToday(45);
 const freshPhone = () => `7${String(process.pid % 10_000).padStart(4, '0')}${String(++seq).padStart(5, '0')}`;
 
 /**
- * Issue 13 §7 flows 1 and 2 in Chromium. (1) HR adds a candidate with a CV, screens them (with a revised salary and
+ * Recruitment in Chromium (decision 032). (1) HR adds a candidate with a CV, screens them (with a revised salary and
  * joining date), calls them for interview, finalises them, adds their documents and sends them for approval; the
  * admin approves on Employee/CandidateListHR; HR appoints them from OnBoarding with a zone and a service; the new
  * professional signs in with the one-time password from the outbox. (2) A second candidate's stale Screen button is

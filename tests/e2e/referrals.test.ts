@@ -6,7 +6,7 @@ import { factories, referralFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Referrals (issue 11 §4 and §7 e2e 5): the admin sets the referral cost (/Referral/SetReferralCost) and marketing
+ * Referrals (decision 024): the admin sets the referral cost (/Referral/SetReferralCost) and marketing
  * shares the programme (/share/sharerefral); a new customer signs up through a customer's referral link from My
  * account, their first order is completed, and the referrer's wallet on My account shows the credit.
  */

@@ -7,7 +7,7 @@ import { factories, subscriptionFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Subscriptions (issue 11 §3): the admin adds a plan on the Subscription Master screens and gives it a discount; a
+ * Subscriptions (decision 023): the admin adds a plan on the Subscription Master screens and gives it a discount; a
  * customer with money in their wallet opens /SubscriptionPlan, buys it from the wallet and sees it active.
  */
 describe.skipIf(!chromiumPath)('subscriptions in the browser', () => {

@@ -5,7 +5,7 @@ import { factories } from '../support/factories';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 /**
- * The admin's Tips screens (SPEC §2: /Tips/AddTips, /Tips/TipsList, tips update) and a customer's favourites: the
+ * The admin's Tips screens (/Tips/AddTips, /Tips/TipsList, tips update) and a customer's favourites: the
  * heart on a service card, My account → Favourites, remove.
  */
 describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {

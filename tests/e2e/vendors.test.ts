@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { vendorFactories } from '../support/vendor-factories';
 
 /**
- * Issue 12 §1 and §7 step 1 in the browser: the admin adds a vendor and is shown the one-time password once; the
+ * Vendors in the browser (decision 027): the admin adds a vendor and is shown the one-time password once; the
  * vendor signs in with the one-time password from the outbox, must set their own, then sees their professionals.
  */
 describe.skipIf(!chromiumPath)('the admin adds a vendor, who signs in and sees their professionals', () => {

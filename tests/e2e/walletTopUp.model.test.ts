@@ -289,7 +289,7 @@ describe.skipIf(!chromiumPath)('wallet top-up machine through the real pages', (
               invalidAmount: check(async () => {
                 await expect.poll(() => amountDialog().isVisible()).toBe(true);
                 expect(await confirmDialog().count()).toBe(0);
-                // SPEC §8: an error toast in the exact words, once per bad amount; the same words under the field.
+                // An error toast in the exact words, once per bad amount; the same words under the field.
                 await expect
                   .poll(() => shown('error'))
                   .toEqual(Array.from({ length: walk.badAmounts }, () => `Error: ${INVALID_AMOUNT}`));
@@ -362,7 +362,7 @@ describe.skipIf(!chromiumPath)('wallet top-up machine through the real pages', (
               succeeded: check(async () => {
                 const message = walk.verified!.body.message as string;
                 expect(message).toMatch(/added to your wallet/);
-                // SPEC §8: a success toast with the server's message, once.
+                // A success toast with the server's message, once.
                 await expect.poll(() => shown('success')).toEqual([message]);
                 expect(await shown('error')).toEqual([]);
                 const status = page.getByRole('status').filter({ hasText: 'Payment received' });

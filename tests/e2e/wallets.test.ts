@@ -58,7 +58,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     const amountDialog = vendor.getByRole('dialog', { name: 'Add Money To Wallet' });
     await amountDialog.getByRole('textbox', { name: /^Amount/ }).fill('12abc');
     await amountDialog.getByRole('button', { name: 'Continue' }).click();
-    // SPEC §8: the error toast, with the specification's exact words (trailing space included).
+    // The error toast, with the specification's exact words (trailing space included).
     await expect.poll(() => toast(vendor, 'Please add valid amount').isVisible()).toBe(true);
     expect(await toast(vendor, 'Please add valid amount').first().textContent()).toContain('Please add valid amount ');
 
@@ -86,7 +86,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await atCheckout(vendor, 'Pay');
     await expect.poll(() => pathOf(vendor)).toBe('/Dashboard/VendorDashboard');
     await expect.poll(() => vendor.getByText('Payment received', { exact: true }).isVisible()).toBe(true);
-    // SPEC §8: a success toast with the server's message.
+    // A success toast with the server's message.
     await expect
       .poll(() =>
         toast(vendor, /added to your wallet\./)
@@ -183,7 +183,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
 
   it('admin: User Management lists customers with balances; a debit past the balance is refused, a credit with a reason lands in the customer history', async () => {
     admin = await adminTab(await people.context(), t.url);
-    // Admins have no My Balance (SPEC §6).
+    // Admins have no My Balance.
     expect(await admin.getByRole('button', { name: /^My Balance/ }).count()).toBe(0);
     await admin.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'User Management' }).click();
     await expect.poll(() => pathOf(admin)).toBe('/Customer/CustomerList');
@@ -290,7 +290,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await expect.poll(() => row.textContent()).toContain(rupees(start + 100));
     expect(await balanceOf('VE')).toBe(start + 100);
 
-    // SPEC §6: the admin tops up a vendor's wallet by phone and amount.
+    // The admin tops up a vendor's wallet by phone and amount.
     await admin.getByRole('button', { name: 'Top up by phone' }).click();
     const byPhone = admin.getByRole('dialog', { name: 'Top up a vendor by phone' });
     await byPhone.getByRole('textbox', { name: /^Vendor phone/ }).fill(vendorAccount.mobileNo);
@@ -317,7 +317,7 @@ describe.skipIf(!chromiumPath)('wallets and payments in the browser', () => {
     await page.close();
   });
 
-  it("HR sees 'My Balance' inert: the words, nothing to press (SPEC §6)", async () => {
+  it("HR sees 'My Balance' inert: the words, nothing to press", async () => {
     const hr = await (await people.context()).newPage();
     await signIn(hr, t.url, 'HR');
     await waitForPath(hr, '/Dashboard/HrDashboard');

@@ -1,4 +1,4 @@
-// Test data through the product's own doors (DESIGN.md §4): the admin API for what the admin makes (so the
+// Test data through the product's own doors (decision 010): the admin API for what the admin makes (so the
 // rules and side effects run), the service for accounts that have no admin screen yet. Every argument is
 // optional: a test names only what it asserts on, and anything it needs underneath (a service's sub-category
 // and category) is made for it.
@@ -131,7 +131,7 @@ export function factories(t: TestServer) {
       };
     },
 
-    /** A vendor account (issue 12 builds vendor profiles on it), with a way to sign it in. */
+    /** A vendor account (decision 027 builds vendor profiles on it), with a way to sign it in. */
     async vendor(over: { fullName?: string; mobileNo?: string } = {}) {
       const n = next();
       const input = {
@@ -362,7 +362,7 @@ export function factories(t: TestServer) {
 
 export type Factories = ReturnType<typeof factories>;
 
-// ==== marketing dashboard (issue 11 §5) ====
+// ==== marketing dashboard (decision 025) ====
 // Data for the dashboard's aggregates, in the states and at the times a test names. Coupons, advertisements and
 // packages go through their own operations (couponFactories, packageFactories below). Redemptions, subscription
 // purchases and referrals must carry times in the past, which no operation can make: these insert the rows checkout,
@@ -569,7 +569,7 @@ export function marketingDashboardFactories(t: TestServer) {
   return md;
 }
 
-// ---- Coupons and home-screen advertisements (issue 11 §1–2, helper H1) ----
+// ---- Coupons and home-screen advertisements (decision 021, helper H1) ----
 
 /** A day N days from today (India time), YYYY-MM-DD. */
 export const dayFromToday = (days: number) =>
@@ -688,7 +688,7 @@ export function couponFactories(t: TestServer) {
   return f;
 }
 
-// ==== Issue 11 §2, special packages (helper H2) ====
+// ==== Special packages, decision 022 (helper H2) ====
 
 /**
  * A special package through AddSpecialPackages as the admin: a fresh name, ₹999 before GST, a picture, and
@@ -726,7 +726,7 @@ export function packageFactories(t: TestServer) {
   };
 }
 
-// ==== Issue 11 §4, referrals (helper H4) ====
+// ==== Referrals, decision 024 (helper H4) ====
 
 /**
  * Referral test data: the admin's cost, a customer who signed up with another's code, and first visits carried out
@@ -793,7 +793,7 @@ export function referralFactories(t: TestServer) {
   return r;
 }
 
-// ==== Issue 11, promotions at checkout (the lead) ====
+// ==== Promotions at checkout, decision 026 (the lead) ====
 // A plan a customer already holds, straight into its tables (the subscriptions' own tests buy plans through the API):
 // what the checkout reads, and nothing else.
 
@@ -828,7 +828,7 @@ export function promotionFactories(t: TestServer) {
   };
 }
 
-// ==== Issue 11 §3, subscriptions (helper H3) ====
+// ==== Subscriptions, decision 023 (helper H3) ====
 
 /**
  * Subscription test data through the admin's API: a plan (on sale), its discount on a service, and a customer with
@@ -887,7 +887,7 @@ export function subscriptionFactories(t: TestServer) {
   return s;
 }
 
-// ---------------------------------------------------------------- attendance and holidays (issue 13 §3)
+// ---------------------------------------------------------------- attendance and holidays (decision 033)
 /** Attendance through HR's own doors: a corrected day, a holiday, a month's lock and unlock. */
 export function attendanceFactories(t: TestServer) {
   const hr = () => t.tokenFor('HR');
@@ -938,7 +938,7 @@ export function attendanceFactories(t: TestServer) {
   };
 }
 
-// ---------------------------------------------------------------- payroll (issue 13 §4; engineer C1's block)
+// ---------------------------------------------------------------- payroll (decision 034; engineer C1's block)
 
 /** Payroll through the API: structures by HR, the company wallet funded by the accountant, payment. */
 export function payrollFactories(t: TestServer) {
@@ -997,7 +997,7 @@ export function payrollFactories(t: TestServer) {
   };
 }
 
-// ---------------------------------------------------------------- recruitment (issue 13 §1, §2; engineer A1's block)
+// ---------------------------------------------------------------- recruitment (decision 032; engineer A1's block)
 
 /** A minimal PDF, as a CV or a document upload. */
 export const candidatePdf = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64');

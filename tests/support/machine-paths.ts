@@ -1,4 +1,4 @@
-// QA's report of the model-based tests (DESIGN.md §3): per machine, its states, its transitions, the generated paths
+// QA's report of the model-based tests: per machine, its states, its transitions, the generated paths
 // and the share of states and transitions those paths take. `npm run test:paths` prints it; a unit test fails when
 // any machine is below 100%.
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';

@@ -1,4 +1,4 @@
-// Product requests through the product's own doors (issue 12 §3): a vendor with a professional, store products, the
+// Product requests through the product's own doors (decision 029): a vendor with a professional, store products, the
 // cart and the request machine's events, all through the API as the vendor, the inventory manager and the admin.
 import { dataOf } from './catalogue';
 import { factories } from './factories';

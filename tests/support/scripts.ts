@@ -39,5 +39,5 @@ export async function scriptsLoadedBy(page: Page, url: string): Promise<LoadedSc
   return rows.sort((a, b) => b.gzip - a.gzip);
 }
 
-/** The public home's JavaScript budget (issue 3): 150 KB gzipped. */
+/** The public home's JavaScript budget (decision 009): 150 KB gzipped. */
 export const HOME_JS_BUDGET = 150 * 1024;

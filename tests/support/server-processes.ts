@@ -1,4 +1,4 @@
-// Real server processes on one PostgreSQL database (DESIGN.md §9: several identical app processes share it), for
+// Real server processes on one PostgreSQL database (decision 039: several identical app processes share it), for
 // the money concurrency test and bench:wallet. Each process is `server/main.ts` as production starts it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Vendor profiles through the product's own door (DESIGN.md §4): Vendor/AddVendor as the admin, so the rules, the
+// Vendor profiles through the product's own door (decision 010): Vendor/AddVendor as the admin, so the rules, the
 // account (role VE), the wallet and the one-time password in the outbox all happen as in production (decision 027).
 import { and, desc, eq } from 'drizzle-orm';
 import { notificationOutbox } from '../../server/db/schema';

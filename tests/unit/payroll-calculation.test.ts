@@ -1,4 +1,4 @@
-// Worked examples of the salary calculation (server/domains/people/payroll/calc.ts, issue 13 §7): EPF at the ceiling, ESI
+// Worked examples of the salary calculation (server/domains/people/payroll/calc.ts): EPF at the ceiling, ESI
 // just under and just over ₹21,000, February's professional tax, a mid-month structure change, unpaid days; and
 // properties that hold for any input (integer paise, net = gross + tips + expenses - deductions, never below 0).
 import fc from 'fast-check';

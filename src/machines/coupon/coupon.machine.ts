@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * A coupon's life (issue 11 §1), with maker-checker approval: marketing makes it (draft), submits it, and an admin who
+ * A coupon's life (decision 021), with maker-checker approval: marketing makes it (draft), submits it, and an admin who
  * did not make it approves or rejects it. An edit of a submitted, approved, rejected, disabled or expired coupon sends
  * it back for approval. An approved coupon is live within its validity, expires when its end date passes (the
  * system sends EXPIRE) and can be switched off and on (the HomeScreenAdvs toggle). The server persists the state

@@ -4,7 +4,7 @@ import { totalsOf } from './localCart.totals';
 export { totalsOf };
 
 /**
- * The visitor's cart (SPEC §3, §4): lines of a service's id, its unit price and quantity, plus what the /cart page
+ * The visitor's cart: lines of a service's id, its unit price and quantity, plus what the /cart page
  * shows (heading, picture). Prices are integer paise inside, so totals are exact; the totals are rupees with paise
  * (we deviate from the specification's truncated integer total: decision 014). Kept in browser storage by the
  * caller: the machine is pure and asks for `persist` and `toast` as actions the caller provides.
@@ -116,7 +116,7 @@ export const localCartMachine = setup({
     filled: {
       on: {
         ADD: [
-          // Adding a service already in the cart raises its quantity by 1 (SPEC §4), up to the most a cart holds
+          // Adding a service already in the cart raises its quantity by 1, up to the most a cart holds
           // (then adding is not accepted)...
           {
             guard: 'belowMax',

@@ -4,7 +4,7 @@ export interface PricedLine {
   quantity: number;
 }
 
-/** The totals of SPEC §3: totalPrice in rupees (exact: paise / 100), totalQuantity a count. */
+/** The cart's totals: totalPrice in rupees (exact: paise / 100), totalQuantity a count. */
 export function totalsOf(lines: readonly PricedLine[]): { totalPrice: number; totalQuantity: number } {
   let paise = 0;
   let quantity = 0;

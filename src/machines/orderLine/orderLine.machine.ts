@@ -1,8 +1,8 @@
 import { setup } from 'xstate';
 
 /**
- * An order line's life (issue 9 builds the customer's events and the admin's cancel; the dispatch issue the staff's
- * and the professional's). The server persists the state value and applies events through server/workflow/apply.ts;
+ * An order line's life (the customer's events and the admin's cancel, decision 014; the staff's and the professional's,
+ * decisions 016 and 019). The server persists the state value and applies events through server/workflow/apply.ts;
  * the machine only says which transitions exist. Time rules (the cancellation window, the reschedule limit) are the
  * orders service's, because they read the clock and the slot (decision 014).
  */

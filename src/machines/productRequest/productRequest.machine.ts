@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * A vendor's product request (issue 12 §3): submitted from the request cart, accepted or rejected by the inventory
+ * A vendor's product request (decision 029): submitted from the request cart, accepted or rejected by the inventory
  * manager, then by the admin, then paid from the vendor wallet, which issues the stock in the same transaction. A
  * rejection needs a remark and can be sent back for approval (to the inventory manager, because rejecting released
  * the reserved stock). The vendor may cancel until it is paid. The server persists the state value and applies

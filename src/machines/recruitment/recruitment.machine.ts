@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * A candidate's way through recruitment (issue 13 §1): HR screens, interviews and finalises; HR sends the finalised
+ * A candidate's way through recruitment (decision 032): HR screens, interviews and finalises; HR sends the finalised
  * candidate for the admin's approval; the admin approves or rejects (the 'Admin Rejected List'); HR appoints the
  * approved candidate, which makes them a professional (Professional/AddProfessional?CandidateId). Before the admin's
  * turn, HR can reject at any step, with a remark. The server persists the state value and applies every event through

@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 /** The payment providers a top-up can go through (decision 013); `sandbox` is the built-in local checkout. */
 export type TopUpMode = 'CF' | 'RP' | 'sandbox';
 
-/** The exact words of SPEC §5/§8, trailing space included; the screens show them as an error toast. */
+/** The exact words the top-up must show, trailing space included; the screens show them as an error toast. */
 export const INVALID_AMOUNT = 'Please add valid amount ';
 export const VERIFICATION_FAILED =
   'We could not confirm this payment. If money left your account, it will be refunded.';

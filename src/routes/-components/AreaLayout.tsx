@@ -13,16 +13,16 @@ import { inertBalance } from './wallet/wallet.css';
 
 // The wallet items and their top-up machine load only for the roles that have them (vendor, accountant).
 const TopBarWallet = lazy(() => import('./wallet/TopBarWallet'));
-// SPEC §1: only technicians see the 'Available' switch.
+// Only technicians see the 'Available' switch.
 const AvailableSwitch = lazy(() => import('./professional/AvailableSwitch'));
 // The vendor status flag (their availability, decision 027), beside their wallet.
 const VendorStatusSwitch = lazy(() => import('./vendors/VendorStatusSwitch'));
-// The product-details fetch (issue 12 §2): the current stock of a product, for the roles that read the store.
+// The product-details fetch (decision 028): the current stock of a product, for the roles that read the store.
 const TopBarStock = lazy(() => import('./products/TopBarStock'));
 // Every role is told things (a request decided, a job assigned, a salary paid): the bell opens /Notification.
 const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
-/** SPEC §6: 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
+/** 'My Balance' works for VE and AC, is not shown for these, and other roles see it inert. */
 const NO_BALANCE: RoleCode[] = ['IM', 'MR', 'TE', 'CD', 'A'];
 
 function topBarWalletOf(role: RoleCode) {

@@ -3,37 +3,25 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { useEffect, useState } from 'react';
 import { addressesQuery } from '../../api/addresses';
 import { cartQuery, setCartSlot } from '../../api/cart';
-import { ApiError } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import { invalidateAfter } from '../../api/invalidate';
 import { checkoutQuery, type OrderPayMode, type OrderQuoteLine, placeOrder } from '../../api/orders';
 import { paymentModesQuery } from '../../api/payments';
-import { sessionUser, useSession } from '../../api/session';
+import { sessionUser } from '../../api/session';
 import { tipsQuery } from '../../api/tips';
 import { newIdempotencyKey } from '../../api/wallets';
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonClassName,
-  Card,
-  EmptyState,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  toast,
-} from '../../ui';
+import { Alert, Badge, Button, buttonClassName, Card, formatRupees, LoadingPlaceholder, toast } from '../../ui';
 import { CheckboxField, SelectField, TextField } from '../../ui/form';
 import { AddressPicker } from '../-components/account/AddressPicker';
-import { SlotPicker } from '../-components/cart/SlotPicker';
-import { slotLabel } from '../-components/cart/slots';
-import { CART } from '../-components/cart/words';
+import { CustomerPage } from '../-components/CustomersOnly';
+import { LineSlot } from '../-components/cart/LineSlot';
+import { GstRows, SummaryRow } from '../-components/cart/SummaryRow';
+import { slotlessLine } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
 import { EmptyCheckout, FirstAddress } from '../-components/checkout/FirstAddress';
 import { CHECKOUT as W } from '../-components/checkout/words';
 import { payNextText, providerName } from '../-components/payments/providers';
-import { DASHBOARD } from '../-components/roles';
 import { rememberPincode } from '../-components/storefront/pincode';
-import * as st from '../-components/storefront/storefront.css';
 
 export const Route = createFileRoute('/_public/Checkout')({
   head: () => ({ meta: [{ title: 'Checkout · Doorstep' }] }),
@@ -49,7 +37,7 @@ export const Route = createFileRoute('/_public/Checkout')({
       queryClient.fetchQuery({ ...cartQuery(), staleTime: 0 }),
       queryClient.ensureQueryData(addressesQuery()),
     ]);
-    const slotless = cart.lines.find((l) => l.available && !l.slotStart);
+    const slotless = slotlessLine(cart.lines);
     if (slotless) throw redirect({ to: '/UserCart', search: { slotFor: slotless.serviceId }, replace: true });
   },
   component: Checkout,
@@ -133,7 +121,6 @@ function QuoteLine({
   pinCode?: string;
   onSlotChanged(): void;
 }) {
-  const [slotError, setSlotError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const problems = line.problems;
   return (
@@ -158,24 +145,20 @@ function QuoteLine({
         {intra ? W.intraGst(formatRupees(line.cgst), formatRupees(line.sgst)) : W.interGst(formatRupees(line.igst))}{' '}
         {W.sac(line.sacCode)}
       </span>
-      <span className={c.muted} data-testid="line-slot">
-        {line.slotStart ? CART.slot.chosen(slotLabel(line.slotStart)) : CART.slot.none}
-      </span>
-      <SlotPicker
-        value={line.slotStart}
+      <LineSlot
         serviceId={line.serviceId}
+        heading={line.description}
+        slotStart={line.slotStart}
         pinCode={pinCode}
-        label={CART.slot.for(line.description)}
-        error={slotError}
         disabled={busy}
-        onChange={async (iso) => {
-          setSlotError(undefined);
+        pick={async (iso) => {
           setBusy(true);
           try {
             await setCartSlot(line.serviceId, iso);
             onSlotChanged();
+            return null;
           } catch (e) {
-            setSlotError(e instanceof ApiError ? (e.errors[0]?.message ?? e.message) : (e as Error).message);
+            return messageOf(e);
           } finally {
             setBusy(false);
           }
@@ -369,61 +352,27 @@ function CustomerCheckout() {
       </div>
       <Card title={W.summary}>
         <dl className={c.summary} aria-busy={quote.isFetching}>
-          <div className={c.summaryRow}>
-            <dt>{W.price}</dt>
-            <dd>{formatRupees(t.gross)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.discount}</dt>
-            <dd>−{formatRupees(t.discount)}</dd>
-          </div>
+          <SummaryRow label={W.price}>{formatRupees(t.gross)}</SummaryRow>
+          <SummaryRow label={W.discount}>−{formatRupees(t.discount)}</SummaryRow>
           {t.promoDiscount > 0 && (
-            <div className={c.summaryRow}>
-              <dt>{W.offers}</dt>
-              <dd data-testid="promo-discount">−{formatRupees(t.promoDiscount)}</dd>
-            </div>
+            <SummaryRow label={W.offers} testId="promo-discount">
+              −{formatRupees(t.promoDiscount)}
+            </SummaryRow>
           )}
-          <div className={c.summaryRow}>
-            <dt>{W.taxableValue}</dt>
-            <dd>{formatRupees(t.taxableValue)}</dd>
-          </div>
-          {intra ? (
-            <>
-              <div className={c.summaryRow}>
-                <dt>CGST</dt>
-                <dd>{formatRupees(t.cgst)}</dd>
-              </div>
-              <div className={c.summaryRow}>
-                <dt>SGST</dt>
-                <dd>{formatRupees(t.sgst)}</dd>
-              </div>
-            </>
-          ) : (
-            <div className={c.summaryRow}>
-              <dt>IGST</dt>
-              <dd>{formatRupees(t.igst)}</dd>
-            </div>
-          )}
-          <div className={c.summaryRow}>
-            <dt>{W.tipRow}</dt>
-            <dd data-testid="tip">{formatRupees(t.tip)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.total}</dt>
-            <dd className={c.total} data-testid="order-total">
-              {formatRupees(t.total)}
-            </dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.fromWallet}</dt>
-            <dd data-testid="from-wallet">−{formatRupees(t.wallet)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.toPay}</dt>
-            <dd className={c.total} data-testid="amount-payable">
-              {formatRupees(t.amountPayable)}
-            </dd>
-          </div>
+          <SummaryRow label={W.taxableValue}>{formatRupees(t.taxableValue)}</SummaryRow>
+          <GstRows intra={intra} amounts={t} />
+          <SummaryRow label={W.tipRow} testId="tip">
+            {formatRupees(t.tip)}
+          </SummaryRow>
+          <SummaryRow label={W.total} total testId="order-total">
+            {formatRupees(t.total)}
+          </SummaryRow>
+          <SummaryRow label={W.fromWallet} testId="from-wallet">
+            −{formatRupees(t.wallet)}
+          </SummaryRow>
+          <SummaryRow label={W.toPay} total testId="amount-payable">
+            {formatRupees(t.amountPayable)}
+          </SummaryRow>
         </dl>
         {!q.placeable && (
           <Alert tone="warning" title={W.notReady}>
@@ -449,24 +398,9 @@ function CustomerCheckout() {
 
 /** /Checkout: the server's quote of the cart, the address, slots, tip and wallet choice, and Place order. */
 function Checkout() {
-  const user = useSession().context.user;
-  if (!user) return null;
   return (
-    <div className={st.page}>
-      <PageHeader title={W.title} description={W.lead} />
-      {user.Role === 'Cust' ? (
-        <CustomerCheckout />
-      ) : (
-        <EmptyState
-          title={W.forCustomers}
-          description={W.notStaff}
-          action={
-            <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
-              {W.dashboard}
-            </Link>
-          }
-        />
-      )}
-    </div>
+    <CustomerPage title={W.title} lead={W.lead} staff={W}>
+      <CustomerCheckout />
+    </CustomerPage>
   );
 }

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_public/Coupons')({
   component: Coupons,
 });
 
-/** /Coupons (SPEC §2 public): the live, approved coupons with their terms; type a code at checkout. */
+/** /Coupons (public): the live, approved coupons with their terms; type a code at checkout. */
 function Coupons() {
   const { page = 1 } = Route.useSearch();
   const navigate = useNavigate();

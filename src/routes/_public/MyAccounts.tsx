@@ -1,8 +1,8 @@
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLiveUpdates } from '../../api/live';
 import { sessionUser, useSession } from '../../api/session';
-import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../ui';
+import { PageHeader, Tabs } from '../../ui';
 import { AddressesTab } from '../-components/account/AddressesTab';
 import { FavouritesTab } from '../-components/account/FavouritesTab';
 import { OrdersTab } from '../-components/account/OrdersTab';
@@ -13,7 +13,7 @@ import { ReferralsTab } from '../-components/account/ReferralsTab';
 import { ACCOUNT_TABS, type AccountTab, validateAccountTab } from '../-components/account/tabs';
 import { WalletTab } from '../-components/account/WalletTab';
 import { ACCOUNT as W } from '../-components/account/words';
-import { DASHBOARD } from '../-components/roles';
+import { NotForStaff } from '../-components/CustomersOnly';
 import * as st from '../-components/storefront/storefront.css';
 import { validateHistorySearch, validateReturnSearch } from '../-components/wallet/historySearch';
 import * as s from '../-components/wallet/wallet.css';
@@ -42,15 +42,7 @@ function MyAccounts() {
     return (
       <div className={st.page}>
         <PageHeader title={W.title} />
-        <EmptyState
-          title={W.forCustomers}
-          description={W.notStaff}
-          action={
-            <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
-              {W.dashboard}
-            </Link>
-          }
-        />
+        <NotForStaff role={user.Role} words={W} />
       </div>
     );
   }

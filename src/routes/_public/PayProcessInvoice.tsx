@@ -27,6 +27,7 @@ import {
 } from '../../ui';
 import { saveBlob } from '../../ui/download';
 import { CheckboxField, SelectField } from '../../ui/form';
+import { GstRows, SummaryRow } from '../-components/cart/SummaryRow';
 import { slotLabel } from '../-components/cart/slots';
 import * as c from '../-components/checkout/checkout.css';
 import { CHECKOUT } from '../-components/checkout/words';
@@ -280,41 +281,15 @@ export function InvoiceView({ invoice: inv }: { invoice: OrderInvoice }) {
           </table>
         </section>
         <dl className={`${c.summary} ${c.totals}`}>
-          <div className={c.summaryRow}>
-            <dt>{CHECKOUT.invoice.taxableValue}</dt>
-            <dd>{formatRupees(inv.totals.taxableValue)}</dd>
-          </div>
-          {intra ? (
-            <>
-              <div className={c.summaryRow}>
-                <dt>CGST</dt>
-                <dd>{formatRupees(inv.totals.cgst)}</dd>
-              </div>
-              <div className={c.summaryRow}>
-                <dt>SGST</dt>
-                <dd>{formatRupees(inv.totals.sgst)}</dd>
-              </div>
-            </>
-          ) : (
-            <div className={c.summaryRow}>
-              <dt>IGST</dt>
-              <dd>{formatRupees(inv.totals.igst)}</dd>
-            </div>
-          )}
-          <div className={c.summaryRow}>
-            <dt>{CHECKOUT.invoice.invoiceValue}</dt>
-            <dd>{formatRupees(inv.totals.invoiceValue)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{CHECKOUT.invoice.tip}</dt>
-            <dd data-testid="invoice-tip">{formatRupees(inv.totals.tip)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{CHECKOUT.invoice.totalPaid}</dt>
-            <dd className={c.total} data-testid="invoice-total">
-              {formatRupees(inv.totals.total)}
-            </dd>
-          </div>
+          <SummaryRow label={CHECKOUT.invoice.taxableValue}>{formatRupees(inv.totals.taxableValue)}</SummaryRow>
+          <GstRows intra={intra} amounts={inv.totals} />
+          <SummaryRow label={CHECKOUT.invoice.invoiceValue}>{formatRupees(inv.totals.invoiceValue)}</SummaryRow>
+          <SummaryRow label={CHECKOUT.invoice.tip} testId="invoice-tip">
+            {formatRupees(inv.totals.tip)}
+          </SummaryRow>
+          <SummaryRow label={CHECKOUT.invoice.totalPaid} total testId="invoice-total">
+            {formatRupees(inv.totals.total)}
+          </SummaryRow>
         </dl>
         <p className={c.words} data-testid="amount-in-words">
           {inv.amountInWords}

@@ -11,29 +11,19 @@ import {
   removeFromCart,
   setCartSlot,
 } from '../../api/cart';
-import { ApiError } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import { invalidateAfter, type WriteId } from '../../api/invalidate';
-import { sessionUser, useSession } from '../../api/session';
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonClassName,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  formatRupees,
-  PageHeader,
-  toast,
-} from '../../ui';
+import { sessionUser } from '../../api/session';
+import { Alert, Badge, Button, buttonClassName, Card, ConfirmDialog, formatRupees, toast } from '../../ui';
+import { CustomerPage } from '../-components/CustomersOnly';
+import { CartLineCard, EmptyCart } from '../-components/cart/CartLineCard';
 import * as c from '../-components/cart/cart.css';
-import { SlotPicker } from '../-components/cart/SlotPicker';
-import { slotLabel } from '../-components/cart/slots';
+import { LineSlot } from '../-components/cart/LineSlot';
+import { SummaryRow } from '../-components/cart/SummaryRow';
+import { slotlessLine } from '../-components/cart/slots';
 import { CART as W } from '../-components/cart/words';
-import { DASHBOARD } from '../-components/roles';
-import { Img, QueryView } from '../-components/storefront/parts';
+import { QueryView } from '../-components/storefront/parts';
 import { usePincode } from '../-components/storefront/pincode';
-import * as s from '../-components/storefront/storefront.css';
 
 export const Route = createFileRoute('/_public/UserCart')({
   head: () => ({ meta: [{ title: 'My cart · Doorstep' }] }),
@@ -64,16 +54,13 @@ function useCartWrite() {
       return null;
     } catch (e) {
       if (!(e instanceof ApiError) || e.errors.length === 0) toast.error((e as Error).message, 'bottom-left');
-      return e instanceof ApiError ? (e.errors[0]?.message ?? e.message) : (e as Error).message;
+      return messageOf(e);
     } finally {
       setBusy(null);
     }
   }
   return { busy, run };
 }
-
-/** The first line checkout would refuse for want of a slot (unavailable lines are refused for another reason). */
-const slotlessLine = (lines: CartLine[]) => lines.find((l) => l.available && !l.slotStart);
 
 function Line({
   line,
@@ -85,7 +72,6 @@ function Line({
   /** Proceed was pressed (or checkout sent the customer back) while this line had no slot. */
   needsSlot: boolean;
 }) {
-  const [slotError, setSlotError] = useState<string | undefined>();
   // The server judges a cart slot at the default address (decision 016): the picker offers that pincode's free slots;
   // before there is an address, the pincode remembered on the device (decision 046).
   const addresses = useQuery(addressesQuery());
@@ -93,93 +79,53 @@ function Line({
   const home = addresses.data?.find((a) => a.isDefault) ?? addresses.data?.[0];
   const key = (what: string) => `${what}:${line.serviceId}`;
   const busy = write.busy !== null;
+  const running = (['fewer', 'more', 'remove'] as const).find((what) => write.busy === key(what)) ?? null;
   return (
-    <li
-      className={line.available ? c.line : `${c.line} ${c.unavailable}`}
-      data-testid="cart-line"
-      data-service={line.serviceId}
-      data-slot-for={line.serviceId}
-    >
-      <Img src={line.imageUrl} alt="" width={72} height={72} className={c.lineImg} fallback={line.heading} />
-      <div className={c.lineBody}>
-        <div className={c.lineHead}>
-          <Link to="/ServicesDetails" search={{ id: line.serviceId }} className={c.heading}>
-            {line.heading}
-          </Link>
-          {line.available ? (
-            <span data-testid="line-amount">{formatRupees(line.lineTotal)}</span>
-          ) : (
-            <Badge tone="danger">{W.unavailable}</Badge>
-          )}
-        </div>
-        <span className={c.muted}>
+    <CartLineCard
+      serviceId={line.serviceId}
+      heading={line.heading}
+      imageUrl={line.imageUrl}
+      withdrawn={!line.available}
+      slotFor
+      amount={
+        line.available ? (
+          <span data-testid="line-amount">{formatRupees(line.lineTotal)}</span>
+        ) : (
+          <Badge tone="danger">{W.unavailable}</Badge>
+        )
+      }
+      prices={
+        <>
           {W.each(formatRupees(line.price))}
           {line.discountPercent > 0 ? W.off(line.discountPercent) : ''}
           {W.gst(line.gstPercent)}
           {line.available ? W.taxable(formatRupees(line.taxableAmount), formatRupees(line.gstAmount)) : W.withdrawn}
-        </span>
-        <div className={c.controls}>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon
-            aria-label={W.fewer(line.heading)}
-            disabled={busy}
-            loading={write.busy === key('dec')}
-            onClick={() =>
-              write.run(key('dec'), 'changeCartQuantity', () => changeCartQuantity(line.serviceId, 'Decrement'))
-            }
-          >
-            −
-          </Button>
-          <output className={c.quantity} data-testid="line-quantity" aria-label={W.quantityOf(line.heading)}>
-            {line.quantity}
-          </output>
-          <Button
-            size="sm"
-            variant="secondary"
-            icon
-            aria-label={W.more(line.heading)}
-            disabled={busy || !line.available || line.quantity >= 99}
-            loading={write.busy === key('inc')}
-            onClick={() =>
-              write.run(key('inc'), 'changeCartQuantity', () => changeCartQuantity(line.serviceId, 'Increment'))
-            }
-          >
-            +
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            loading={write.busy === key('rm')}
-            onClick={() => write.run(key('rm'), 'clearCartByService', () => removeFromCart(line.serviceId))}
-          >
-            {W.remove}
-          </Button>
-        </div>
-        {line.available && (
-          <>
-            <span className={c.muted} data-testid="line-slot">
-              {line.slotStart ? W.slot.chosen(slotLabel(line.slotStart)) : W.slot.none}
-            </span>
-            <SlotPicker
-              value={line.slotStart}
-              serviceId={line.serviceId}
-              pinCode={home?.pinCode ?? devicePin ?? undefined}
-              label={W.slot.for(line.heading)}
-              error={slotError ?? (needsSlot ? W.slot.needed : undefined)}
-              disabled={busy}
-              onChange={async (iso) => {
-                setSlotError(undefined);
-                const refused = await write.run(key('slot'), 'setCartSlot', () => setCartSlot(line.serviceId, iso));
-                if (refused) setSlotError(refused);
-              }}
-            />
-          </>
-        )}
-      </div>
-    </li>
+        </>
+      }
+      controls={{
+        quantity: line.quantity,
+        canAdd: line.available && line.quantity < 99,
+        busy,
+        loading: running,
+        onFewer: () =>
+          write.run(key('fewer'), 'changeCartQuantity', () => changeCartQuantity(line.serviceId, 'Decrement')),
+        onMore: () =>
+          write.run(key('more'), 'changeCartQuantity', () => changeCartQuantity(line.serviceId, 'Increment')),
+        onRemove: () => write.run(key('remove'), 'clearCartByService', () => removeFromCart(line.serviceId)),
+      }}
+    >
+      {line.available && (
+        <LineSlot
+          serviceId={line.serviceId}
+          heading={line.heading}
+          slotStart={line.slotStart}
+          pinCode={home?.pinCode ?? devicePin ?? undefined}
+          needed={needsSlot ? W.slot.needed : undefined}
+          disabled={busy}
+          pick={(iso) => write.run(key('slot'), 'setCartSlot', () => setCartSlot(line.serviceId, iso))}
+        />
+      )}
+    </CartLineCard>
   );
 }
 
@@ -187,21 +133,7 @@ function CustomerCart() {
   const cart = useQuery(cartQuery());
   return (
     <QueryView query={cart} label={W.what}>
-      {(data) =>
-        data.lines.length === 0 ? (
-          <EmptyState
-            title={W.empty}
-            description={W.mine.emptyText}
-            action={
-              <Link to="/Services" className={buttonClassName()}>
-                {W.browse}
-              </Link>
-            }
-          />
-        ) : (
-          <CartBody cart={data} />
-        )
-      }
+      {(data) => (data.lines.length === 0 ? <EmptyCart description={W.mine.emptyText} /> : <CartBody cart={data} />)}
     </QueryView>
   );
 }
@@ -235,28 +167,15 @@ function CartBody({ cart: { lines, totals, unavailableCount } }: { cart: CartDet
       <Card title={W.summary}>
         {unavailableCount > 0 && <Alert tone="warning">{W.someWithdrawn(unavailableCount)}</Alert>}
         <dl className={c.summary}>
-          <div className={c.summaryRow}>
-            <dt>{W.items}</dt>
-            <dd data-testid="total-quantity">{totals.quantity}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.price}</dt>
-            <dd>{formatRupees(totals.grossAmount)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.discount}</dt>
-            <dd>−{formatRupees(totals.discountAmount)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.gstRow}</dt>
-            <dd>{formatRupees(totals.gstAmount)}</dd>
-          </div>
-          <div className={c.summaryRow}>
-            <dt>{W.total}</dt>
-            <dd className={c.total} data-testid="total-price">
-              {formatRupees(totals.total)}
-            </dd>
-          </div>
+          <SummaryRow label={W.items} testId="total-quantity">
+            {totals.quantity}
+          </SummaryRow>
+          <SummaryRow label={W.price}>{formatRupees(totals.grossAmount)}</SummaryRow>
+          <SummaryRow label={W.discount}>−{formatRupees(totals.discountAmount)}</SummaryRow>
+          <SummaryRow label={W.gstRow}>{formatRupees(totals.gstAmount)}</SummaryRow>
+          <SummaryRow label={W.total} total testId="total-price">
+            {formatRupees(totals.total)}
+          </SummaryRow>
         </dl>
         <p className={c.muted}>{W.confirmedAtCheckout}</p>
         <div data-testid="needs-slot">
@@ -299,24 +218,9 @@ function CartBody({ cart: { lines, totals, unavailableCount } }: { cart: CartDet
 
 /** /UserCart: the signed-in customer's cart on the server, with a time slot per line and the server's amounts. */
 function UserCart() {
-  const user = useSession().context.user;
-  if (!user) return null;
   return (
-    <div className={s.page}>
-      <PageHeader title={W.mine.title} description={W.mine.lead} />
-      {user.Role === 'Cust' ? (
-        <CustomerCart />
-      ) : (
-        <EmptyState
-          title={W.mine.forCustomers}
-          description={W.mine.notStaff}
-          action={
-            <Link to={DASHBOARD[user.Role]} className={buttonClassName()}>
-              {W.mine.dashboard}
-            </Link>
-          }
-        />
-      )}
-    </div>
+    <CustomerPage title={W.mine.title} lead={W.mine.lead} staff={W.mine}>
+      <CustomerCart />
+    </CustomerPage>
   );
 }

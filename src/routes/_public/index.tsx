@@ -29,7 +29,7 @@ export const Route = createFileRoute('/_public/')({
       settle(queryClient.ensureQueryData({ ...bannersQuery('Home'), revalidateIfStale: true })),
       settle(queryClient.ensureQueryData({ ...categoriesQuery(), revalidateIfStale: true })),
       settle(queryClient.ensureQueryData({ ...newServicesQuery(), revalidateIfStale: true })),
-      // Issue 11 §2: the active advertisements' row and the bookable special packages (each hidden when empty).
+      // The active advertisements' row and the bookable special packages (each hidden when empty).
       settle(
         queryClient.ensureQueryData({
           ...homeScreenAdsQuery('AD', { page: 1, pageSize: 12 }),

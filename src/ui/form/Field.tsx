@@ -26,6 +26,37 @@ export function useFieldIds(name: string, explicitId?: string): FieldIds {
   return { id, hintId: `${id}-hint`, errorId: `${id}-error` };
 }
 
+export interface FieldBaseProps {
+  label: ReactNode;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Span every column of the form grid. */
+  fullWidth?: boolean;
+}
+
+/**
+ * What a single-control field gives its FieldShell (`shell`) and its control (`control`: id, name, required and the
+ * aria links to hint and error). `describe` adds ids read before (`first`) or after (`last`) the hint and error.
+ */
+export function useField(
+  { label, name, error, hint, fullWidth, id, required }: FieldBaseProps & { id?: string; required?: boolean },
+  describe: { first?: unknown; last?: unknown } = {},
+) {
+  const ids = useFieldIds(name, id);
+  return {
+    ids,
+    shell: { ids, label, required, hint, error, className: fullWidth ? s.fullWidth : undefined },
+    control: {
+      id: ids.id,
+      name,
+      required,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(describe.first, hint && ids.hintId, error && ids.errorId, describe.last),
+    },
+  };
+}
+
 /** aria-describedby value joining hint, error and any caller-supplied ids. */
 export function describedBy(...ids: unknown[]): string | undefined {
   // Takes `hint && hintId` style expressions, so anything that is not a non-empty string is skipped.

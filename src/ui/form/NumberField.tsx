@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode } from 'react';
-import { describedBy, FieldShell, useFieldIds } from './Field';
+import { FieldShell, useField } from './Field';
 import * as s from './form.css';
 import type { TextFieldProps } from './TextField';
 
@@ -18,19 +18,11 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
   { label, name, error, hint, fullWidth, id, className, required, prefix, suffix, disabled, ...input },
   ref,
 ) {
-  const ids = useFieldIds(name, id);
+  const field = useField({ label, name, error, hint, fullWidth, id, required }, { last: input['aria-describedby'] });
   // The adornments are decorative; the unit is added to the label for screen readers.
   const unit = [prefix, suffix].filter((a) => typeof a === 'string' && a).join(' ');
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hint={hint}
-      error={error}
-      className={fullWidth ? s.fullWidth : undefined}
-      labelSuffix={unit ? <span className={s.visuallyHidden}> ({unit})</span> : null}
-    >
+    <FieldShell {...field.shell} labelSuffix={unit ? <span className={s.visuallyHidden}> ({unit})</span> : null}>
       <div
         className={s.adorned}
         data-invalid={error ? 'true' : undefined}
@@ -47,13 +39,9 @@ export const NumberField = forwardRef<HTMLInputElement, NumberFieldProps>(functi
           {...input}
           type="text"
           ref={ref}
-          id={ids.id}
-          name={name}
-          required={required}
+          {...field.control}
           disabled={disabled}
           className={className ? `${s.adornedInput} ${className}` : s.adornedInput}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId, input['aria-describedby'])}
         />
         {suffix ? (
           <span className={s.adornment} aria-hidden="true">

@@ -1,7 +1,6 @@
-import { describedBy, FieldShell, useFieldIds } from './Field';
+import { type FieldBaseProps, FieldShell, useField, useFieldIds } from './Field';
 import * as s from './form.css';
 import type { SelectOption } from './SelectField';
-import type { FieldBaseProps } from './TextField';
 
 /** A picker whose options are the server's matches for what the person types (the first page of them). */
 export interface ServerSearch {
@@ -87,26 +86,16 @@ export function SearchSelectField({
   const ids = useFieldIds(name);
   const note = matchesNote(search);
   const noteId = `${ids.id}-matches`;
+  const field = useField({ label, name, error, hint, fullWidth, required }, { first: note && noteId });
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hint={hint}
-      error={error}
-      className={fullWidth ? s.fullWidth : undefined}
-    >
+    <FieldShell {...field.shell}>
       <div className={s.searchStack}>
         {searchNeeded(search) ? <SearchBox search={search} controls={ids.id} disabled={disabled} /> : null}
         <select
-          id={ids.id}
-          name={name}
-          required={required}
+          {...field.control}
           disabled={disabled}
           className={`${s.control} ${s.select}`}
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(note && noteId, hint && ids.hintId, error && ids.errorId)}
           onChange={(e) => onChange(e.target.value)}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -1,7 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { describedBy, FieldShell, useFieldIds } from './Field';
+import { type FieldBaseProps, FieldShell, useField } from './Field';
 import * as s from './form.css';
-import type { FieldBaseProps } from './TextField';
 
 export interface SelectOption {
   value: string;
@@ -21,25 +20,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, name, error, hint, fullWidth, id, className, required, options, placeholder, ...select },
   ref,
 ) {
-  const ids = useFieldIds(name, id);
+  const field = useField({ label, name, error, hint, fullWidth, id, required }, { last: select['aria-describedby'] });
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hint={hint}
-      error={error}
-      className={fullWidth ? s.fullWidth : undefined}
-    >
+    <FieldShell {...field.shell}>
       <select
         {...select}
         ref={ref}
-        id={ids.id}
-        name={name}
-        required={required}
+        {...field.control}
         className={[s.control, s.select, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId, select['aria-describedby'])}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (

@@ -1,15 +1,8 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { describedBy, FieldShell, useFieldIds } from './Field';
+import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { type FieldBaseProps, FieldShell, useField } from './Field';
 import * as s from './form.css';
 
-export interface FieldBaseProps {
-  label: ReactNode;
-  name: string;
-  error?: string;
-  hint?: ReactNode;
-  /** Span every column of the form grid. */
-  fullWidth?: boolean;
-}
+export type { FieldBaseProps };
 
 export type TextFieldProps = FieldBaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
 
@@ -18,28 +11,17 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, name, error, hint, fullWidth, id, className, required, ...input },
   ref,
 ) {
-  const ids = useFieldIds(name, id);
+  const field = useField({ label, name, error, hint, fullWidth, id, required }, { last: input['aria-describedby'] });
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hint={hint}
-      error={error}
-      className={fullWidth ? s.fullWidth : undefined}
-    >
+    <FieldShell {...field.shell}>
       <input
         type="text"
         // What people type (names, addresses) keeps its own direction in a right-to-left page.
         dir="auto"
         {...input}
         ref={ref}
-        id={ids.id}
-        name={name}
-        required={required}
+        {...field.control}
         className={className ? `${s.control} ${className}` : s.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId, input['aria-describedby'])}
       />
     </FieldShell>
   );
@@ -51,27 +33,16 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   { label, name, error, hint, fullWidth, id, className, required, ...textarea },
   ref,
 ) {
-  const ids = useFieldIds(name, id);
+  const field = useField({ label, name, error, hint, fullWidth, id, required }, { last: textarea['aria-describedby'] });
   return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      required={required}
-      hint={hint}
-      error={error}
-      className={fullWidth ? s.fullWidth : undefined}
-    >
+    <FieldShell {...field.shell}>
       <textarea
         rows={4}
         dir="auto"
         {...textarea}
         ref={ref}
-        id={ids.id}
-        name={name}
-        required={required}
+        {...field.control}
         className={[s.control, s.textarea, className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId, textarea['aria-describedby'])}
       />
     </FieldShell>
   );

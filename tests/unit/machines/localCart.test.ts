@@ -26,7 +26,7 @@ function harness(input?: LocalCartInput) {
   return { actor, persisted, toasts, lines: () => actor.getSnapshot().context.lines };
 }
 
-/** SPEC §4's rules written plainly, as the oracle each step is checked against: the lines and the toast expected. */
+/** Rules written plainly, as the oracle each step is checked against: the lines and the toast expected. */
 function expected(lines: LocalCartLine[], e: LocalCartEvent): { lines: LocalCartLine[]; toast: string | null } {
   switch (e.type) {
     case 'ADD': {

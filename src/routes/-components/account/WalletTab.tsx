@@ -6,7 +6,7 @@ import { WalletPanels } from '../wallet/WalletPanels';
 import { WALLET } from '../wallet/words';
 import { ACCOUNT } from './words';
 
-/** /MyAccounts?tab=wallet: the customer's balance, top-up and history (issue 8). */
+/** /MyAccounts?tab=wallet: the customer's balance, top-up and history (decision 013). */
 export function WalletTab({ mobileNo, uid }: { mobileNo: string; uid: string | undefined }) {
   const verification = useTopUpReturn(uid, 'MyAccounts');
   const balance = useQuery(customerBalanceQuery(mobileNo));

@@ -1,4 +1,4 @@
-// The home page's row of active advertisements (issue 11 §2). Plain markup: the public home carries no query hooks
+// The home page's row of active advertisements (decision 022). Plain markup: the public home carries no query hooks
 // (its loader reads the data), so the row costs a few hundred bytes of script.
 import type { HomeScreenAd } from '../../../api/homeScreenAds';
 import { Img } from '../storefront/parts';

@@ -37,7 +37,7 @@ const describe = (x: Record<string, unknown> | null) => {
 };
 
 /**
- * One professional's month for HR (issue 13 §3): the calendar and counts; a day up to today opens the correction
+ * One professional's month for HR (decision 033): the calendar and counts; a day up to today opens the correction
  * (a reason is required, and the history below keeps who, when, before, after and why); the month's lock and unlock
  * (with a reason). A locked month refuses corrections until it is unlocked.
  */

@@ -17,7 +17,7 @@ import { days, indiaToday, monthLabel, monthOptions } from './format';
 import type { AttendanceListSearch } from './search';
 
 /**
- * /Reports/AttendanceList (issue 13 §3): every active professional's counts for a month (or a year), searched and
+ * /Reports/AttendanceList (decision 033): every active professional's counts for a month (or a year), searched and
  * paged on the server, with the month's lock and an .xlsx export of the same filters. A name opens the month.
  */
 export function AttendanceList() {

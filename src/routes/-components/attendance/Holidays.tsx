@@ -11,7 +11,7 @@ import * as s from './attendance.css';
 import { indiaToday } from './format';
 
 /**
- * /Attendance/Holidays (issue 13 §3): the paid holidays HR keeps, by year. A holiday counts as paid for every
+ * /Attendance/Holidays (decision 033): the paid holidays HR keeps, by year. A holiday counts as paid for every
  * professional; a day of a locked month cannot be added or removed.
  */
 export function Holidays() {

@@ -16,7 +16,7 @@ import { days, indiaTime, monthLabel, worked } from './format';
 import { AttendanceCountCards, MonthCalendar } from './MonthCalendar';
 
 /**
- * /Attendance/Attendance (issue 13 §3): the professional checks in and out for today with the server's time, and
+ * /Attendance/Attendance (decision 033): the professional checks in and out for today with the server's time, and
  * sees this month's calendar and counts. Turning the Available switch on for the first time in a day checks in too.
  */
 export function MyAttendance() {

@@ -65,3 +65,7 @@ export function slotLabel(iso: string | Date): string {
   const { day, hour } = indiaDayHour(new Date(iso));
   return `${dayLabel(day)}, ${hourLabel(hour)}`;
 }
+
+/** The first line checkout refuses for want of a slot (an unavailable line is refused for another reason). */
+export const slotlessLine = <L extends { available: boolean; slotStart: string | null }>(lines: L[]) =>
+  lines.find((l) => l.available && !l.slotStart);

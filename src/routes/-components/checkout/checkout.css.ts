@@ -51,8 +51,6 @@ export const choice = style({
 });
 
 export const summary = style({ display: 'grid', gap: space.sm, margin: 0 });
-export const summaryRow = style({ display: 'flex', justifyContent: 'space-between', gap: space.md });
-export const total = style({ fontWeight: 700, fontSize: font.size.lg });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, marginBlockStart: space.md });
 
 // ---- the invoice (printable)

@@ -1,40 +1,10 @@
 // The coupon form's pickers: services and categories a coupon applies to, searched on the server (never a whole
 // table); the chosen ones stay listed with the names they were picked (or saved) with.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { categoryChoicesQuery, servicesQuery } from '../../../api/catalogue';
-import type { SelectOption, ServerSearch } from '../../../ui/form';
-import { useSettled } from '../../_admin/-components/pickers';
-
-function searchState(
-  searchLabel: string,
-  query: string,
-  onQueryChange: (q: string) => void,
-  term: string,
-  matches: { data?: { total: number; items: unknown[] }; isFetching: boolean },
-): ServerSearch {
-  return {
-    query,
-    onQueryChange,
-    total: matches.data?.total,
-    shown: matches.data?.items.length ?? 0,
-    loading: matches.isFetching || term !== query,
-    searchLabel,
-  };
-}
-
-function useKnown(initial: Record<string, string>, found: { id: number; label: string }[]) {
-  const [known, setKnown] = useState<Map<string, string>>(() => new Map(Object.entries(initial)));
-  useEffect(() => {
-    if (!found.length) return;
-    setKnown((m) => {
-      const next = new Map(m);
-      for (const f of found) next.set(String(f.id), f.label);
-      return next;
-    });
-  }, [found]);
-  return known;
-}
+import type { SelectOption } from '../../../ui/form';
+import { searchState, useKnownLabels, useSettled } from '../../_admin/-components/pickers';
 
 function optionsOf(found: { id: number; label: string }[], chosen: string[], known: Map<string, string>, noun: string) {
   const list: SelectOption[] = found.map((f) => ({ value: String(f.id), label: f.label }));
@@ -52,7 +22,7 @@ export function useServicesPicker(chosen: string[], initial: Record<string, stri
     servicesQuery({ page: 1, pageSize: 20, search: term, sort: 'heading', order: 'asc' }, 'active'),
   );
   const found = useMemo(() => (matches.data?.items ?? []).map((s) => ({ id: s.id, label: s.heading })), [matches.data]);
-  const known = useKnown(initial, found);
+  const known = useKnownLabels(initial, found);
   const options = useMemo(() => optionsOf(found, chosen, known, 'Service'), [found, chosen, known]);
   return { options, search: searchState('Find a service', query, setQuery, term, matches) };
 }
@@ -66,7 +36,7 @@ export function useCategoriesPicker(chosen: string[], initial: Record<string, st
     () => (matches.data?.items ?? []).map((c) => ({ id: c.id, label: c.categoryName })),
     [matches.data],
   );
-  const known = useKnown(initial, found);
+  const known = useKnownLabels(initial, found);
   const options = useMemo(() => optionsOf(found, chosen, known, 'Category'), [found, chosen, known]);
   return { options, search: searchState('Find a category', query, setQuery, term, matches) };
 }

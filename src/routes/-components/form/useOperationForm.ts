@@ -58,7 +58,7 @@ export interface OperationForm<V extends object> extends UseForm<V> {
 }
 
 /**
- * The kit's form (docs/operation-kit.md §4): values and errors (useForm), a submit that checks the body with the
+ * The kit's form (docs/operation-kit.md, Forms): values and errors (useForm), a submit that checks the body with the
  * operation's request schema compiled from openapi.yaml, sends it, refreshes the reads the write changes and toasts
  * the server's message; any field error, the browser's or the server's, lands on its field in the same words.
  */

@@ -1,4 +1,4 @@
-// /Dashboard/MarketingDashboard (issue 11 §5, decision 025): marketing's and the admin's picture of the promotions.
+// /Dashboard/MarketingDashboard (decision 025): marketing's and the admin's picture of the promotions.
 // One read (GetMarketingDashboard) brings every figure, each an SQL aggregate over the chosen India days.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

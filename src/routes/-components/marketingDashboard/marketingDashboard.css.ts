@@ -15,14 +15,6 @@ export const stack = style({ display: 'grid', gap: space.md, minInlineSize: 0 })
 
 export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, margin: 0 });
 
-export const rangeForm = style({ display: 'flex', flexWrap: 'wrap', gap: space.md, alignItems: 'end' });
-
-export const rangeField = style({ display: 'grid', gap: space.xs, minInlineSize: '9rem' });
-
-export const rangeLabel = style({ fontSize: font.size.sm, fontWeight: 600, color: vars.color.muted });
-
-export const presets = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm });
-
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm });
 
 export const item = style({
@@ -91,5 +83,3 @@ export const td = style({
 });
 export const num = style({ textAlign: 'end' });
 export const caption = style({ textAlign: 'start', padding: space.sm, color: vars.color.muted });
-export const formTitle = style({ margin: 0, fontSize: font.size.md });
-export const error = style({ margin: 0, color: vars.color.danger, fontSize: font.size.sm, fontWeight: 600 });

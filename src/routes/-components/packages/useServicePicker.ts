@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { servicesQuery } from '../../../api/catalogue';
 import type { SelectOption, ServerSearch } from '../../../ui/form';
-import { useSettled } from '../../_admin/-components/pickers';
+import { searchState, useSettled } from '../../_admin/-components/pickers';
 
 export function useServicePicker(exclude: ReadonlySet<number>): { options: SelectOption[]; search: ServerSearch } {
   const [query, setQuery] = useState('');
@@ -19,15 +19,5 @@ export function useServicePicker(exclude: ReadonlySet<number>): { options: Selec
         .map((sv) => ({ value: String(sv.id), label: `${sv.heading} — ${sv.subCategoryName}` })),
     [matches.data, exclude],
   );
-  return {
-    options,
-    search: {
-      query,
-      onQueryChange: setQuery,
-      total: matches.data?.total,
-      shown: matches.data?.items.length ?? 0,
-      loading: matches.isFetching || term !== query,
-      searchLabel: 'Find a service',
-    },
-  };
+  return { options, search: searchState('Find a service', query, setQuery, term, matches) };
 }

@@ -1,4 +1,4 @@
-// HR's other salary deductions (issue 13 §4): advances, loans and others, each with a reason, an amount a month, the
+// HR's other salary deductions (decision 034): advances, loans and others, each with a reason, an amount a month, the
 // first month and how many months. A change also needs a reason; paid months keep what they deducted.
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The accountant's month (issue 13 §4 Payment): every employee with the calculated net, the breakdown line by line,
+// The accountant's month (decision 034): every employee with the calculated net, the breakdown line by line,
 // and Pay with a confirmation. A paid row shows "Paid" and the bank reference; the server pays each month once.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// Employees' expenses (issue 13 §4 Expenses disbursed): HR records one with its receipt; the accountant approves or
+// Employees' expenses (decision 034): HR records one with its receipt; the accountant approves or
 // rejects it (a rejection says why) and pays an approved one at once, or leaves it for the next salary. The receipt
 // is a private file, fetched with the session.
 import { useNavigate, useSearch } from '@tanstack/react-router';

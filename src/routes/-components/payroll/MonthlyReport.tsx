@@ -1,4 +1,4 @@
-// HR's monthly employee details (issue 13 §5): for a month, every employee's paid days, attendance, gross, deductions,
+// HR's monthly employee details: for a month, every employee's paid days, attendance, gross, deductions,
 // the employer's contributions, tips and expenses, the net and whether it is paid (GetEmployeeDetailsSalary, the
 // accountant's figures as the server calculates them); a chart of the page shown; every row as CSV or XLSX.
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The manual salary process (issue 13 §4): start a month's run for everyone, follow it with a progress bar (the run is
+// The manual salary process (decision 034): start a month's run for everyone, follow it with a progress bar (the run is
 // polled while it works), resume it after a failure or a short company wallet, and see the earlier runs. The run is a
 // job in the database that the server's workers advance in batches; nobody is paid twice, whatever stops it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The month's payroll status for the HR dashboard (issue 13 §5): the last full month's total, paid and due, the
+// The month's payroll status for the HR dashboard: the last full month's total, paid and due, the
 // latest salary run with its progress, and the ways to the pay module. The lead places it on /Dashboard/HrDashboard.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// HR's salary structures (issue 13 §4): every employee with the structure in force today, and for one employee the
+// HR's salary structures (decision 034): every employee with the structure in force today, and for one employee the
 // structures by effective date, a form to add one (or correct one no paid month used) and the statutory deductions
 // as the server computes them for the last full month: EPF, ESI and professional tax are configuration, never typed.
 import { useQuery } from '@tanstack/react-query';

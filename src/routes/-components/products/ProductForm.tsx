@@ -1,4 +1,4 @@
-// Add or change a product of the store (issue 12 §2, decision 028): name, HSN code, prices (the server computes the
+// Add or change a product of the store (decision 028): name, HSN code, prices (the server computes the
 // price a vendor pays), GST, cost, low-stock level, picture and, on add, the opening stock.
 import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
@@ -77,7 +77,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
         ...(v.hsnCode.trim() === '' ? {} : { hsnCode: v.hsnCode.trim() }),
         mrp: typedNumber(v.mrp),
         discountType: v.discountType as 'percentage' | 'flat',
-        // SPEC §5: an empty discount is sent as 0.
+        // An empty discount is sent as 0.
         discount: v.discount.trim() === '' ? 0 : typedNumber(v.discount),
         gst: typedNumber(v.gst),
         cost: typedNumber(v.cost),

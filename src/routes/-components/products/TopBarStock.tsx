@@ -1,4 +1,4 @@
-// The top bar's product-details fetch (SPEC §2, issue 12 §2): 'Stock' opens a panel where the inventory manager, the
+// The top bar's product-details fetch (decision 028): 'Stock' opens a panel where the inventory manager, the
 // admin or a vendor finds a product (a server search through the list their role may read) and sees its current
 // stock from GetProductDetails: on hand, held for requests, available, the price and the low-stock flag. Loaded on
 // demand by the area layout, only for those roles; nothing is fetched until the panel opens.

@@ -7,7 +7,7 @@ import { Switch, toast } from '../../../ui';
 import * as s from './professional.css';
 
 /**
- * The technician's 'Available' switch in the top bar (SPEC §1, §8). It shows the server's current value (the
+ * The technician's 'Available' switch in the top bar. It shows the server's current value (the
  * dashboard's `available`); a change is sent to ChangeMystatus: a success toast when the reply's response_code is
  * '1', otherwise a warning toast with the reply's message. While off, no job is suggested to them or taken by them.
  */

@@ -46,7 +46,7 @@ export type ProfessionalPrefill = Partial<
 >;
 
 /**
- * Add or change a professional (SPEC §3 Professional, every field). The contract checks the body (PAN and Aadhaar
+ * Add or change a professional (every field). The contract checks the body (PAN and Aadhaar
  * formats included); the server adds what no schema can say (Aadhaar's check digit, a taken PAN, the city's state).
  */
 export function ProfessionalForm({
@@ -117,7 +117,7 @@ export function ProfessionalForm({
       panNumber: v.panNumber.replace(/\s+/g, '').toUpperCase(),
       aadharNumber: v.aadharNumber.replace(/[\s-]+/g, ''),
       vendorId: v.vendorId ? Number(v.vendorId) : 0,
-      // SPEC §9: the service id is 0 on normal adds; the skills are the list.
+      // The service id is 0 on normal adds; the skills are the list.
       serviceId: 0,
       ...(p
         ? {}

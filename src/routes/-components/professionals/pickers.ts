@@ -1,27 +1,12 @@
 // The professional form's pickers: services (of the professional's type) and vendors, searched on the server.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { servicesQuery } from '../../../api/catalogue';
 import { vendorChoicesQuery } from '../../../api/professionals';
-import type { SelectOption, ServerSearch } from '../../../ui/form';
-import { useSettled } from '../../_admin/-components/pickers';
+import type { SelectOption } from '../../../ui/form';
+import { searchState, useKnownLabels, useSettled } from '../../_admin/-components/pickers';
 
-function searchState(
-  searchLabel: string,
-  query: string,
-  onQueryChange: (q: string) => void,
-  term: string,
-  matches: { data?: { total: number; items: unknown[] }; isFetching: boolean },
-): ServerSearch {
-  return {
-    query,
-    onQueryChange,
-    total: matches.data?.total,
-    shown: matches.data?.items.length ?? 0,
-    loading: matches.isFetching || term !== query,
-    searchLabel,
-  };
-}
+const NO_LABELS: Record<string, string> = {};
 
 /** Services whose name contains what is typed, of one professional type; chosen ones stay listed. */
 export function useServicePicker(chosen: string[], professionalType: string, exclude?: ReadonlySet<number>) {
@@ -30,19 +15,14 @@ export function useServicePicker(chosen: string[], professionalType: string, exc
   const matches = useQuery(
     servicesQuery({ page: 1, pageSize: 50, search: term, sort: 'heading', order: 'asc' }, 'all'),
   );
-  const [known, setKnown] = useState<Map<string, string>>(() => new Map());
   const found = useMemo(
     () => (matches.data?.items ?? []).filter((s) => s.professionalType === professionalType && !exclude?.has(s.id)),
     [matches.data, professionalType, exclude],
   );
-  useEffect(() => {
-    if (!found.length) return;
-    setKnown((m) => {
-      const next = new Map(m);
-      for (const s of found) next.set(String(s.id), s.heading);
-      return next;
-    });
-  }, [found]);
+  const known = useKnownLabels(
+    NO_LABELS,
+    useMemo(() => found.map((s) => ({ id: s.id, label: s.heading })), [found]),
+  );
   const options = useMemo(() => {
     const list: SelectOption[] = found.map((s) => ({
       value: String(s.id),

@@ -1,4 +1,4 @@
-// HR appoints an approved candidate (issue 13 §1): the professional form of /Employee/EmployeeAddHR opens filled
+// HR appoints an approved candidate (decision 032): the professional form of /Employee/EmployeeAddHR opens filled
 // with what the candidate gave (name, contacts, address, pincode, date of birth, PAN and Aadhaar from the documents,
 // the type from the designation, the joining date: revised, else expected); HR chooses the state and city, zones,
 // services and vendor. The server makes the professional and moves the candidate to appointed in one transaction

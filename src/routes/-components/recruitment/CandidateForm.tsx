@@ -1,4 +1,4 @@
-// HR adds a candidate (Hr/AddCandidates): SPEC §3's fields and the CV (PDF or Word, at most 5 MB). The contract
+// HR adds a candidate (Hr/AddCandidates): a candidate's fields and the CV (PDF or Word, at most 5 MB). The contract
 // checks the body before it is sent; the server adds what no schema can say (18 or older, the CV's bytes, a phone or
 // e-mail already held by an open candidate) and names the field.
 import { PROFESSIONAL_TYPES } from '../../../api/catalogue';

@@ -17,7 +17,7 @@ import { Button, Dialog, toast } from '../../../ui';
 import { Form, FormActions, TextArea, TextField } from '../../../ui/form';
 import * as s from './recruitment.css';
 
-/** The steps that may carry a revised salary and joining date (issue 13 §1). */
+/** The steps that may carry a revised salary and joining date (decision 032). */
 const REVISING: readonly RecruitmentEventType[] = ['SCREEN', 'INTERVIEW', 'FINALISE'];
 
 /** What each step's button says, with the candidate's name for screen readers. */

@@ -14,7 +14,7 @@ import { Alert, Button, Card, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { saveBlob } from '../../../ui/download';
 import { SelectField } from '../../../ui/form';
-import { indiaToday } from '../marketingDashboard/RangeForm';
+import { indiaToday } from '../dateRange/days';
 import { MonthChart, monthName } from './MonthChart';
 import { YearPicker } from './RecruitmentLogPage';
 import * as s from './recruitment.css';

@@ -1,4 +1,4 @@
-// HR's dashboard panel for recruitment (issue 13 §5): the candidates at each step now, the funnel of the candidates
+// HR's dashboard panel for recruitment: the candidates at each step now, the funnel of the candidates
 // added in the period (conversion from each step to the next, median days in each step, rejection reasons, month by
 // month and by designation; Hr/GetRecruitmentFunnel) and the candidates whose documents wait for verification.
 import { useQueries, useQuery } from '@tanstack/react-query';

@@ -8,7 +8,7 @@ import { type RecruitmentLogRow, recruitmentLogQuery } from '../../../api/recrui
 import { Alert, Button, Card, formatDate, PageHeader, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField, TextField } from '../../../ui/form';
-import { indiaToday } from '../marketingDashboard/RangeForm';
+import { indiaToday } from '../dateRange/days';
 import { monthName } from './MonthChart';
 import * as s from './recruitment.css';
 import type { PeriodSearch } from './search';

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
 import { type ProgrammeParams, type ReferralProgramme, referralProgrammeQuery } from '../../../api/referrals';
 import {
   Alert,
-  Button,
   Card,
   formatDateTime,
   formatRupees,
@@ -12,22 +10,13 @@ import {
   StatCard,
   StatGrid,
 } from '../../../ui';
-import { control } from '../../../ui/form/form.css';
+import { DateRangeForm } from '../dateRange/DateRangeForm';
 import { BarChart, bucketLabel, FiguresTable, Legend, SERIES_COLOURS } from '../marketingDashboard/BarChart';
 import { QrCode } from './QrCode';
 import * as s from './referrals.css';
 import { ShareLink } from './ShareLink';
 
 const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
-
-let indiaDate: Intl.DateTimeFormat | undefined;
-/** Today in India as 'YYYY-MM-DD' (the server's days are India's too). */
-const indiaToday = () => {
-  indiaDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
-  return indiaDate.format(new Date());
-};
-const daysBefore = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 const PRESETS = [
   { label: 'Last 4 weeks', days: 28 },
@@ -95,7 +84,16 @@ export function ShareReferralPage({
       </StatGrid>
       <Card title="Referral sign-ups over time">
         <div className={s.stack}>
-          <RangeForm key={`${search.from}-${search.to}-${search.bucket}`} shown={d} search={search} onApply={onRange} />
+          <DateRangeForm
+            key={`${search.from}-${search.to}-${search.bucket}`}
+            title="Range (India time)"
+            initial={{ from: search.from ?? d?.from, to: search.to ?? d?.to, bucket: search.bucket }}
+            autoBucket="Day, or week past 31 days"
+            presets={PRESETS}
+            onApply={onRange}
+            // The default (12 weeks to today, by week) keeps a clean address.
+            onPreset={(days, range) => onRange(days === 84 ? {} : range)}
+          />
           {!d ? <LoadingPlaceholder /> : <SignupsChart programme={d} />}
         </div>
       </Card>
@@ -135,98 +133,5 @@ function SignupsChart({ programme: d }: { programme: ReferralProgramme }) {
         total={{ name: 'Sign-ups', keys: series.map((x) => x.key), format: count }}
       />
     </>
-  );
-}
-
-function RangeForm({
-  shown,
-  search,
-  onApply,
-}: {
-  shown: { from: string; to: string } | undefined;
-  search: ProgrammeParams;
-  onApply(next: ProgrammeParams): void;
-}) {
-  const id = useId();
-  const [from, setFrom] = useState(search.from ?? shown?.from ?? '');
-  const [to, setTo] = useState(search.to ?? shown?.to ?? '');
-  const [bucket, setBucket] = useState<string>(search.bucket ?? '');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!from || !to) return setError('Choose the first and the last day.');
-    if (from > to) return setError('The first day must be on or before the last day.');
-    if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > 366) {
-      return setError('The range can cover at most 366 days.');
-    }
-    setError(null);
-    onApply({ from, to, bucket: bucket === 'day' || bucket === 'week' ? bucket : undefined });
-  }
-
-  return (
-    <form className={s.stack} onSubmit={submit} aria-label="Range (India time)" noValidate>
-      <div className={s.rangeForm}>
-        <label className={s.field} htmlFor={`${id}-from`}>
-          <span className={s.muted}>From</span>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={control}
-            value={from}
-            min="2000-01-01"
-            max="2099-12-31"
-            onChange={(e) => setFrom(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </label>
-        <label className={s.field} htmlFor={`${id}-to`}>
-          <span className={s.muted}>To</span>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={control}
-            value={to}
-            min="2000-01-01"
-            max="2099-12-31"
-            onChange={(e) => setTo(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </label>
-        <label className={s.field} htmlFor={`${id}-bucket`}>
-          <span className={s.muted}>Group by</span>
-          <select id={`${id}-bucket`} className={control} value={bucket} onChange={(e) => setBucket(e.target.value)}>
-            <option value="">Day, or week past 31 days</option>
-            <option value="day">Day</option>
-            <option value="week">Week (from Monday)</option>
-          </select>
-        </label>
-        <Button type="submit">Show</Button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className={s.error}>
-          {error}
-        </p>
-      ) : null}
-      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of buttons, not a fieldset of form controls */}
-      <div className={s.linkRow} role="group" aria-label="Quick ranges">
-        {PRESETS.map((p) => (
-          <Button
-            key={p.days}
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              const today = indiaToday();
-              // The default (12 weeks to today, by week) keeps a clean address.
-              onApply(p.days === 84 ? {} : { from: daysBefore(today, p.days - 1), to: today });
-            }}
-          >
-            {p.label}
-          </Button>
-        ))}
-      </div>
-    </form>
   );
 }

@@ -73,9 +73,3 @@ export const item = style({
 export const itemMain = style({ display: 'grid', gap: space.xs });
 
 export const amount = style({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
-
-export const rangeForm = style({ display: 'flex', gap: space.md, alignItems: 'end', flexWrap: 'wrap' });
-
-export const error = style({ margin: 0, color: vars.color.danger, fontSize: font.size.sm, fontWeight: 600 });
-
-export const field = style({ display: 'grid', gap: space.xs, minInlineSize: '9rem' });

@@ -1,5 +1,5 @@
 // Add or change a plan's discount on a service: the plan, the service, and a whole percent (P) or rupees off each
-// unit (F). The add form takes `discount`, the change form `Discount` (SPEC §7 names them so).
+// unit (F). The add form takes `discount`, the change form `Discount` (the contract names them so).
 import { useMemo } from 'react';
 import { addDiscount, type SubscriptionDiscount, updateDiscount } from '../../../api/subscriptions';
 import { NumberField, SearchSelectField, SelectField } from '../../../ui/form';

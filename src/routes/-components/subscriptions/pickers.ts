@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { servicesQuery } from '../../../api/catalogue';
 import { plansPageQuery } from '../../../api/subscriptions';
 import type { SelectOption, ServerSearch } from '../../../ui/form';
-import { useSettled } from '../../_admin/-components/pickers';
+import { searchState, useSettled } from '../../_admin/-components/pickers';
 
 export interface Picker {
   options: SelectOption[];
@@ -35,17 +35,7 @@ export function usePlanPicker(chosen?: SelectOption | null): Picker {
       ),
     [matches.data, chosen],
   );
-  return {
-    options,
-    search: {
-      query,
-      onQueryChange: setQuery,
-      total: matches.data?.total,
-      shown: matches.data?.items.length ?? 0,
-      loading: matches.isFetching || term !== query,
-      searchLabel: 'Find a plan',
-    },
-  };
+  return { options, search: searchState('Find a plan', query, setQuery, term, matches) };
 }
 
 /** Services (on offer or not) whose heading matches what is typed; `chosen` stays. */
@@ -66,15 +56,5 @@ export function useServicePicker(chosen?: SelectOption | null): Picker {
       ),
     [matches.data, chosen],
   );
-  return {
-    options,
-    search: {
-      query,
-      onQueryChange: setQuery,
-      total: matches.data?.total,
-      shown: matches.data?.items.length ?? 0,
-      loading: matches.isFetching || term !== query,
-      searchLabel: 'Find a service',
-    },
-  };
+  return { options, search: searchState('Find a service', query, setQuery, term, matches) };
 }

@@ -45,7 +45,7 @@ function bodyOf(v: Values): VendorBody {
     mobileNo: v.mobileNo.trim(),
     email: orNull(v.email),
     birthDate: orNull(v.birthDate),
-    // SPEC §5: a selection sends its raw value (the id), never the option object.
+    // A selection sends its raw value (the id), never the option object.
     stateId: chosenId(v.stateId),
     cityId: chosenId(v.cityId),
     pinCode: v.pinCode.trim(),
@@ -62,7 +62,7 @@ function bodyOf(v: Values): VendorBody {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Add or change a vendor (SPEC §3 Vendor). The contract checks the formats (PAN, Aadhaar, GSTIN's shape); the server
+ * Add or change a vendor. The contract checks the formats (PAN, Aadhaar, GSTIN's shape); the server
  * adds what no schema can say (Aadhaar's check digit, the GSTIN's check character and state, a taken number). A
  * change sends only the fields that differ (UpdateVendor is a PATCH) and never a password.
  */

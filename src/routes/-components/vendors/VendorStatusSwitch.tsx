@@ -7,7 +7,7 @@ import { Switch, toast } from '../../../ui';
 import * as s from '../professional/professional.css';
 
 /**
- * The vendor status flag in the vendor's top bar (SPEC §3: the vendor's availability; the vendor-status fetch). The
+ * The vendor status flag in the vendor's top bar (the vendor's availability; the vendor-status fetch). The
  * vendor switches it themself (decision 027); it shows the server's value and waits while a change is sent.
  */
 export default function VendorStatusSwitch() {

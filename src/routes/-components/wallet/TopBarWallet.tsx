@@ -1,4 +1,4 @@
-// The top bar's wallet items (SPEC §2, §6): 'My Balance' for vendors and accountants, and the vendor's
+// The top bar's wallet items: 'My Balance' for vendors and accountants, and the vendor's
 // 'Add Money To Wallet' icon. Loaded on demand by the area layout, only for those roles.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ function WalletIcon() {
   );
 }
 
-/** Fetched only once clicked (SPEC §2); after that it follows every wallet change (the Wallets tag). */
+/** Fetched only once clicked; after that it follows every wallet change (the Wallets tag). */
 function MyBalance() {
   const [asked, setAsked] = useState(false);
   const balance = useQuery({ ...myBalanceQuery(), enabled: asked });

@@ -104,7 +104,7 @@ function TopUpSteps({ returnTo, initialAmount = '', onRestart, onClose, frame }:
   function submitAmount() {
     send({ type: 'SUBMIT_AMOUNT', amount: amountText });
     const next = actor.getSnapshot();
-    // SPEC §5/§8: a bad amount is an error toast, with the same words under the field.
+    // A bad amount is an error toast, with the same words under the field.
     if (next.matches('invalidAmount')) {
       toast.error(INVALID_AMOUNT);
       setAmountError(INVALID_AMOUNT.trim());
@@ -204,7 +204,7 @@ export function TopUpInline({ returnTo }: { returnTo: ReturnPage }) {
   );
 }
 
-/** The top bar's top-up: the amount in one dialog, the provider in a second (SPEC §2). */
+/** The top bar's top-up: the amount in one dialog, the provider in a second. */
 export function TopUpDialogs({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [run, setRun] = useState({ n: 0, amount: '' });
   // Closing drops the machine: the next opening starts again from the amount.
@@ -297,7 +297,7 @@ export type ReturnStatus = { state: 'verifying' } | ({ state: 'done' } & Verifie
 /**
  * The page the provider returns to calls this with the `UID` search param: UID leaves the address at once (replace,
  * so a reload or Back does not return here), the machine verifies the payment with the server, and the outcome is a
- * toast (SPEC §8) plus the status this returns. The server credits once whatever happens; this only keeps the page
+ * toast plus the status this returns. The server credits once whatever happens; this only keeps the page
  * from showing it twice.
  */
 export function useTopUpReturn(uid: string | undefined, returnTo: ReturnPage) {

@@ -1,5 +1,5 @@
-// A wallet history's page and date range live in the URL (operation kit §5), so Back, reload and a shared link keep
-// them. A page with a second table (the vendor list above a vendor's history) gives the history a prefix.
+// A wallet history's page and date range live in the URL (docs/operation-kit.md, Lists), so Back, reload and a shared
+// link keep them. A page with a second table (the vendor list above a vendor's history) gives the history a prefix.
 import { DEFAULT_PAGE_SIZES, DEFAULT_TABLE_STATE, urlInt } from '../../../ui/tableState';
 
 export interface HistorySearch {

@@ -25,7 +25,7 @@ export const topUpRow = style({ display: 'flex', gap: space.sm, alignItems: 'end
 
 export const topBarBalance = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 
-/** 'My Balance' as the roles it is not for see it (SPEC §6): words only, nothing to press. */
+/** 'My Balance' as the roles it is not for see it: words only, nothing to press. */
 export const inertBalance = style({
   whiteSpace: 'nowrap',
   fontSize: font.size.sm,

@@ -1,5 +1,6 @@
 // Shared by every admin screen that picks a category or zones: the server's matches for what the person types, the
-// chosen ones always kept in the options. No screen loads a whole table to fill a select (docs/operation-kit.md §5).
+// chosen ones always kept in the options. No screen loads a whole table to fill a select
+// (docs/operation-kit.md, Pickers).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -20,6 +21,23 @@ export function useSettled<T>(value: T, ms = 250): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
+}
+
+/**
+ * The labels of the items a picker has found, remembered by id (starting from `initial`), so a chosen one stays
+ * named when a new search no longer matches it.
+ */
+export function useKnownLabels(initial: Record<string, string>, found: { id: number; label: string }[]) {
+  const [known, setKnown] = useState<Map<string, string>>(() => new Map(Object.entries(initial)));
+  useEffect(() => {
+    if (!found.length) return;
+    setKnown((m) => {
+      const next = new Map(m);
+      for (const f of found) next.set(String(f.id), f.label);
+      return next;
+    });
+  }, [found]);
+  return known;
 }
 
 const categoryOption = (c: Pick<Category, 'id' | 'categoryName' | 'active'>): SelectOption => ({
@@ -54,7 +72,7 @@ export function useCategoryPicker(chosen: string, enabled = true): { options: Se
 }
 
 /** A picker's ServerSearch: what was typed, and how many of the server's matches the options hold. */
-function searchState(
+export function searchState(
   searchLabel: string,
   query: string,
   onQueryChange: (query: string) => void,

@@ -6,6 +6,6 @@ export function toBody(file: FileValue | null): { image?: string; fileName?: str
   return file ? { image: file.data, fileName: file.fileName } : {};
 }
 
-/** The image types every catalogue picture accepts, and their limit (SPEC §7: JPEG, PNG or WebP up to 2 MB). */
+/** The image types every catalogue picture accepts, and their limit (JPEG, PNG or WebP up to 2 MB). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_admin/Advertisement/AddAdvertisement')({
   component: AddAdvertisement,
 });
 
-/** /Advertisement/AddAdvertisement (SPEC §2 admin): an advertisement for the home page's offers row. */
+/** /Advertisement/AddAdvertisement (admin): an advertisement for the home page's offers row. */
 function AddAdvertisement() {
   const navigate = useNavigate();
   return (

@@ -99,7 +99,7 @@ const columns: Column<HomeScreenAd>[] = [
   },
 ];
 
-/** /Advertisement/AdvertisementList (SPEC §2 admin): every advertisement, newest first, with the Excel download. */
+/** /Advertisement/AdvertisementList (admin): every advertisement, newest first, with the Excel download. */
 function AdvertisementList() {
   const { status } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

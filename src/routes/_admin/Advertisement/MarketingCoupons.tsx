@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_admin/Advertisement/MarketingCoupons')({
   component: MarketingCoupons,
 });
 
-/** /Advertisement/MarketingCoupons (SPEC §2 admin): marketing's coupons, those waiting for approval first. */
+/** /Advertisement/MarketingCoupons (admin): marketing's coupons, those waiting for approval first. */
 function MarketingCoupons() {
   const action = couponActionOf(Route.useSearch().action, 'Pending');
   return (

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_admin/Advertisement/MarketingCouponsHist
   component: MarketingCouponsHistory,
 });
 
-/** /Advertisement/MarketingCouponsHistory (SPEC §2 admin): every approval and rejection, newest first. */
+/** /Advertisement/MarketingCouponsHistory (admin): every approval and rejection, newest first. */
 function MarketingCouponsHistory() {
   return (
     <div className={s.page}>

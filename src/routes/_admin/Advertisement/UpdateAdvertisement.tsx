@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_admin/Advertisement/UpdateAdvertisement'
   component: UpdateAdvertisement,
 });
 
-/** The advertisement update page (SPEC §2 admin): its text, offer and picture. */
+/** The advertisement update page (admin): its text, offer and picture. */
 function UpdateAdvertisement() {
   const { id } = Route.useSearch();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidatesInPageSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1: the candidates the admin rejected at approval, with the admin's remark.
+// The candidates the admin rejected at approval, with the admin's remark.
 export const Route = createFileRoute('/_admin/Employee/RejectedCandidates')({
   head: () => ({ meta: [{ title: 'Rejected candidates · Doorstep' }] }),
   validateSearch: validateCandidatesInPageSearch,

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_admin/Orders/AssignedOrders')({
   component: AssignedOrders,
 });
 
-/** Assigned orders (SPEC §2): lines a professional holds, assigned or accepted, soonest slot first. */
+/** Assigned orders: lines a professional holds, assigned or accepted, soonest slot first. */
 function AssignedOrders() {
   const search = Route.useSearch();
   const [moving, setMoving] = useState<DispatchLine | null>(null);

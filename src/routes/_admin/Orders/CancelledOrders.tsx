@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_admin/Orders/CancelledOrders')({
   component: CancelledOrders,
 });
 
-/** Cancelled orders (SPEC §2): lines the customer or the admin cancelled, latest slot first, with the reason. */
+/** Cancelled orders: lines the customer or the admin cancelled, latest slot first, with the reason. */
 function CancelledOrders() {
   const search = Route.useSearch();
   return (

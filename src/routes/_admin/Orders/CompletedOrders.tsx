@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_admin/Orders/CompletedOrders')({
   component: CompletedOrders,
 });
 
-/** Completed orders (SPEC §2): lines professionals completed (and customers may have rated), latest slot first. */
+/** Completed orders: lines professionals completed (and customers may have rated), latest slot first. */
 function CompletedOrders() {
   const search = Route.useSearch();
   return (

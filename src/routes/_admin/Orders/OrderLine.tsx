@@ -48,7 +48,7 @@ const LIST_OF: Record<string, { to: string; label: string }> = {
 };
 
 /**
- * One order line (issue 10 §2): the line, its order, customer and professional, the order line machine with the
+ * One order line (decision 016): the line, its order, customer and professional, the order line machine with the
  * current state and the staff actions it allows now (assign, reassign, cancel), and the transition history.
  */
 function OrderLinePage() {
@@ -112,7 +112,7 @@ function OrderLinePage() {
   );
 }
 
-/** The admin's cancel (issue 9's AdminCancelOrderLine): always a full refund to the customer's wallet, with a remark. */
+/** The admin's cancel (AdminCancelOrderLine, decision 014): a full refund to the customer's wallet, with a remark. */
 function CancelDialog({ line, onClose }: { line: DispatchLineDetail; onClose(): void }) {
   const queryClient = useQueryClient();
   const form = useOperationForm({
@@ -122,7 +122,7 @@ function CancelDialog({ line, onClose }: { line: DispatchLineDetail; onClose(): 
     toBody: (v) => ({ OrderId: line.orderId, ServiceId: line.serviceId, Remark: v.Remark.trim() }),
     send: adminCancelOrderLine,
     onSaved: () => {
-      // The call's x-invalidates (issue 9) does not name Dispatch, whose reads this page and the lists are.
+      // The call's x-invalidates (decision 014) does not name Dispatch, whose reads this page and the lists are.
       void queryClient.invalidateQueries({ queryKey: ['Dispatch'] });
       onClose();
     },

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_admin/Orders/PendingOrders')({
   component: PendingOrders,
 });
 
-/** 'Unassign Orders' (SPEC §2): lines no professional holds, oldest slot first, with how long each has waited. */
+/** 'Unassign Orders': lines no professional holds, oldest slot first, with how long each has waited. */
 function PendingOrders() {
   const search = Route.useSearch();
   const [assigning, setAssigning] = useState<DispatchLine | null>(null);

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_admin/Packages/AddPackage')({
   component: AddPackage,
 });
 
-/** Packages add (SPEC §2): the package first, then its services on the special offers screen. */
+/** Packages add: the package first, then its services on the special offers screen. */
 function AddPackage() {
   const navigate = useNavigate();
   return (

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_admin/Packages/AddSpecialOffer')({
   component: AddSpecialOffer,
 });
 
-/** Special offers add (SPEC §2): choose a package, then the services it includes. */
+/** Special offers add: choose a package, then the services it includes. */
 function AddSpecialOffer() {
   const { id } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

@@ -97,7 +97,7 @@ const columns: Column<SpecialPackage>[] = [
   },
 ];
 
-/** Packages list (SPEC §2): every package, on offer or expired, newest first. */
+/** Packages list: every package, on offer or expired, newest first. */
 function PackageList() {
   const { expired } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

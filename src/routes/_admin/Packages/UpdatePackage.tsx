@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_admin/Packages/UpdatePackage')({
   component: UpdatePackage,
 });
 
-/** Packages update (SPEC §2): the package's details, its services and its expiry. */
+/** Packages update: the package's details, its services and its expiry. */
 function UpdatePackage() {
   const { id } = Route.useSearch();
   const query = useQuery(packageQuery(id));

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RequestsPage } from '../../-components/productRequests/RequestsPage';
 import { validateRequestsSearch } from '../../-components/productRequests/search';
 
-// Every vendor request, in every state, with its history (issue 12 §3).
+// Every vendor request, in every state, with its history (decision 029).
 export const Route = createFileRoute('/_admin/RequestsForProducts/HistoryOfRequests')({
   head: () => ({ meta: [{ title: 'History of requests · Doorstep' }] }),
   validateSearch: validateRequestsSearch,

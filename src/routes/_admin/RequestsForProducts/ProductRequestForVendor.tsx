@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RequestsPage } from '../../-components/productRequests/RequestsPage';
 import { validateRequestsSearch } from '../../-components/productRequests/search';
 
-// The admin's queue: requests the inventory manager accepted, waiting for the admin (issue 12 §3).
+// The admin's queue: requests the inventory manager accepted, waiting for the admin (decision 029).
 export const Route = createFileRoute('/_admin/RequestsForProducts/ProductRequestForVendor')({
   head: () => ({ meta: [{ title: 'Product requests · Doorstep' }] }),
   validateSearch: validateRequestsSearch,

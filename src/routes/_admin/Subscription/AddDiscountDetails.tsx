@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_admin/Subscription/AddDiscountDetails')(
   component: AddDiscount,
 });
 
-/** Discount master add (SPEC §2): a plan's discount on a service (from a plan's page or a service's, preset). */
+/** Discount master add: a plan's discount on a service (from a plan's page or a service's, preset). */
 function AddDiscount() {
   const { plan, service } = Route.useSearch();
   const navigate = useNavigate();

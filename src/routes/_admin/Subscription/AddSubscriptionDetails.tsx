@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_admin/Subscription/AddSubscriptionDetail
   component: AddPlan,
 });
 
-/** Subscription Master add (SPEC §2): the plan first, then its discounts per service. */
+/** Subscription Master add: the plan first, then its discounts per service. */
 function AddPlan() {
   const navigate = useNavigate();
   return (

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_admin/Subscription/DiscountDetailsForSer
 
 const columns = discountColumns({ sortable: true, hide: ['service'] });
 
-/** The discount details of a service (SPEC §2): what each plan takes off it. */
+/** The discount details of a service: what each plan takes off it. */
 function DiscountDetailsForService() {
   const { service } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

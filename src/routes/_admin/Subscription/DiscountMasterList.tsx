@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_admin/Subscription/DiscountMasterList')(
 
 const columns = discountColumns({ sortable: true });
 
-/** Discount master (SPEC §2): every plan's discount on each service; by plan, or searched by plan or service. */
+/** Discount master: every plan's discount on each service; by plan, or searched by plan or service. */
 function DiscountMasterList() {
   const { plan } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

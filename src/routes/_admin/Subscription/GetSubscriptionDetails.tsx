@@ -140,7 +140,7 @@ const columns: Column<SubscriptionPlan>[] = [
   },
 ];
 
-/** Subscription Master (SPEC §2): every plan with its price, months, discounts, sales and whether it is on sale. */
+/** Subscription Master: every plan with its price, months, discounts, sales and whether it is on sale. */
 function PlanList() {
   const { status, deleted } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });

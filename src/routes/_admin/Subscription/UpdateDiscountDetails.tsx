@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_admin/Subscription/UpdateDiscountDetails
   component: UpdateDiscount,
 });
 
-/** Discount master update (SPEC §2). */
+/** Discount master update. */
 function UpdateDiscount() {
   const { id } = Route.useSearch();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/_admin/Subscription/UpdateSubscriptionDet
 
 const columns = discountColumns({ sortable: false, hide: ['plan'] });
 
-/** Subscription Master update (SPEC §2): the plan's details and its discounts per service. */
+/** Subscription Master update: the plan's details and its discounts per service. */
 function UpdatePlan() {
   const { id } = Route.useSearch();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_admin/Tips/TipsUpdate')({
   component: TipsUpdate,
 });
 
-/** Tips update (SPEC §2): change one amount. The list holds at most 20, so the tip is found in it. */
+/** Tips update: change one amount. The list holds at most 20, so the tip is found in it. */
 function TipsUpdate() {
   const { id } = Route.useSearch();
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_admin/Zone/ZoneList')({
   component: ZoneList,
 });
 
-/** One row per pincode; rows naming the same zone, city and state make one zone (SPEC §3 Zone). */
+/** One row per pincode; rows naming the same zone, city and state make one zone. */
 const IMPORT_COLUMNS: ImportColumn[] = [
   { key: 'zoneName', header: 'Zone name', required: true, maxLength: 100, example: 'Koramangala' },
   { key: 'cityName', header: 'City name', required: true, maxLength: 100, example: 'Bengaluru' },

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_calldesk/Dashboard/Calldashboard')({
     const page = Number(raw.page);
     return { q: q?.trim() || undefined, page: Number.isInteger(page) && page > 1 ? page : undefined };
   },
-  // SPEC §2 also spells it /Dashboard/CallDashboard: routing ignores case, so that spelling lands here; send it to
+  // The menu also spells it /Dashboard/CallDashboard: routing ignores case, so that spelling lands here; send it to
   // the one address (the menu's), keeping the search.
   beforeLoad: ({ location }) => {
     if (location.pathname !== CANONICAL) {

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_hr/Dashboard/HrDashboard')({
   component: HrDashboard,
 });
 
-/** Issue 13 §5: candidates per step and the funnel, today's attendance, the month's payroll, then the counts. */
+/** Candidates per step and the funnel, today's attendance, the month's payroll, then the counts. */
 function HrDashboard() {
   return (
     <>

@@ -6,7 +6,7 @@ import { AppointCandidate } from '../../-components/recruitment/AppointCandidate
 
 export const Route = createFileRoute('/_hr/Employee/EmployeeAddHR')({
   head: () => ({ meta: [{ title: 'Add employee · Doorstep' }] }),
-  // The candidate HR appoints (SPEC §7: CandidateId, 0 for adds outside recruitment).
+  // The candidate HR appoints (CandidateId, 0 for adds outside recruitment).
   validateSearch: (raw: Record<string, unknown>): { CandidateId?: number } => {
     const id = urlInt(raw.CandidateId);
     return id && id > 0 ? { CandidateId: id } : {};

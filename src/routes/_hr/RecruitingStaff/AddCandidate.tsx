@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { FormPage } from '../../_admin/-components/FormPage';
 import { CandidateForm } from '../../-components/recruitment/CandidateForm';
 
-// Issue 13 §2: HR adds a candidate with a CV; their page opens next (documents, first step).
+// HR adds a candidate with a CV; their page opens next (documents, first step).
 export const Route = createFileRoute('/_hr/RecruitingStaff/AddCandidate')({
   head: () => ({ meta: [{ title: 'Add candidate · Doorstep' }] }),
   component: AddCandidate,

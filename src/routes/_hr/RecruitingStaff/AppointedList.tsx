@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidateListSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1 'OnBoarding': approved candidates to appoint, and the appointed.
+// 'OnBoarding' (decision 032): approved candidates to appoint, and the appointed.
 export const Route = createFileRoute('/_hr/RecruitingStaff/AppointedList')({
   head: () => ({ meta: [{ title: 'OnBoarding · Doorstep' }] }),
   validateSearch: validateCandidateListSearch,

@@ -3,7 +3,7 @@ import { buttonClassName, PageHeader } from '../../../ui';
 import { CandidateDetail } from '../../-components/recruitment/CandidateDetail';
 import { validateCandidateSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1-§2: one candidate's page for HR: the pipeline drawn with the current step, the steps allowed now, the
+// One candidate's page for HR: the pipeline drawn with the current step, the steps allowed now, the
 // history of every step and the documents (add, update, view).
 export const Route = createFileRoute('/_hr/RecruitingStaff/CandidateDetail')({
   head: () => ({ meta: [{ title: 'Candidate · Doorstep' }] }),

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidateListSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §2: every candidate, the new ones, and HR's rejections; add and import.
+// Every candidate, the new ones, and HR's rejections; add and import.
 export const Route = createFileRoute('/_hr/RecruitingStaff/Candidates')({
   head: () => ({ meta: [{ title: 'Candidates · Doorstep' }] }),
   validateSearch: validateCandidateListSearch,

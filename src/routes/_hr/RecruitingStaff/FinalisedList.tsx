@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidateListSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1: finalised candidates and those sent for approval.
+// Finalised candidates and those sent for approval.
 export const Route = createFileRoute('/_hr/RecruitingStaff/FinalisedList')({
   head: () => ({ meta: [{ title: 'Finalised candidates · Doorstep' }] }),
   validateSearch: validateCandidateListSearch,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidateListSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1: the candidates in state interview, with their next steps.
+// The candidates in state interview, with their next steps.
 export const Route = createFileRoute('/_hr/RecruitingStaff/Interviewed')({
   head: () => ({ meta: [{ title: 'Interviewed · Doorstep' }] }),
   validateSearch: validateCandidateListSearch,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RecruitmentLogPage } from '../../-components/recruitment/RecruitmentLogPage';
 import { validatePeriodSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1: the recruitment log per HR user per month of a year (Hr/GetRecruitmentLog), derived from the steps.
+// The recruitment log per HR user per month of a year (Hr/GetRecruitmentLog), derived from the steps.
 export const Route = createFileRoute('/_hr/RecruitingStaff/RecrutingHistory')({
   head: () => ({ meta: [{ title: 'Recruiting history · Doorstep' }] }),
   validateSearch: validatePeriodSearch,

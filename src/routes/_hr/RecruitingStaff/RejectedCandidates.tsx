@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidateListSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1 'Admin Rejected List': rejections at the admin's approval, apart from HR's rejections.
+// 'Admin Rejected List' (decision 032): rejections at the admin's approval, apart from HR's rejections.
 export const Route = createFileRoute('/_hr/RecruitingStaff/RejectedCandidates')({
   head: () => ({ meta: [{ title: 'Admin Rejected List · Doorstep' }] }),
   validateSearch: validateCandidateListSearch,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AttendanceList } from '../../-components/attendance/AttendanceList';
 import { validateAttendanceListSearch } from '../../-components/attendance/search';
 
-// Issue 13 §3: every professional's attendance for a month, with filters and an XLSX export.
+// Every professional's attendance for a month, with filters and an XLSX export.
 export const Route = createFileRoute('/_hr/Reports/AttendanceList')({
   head: () => ({ meta: [{ title: 'Attendance list · Doorstep' }] }),
   validateSearch: validateAttendanceListSearch,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MonthWiseReport } from '../../-components/recruitment/MonthWiseReport';
 import { validatePeriodSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §5: the month-wise recruitment report, with a chart and CSV and XLSX exports.
+// The month-wise recruitment report, with a chart and CSV and XLSX exports.
 export const Route = createFileRoute('/_hr/Reports/MonthWiseRecruitment')({
   head: () => ({ meta: [{ title: 'Month-wise recruitment · Doorstep' }] }),
   validateSearch: validatePeriodSearch,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StructurePage } from '../../-components/payroll/StructurePage';
 import { validateStructureSearch } from '../../-components/payroll/search';
 
-// View and set employees' salary structures (issue 13 §4).
+// View and set employees' salary structures (decision 034).
 export const Route = createFileRoute('/_hr/SalaryStructure/ViewSalaryStructure')({
   head: () => ({ meta: [{ title: 'Salary structures · Doorstep' }] }),
   validateSearch: validateStructureSearch,

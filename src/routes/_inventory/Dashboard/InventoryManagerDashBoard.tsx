@@ -38,7 +38,7 @@ const lowColumns: Column<LowRow>[] = [
   { key: 'lowStockAt', header: 'Low at', align: 'end', render: (p) => p.lowStockAt },
 ];
 
-/** The inventory manager's dashboard (issue 12 §5): requests waiting, low stock, and the stock's value at cost. */
+/** The inventory manager's dashboard: requests waiting, low stock, and the stock's value at cost. */
 function InventoryManagerDashBoard() {
   const q = useQuery(inventoryDashboardQuery());
   const d = q.data;

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_inventory/Managestore/AddProduct')({
   component: AddProduct,
 });
 
-/** Manage Store: add a product with its opening stock (issue 12 §2). */
+/** Manage Store: add a product with its opening stock (decision 028). */
 function AddProduct() {
   const navigate = useNavigate();
   return (

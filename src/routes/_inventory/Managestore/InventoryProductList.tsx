@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_inventory/Managestore/InventoryProductLi
   component: InventoryProductList,
 });
 
-/** Manage Store: the store's products (issue 12 §2). */
+/** Manage Store: the store's products (decision 028). */
 function InventoryProductList() {
   return (
     <ProductListPage

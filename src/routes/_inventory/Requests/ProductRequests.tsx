@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RequestsPage } from '../../-components/productRequests/RequestsPage';
 import { validateRequestsSearch } from '../../-components/productRequests/search';
 
-// The inventory manager's queue: requests waiting for their decision (issue 12 §3).
+// The inventory manager's queue: requests waiting for their decision (decision 029).
 export const Route = createFileRoute('/_inventory/Requests/ProductRequests')({
   head: () => ({ meta: [{ title: 'Product requests · Doorstep' }] }),
   validateSearch: validateRequestsSearch,

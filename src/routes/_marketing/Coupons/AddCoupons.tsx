@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_marketing/Coupons/AddCoupons')({
   component: AddCoupons,
 });
 
-/** /Coupons/AddCoupons (SPEC §2 marketing): a coupon, saved as a draft or sent for an admin's approval at once. */
+/** /Coupons/AddCoupons (marketing): a coupon, saved as a draft or sent for an admin's approval at once. */
 function AddCoupons() {
   const navigate = useNavigate();
   return (

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_marketing/Coupons/CouponsHistory')({
   component: CouponsHistory,
 });
 
-/** /Coupons/CouponsHistory (SPEC §2 marketing): every transition of every coupon, newest first. */
+/** /Coupons/CouponsHistory (marketing): every transition of every coupon, newest first. */
 function CouponsHistory() {
   return (
     <div className={s.page}>

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_marketing/Coupons/CouponsList')({
   component: CouponsList,
 });
 
-/** /Coupons/CouponsList (SPEC §2 marketing): every coupon, or those of one state (Marketing/GetCouponsOffersMR). */
+/** /Coupons/CouponsList (marketing): every coupon, or those of one state (Marketing/GetCouponsOffersMR). */
 function CouponsList() {
   const action = couponActionOf(Route.useSearch().action, 'All');
   return (

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_marketing/Coupons/UpdateCoupons')({
   component: UpdateCoupons,
 });
 
-/** /Coupons/UpdateCoupons (SPEC §2 marketing): change a coupon; a decided one goes back for approval. */
+/** /Coupons/UpdateCoupons (marketing): change a coupon; a decided one goes back for approval. */
 function UpdateCoupons() {
   const { id } = Route.useSearch();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import {
   validateMarketingDashboardSearch,
 } from '../../-components/marketingDashboard/search';
 
-// Marketing's landing page, which the admin opens too (issue 11 §5, decision 025).
+// Marketing's landing page, which the admin opens too (decision 025).
 export const Route = createFileRoute('/_marketingShared/Dashboard/MarketingDashboard')({
   head: () => ({ meta: [{ title: 'Marketing dashboard · Doorstep' }] }),
   validateSearch: (raw: Record<string, unknown>): MarketingDashboardSearch => validateMarketingDashboardSearch(raw),

@@ -4,8 +4,8 @@ import { Alert } from '../../../ui';
 import { CandidatesPage } from '../../-components/recruitment/CandidatesPage';
 import { validateCandidatesInPageSearch } from '../../-components/recruitment/search';
 
-// Issue 13 §1: the candidates HR sent for approval. The admin opens one, approves it or rejects it with a remark (the
-// rejection lands on /Employee/RejectedCandidates); HR sees what waits for the admin. In the shared group (SPEC §2
+// The candidates HR sent for approval. The admin opens one, approves it or rejects it with a remark (the
+// rejection lands on /Employee/RejectedCandidates); HR sees what waits for the admin. In the shared group (its menu
 // lists it for the admin and the shared group); the server refuses every other role.
 export const Route = createFileRoute('/_shared/Employee/CandidateListHR')({
   head: () => ({ meta: [{ title: 'Candidates for approval · Doorstep' }] }),

@@ -6,7 +6,7 @@ import { tableStateOf } from '../../_admin/-components/listSearch';
 import { RatingsTable } from '../../-components/ratings/RatingsTable';
 import { ratingFilters, validateRatingSearch } from '../../-components/ratings/ratingSearch';
 
-// The shared group's feedback list (SPEC §2): a professional reads the ratings of their own visits; the admin and
+// The shared group's feedback list: a professional reads the ratings of their own visits; the admin and
 // the call desk read everyone's (the server decides who sees what).
 export const Route = createFileRoute('/_shared/Feedback/FeedbackList')({
   head: () => ({ meta: [{ title: 'Feedback · Doorstep' }] }),

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { FormPage } from '../../_admin/-components/FormPage';
 import { ProductForm } from '../../-components/products/ProductForm';
 
-// The shared group's inventory add (SPEC §2): the store's add product form, for the admin (and the inventory
+// The shared group's inventory add: the store's add product form, for the admin (and the inventory
 // manager); the server refuses other roles.
 export const Route = createFileRoute('/_shared/Inventory/InventoryAdd')({
   head: () => ({ meta: [{ title: 'Add inventory · Doorstep' }] }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MyAttendance } from '../../-components/attendance/MyAttendance';
 
-// Issue 13 §3: the professional's check-in and check-out for today, and their month.
+// The professional's check-in and check-out for today, and their month.
 export const Route = createFileRoute('/_technician/Attendance/Attendance')({
   head: () => ({ meta: [{ title: 'Attendance · Doorstep' }] }),
   component: MyAttendance,

@@ -6,7 +6,8 @@ import { JobList } from '../../-components/professional/JobList';
 import { JOBS_PAGE_SIZE, validatePage } from '../../-components/professional/jobsSearch';
 import * as s from '../../-components/professional/professional.css';
 
-// Not in SPEC §2: the jobs the office assigned to the technician, waiting for their answer (issue 10 §3).
+// Not in the technician's own menu: the jobs the office assigned to the technician, waiting for their answer
+// (decision 019).
 export const Route = createFileRoute('/_technician/History/AssignedOrderList')({
   head: () => ({ meta: [{ title: 'Assigned jobs · Doorstep' }] }),
   validateSearch: validatePage,

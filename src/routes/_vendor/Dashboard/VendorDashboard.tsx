@@ -11,7 +11,7 @@ import { TopUpReturnStatus, useTopUpReturn } from '../../-components/wallet/TopU
 
 export const Route = createFileRoute('/_vendor/Dashboard/VendorDashboard')({
   head: () => ({ meta: [{ title: 'Vendor dashboard · Doorstep' }] }),
-  // The payment provider returns here with ?UID=<our order id> (SPEC §2, §9).
+  // The payment provider returns here with ?UID=<our order id>.
   validateSearch: validateReturnSearch,
   component: VendorDashboard,
 });
@@ -41,7 +41,7 @@ const PRO_COLUMNS: Column<Professional>[] = [
   { key: 'jobsToday', header: 'Jobs today', align: 'end' },
 ];
 
-/** The vendor's figures (issue 12 §5): wallet, requests by state, products issued this month, professionals today. */
+/** The vendor's figures: wallet, requests by state, products issued this month, professionals today. */
 function VendorFigures() {
   const d = useQuery(vendorDashboardQuery());
   if (d.isPending) return <LoadingPlaceholder />;

@@ -15,7 +15,7 @@ import { validateListSearch } from '../../_admin/-components/listSearch';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from '../../-components/productRequests/productRequests.css';
 
-// The store as the vendor sees it (issue 12 §3): products with today's price and the units free, put in the request
+// The store as the vendor sees it (decision 029): products with today's price and the units free, put in the request
 // cart for one of the vendor's professionals.
 export const Route = createFileRoute('/_vendor/Managestore/ListProducts')({
   head: () => ({ meta: [{ title: 'Products · Doorstep' }] }),

@@ -25,7 +25,7 @@ import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable'
 import { NumberField } from '../../../ui/form';
 import * as s from '../../-components/productRequests/productRequests.css';
 
-// The vendor's request cart (issue 12 §3): lines per professional and product, quantities changed, lines deleted or
+// The vendor's request cart (decision 029): lines per professional and product, quantities changed, lines deleted or
 // the whole cart emptied; then on to the checkout.
 export const Route = createFileRoute('/_vendor/Managestore/ProductCart')({
   head: () => ({ meta: [{ title: 'Product cart · Doorstep' }] }),

@@ -17,7 +17,7 @@ import {
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import * as s from '../../-components/productRequests/productRequests.css';
 
-// The checkout (issue 12 §3): the cart's lines and totals at today's prices, submitted as one request.
+// The checkout (decision 029): the cart's lines and totals at today's prices, submitted as one request.
 export const Route = createFileRoute('/_vendor/Managestore/ProductCheckOut')({
   head: () => ({ meta: [{ title: 'Checkout · Doorstep' }] }),
   component: ProductCheckOut,

@@ -18,7 +18,7 @@ import { saveBlob } from '../../../ui/download';
 import { positiveId } from '../../_admin/-components/search';
 import * as s from '../../-components/productRequests/productRequests.css';
 
-// The paid request's GST tax invoice (issue 12 §3), and its PDF made on the server.
+// The paid request's GST tax invoice (decision 029), and its PDF made on the server.
 export const Route = createFileRoute('/_vendor/TrackRequest/ProductInvoice')({
   head: () => ({ meta: [{ title: 'Product invoice · Doorstep' }] }),
   validateSearch: (raw: Record<string, unknown>): { id?: number } => ({ id: positiveId(raw.id) }),

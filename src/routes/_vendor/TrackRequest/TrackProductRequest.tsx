@@ -3,7 +3,7 @@ import { buttonClassName } from '../../../ui';
 import { RequestsPage } from '../../-components/productRequests/RequestsPage';
 import { validateRequestsSearch } from '../../-components/productRequests/search';
 
-// The vendor's requests (issue 12 §3): by state, each with its machine, history and the vendor's actions (cancel,
+// The vendor's requests (decision 029): by state, each with its machine, history and the vendor's actions (cancel,
 // send for re-approval, pay from the wallet).
 export const Route = createFileRoute('/_vendor/TrackRequest/TrackProductRequest')({
   head: () => ({ meta: [{ title: 'Track product requests · Doorstep' }] }),

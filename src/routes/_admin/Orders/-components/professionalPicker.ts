@@ -1,10 +1,10 @@
 // The professional filter's options: the server's first 20 active professionals matching what is typed
 // (GetActivateTechsEngg), the chosen one always kept. Never a whole table (docs/operation-kit.md, Pickers).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type ActiveProfessional, activeProfessionalsQuery } from '../../../../api/dispatch';
 import type { SelectOption, ServerSearch } from '../../../../ui/form';
-import { useSettled } from '../../-components/pickers';
+import { searchState, useKnownLabels, useSettled } from '../../-components/pickers';
 
 export const professionalLabel = (p: Pick<ActiveProfessional, 'fullName' | 'mobileNo'>) =>
   `${p.fullName} · ${p.mobileNo}`;
@@ -16,6 +16,7 @@ const detailedLabel = (p: ActiveProfessional) =>
   } today`;
 
 const NONE: ReadonlyMap<string, string> = new Map();
+const NO_LABELS: Record<string, string> = {};
 
 /**
  * `chosen`: the picked professional's user id ('' for none). Labels are remembered as they are seen, so the choice
@@ -29,16 +30,13 @@ export function useProfessionalPicker(
   const [query, setQuery] = useState('');
   const term = useSettled(query);
   const matches = useQuery(activeProfessionalsQuery({ page: 1, pageSize: 20, search: term }));
-  const [seen, setSeen] = useState<Map<string, string>>(() => new Map());
-  useEffect(() => {
-    const items = matches.data?.items ?? [];
-    if (!items.length) return;
-    setSeen((m) => {
-      const next = new Map(m);
-      for (const p of items) next.set(String(p.userId), professionalLabel(p));
-      return next;
-    });
-  }, [matches.data]);
+  const seen = useKnownLabels(
+    NO_LABELS,
+    useMemo(
+      () => (matches.data?.items ?? []).map((p) => ({ id: p.userId, label: professionalLabel(p) })),
+      [matches.data],
+    ),
+  );
   const options = useMemo(() => {
     const list: SelectOption[] = (matches.data?.items ?? []).map((p) => ({
       value: String(p.userId),
@@ -49,15 +47,5 @@ export function useProfessionalPicker(
     }
     return list;
   }, [matches.data, chosen, seen, known, detailed]);
-  return {
-    options,
-    search: {
-      query,
-      onQueryChange: setQuery,
-      total: matches.data?.total,
-      shown: matches.data?.items.length ?? 0,
-      loading: matches.isFetching || term !== query,
-      searchLabel: 'Find a professional',
-    },
-  };
+  return { options, search: searchState('Find a professional', query, setQuery, term, matches) };
 }

@@ -62,7 +62,7 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
       subCategoryId: chosenId(v.subCategoryId),
       pDetails: v.pDetails.trim(),
       professionalType: (v.professionalType || undefined) as ProfessionalType,
-      // The visiting charge is not asked for (SPEC §9: always 0); an update keeps the stored one.
+      // The visiting charge is not asked for (always 0); an update keeps the stored one.
       visitingCharges: service?.visitingCharges ?? 0,
       ...(v.image ? { image: v.image.data, fileName: v.image.fileName } : {}),
       ...(v.bannerImage ? { bannerImage: v.bannerImage.data, bannerFileName: v.bannerImage.fileName } : {}),
