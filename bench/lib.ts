@@ -127,9 +127,9 @@ export function buildClient(clientDir: string) {
  * with kept-alive connections, not fetch: the load generator shares the machine's cores with the server and the
  * database, and fetch cost it several times the CPU per call. It asks for gzip like a browser and inflates the reply.
  */
-export function apiCaller(baseUrl: string) {
+export function apiCaller(baseUrl: string, maxSockets = 256) {
   const base = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
   return (method: string, p: string, body?: unknown, token?: string, headers: Record<string, string> = {}) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -208,6 +208,12 @@ export async function sequentialListFigure(name: string, samples: number, call: 
 }
 
 /**
+ * The server's pool size (BENCH_PG_POOL, else PG_POOL_MAX, else server/db/client.ts's 10). The benches start the
+ * server with it, so a plain-SQL driver beside it can get a pool of the same size (decision 049).
+ */
+export const SERVER_POOL = Number(process.env.BENCH_PG_POOL ?? process.env.PG_POOL_MAX ?? 10);
+
+/**
  * A bench's PostgreSQL set-up: a copy of the test template (the demo accounts and zones) with the demo catalogue
  * seeded as a fresh start does, one server process (server/main.ts) on it, a pg pool, an API caller, and `close`.
  * Exits with a message when PostgreSQL does not answer at BENCH_PG_URL.
@@ -229,6 +235,7 @@ export async function benchOnPostgres(name: string, poolMax: number) {
     SERVE_CLIENT: 'false',
     RATE_LIMITS: 'off',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    PG_POOL_MAX: String(SERVER_POOL),
   });
   const sql = new pg.Pool({ connectionString: copy.url, max: poolMax });
   const database = await openDatabase({ databaseUrl: copy.url });
@@ -287,4 +294,178 @@ export function cpuMeter(serverPid: number) {
     const per = (k: keyof typeof start) => (end[k] - start[k]) / calls;
     return { server: per('server'), postgres: per('postgres'), bench: per('bench') };
   };
+}
+
+/** A timed run's figures: calls per second over its wall time, latency quantiles in ms, calls and failures. */
+export interface LoopFigure {
+  perSec: number;
+  p50: number;
+  p99: number;
+  total: number;
+  failed: number;
+  seconds: number;
+}
+
+/**
+ * `workers` callers at once, each sending its next call when its last one answers (a closed loop), for `amount` calls
+ * or for `seconds`: the plain-SQL side of a bench's app / plain SQL figure, at the concurrency autocannon gives the
+ * app. `call(i)` answers whether call i succeeded.
+ */
+export async function closedLoop(o: {
+  workers: number;
+  amount?: number;
+  seconds?: number;
+  call: (i: number) => Promise<boolean>;
+}): Promise<LoopFigure> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  const until = o.amount === undefined ? t0 + (o.seconds ?? 8) * 1000 : Number.POSITIVE_INFINITY;
+  const more = () => (o.amount === undefined ? performance.now() < until : next < o.amount);
+  await Promise.all(
+    Array.from({ length: o.workers }, async () => {
+      while (more()) {
+        const i = next++;
+        const s = performance.now();
+        const ok = await o.call(i).catch(() => false);
+        latencies.push(performance.now() - s);
+        if (!ok) failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    perSec: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    total: latencies.length,
+    failed,
+    seconds,
+  };
+}
+
+/** One request of an open-loop run, as apiCaller takes it. */
+export interface OpenLoopRequest {
+  method?: string;
+  path: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface OpenLoopFigure extends LoopFigure {
+  /** The arrival rate asked for, per second. */
+  rate: number;
+  max: number;
+  /** The most requests sent and not yet answered at one time. */
+  maxInFlight: number;
+  /** Each request's status (0 when it got no answer), by its index. */
+  statuses: number[];
+}
+
+/**
+ * Requests at a fixed arrival rate for `seconds`, whatever is still unanswered (an open loop, as users arrive): request
+ * i is due at start + i / rate and is sent then over its own kept-alive socket if none is free, and its latency runs
+ * from when it was due, so a slow answer cannot hold back the requests behind it and hide their wait (coordinated
+ * omission). A closed loop's latency is only its concurrency over its throughput (decision 049).
+ */
+export async function openLoop(
+  baseUrl: string,
+  o: { rate: number; seconds: number; request: (i: number) => OpenLoopRequest },
+): Promise<OpenLoopFigure> {
+  const api = apiCaller(baseUrl, 4096);
+  const n = Math.max(1, Math.round(o.rate * o.seconds));
+  const interval = 1000 / o.rate;
+  const latencies = new Array<number>(n);
+  const statuses = new Array<number>(n).fill(0);
+  let next = 0;
+  let answered = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const t0 = performance.now() + 5;
+  await new Promise<void>((done) => {
+    const tick = () => {
+      // Every request already due goes now (a timer may fire late); each keeps its own due time.
+      while (next < n && t0 + next * interval <= performance.now()) {
+        const i = next++;
+        const due = t0 + i * interval;
+        const r = o.request(i);
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        api(r.method ?? 'POST', r.path, r.body, r.token, r.headers)
+          .then(
+            (res) => {
+              statuses[i] = res.status;
+            },
+            () => {},
+          )
+          .finally(() => {
+            latencies[i] = performance.now() - due;
+            inFlight--;
+            if (++answered === n) done();
+          });
+      }
+      if (next < n) setTimeout(tick, Math.max(0, t0 + next * interval - performance.now()));
+    };
+    setTimeout(tick, 5);
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    rate: o.rate,
+    perSec: n / seconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    max: latencies.reduce((a, b) => Math.max(a, b), 0),
+    total: n,
+    failed: statuses.filter((s) => s === 0 || s >= 300).length,
+    seconds,
+    maxInFlight,
+    statuses,
+  };
+}
+
+/**
+ * The two figures that judge a write call (decision 049): its throughput through the app beside the same statements
+ * straight over pg (goal: the app at least half as fast), and its latency at half the app's throughput in an open loop
+ * (goal: p99 under 100 ms).
+ */
+export function writeCallGoals(what: string, app: number, plain: number, open: OpenLoopFigure): string[] {
+  const ratio = app / plain;
+  const openMet = open.p99 < 100 && open.failed === 0;
+  return [
+    `app / plain SQL, ${what}: ${Math.round(app)}/s ÷ ${Math.round(plain)}/s = ${ratio.toFixed(2)} — goal ≥ 0.5: ` +
+      `${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+    `open loop, ${what} at ${Math.round(open.rate)}/s (half the app's throughput) for ${open.seconds.toFixed(1)} s: ` +
+      `p50 ${open.p50.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms, max ${open.max.toFixed(1)} ms ` +
+      `(${open.total} requests, ${open.failed} failed, at most ${open.maxInFlight} in flight) — goal p99 < 100 ms: ` +
+      `${openMet ? 'met' : 'NOT met'}`,
+  ];
+}
+
+/**
+ * Rows in `tables` now; `per(calls)` later gives the rows each call added since. The app's calls and the plain-SQL
+ * driver's must add the same rows, or the driver no longer replays what the server sends.
+ */
+export async function rowsWritten(sql: pg.Pool, tables: string[]) {
+  const count = async () =>
+    (
+      await sql.query<Record<string, number>>(
+        `select ${tables.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ')}`,
+      )
+    ).rows[0];
+  const before = await count();
+  return async (calls: number) => {
+    const after = await count();
+    return Object.fromEntries(tables.map((t) => [t, (after[t] - before[t]) / calls])) as Record<string, number>;
+  };
+}
+
+/** The rows one call wrote through the app and through the plain-SQL driver, side by side; whether they match. */
+export function sameWrites(app: Record<string, number>, plain: Record<string, number>) {
+  const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+  const same = Object.keys(app).every((t) => Math.abs(app[t] - plain[t]) < 0.01);
+  const list = Object.keys(app)
+    .map((t) => `${t} ${fmt(app[t])} / ${fmt(plain[t])}`)
+    .join(', ');
+  return { same, line: `rows written per call (app / plain SQL): ${list} — ${same ? 'the same' : 'DIFFERENT'}` };
 }
