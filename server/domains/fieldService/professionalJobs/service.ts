@@ -214,7 +214,7 @@ export async function changeMyStatus(db: Db, user: Caller, value: boolean, now =
   return db.transaction(async (tx) => {
     const before = await repo.setAvailable(tx, user.id, value, now);
     if (before === null) throw notFound('Your professional profile');
-    // Turning the switch on for the first time in a day also checks them in (issue 13 §3, decision 033).
+    // Turning the switch on for the first time in a day also checks them in (decision 033).
     const checkedIn = value ? await attendance.checkInWithin(tx, user.id, now, 'available', true) : false;
     if (before !== value) {
       await recordTransition(tx, {
@@ -439,7 +439,7 @@ async function completeLocked(tx: Tx, row: LockedLine, professionalUserId: numbe
     });
     if (owed) tipPaise = order.tipPaise;
   }
-  // The customer's first completed visit pays whoever referred them (once; issue 11, decision 024).
+  // The customer's first completed visit pays whoever referred them (once; decision 024).
   await referrals.payReferralOnCompletion(tx, row.customerUserId, row.id, { now, actorId: professionalUserId });
   await notifyUser(tx, {
     userId: row.customerUserId,
