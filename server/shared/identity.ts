@@ -1,4 +1,4 @@
-/** The identity-number rules of SPEC §3 Professional (PAN, Aadhaar), pure so the import and the forms share them. */
+/** The PAN and Aadhaar rules of a person record (decision 050), pure so the import and the forms share them. */
 
 // The Verhoeff tables as published (Wikipedia, "Verhoeff algorithm"): multiplication in the dihedral group D5, the
 // position permutation and the inverse. Row i of P is the permutation (1 5 8 9 4 2 7 0)(3 6) applied i times; the

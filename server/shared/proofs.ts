@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../http';
+import { badRequest, type FieldError, HttpError } from '../http';
 import { type CheckedFile, Storage } from '../plugins/storage';
 
 /** The Aadhaar proof: a PDF, JPEG or PNG, known by its bytes (never by its name), at most 5 MB. */
@@ -20,6 +20,17 @@ export async function checkProof(data: string, field: string): Promise<CheckedFi
   if (!type || !(type.ext in PROOF_TYPES)) throw notIt();
   // No picture variants: the proof is a private document, never shown on a public page.
   return { bytes, ext: type.ext, mime: PROOF_TYPES[type.ext], kind: 'image' };
+}
+
+/** An uploaded proof checked, or null with its problems added to `errors` (a form lists every problem at once). */
+export async function checkProofInto(data: string, field: string, errors: FieldError[]): Promise<CheckedFile | null> {
+  try {
+    return await checkProof(data, field);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    errors.push(...err.errors);
+    return null;
+  }
 }
 
 /** The name the proof was uploaded with, as a bare file name (no folders), or a name made from its type. */

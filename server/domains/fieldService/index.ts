@@ -9,6 +9,7 @@ import { professionalJobHandlers } from './professionalJobs/routes';
 import { professionalHandlers } from './professionals/routes';
 import { ratingHandlers } from './ratings/routes';
 
+export * as persons from './persons/service';
 export { completeForSeed, moveJob, resyncRatingsForSeed } from './professionalJobs/service';
 export * as professionals from './professionals/service';
 

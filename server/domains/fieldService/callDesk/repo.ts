@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
+import { rawRows } from '../../../db/rows';
 import { orderLines, orders, transitionLog, users, zones } from '../../../db/schema';
 
 /**
@@ -12,14 +13,17 @@ export async function countsByState(exec: Executor, states: readonly string[], f
     states.map((s) => sql`(${s})`),
     sql`, `,
   );
-  const res = await exec.execute<{ state: string; n: number | string }>(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select s.state, (
       select count(*) from ${orderLines} l
       where l.state = s.state and l.slot_start >= ${from.toISOString()}::timestamptz and l.slot_start < ${to.toISOString()}::timestamptz
     ) as n
-    from (values ${list}) as s(state)`);
-  const rows = (res as unknown as { rows: { state: string; n: number | string }[] }).rows;
-  return new Map(rows.map((r) => [r.state, Number(r.n)]));
+    from (values ${list}) as s(state)`,
+    { state: 'text', n: 'bigint' },
+  );
+  return new Map(rows.map((r) => [r.state, r.n]));
 }
 
 /** Unassigned lines counted by how long they have been unassigned (order_lines_state_idx: only those rows). */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { rawRows } from '../../../db/rows';
 import {
   orderLineRejections,
   orderLines,
@@ -296,7 +297,9 @@ export async function oweTip(exec: Executor, row: typeof professionalTips.$infer
  * in its slot): the live event of a job back in the pool goes to them.
  */
 export async function couldTake(exec: Executor, lineId: number, limit = 500): Promise<number[]> {
-  const rows = await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select p.user_id from order_lines l
       join professional_zones pz on pz.zone_id = l.zone_id
       join professional_services ps on ps.professional_user_id = pz.professional_user_id and ps.service_id = l.service_id
@@ -307,8 +310,10 @@ export async function couldTake(exec: Executor, lineId: number, limit = 500): Pr
       and not exists (select 1 from order_lines h where h.professional_user_id = p.user_id
                         and h.state in ('assigned', 'accepted') and h.slot_start = l.slot_start and h.id <> l.id)
     order by p.user_id
-    limit ${limit}`);
-  return ((rows as unknown as { rows: { user_id: number }[] }).rows ?? []).map((r) => Number(r.user_id));
+    limit ${limit}`,
+    { userId: 'int' },
+  );
+  return rows.map((r) => r.userId);
 }
 
 /** Tips owed and not yet paid, for checks and the demo seed's consistency. */

@@ -64,7 +64,7 @@ export const professionalJobHandlers: Handlers = {
 
   async changeMystatus(req) {
     const { message, ...data } = await jobs.changeMyStatus(req.server.db, currentUser(req), req.body.value);
-    // SPEC §8: the top bar's toast is a success on response_code '1'.
+    // The top bar's toast is a success on response_code '1'.
     return { status: 'true' as const, message, response_code: '1' as const, data };
   },
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 import { likeTerm } from '../../../db/paging';
@@ -9,7 +9,6 @@ import {
   professionals,
   professionalZones,
   services,
-  sessions,
   states,
   subCategories,
   users,
@@ -27,18 +26,6 @@ export type ProfessionalInsert = typeof professionals.$inferInsert;
 export const OPEN_LINE_STATES = ['assigned', 'accepted'] as const;
 
 // ---------------------------------------------------------------- lookups for the rules
-
-export async function cityOfState(exec: Executor, stateId: number, cityId: number) {
-  const rows = await exec
-    .select({ id: cities.id })
-    .from(cities)
-    .where(and(eq(cities.id, cityId), eq(cities.stateId, stateId)));
-  return rows.length > 0;
-}
-
-export async function stateExists(exec: Executor, stateId: number) {
-  return (await exec.select({ id: states.id }).from(states).where(eq(states.id, stateId))).length > 0;
-}
 
 /** The zone a pincode belongs to (active or not), or null. */
 export async function zoneOfPincode(exec: Executor, pinCode: string): Promise<number | null> {
@@ -66,11 +53,6 @@ export async function vendors(exec: Executor, by: { ids?: number[]; mobiles?: st
     .where(and(where, eq(users.role, 'VE')));
 }
 
-export async function zonesByIds(exec: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
-  return exec.select({ id: zones.id, active: zones.active }).from(zones).where(inArray(zones.id, ids));
-}
-
 export async function servicesByIds(exec: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   return exec
@@ -90,21 +72,6 @@ export async function servicesByNames(exec: Executor, lowerNames: string[]) {
     .select({ id: services.id, heading: services.heading, professionalType: services.professionalType })
     .from(services)
     .where(inArray(sql`lower(${services.heading})`, lowerNames));
-}
-
-/** Cities by lower-cased name, with their state's lower-cased name. */
-export async function citiesByNames(exec: Executor, lowerNames: string[]) {
-  if (lowerNames.length === 0) return [];
-  return exec
-    .select({
-      id: cities.id,
-      stateId: cities.stateId,
-      city: sql<string>`lower(${cities.name})`,
-      state: sql<string>`lower(${states.name})`,
-    })
-    .from(cities)
-    .innerJoin(states, eq(states.id, cities.stateId))
-    .where(inArray(sql`lower(${cities.name})`, lowerNames));
 }
 
 /** Zone of each of these pincodes. */
@@ -148,14 +115,6 @@ export async function updateProfessional(exec: Executor, userId: number, patch: 
     .update(professionals)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(professionals.userId, userId));
-}
-
-export async function updateUser(
-  exec: Executor,
-  userId: number,
-  patch: Partial<Pick<typeof users.$inferInsert, 'fullName' | 'email' | 'mobileNo' | 'phone' | 'mustChangePassword'>>,
-) {
-  await exec.update(users).set(patch).where(eq(users.id, userId));
 }
 
 /** The professional's row, locked for the write (null when the id is not a professional). */
@@ -254,13 +213,6 @@ export async function flipActive(exec: Executor, userId: number) {
     )
     .returning({ id: users.id, active: users.active });
   return rows[0] ?? null;
-}
-
-export async function revokeSessions(exec: Executor, userId: number) {
-  await exec
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** The professional's assigned or accepted lines, locked in id order (the order every line writer locks in). */

@@ -98,7 +98,7 @@ export async function startSession(
  * staff) build on it; tests make second vendors with it.
  */
 export async function createAccount(
-  db: Db,
+  exec: Executor,
   input: {
     role: Exclude<RoleCode, 'Cust'>;
     fullName: string;
@@ -108,7 +108,7 @@ export async function createAccount(
   },
 ) {
   const email = input.email?.toLowerCase();
-  const taken = await repo.contactsTaken(db, { mobiles: [input.mobileNo], emails: email ? [email] : [] });
+  const taken = await repo.contactsTaken(exec, { mobiles: [input.mobileNo], emails: email ? [email] : [] });
   if (taken.mobiles.has(input.mobileNo)) {
     throw conflict('mobileNo', `An account with mobile number ${input.mobileNo} already exists.`);
   }
@@ -116,7 +116,7 @@ export async function createAccount(
     throw conflict('email', `An account with e-mail ${input.email} already exists.`);
   const passwordHash = await hashPassword(input.password);
   const { password: _, ...user } = input;
-  return repo.insertUser(db, { ...user, fullName: user.fullName.trim(), phone: user.mobileNo, passwordHash });
+  return repo.insertUser(exec, { ...user, fullName: user.fullName.trim(), phone: user.mobileNo, passwordHash });
 }
 
 const otpHash = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');

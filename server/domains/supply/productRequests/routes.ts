@@ -2,7 +2,7 @@ import { currentUser, done, type Handlers, ok } from '../../../http';
 import { invoicePdf } from '../../commerce';
 import * as requests from './service';
 
-// Vendor product requests (issue 12 §3): the request cart, the request machine, payment, tracking and invoices.
+// Vendor product requests (decision 029): the request cart, the request machine, payment, tracking and invoices.
 // Money leaves as rupees here (the service speaks paise).
 export const productRequestHandlers: Handlers = {
   async addIntoRequestCart(req, reply) {

@@ -3,7 +3,7 @@ import { currentUser, done, type Handlers, idempotencyOf, ok } from '../../../ht
 import { isStaff } from '../../../roles';
 import * as products from './service';
 
-// The product store (issue 12 §2): products, the stock ledger, the inventory manager's dashboard. Rupees become paise
+// The product store (decision 028): products, the stock ledger, the inventory manager's dashboard. Rupees become paise
 // here (termsFromApi) and nowhere else.
 
 function csv(reply: FastifyReply, name: string, text: string) {

@@ -6,7 +6,7 @@ import * as repo from './repo';
 type StockMovementKind = repo.StockMovementKind;
 
 /**
- * The stock ledger's one writer (issue 12 §2, decision 028): every change of stock is a movement appended under a
+ * The stock ledger's one writer (decision 028): every change of stock is a movement appended under a
  * lock on the product rows (locked in id order, so concurrent writers never deadlock), with the figures after it;
  * the products' cached onHand / reserved follow in the same transaction. Nothing ever takes stock below zero or
  * reserves more than is free: such a movement is refused with 409 naming the product, and nothing is written.

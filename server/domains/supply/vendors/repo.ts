@@ -23,7 +23,6 @@ import {
   orders,
   productRequests,
   professionals,
-  sessions,
   states,
   users,
   vendors,
@@ -35,48 +34,6 @@ import type { ProductRequestState } from '../../../db/schema/inventory';
 export type VendorInsert = typeof vendors.$inferInsert;
 
 // ---------------------------------------------------------------- lookups for the rules
-
-/** The state's name when the city belongs to it; null for a state or city that does not exist or do not match. */
-export async function placeOf(exec: Executor, stateId: number, cityId: number) {
-  const [state] = await exec.select({ name: states.name }).from(states).where(eq(states.id, stateId));
-  if (!state) return { state: null, cityOfState: false };
-  const [city] = await exec
-    .select({ id: cities.id })
-    .from(cities)
-    .where(and(eq(cities.id, cityId), eq(cities.stateId, stateId)));
-  return { state: state.name, cityOfState: !!city };
-}
-
-export async function zonesByIds(exec: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
-  return exec.select({ id: zones.id }).from(zones).where(inArray(zones.id, ids));
-}
-
-/** Cities by lower-cased name, with their state's name (the import's cityName / stateName). */
-export async function citiesByNames(exec: Executor, lowerNames: string[]) {
-  if (lowerNames.length === 0) return [];
-  return exec
-    .select({
-      id: cities.id,
-      stateId: cities.stateId,
-      city: sql<string>`lower(${cities.name})`,
-      state: sql<string>`lower(${states.name})`,
-      stateName: states.name,
-    })
-    .from(cities)
-    .innerJoin(states, eq(states.id, cities.stateId))
-    .where(inArray(sql`lower(${cities.name})`, lowerNames));
-}
-
-/** Zones by lower-cased name, with their city's name (the import's zoneName). */
-export async function zonesByNames(exec: Executor, lowerNames: string[]) {
-  if (lowerNames.length === 0) return [];
-  return exec
-    .select({ id: zones.id, zoneName: zones.zoneName, cityName: cities.name })
-    .from(zones)
-    .innerJoin(cities, eq(cities.id, zones.cityId))
-    .where(inArray(sql`lower(${zones.zoneName})`, lowerNames));
-}
 
 /** Which of these PANs, Aadhaar numbers and GSTINs another vendor has (not `except`). */
 export async function taken(
@@ -118,16 +75,6 @@ export async function updateVendor(exec: Executor, userId: number, patch: Partia
     .update(vendors)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(vendors.userId, userId));
-}
-
-export async function updateUser(
-  exec: Executor,
-  userId: number,
-  patch: Partial<
-    Pick<typeof users.$inferInsert, 'fullName' | 'email' | 'mobileNo' | 'phone' | 'mustChangePassword' | 'active'>
-  >,
-) {
-  await exec.update(users).set(patch).where(eq(users.id, userId));
 }
 
 /** The vendor's row (not deleted), locked for the write; null when there is none. */
@@ -196,13 +143,6 @@ export async function markDeleted(exec: Executor, userId: number) {
     .set({ deletedAt: now, available: false, updatedAt: now })
     .where(eq(vendors.userId, userId));
   await exec.update(users).set({ active: false }).where(eq(users.id, userId));
-}
-
-export async function revokeSessions(exec: Executor, userId: number) {
-  await exec
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 // ---------------------------------------------------------------- what keeps a vendor

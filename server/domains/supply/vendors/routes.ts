@@ -1,7 +1,7 @@
 import { currentUser, done, type Handlers, ok } from '../../../http';
 import * as vendors from './service';
 
-// Vendors (issue 12 §1, §4): vendor accounts and profiles, the vendor's professionals and their jobs.
+// Vendors: vendor accounts and profiles, the vendor's professionals and their jobs.
 export const vendorHandlers: Handlers = {
   async getAllVendor(req) {
     return ok(await vendors.list(req.server.db, req.query));

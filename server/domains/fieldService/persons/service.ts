@@ -1,0 +1,62 @@
+import type { Executor } from '../../../db/client';
+import type { RoleCode } from '../../../http';
+import { notify } from '../../../plugins/notify';
+import { createAccount } from '../../platform';
+import * as repo from './repo';
+
+/**
+ * The person record that professionals and vendors share (decision 050): the place and zones of the profile, the
+ * account beside it and its welcome. The profile's own table, and its PAN and Aadhaar keys, stay with its module.
+ */
+
+type Bad = (field: string, message: string) => void;
+
+/** The state's name when the city is one of its cities; otherwise null with the problem told to `bad`. */
+export async function checkPlace(exec: Executor, stateId: number, cityId: number, bad: Bad) {
+  const place = await repo.placeOf(exec, stateId, cityId);
+  if (!place.state) bad('stateId', 'is not a state');
+  else if (!place.cityOfState) bad('cityId', 'is not a city of that state');
+  return place.state;
+}
+
+/** The body's zone list as ids (each once), or undefined when it sent none; zones that do not exist go to `bad`. */
+export async function checkZones(exec: Executor, list: { zoneId: number }[] | undefined, field: string, bad: Bad) {
+  if (!list) return undefined;
+  const zoneIds = [...new Set(list.map((z) => z.zoneId))];
+  const found = new Set((await repo.zonesByIds(exec, zoneIds)).map((z) => z.id));
+  const missing = zoneIds.filter((id) => !found.has(id));
+  if (missing.length) bad(field, `has zones that do not exist: ${missing.join(', ')}`);
+  return zoneIds;
+}
+
+export const zonesByIds = repo.zonesByIds;
+export const citiesByNames = repo.citiesByNames;
+export const updateUser = repo.updateUser;
+export const revokeSessions = repo.revokeSessions;
+
+/** The account of a new person record, with a one-time password they must change at the first sign-in. */
+export async function openAccount(
+  exec: Executor,
+  a: {
+    role: Extract<RoleCode, 'TE' | 'VE'>;
+    fullName: string;
+    mobileNo: string;
+    email: string | null;
+    password: string;
+  },
+) {
+  const userId = await createAccount(exec, a);
+  await repo.updateUser(exec, userId, { mustChangePassword: true });
+  return userId;
+}
+
+/** The welcome message with the one-time password, by SMS and (when known) e-mail, through the outbox. */
+export async function sendWelcome(
+  exec: Executor,
+  to: { mobileNo: string; email: string | null },
+  message: { template: string; body: string; password: string },
+) {
+  const sent = { template: message.template, body: message.body, payload: { password: message.password } };
+  await notify(exec, { channel: 'sms', recipient: to.mobileNo, ...sent });
+  if (to.email) await notify(exec, { channel: 'email', recipient: to.email, ...sent });
+}

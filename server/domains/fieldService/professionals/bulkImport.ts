@@ -1,0 +1,143 @@
+import type { Db } from '../../../db/client';
+import { nameKey, RowErrors } from '../../../imports';
+import { listOf, normalAadhaar, normalPan, PIN } from '../../../shared/identity';
+import {
+  checkPersonRow,
+  cityOfRow,
+  importRace,
+  indiaToday,
+  newSeenKeys,
+  oneTimePassword,
+  rowKeysTaken,
+  zoneNamesOf,
+  zonesOfRow,
+} from '../../../shared/person';
+import { contactsTaken, geo } from '../../platform';
+import * as persons from '../persons/service';
+import * as repo from './repo';
+import { type Checked, insertOne, PROFESSIONAL_TYPES } from './rules';
+
+// ---------------------------------------------------------------- import
+
+export interface ImportRow {
+  fullName: string;
+  roleName: string;
+  phone: string;
+  altContactNo?: string;
+  email?: string;
+  cityName: string;
+  stateName: string;
+  pinCode: string;
+  addressLine1: string;
+  addressLine2?: string;
+  birthDate?: string;
+  /** The day they joined (decision 033); empty: the day of the import. */
+  joiningDate?: string;
+  panNumber: string;
+  aadharNumber: string;
+  vendorName?: string;
+  serviceName?: string;
+  zoneName?: string;
+}
+
+/**
+ * Excel/AddProfessionalExcel: every row is checked (the same rules as AddProfessional, plus names that must resolve
+ * and duplicates inside the sheet) before anything is written; then all rows go in, each with its one-time password,
+ * in one transaction.
+ */
+export async function importRows(db: Db, rows: ImportRow[]) {
+  const errors = new RowErrors();
+  const today = indiaToday();
+  const norm = rows.map((r) => ({
+    ...r,
+    fullName: r.fullName.trim(),
+    mobile: r.phone.trim(),
+    email: r.email?.trim() || null,
+    pan: normalPan(r.panNumber),
+    aadhaar: normalAadhaar(r.aadharNumber),
+    pinCode: r.pinCode.trim(),
+    type: PROFESSIONAL_TYPES.find((t) => nameKey(t) === nameKey(r.roleName)),
+    services: listOf(r.serviceName),
+    zones: zoneNamesOf(r.zoneName),
+  }));
+  const seen = newSeenKeys();
+  norm.forEach((r, i) => {
+    if (!r.fullName) errors.add(i, 'fullName', 'must not be empty');
+    if (!r.type) errors.add(i, 'roleName', 'must be Technician or Engineer');
+    checkPersonRow(errors, i, r, seen, 'phone', today);
+  });
+
+  // Names to ids, in one query per kind.
+  const citiesFound = await persons.citiesByNames(db, [...new Set(norm.map((r) => nameKey(r.cityName)))]);
+  const vendorsFound = new Map(
+    (
+      await repo.vendors(db, {
+        mobiles: [...new Set(norm.map((r) => r.vendorName?.trim()).filter((v): v is string => !!v))],
+      })
+    ).map((v) => [v.mobileNo, v.id]),
+  );
+  const servicesFound = new Map<string, { id: number; professionalType: string }[]>();
+  for (const s of await repo.servicesByNames(db, [...new Set(norm.flatMap((r) => r.services.map(nameKey)))])) {
+    const key = nameKey(s.heading);
+    servicesFound.set(key, [...(servicesFound.get(key) ?? []), s]);
+  }
+  const zonesFound = await geo.zonesNamed(db, [...new Set(norm.flatMap((r) => r.zones.map((z) => z.zone)))]);
+  const homeZones = await repo.zonesOfPincodes(db, [...new Set(norm.map((r) => r.pinCode).filter((p) => PIN.test(p)))]);
+  const t = {
+    ...(await contactsTaken(db, { mobiles: [...seen.mobile.keys()], emails: [...seen.email.keys()] })),
+    ...(await repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()] })),
+  };
+
+  const ready: Checked[] = [];
+  norm.forEach((r, i) => {
+    const inState = cityOfRow(errors, i, r, citiesFound);
+    let vendorId: number | null = null;
+    const vendor = r.vendorName?.trim();
+    if (vendor) {
+      vendorId = vendorsFound.get(vendor) ?? null;
+      if (!vendorId) errors.add(i, 'vendorName', `${vendor} is not the mobile number of a vendor`);
+    }
+    const serviceIds: number[] = [];
+    for (const name of r.services) {
+      const matches = servicesFound.get(nameKey(name)) ?? [];
+      const ofType = matches.filter((s) => s.professionalType === r.type);
+      if (matches.length === 0) errors.add(i, 'serviceName', `"${name}" is not a service`);
+      else if (r.type && ofType.length === 0)
+        errors.add(i, 'serviceName', `"${name}" is not a service for a ${r.type.toLowerCase()}`);
+      else if (ofType.length > 1) errors.add(i, 'serviceName', `"${name}" names more than one service`);
+      else if (ofType[0]) serviceIds.push(ofType[0].id);
+    }
+    const zoneIds = zonesOfRow(errors, i, r.zones, zonesFound);
+    rowKeysTaken(errors, i, r, seen, t, 'professional', 'phone');
+    ready.push({
+      fullName: r.fullName,
+      email: r.email,
+      phone: r.mobile,
+      joinedOn: r.joiningDate?.trim() || null,
+      zoneIds,
+      serviceIds: [...new Set(serviceIds)],
+      profile: {
+        professionalType: r.type ?? 'Technician',
+        stateId: inState?.stateId ?? 0,
+        cityId: inState?.id ?? 0,
+        pinCode: r.pinCode,
+        homeZoneId: homeZones.get(r.pinCode) ?? null,
+        addressLine1: r.addressLine1.trim(),
+        addressLine2: r.addressLine2?.trim() || null,
+        altContactNo: r.altContactNo?.trim() || null,
+        birthDate: r.birthDate?.trim() || null,
+        panNumber: r.pan,
+        aadhaarNumber: r.aadhaar,
+        vendorUserId: vendorId,
+      },
+    });
+  });
+  errors.throwIfAny();
+
+  await db
+    .transaction(async (tx) => {
+      for (const c of ready) await insertOne(tx, c, null, oneTimePassword(), c.joinedOn ?? today);
+    })
+    .catch(importRace('people'));
+  return { imported: ready.length };
+}
