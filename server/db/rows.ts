@@ -84,20 +84,25 @@ export function rowInShape<S extends RowShape>(raw: Record<string, unknown>, sha
   return out as RowOfShape<S>;
 }
 
-/** The rows of a raw statement (the `sql` template, or fixed text), each in `shape` or as `table`'s row. */
+/**
+ * The rows of a raw statement (the `sql` template, or fixed text), each in `shape`, or as `table`'s row with the
+ * `extra` columns the statement adds to it.
+ */
 export async function rawRows<S extends RowShape>(
   exec: Executor,
   query: SQL | FixedText,
   shape: S,
 ): Promise<RowOfShape<S>[]>;
-export async function rawRows<T extends Table>(
+export async function rawRows<T extends Table, S extends RowShape = Record<never, never>>(
   exec: Executor,
   query: SQL | FixedText,
   table: T,
-): Promise<InferSelectModel<T>[]>;
-export async function rawRows(exec: Executor, query: SQL | FixedText, shape: RowShape | Table) {
+  extra?: S,
+): Promise<(InferSelectModel<T> & RowOfShape<S>)[]>;
+export async function rawRows(exec: Executor, query: SQL | FixedText, shape: RowShape | Table, extra?: RowShape) {
   const raw = await driverRows(exec, query);
-  return isTable(shape) ? raw.map((r) => rowOf(shape, r)) : raw.map((r) => rowInShape(r, shape));
+  if (!isTable(shape)) return raw.map((r) => rowInShape(r, shape));
+  return raw.map((r) => (extra ? { ...rowOf(shape, r), ...rowInShape(r, extra) } : rowOf(shape, r)));
 }
 
 const isTable = (x: RowShape | Table): x is Table => is(x, Table);

@@ -1,14 +1,8 @@
 import { type AnyStateMachine, type StateValue, transition } from 'xstate';
 import type { Executor } from '../db/client';
+import { WritePlan } from '../db/plan';
 import { HttpError, notFound } from '../http';
-import {
-  insertTransitionRow,
-  insertTransitionRows,
-  selectTransitions,
-  type TransitionInsert,
-  type TransitionRow,
-  transitionInsert,
-} from './repo';
+import { insertTransitionRows, planTransitionLog, runPlanSteps, selectTransitions, type TransitionRow } from './repo';
 
 /** A persisted state value as text: `created`, or `a.b` for a nested state. */
 export function stateText(value: StateValue): string {
@@ -49,10 +43,11 @@ export interface ApplyOptions<T extends Executor, R extends { state: string }> {
   /** The caller's repo: the entity's row, `SELECT … FOR UPDATE`, or null when there is none. */
   lock: (tx: T, id: number) => Promise<R | null>;
   /**
-   * The caller's repo: stores the new state (and whatever else the caller writes with this event). It may run `log`
-   * (the transition row's insert) as a CTE of its own update and answer 'logged', saving a round trip.
+   * The caller's repo: stores the new state (and whatever else the caller writes with this event). `plan` already
+   * holds the transition row: a write may add its own steps and run the plan with its statement, saving a round
+   * trip; when it does not run it, applyEvent does.
    */
-  write: (tx: T, id: number, nextState: string, log: TransitionInsert) => Promise<unknown>;
+  write: (tx: T, id: number, nextState: string, plan: WritePlan) => Promise<unknown>;
 }
 
 export interface Applied<R> {
@@ -87,7 +82,10 @@ export async function applyEvent<T extends Executor, R extends { state: string }
     actorId: o.actorId,
     remark: o.remark ?? null,
   };
-  if ((await o.write(tx, o.id, to, transitionInsert(logRow))) !== 'logged') await insertTransitionRow(tx, logRow);
+  const plan = new WritePlan();
+  planTransitionLog(plan, logRow);
+  await o.write(tx, o.id, to, plan);
+  if (!plan.ran) await runPlanSteps(tx, plan);
   return { from: row.state, to, allowedEvents, row };
 }
 

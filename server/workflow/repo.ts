@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../src/api/schema.gen';
 import type { Executor } from '../db/client';
+import type { WritePlan } from '../db/plan';
 import { transitionLog, users } from '../db/schema';
 
 export interface TransitionRow {
@@ -13,16 +14,21 @@ export interface TransitionRow {
   remark: string | null;
 }
 
-/** The insert of one transition row, as a statement of its own or a CTE of the entity's own update. */
-export type TransitionInsert = SQL;
-export const transitionInsert = (row: TransitionRow): TransitionInsert => sql`
-    insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id, remark)
+/**
+ * One transition row as a step of the write-plan an event's write runs (applyEvent): plain SQL, not the insert
+ * builder, since every step of every workflow writes one (decision 038).
+ */
+export const planTransitionLog = (plan: WritePlan, row: TransitionRow) =>
+  plan.add(
+    'transition_logged',
+    sql`insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id, remark)
     values (${row.entity}::text, ${row.entityId}::int, ${row.fromState}::text, ${row.toState}::text, ${row.event}::text,
-      ${row.actorId}::int, ${row.remark}::text)`;
+      ${row.actorId}::int, ${row.remark}::text)`,
+  );
 
-export async function insertTransitionRow(exec: Executor, row: TransitionRow): Promise<void> {
-  // Plain SQL, not the insert builder: every step of every workflow writes one (decision 038).
-  await exec.execute(transitionInsert(row));
+/** Runs a plan whose entity write added no statement of its own: its steps alone. */
+export async function runPlanSteps(exec: Executor, plan: WritePlan): Promise<void> {
+  await plan.run(exec, sql`select 1 as done`, {});
 }
 
 /** Several transition rows in one statement (applyEventToMany). */

@@ -16,7 +16,6 @@ export { contactsTaken, createAccount, customerOf } from './auth/service';
 export {
   checkedDocumentNumber,
   nextDocumentNumber,
-  nextDocumentNumberStatement,
   planDocumentNumber,
 } from './documents/service';
 export * as geo from './geo/service';
@@ -25,7 +24,6 @@ export { type LiveEvent, planLiveEvent, publishLive } from './live/service';
 export {
   type NoticeBody,
   notifyPerson,
-  notifyPersonCtes,
   notifyUser,
   type PersonNotification,
   type PlannedNotice,

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { type Executor, queryText, type Tx } from '../../../db/client';
+import type { Executor, Tx } from '../../../db/client';
 import type { Output, WritePlan } from '../../../db/plan';
-import { rowOf } from '../../../db/rows';
+import { rawRows, rowOf } from '../../../db/rows';
 import {
   cartLines,
   categories,
@@ -238,13 +238,11 @@ export async function insertPlacedOrder(
   for (const t of w.transitions) values.push(t.fromState, t.toState, t.event);
   values.push(w.entity, w.actorId);
   if (w.clearCartOf !== null) values.push(w.clearCartOf);
-  const [raw] = await queryText<Record<string, unknown>>(tx, text, values);
-  if (!raw) return null;
-  const placed = raw.placed_lines as { id: number; serviceId: number; zoneId: number | null; slotStart: string }[];
-  return {
-    order: rowOf(orders, raw),
-    lines: placed.map((l) => ({ ...l, slotStart: new Date(l.slotStart) })),
-  };
+  const [row] = await rawRows(tx, { text, values }, orders, { placedLines: 'json' });
+  if (!row) return null;
+  const { placedLines, ...order } = row;
+  const placed = placedLines as { id: number; serviceId: number; zoneId: number | null; slotStart: string }[];
+  return { order, lines: placed.map((l) => ({ ...l, slotStart: new Date(l.slotStart) })) };
 }
 
 export async function lockOrder(tx: Tx, id: number) {

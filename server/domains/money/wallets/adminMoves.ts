@@ -63,7 +63,7 @@ async function moveAdmin(
       m.action === 'Credit' ? { accountId: wallet, limit: m.maxWalletBalance, withReserved: true } : undefined,
     amountField: m.amountField,
     amount: m.amount,
-    tell:
+    balanceNotice:
       m.kind === 'customer' && m.action === 'Credit'
         ? {
             accountId: wallet,

@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
 import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
 import { type Output, type PerRow, WritePlan } from '../../../db/plan';
-import { type RowOfShape, rawRows } from '../../../db/rows';
+import { type RowOfShape, type RowShape, rawRows } from '../../../db/rows';
 import {
   customers,
   type LedgerAccountKind,
@@ -764,44 +764,52 @@ export async function pageVendorWallets(exec: Executor, q: PageQuery) {
  * empty result is a pass.
  */
 export async function ledgerBreaches(exec: Executor) {
-  const rows = async (query: SQL) =>
-    ((await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = <S extends RowShape>(shape: S, query: SQL) => rawRows(exec, query, shape);
   return {
     unbalancedTransfers: await rows(
+      { transferId: 'bigint', total: 'text' },
       sql`select transfer_id, sum(amount)::text as total from ledger_entries group by transfer_id having sum(amount) <> 0 limit 20`,
     ),
     transfersWithoutEntries: await rows(
+      { id: 'bigint' },
       sql`select t.id from ledger_transfers t where not exists (select 1 from ledger_entries e where e.transfer_id = t.id) limit 20`,
     ),
     cachedBalanceMismatches: await rows(
+      { id: 'bigint', cached: 'text', entries: 'text' },
       sql`select a.id, a.balance::text as cached, coalesce(sum(e.amount), 0)::text as entries from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id having a.balance <> coalesce(sum(e.amount), 0) limit 20`,
     ),
     runningBalanceBreaks: await rows(
+      { id: 'bigint', accountId: 'bigint' },
       sql`select id, account_id from (select e.id, e.account_id, e.balance_after, sum(e.amount) over (partition by e.account_id order by e.id) as running from ledger_entries e) x where balance_after <> running limit 20`,
     ),
     negativeWallets: await rows(
+      { id: 'bigint', kind: 'text', balance: 'text' },
       sql`select id, kind, balance::text from ledger_accounts where not allow_negative and balance < 0 limit 20`,
     ),
     negativeWalletEntries: await rows(
+      { id: 'bigint', accountId: 'bigint' },
       sql`select e.id, e.account_id from ledger_entries e join ledger_accounts a on a.id = e.account_id where not a.allow_negative and e.balance_after < 0 limit 20`,
     ),
     providerPaymentsCreditedTwice: await rows(
+      { providerPaymentId: 'text', n: 'int' },
       sql`select provider_payment_id, count(*)::int as n from ledger_transfers where provider_payment_id is not null group by provider_payment_id having count(*) > 1 limit 20`,
     ),
     paidIntentsWithoutOneCredit: await rows(
+      { id: 'bigint', orderId: 'bigint?' },
       sql`select i.id, i.order_id from payment_intents i left join ledger_transfers t on t.id = i.transfer_id where i.state = 'paid' and (t.id is null or t.provider_payment_id is distinct from i.provider_payment_id) limit 20`,
     ),
     creditsWithoutPaidIntent: await rows(
+      { id: 'bigint' },
       sql`select t.id from ledger_transfers t where t.provider_payment_id is not null and not exists (select 1 from payment_intents i where i.transfer_id = t.id and i.state = 'paid') limit 20`,
     ),
   };
 }
 
 export async function ledgerCounts(exec: Executor) {
-  const [row] = (
-    (await exec.execute(
-      sql`select (select count(*) from ledger_transfers)::int as transfers, (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_accounts)::int as accounts, (select count(*) from payment_intents)::int as intents`,
-    )) as unknown as { rows: { transfers: number; entries: number; accounts: number; intents: number }[] }
-  ).rows;
+  const [row] = await rawRows(
+    exec,
+    sql`select (select count(*) from ledger_transfers)::int as transfers, (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_accounts)::int as accounts, (select count(*) from payment_intents)::int as intents`,
+    { transfers: 'int', entries: 'int', accounts: 'int', intents: 'int' },
+  );
   return row;
 }

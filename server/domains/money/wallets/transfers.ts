@@ -34,7 +34,7 @@ export interface PostOptions {
    * A notification written with the transfer (once: a replay writes none), whose body is `body[0]`, the balance the
    * transfer leaves in `accountId` in words, then `body[1]`.
    */
-  tell?: { accountId: number; notice: Notice; body: [string, string] };
+  balanceNotice?: { accountId: number; notice: Notice; body: [string, string] };
 }
 
 /** Who is told and what; postToOwner's statement finds the person (their id and mobile number) itself. */
@@ -52,7 +52,7 @@ export async function post(exec: Executor, o: PostOptions) {
     const t = transferOf(o);
     const plan = new WritePlan();
     const planned = repo.planTransferFor(plan, t);
-    planTelling(plan, planned, o);
+    planBalanceNotice(plan, planned, o);
     posted = await repo.runPlannedTransfer(exec, t, plan, planned);
   } catch (e) {
     throw mapRefusal(e, o);
@@ -76,7 +76,7 @@ export async function postToOwner(
     const t = transferOf(o);
     const plan = new WritePlan();
     const planned = repo.planTransferFor(plan, t, { role: OWNER_ROLE[kind], who });
-    planTelling(plan, planned, o);
+    planBalanceNotice(plan, planned, o);
     found = await repo.runPlannedToOwner(exec, t, plan, planned);
   } catch (e) {
     throw mapRefusal(e, o);
@@ -86,22 +86,22 @@ export async function postToOwner(
 }
 
 /** The notice of a transfer, in its statement: written only when it posts, naming the balance it leaves. */
-function planTelling(plan: WritePlan, planned: repo.PlannedTransfer, o: PostOptions) {
-  const tell = o.tell;
-  if (!tell) return;
-  const { userId, mobileNo } = tell.notice;
+function planBalanceNotice(plan: WritePlan, planned: repo.PlannedTransfer, o: PostOptions) {
+  const notice = o.balanceNotice;
+  if (!notice) return;
+  const { userId, mobileNo } = notice.notice;
   const who =
     userId !== undefined && mobileNo !== undefined
       ? { userId, mobileNo }
       : planned.owner
         ? repo.ownerOf(planned)
         : null;
-  if (!who) throw new Error('post: a telling names whom it tells');
+  if (!who) throw new Error('post: a balance notice names whom it tells');
   planNotice(
     plan,
-    { ...tell.notice, ...who },
-    { before: tell.body[0], value: repo.balanceText(planned), after: tell.body[1] },
-    repo.entryOf(planned, tell.accountId),
+    { ...notice.notice, ...who },
+    { before: notice.body[0], value: repo.balanceText(planned), after: notice.body[1] },
+    repo.entryOf(planned, notice.accountId),
   );
 }
 
@@ -111,7 +111,7 @@ function planTelling(plan: WritePlan, planned: repo.PlannedTransfer, o: PostOpti
  * accounts (revenue, GST payable, …) only then, so the caller can hold them for its last statements alone. The wallets
  * stay locked in between, so the check still holds; a replay's `finish` moves nothing and answers the first result.
  */
-export async function open(tx: Tx, o: Omit<PostOptions, 'tell'>) {
+export async function open(tx: Tx, o: Omit<PostOptions, 'balanceNotice'>) {
   let opened: Awaited<ReturnType<typeof repo.openTransfer>>;
   try {
     opened = await repo.openTransfer(tx, transferOf(o));

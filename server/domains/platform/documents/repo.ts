@@ -8,7 +8,7 @@ import { rawRows } from '../../../db/rows';
  * number padded to at least 6 digits. Concurrent takers queue on the row, and a number taken by a transaction that
  * rolls back is given again, so the series has no gaps. A statement of its own, or a step of a caller's write-plan.
  */
-export const takeNextStatement = (series: string, prefix: string): SQL => sql`
+const takeNextStatement = (series: string, prefix: string): SQL => sql`
   insert into document_counters (series, last) values (${series}, 1)
   on conflict (series) do update set last = document_counters.last + 1
   returning ${prefix} || lpad(last::text, greatest(6, length(last::text)), '0') as number`;

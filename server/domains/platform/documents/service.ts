@@ -34,10 +34,6 @@ export function checkedDocumentNumber(number: string): string {
 export const planDocumentNumber = (plan: WritePlan, kind: DocumentKind, at: Date): Output =>
   repo.planTakeNext(plan, ...seriesOf(kind, at));
 
-/** Until product requests write through a plan: the counter's statement for their `with doc as (…)`. */
-export const nextDocumentNumberStatement = (kind: DocumentKind, at: Date) =>
-  repo.takeNextStatement(...seriesOf(kind, at));
-
 /** The series of a document taken at `at` (`INV/2026-27`) and the prefix of its numbers (`INV/2627/`). */
 function seriesOf(kind: DocumentKind, at: Date): [series: string, prefix: string] {
   const fy = financialYear(at);

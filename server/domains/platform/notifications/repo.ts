@@ -44,19 +44,6 @@ export const knownBody = (body: string): SQL => sql`${body}::text`;
 export const bodyWith = (b: { before: string; value: SQL; after: string }): SQL =>
   sql`${b.before}::text || ${b.value} || ${b.after}::text`;
 
-/** Until product requests write through a plan (notifications' service). */
-export function legacyNoticeCtes(n: PersonNotice, body: string): SQL {
-  const payload = n.link ? JSON.stringify({ link: n.link }) : null;
-  return sql`notified as (
-      insert into ${notifications} (user_id, kind, title, body, link)
-      select ${n.userId}::int, ${n.kind}::text, ${n.title}::text, ${body}::text, ${n.link}::text
-    ),
-    texted as (
-      insert into ${notificationOutbox} (channel, recipient, template, body, payload)
-      select 'sms', ${n.mobileNo}::text, ${n.kind}::text, ${`${n.title}: `}::text || ${body}::text, ${payload}::jsonb
-    )`;
-}
-
 /** A person's notice with a known body, in one statement: one round trip inside the caller's transaction. */
 export async function insertPersonNotice(exec: Executor, n: PersonNotice, body: string) {
   const plan = new WritePlan();

@@ -45,10 +45,6 @@ export interface NoticeBody {
   after: string;
 }
 
-/** Until product requests write through a plan: the notice as the fixed CTEs their step statement expects. */
-export const notifyPersonCtes = (n: PersonNotification) =>
-  repo.legacyNoticeCtes({ ...n, link: n.link ?? null }, n.body);
-
 /** A person the plan finds itself (a wallet move by mobile number): their id and mobile number as expressions. */
 export type PlannedPerson = { userId: Expression; mobileNo: Expression };
 

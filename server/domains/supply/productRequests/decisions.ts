@@ -1,10 +1,11 @@
 // The approvers' decisions, the vendor's cancel, and the payment from the vendor wallet (decision 029).
 import type { ApproverRole, ProductRequestEvent } from '../../../../src/machines/productRequest/productRequest.machine';
 import type { Db, Executor } from '../../../db/client';
+import { WritePlan } from '../../../db/plan';
 import { badRequest, HttpError, notFound } from '../../../http';
 import { paise, rupeesText } from '../../../money';
 import { wallets } from '../../money';
-import { checkedDocumentNumber, nextDocumentNumberStatement } from '../../platform';
+import { checkedDocumentNumber, planDocumentNumber } from '../../platform';
 import { detail } from './reads';
 import * as repo from './repo';
 import { type Actor, allowedKeys, applyRequestEvent, ownRequestsOf, r2, requestFor, vendorFor } from './rules';
@@ -173,12 +174,10 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
     // The rows every sale takes come last, held only until the commit just after: revenue and GST, the invoice series.
     const balances = await transfer!.finish();
     // The column is wider than Rule 46's 16 characters: checked here, and a throw gives the number back.
+    const plan = new WritePlan();
+    const invoice = planDocumentNumber(plan, 'INV', now);
     checkedDocumentNumber(
-      await repo.markInvoiced(tx, p.requestId, {
-        transferId: transfer!.transferId,
-        invoiceNumber: nextDocumentNumberStatement('INV', now),
-        at: now,
-      }),
+      await repo.markInvoiced(tx, p.requestId, plan, invoice, { transferId: transfer!.transferId, at: now }),
     );
     return { transferId: transfer!.transferId, balance: balances.get(wallet) ?? 0 };
   });

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor, rowsOf, type Tx } from '../../../db/client';
+import type { Executor, Tx } from '../../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
+import type { Output, WritePlan } from '../../../db/plan';
 import { rowOf } from '../../../db/rows';
 import {
   cities,
@@ -233,11 +234,10 @@ export type RequestPatch = Partial<
 >;
 
 /**
- * A step's writes as CTEs of one statement: the request's update with the workflow's transition row (`log`) and the
- * notifications module's notice, since every step of a request writes them together (decision 038). They run as
- * `runStep`, or ride on the step's stock movement.
+ * A step's update of the request, as a step of the write-plan its event runs (applyEvent's, which already holds the
+ * transition row, and the vendor's notice): one statement with them, or part of the step's stock movement.
  */
-export function stepCtes(id: number, patch: RequestPatch, log: SQL, notice?: SQL): SQL {
+export function planStep(plan: WritePlan, id: number, patch: RequestPatch) {
   const set: RequestPatch = { updatedAt: new Date(), ...patch };
   const assignments = sql.join(
     (Object.keys(set) as (keyof RequestPatch)[]).map((key) => {
@@ -246,29 +246,30 @@ export function stepCtes(id: number, patch: RequestPatch, log: SQL, notice?: SQL
     }),
     sql`, `,
   );
-  return sql`logged as (${log}),${notice ? sql` ${notice},` : sql``}
-    stepped as (update product_requests set ${assignments} where id = ${id}::int)`;
-}
-
-export async function runStep(exec: Executor, ctes: SQL) {
-  await exec.execute(sql`with ${ctes} select 1`);
+  return plan.add('request_step', sql`update product_requests set ${assignments} where id = ${id}::int`);
 }
 
 /**
- * A paid request's invoice, numbered in the same statement (`invoiceNumber` is the documents module's counter
- * statement): the invoice series is the last row a payment takes, held from here to the commit.
+ * A paid request's invoice, numbered in the same statement by the plan's `invoice` step (documents'
+ * planDocumentNumber): the invoice series is the last row a payment takes, held from here to the commit.
  */
-export async function markInvoiced(tx: Tx, id: number, o: { transferId: number; invoiceNumber: SQL; at: Date }) {
-  const [row] = await rowsOf<{ invoice_no: string }>(
+export async function markInvoiced(
+  tx: Tx,
+  id: number,
+  plan: WritePlan,
+  invoice: Output,
+  o: { transferId: number; at: Date },
+) {
+  const [row] = await plan.run(
     tx,
-    sql`with doc as (${o.invoiceNumber})
-      update product_requests set invoice_no = doc.number, transfer_id = ${o.transferId}::int,
+    sql`update product_requests set invoice_no = ${invoice.col('number')}, transfer_id = ${o.transferId}::int,
         updated_at = ${o.at.toISOString()}::timestamptz
-      from doc where product_requests.id = ${id}::int
+      from ${invoice.ref} where product_requests.id = ${id}::int
       returning product_requests.invoice_no`,
+    { invoiceNo: 'text' },
   );
   if (!row) throw new Error(`markInvoiced: no request ${id}`);
-  return row.invoice_no;
+  return row.invoiceNo;
 }
 
 /** A request's lines with each professional's name, in order. Plain SQL: approvals and payments read them. */

@@ -11,7 +11,7 @@ import { badRequest, type CurrentUser, forbidden, HttpError, notFound } from '..
 import { mulDivHalfUp, paise, toRupees } from '../../../money';
 import { applyEvent } from '../../../workflow/apply';
 import { wallets } from '../../money';
-import { notifyPersonCtes, type PersonNotification } from '../../platform';
+import { type PersonNotification, planNotice } from '../../platform';
 import { moveStock } from '../products/stock';
 import * as repo from './repo';
 
@@ -109,28 +109,21 @@ export async function applyRequestEvent(
         }
         return locked;
       },
-      write: async (t, rid, next, log) => {
+      write: async (t, rid, next, plan) => {
         const row = locked!;
         await extra.check?.(row);
         const patch = (await extra.patch?.(row, next)) ?? {};
         const notice = extra.notice?.(row, next);
         // The request's update, its transition row and the notice: one statement, or part of the stock movement's.
-        const step = repo.stepCtes(
-          rid,
-          { ...patch, state: next as repo.ProductRequestState },
-          log,
-          notice && notifyPersonCtes(notice),
-        );
+        if (notice) planNotice(plan, notice, notice.body);
+        repo.planStep(plan, rid, { ...patch, state: next as repo.ProductRequestState });
         const held = STOCK_HOLDING.has(row.state);
         const holds = STOCK_HOLDING.has(next);
         if (held !== holds || next === 'issued') {
           const kind = next === 'issued' ? 'issued' : holds ? 'reserved' : 'released';
           const lines = row.stockLines;
-          await moveStock(t, { kind, lines, requestId: rid, actorId, field: 'IOrderId', reason: null, also: step });
-        } else {
-          await repo.runStep(t, step);
+          await moveStock(t, { kind, lines, requestId: rid, actorId, field: 'IOrderId', reason: null, plan });
         }
-        return 'logged';
       },
     });
   } catch (e) {

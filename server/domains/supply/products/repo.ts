@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray,
 import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
+import { WritePlan } from '../../../db/plan';
 import {
   type ProductDiscountType,
   productRequestLines,
@@ -34,9 +35,6 @@ export interface StockDelta {
 /** Why `applyMovements` wrote nothing: a product that does not exist, or one the movement would take out of bounds. */
 export type StockRefusal = { missing: number } | StockRow;
 
-/** Writes of another module's repo, as CTEs to run inside a statement of this one. */
-export type Ctes = SQL;
-
 /**
  * Applies one kind of movement to products in one statement (decision 038), in the caller's transaction: the rows
  * locked in id order (every writer locks in that order: no deadlock), checked, the movements appended with the
@@ -55,52 +53,57 @@ export async function applyMovements(
     actorId: number | null;
     /** A staff movement's Idempotency-Key and request hash, kept on its row (one product only). */
     idempotency?: { key: string; hash: string } | null;
-    /** Another module's writes made with the movement (CTEs), so that both are one round trip; a refusal undoes them. */
-    also?: SQL;
+    /** A write-plan holding other domains' steps, made with the movement in one round trip; a refusal undoes them. */
+    plan?: WritePlan;
   },
 ): Promise<StockRow[]> {
+  const plan = m.plan ?? new WritePlan();
   const values = sql.join(
     m.deltas.map((d) => sql`(${d.productId}::int, ${d.quantity}::int, ${d.onHand}::int, ${d.reserved}::int)`),
     sql`, `,
   );
-  const result = (await tx.execute(sql`
-    with v(id, quantity, on_hand_delta, reserved_delta) as (values ${values}),
-    locked as (
-      select p.id, p.product_name, p.on_hand, p.reserved, v.quantity, v.on_hand_delta, v.reserved_delta,
+  const asked = plan.add(
+    'stock_asked',
+    sql`select * from (values ${values}) as v(id, quantity, on_hand_delta, reserved_delta)`,
+  );
+  const locked = plan.add(
+    'stock_locked',
+    sql`select p.id, p.product_name, p.on_hand, p.reserved, v.quantity, v.on_hand_delta, v.reserved_delta,
              p.on_hand + v.on_hand_delta as on_hand_after, p.reserved + v.reserved_delta as reserved_after
-      from ${products} p join v on v.id = p.id
-      order by p.id for update of p
-    ),
-    refused as (
-      select stock_refuse(l.id, l.product_name, l.on_hand, l.reserved) from locked l
+      from ${products} p join ${asked.ref} v on v.id = p.id
+      order by p.id for update of p`,
+  );
+  const refused = plan.add(
+    'stock_refused',
+    sql`select stock_refuse(l.id, l.product_name, l.on_hand, l.reserved) from ${locked.ref} l
       where l.quantity <> 0 and (
         (${m.kind} = 'reserved' and l.quantity > l.on_hand - l.reserved)
         or (${m.kind} = 'adjusted' and l.on_hand_after < l.reserved)
         or l.on_hand_after < 0 or l.reserved_after < 0 or l.reserved_after > l.on_hand_after)
       union all
-      select stock_refuse(v.id, null, null, null) from v where not exists (select 1 from locked l where l.id = v.id)
-    ),
-    moved as (
-      insert into ${stockMovements}
+      select stock_refuse(v.id, null, null, null) from ${asked.ref} v
+      where not exists (select 1 from ${locked.ref} l where l.id = v.id)`,
+  );
+  plan.add(
+    'stock_moved',
+    sql`insert into ${stockMovements}
         (product_id, kind, on_hand_delta, reserved_delta, on_hand_after, reserved_after, request_id, reason, actor_id,
          idempotency_key, request_hash)
       select l.id, ${m.kind}, l.on_hand_delta, l.reserved_delta, l.on_hand_after, l.reserved_after, ${m.requestId}::int,
              ${m.reason}::text, ${m.actorId}::int, ${m.idempotency?.key ?? null}::text, ${m.idempotency?.hash ?? null}::text
-      from locked l where l.quantity <> 0 and (select count(*) from refused) = 0
-    ),
-    updated as (
-      update ${products} p set on_hand = l.on_hand_after, reserved = l.reserved_after, updated_at = now()
-      from locked l where p.id = l.id and l.quantity <> 0 and (select count(*) from refused) = 0
-    )${m.also ? sql`, ${m.also}` : sql``}
-    select l.id, l.product_name, l.on_hand_after, l.reserved_after from locked l order by l.id`)) as unknown as {
-    rows: { id: number; product_name: string; on_hand_after: number; reserved_after: number }[];
-  };
-  return result.rows.map((r) => ({
-    id: Number(r.id),
-    productName: r.product_name,
-    onHand: Number(r.on_hand_after),
-    reserved: Number(r.reserved_after),
-  }));
+      from ${locked.ref} l where l.quantity <> 0 and (select count(*) from ${refused.ref}) = 0`,
+  );
+  plan.add(
+    'stock_updated',
+    sql`update ${products} p set on_hand = l.on_hand_after, reserved = l.reserved_after, updated_at = now()
+      from ${locked.ref} l where p.id = l.id and l.quantity <> 0 and (select count(*) from ${refused.ref}) = 0`,
+  );
+  const rows = await plan.run(
+    tx,
+    sql`select l.id, l.product_name, l.on_hand_after, l.reserved_after from ${locked.ref} l order by l.id`,
+    { id: 'int', productName: 'text', onHandAfter: 'int', reservedAfter: 'int' },
+  );
+  return rows.map((r) => ({ id: r.id, productName: r.productName, onHand: r.onHandAfter, reserved: r.reservedAfter }));
 }
 
 /** The movement an Idempotency-Key made, if any: the hash of the request it came with. */

@@ -1,4 +1,5 @@
 import type { Tx } from '../../../db/client';
+import type { WritePlan } from '../../../db/plan';
 
 import { conflict, notFound } from '../../../http';
 import * as repo from './repo';
@@ -33,8 +34,8 @@ export interface StockMove {
   field: string;
   /** A staff movement's Idempotency-Key and request hash, kept on the movement's row. */
   idempotency?: { key: string; hash: string } | null;
-  /** Another module's writes (its repo's CTEs) made in the movement's statement, and undone with a refusal. */
-  also?: repo.Ctes;
+  /** A write-plan holding other domains' steps, run with the movement's statement and undone with a refusal. */
+  plan?: WritePlan;
 }
 
 function deltas(kind: StockMovementKind, quantity: number): { onHand: number; reserved: number } {
@@ -74,7 +75,7 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<repo.StockRow[]> 
       reason: m.reason ?? null,
       actorId: m.actorId,
       idempotency: m.idempotency,
-      also: m.also,
+      plan: m.plan,
     });
   } catch (e) {
     const refused = repo.stockRefusalOf(e);
