@@ -352,11 +352,12 @@ export async function reschedule(
   assertSlot(ref.slot, 'RescheduleDate', now);
   const { id } = await lineFor(db, user, ref);
   return db.transaction(async (tx) => {
-    let before: repo.LineRow | null = null;
+    // The row as the event's lock read it, kept by the check for what follows.
+    const seen: { before?: repo.LineRow } = {};
     const applied = await applyLineEvent(tx, id, 'RESCHEDULE', user.id, {
       now,
       check: async (row) => {
-        before = row;
+        seen.before = row;
         const why = rescheduleRefusal(row, now);
         if (why) throw conflict('RescheduleDate', why);
         if (row.slotStart.getTime() === ref.slot.getTime()) {
@@ -373,7 +374,7 @@ export async function reschedule(
         }
       },
     });
-    const row = before as unknown as repo.LineRow;
+    const row = seen.before!;
     const count = row.rescheduleCount + 1;
     await repo.updateLine(tx, id, { slotStart: ref.slot, rescheduleCount: count });
     const customer = (await repo.personOf(tx, row.customerUserId))!;

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import type { Output, WritePlan } from '../../../db/plan';
-import { rawRows, rowOf } from '../../../db/rows';
+import { rawRows } from '../../../db/rows';
 import {
   cartLines,
   categories,
@@ -55,13 +55,16 @@ export async function lockCartFindingKey(tx: Tx, customerUserId: number, key: st
     await lockCart(tx, customerUserId);
     return null;
   }
-  const { rows } = (await tx.execute(sql`
+  const [found] = await rawRows(
+    tx,
+    sql`
     with locked as (select id from cart_lines where customer_user_id = ${customerUserId}::int order by id for update)
     select o.* from (select count(*) from locked) l
-      left join orders o on o.customer_user_id = ${customerUserId}::int and o.idempotency_key = ${key}::text`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  return rows[0]?.id == null ? null : rowOf(orders, rows[0]);
+      left join orders o on o.customer_user_id = ${customerUserId}::int and o.idempotency_key = ${key}::text`,
+    orders,
+  );
+  // No order under the key: the left join answers a row of nulls.
+  return found?.id == null ? null : found;
 }
 
 /** Services with their price terms and whether they are on offer (the explicit lines of a seed or test placement). */
@@ -98,7 +101,9 @@ export async function servedAt(
   categories: Map<number, { served: boolean; name: string; zoneName: string | null; zoneActive: boolean | null }>;
 }> {
   if (categoryIds.length === 0) return { zoneId: undefined, categories: new Map() };
-  const result = (await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select c.id, c.name, zp.zone_id as "zoneId", z.zone_name as "zoneName", z.active as "zoneActive",
       (z.active and exists (select 1 from category_zones cz where cz.zone_id = z.id and cz.category_id = c.id)) as served
     from categories c
@@ -107,22 +112,15 @@ export async function servedAt(
     where c.id in (${sql.join(
       categoryIds.map((id) => sql`${id}`),
       sql`, `,
-    )})`)) as unknown as {
-    rows: {
-      id: number;
-      name: string;
-      zoneId: number | null;
-      zoneName: string | null;
-      zoneActive: boolean | null;
-      served: boolean | null;
-    }[];
-  };
-  const first = result.rows[0];
+    )})`,
+    { id: 'int', name: 'text', zoneId: 'int?', zoneName: 'text?', zoneActive: 'bool?', served: 'bool?' },
+  );
+  const first = rows[0];
   return {
     // undefined: no category matched, so the query said nothing about the pincode.
-    zoneId: first ? (first.zoneId === null ? null : Number(first.zoneId)) : undefined,
+    zoneId: first ? first.zoneId : undefined,
     categories: new Map(
-      result.rows.map((r) => [
+      rows.map((r) => [
         Number(r.id),
         { served: r.served === true, name: r.name, zoneName: r.zoneName, zoneActive: r.zoneActive },
       ]),

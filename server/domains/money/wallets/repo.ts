@@ -87,10 +87,12 @@ export const walletIdOf = (kind: WalletKind, owner: SQL): SQL =>
  * placing and every wallet page ask (decision 038).
  */
 export async function findWallet(exec: Executor, kind: WalletKind, userId: number) {
-  const { rows } = (await exec.execute(
+  const [row] = await rawRows(
+    exec,
     sql`select id, balance from ledger_accounts where kind = ${kind} and owner_user_id = ${userId}::int`,
-  )) as unknown as Rows<{ id: number; balance: string | number }>;
-  return rows[0] ? { id: Number(rows[0].id), balance: Number(rows[0].balance) } : null;
+    { id: 'int', balance: 'bigint' },
+  );
+  return row ?? null;
 }
 
 /** A system account with its balance, its shards summed (the company wallet's is shown to the accountant). */
@@ -149,8 +151,6 @@ export class Refused extends Error {
     super(reason);
   }
 }
-
-type Rows<T> = { rows: T[] };
 
 /**
  * A transfer whose row is written and whose checked accounts are locked and checked, but whose balances have not
@@ -621,20 +621,17 @@ export async function lastMovedAt(exec: Executor, accountId: number) {
  */
 export async function personBalance(exec: Executor, where: { id?: number; mobileNo?: string }, role: RoleCode) {
   const kind = walletKindOf(role);
-  const { rows } = (await exec.execute(sql`
+  const [row] = await rawRows(
+    exec,
+    sql`
     select a.balance, (select e.created_at from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
       as moved_at
     from users u left join ledger_accounts a on a.kind = ${kind} and a.owner_user_id = u.id
-    where u.role = ${role} and ${personWhere(where)}`)) as unknown as Rows<{
-    balance: string | null;
-    moved_at: string | null;
-  }>;
-  const row = rows[0];
+    where u.role = ${role} and ${personWhere(where)}`,
+    { balance: 'bigint?', movedAt: 'timestamp?' },
+  );
   if (!row) return null;
-  return {
-    balance: Number(row.balance ?? 0),
-    movedAt: row.moved_at === null ? null : (ledgerEntries.createdAt.mapFromDriverValue(row.moved_at) as Date),
-  };
+  return { balance: row.balance ?? 0, movedAt: row.movedAt };
 }
 
 /** The wallet a person of this role holds. */
@@ -648,31 +645,16 @@ export async function findPerson(exec: Executor, where: { id?: number; mobileNo?
   const kind = walletKindOf(role);
   // Plain SQL, not the select builder: every admin wallet move starts here, and building the query cost more than
   // running it (decision 038).
-  const result = (await exec.execute(sql`
+  const [row] = await rawRows(
+    exec,
+    sql`
     select u.id, u.full_name, u.mobile_no, u.email, u.role, u.active,
       (select a.id from ledger_accounts a where a.kind = ${kind} and a.owner_user_id = u.id) as wallet_id
     from users u
-    where u.role = ${role} and ${personWhere(where)}`)) as unknown as Rows<{
-    id: number;
-    full_name: string;
-    mobile_no: string;
-    email: string | null;
-    role: string;
-    active: boolean;
-    wallet_id: number | null;
-  }>;
-  const row = result.rows[0];
-  return row
-    ? {
-        id: row.id,
-        fullName: row.full_name,
-        mobileNo: row.mobile_no,
-        email: row.email,
-        role: row.role as RoleCode,
-        active: row.active,
-        walletId: row.wallet_id,
-      }
-    : null;
+    where u.role = ${role} and ${personWhere(where)}`,
+    { id: 'int', fullName: 'text', mobileNo: 'text', email: 'text?', role: 'text', active: 'bool', walletId: 'int?' },
+  );
+  return row ? { ...row, role: row.role as RoleCode } : null;
 }
 
 const walletBalance = (kind: WalletKind) =>

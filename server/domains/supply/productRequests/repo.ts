@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
 import type { Output, WritePlan } from '../../../db/plan';
-import { rowOf } from '../../../db/rows';
+import { rawRows } from '../../../db/rows';
 import {
   cities,
   orderLines,
@@ -207,21 +207,19 @@ export async function lockRequest(
 ): Promise<LockedRequest | null> {
   // Plain SQL, not the select builder, and the lines in the same round trip: every step of a request starts here
   // (decision 038).
-  const { rows } = (await tx.execute(sql`
+  const [found] = await rawRows(
+    tx,
+    sql`
     select r.*, u.mobile_no as vendor_mobile_no, ${vendorWalletOf(sql`r.vendor_user_id`)} as vendor_wallet_id,
       (select coalesce(json_agg(json_build_object('productId', l.product_id, 'quantity', l.quantity) order by l.id),
         '[]'::json) from product_request_lines l where l.request_id = r.id) as stock_lines
     from product_requests r join users u on u.id = r.vendor_user_id
     where r.id = ${id}::int
-    for update of r`)) as unknown as { rows: Record<string, unknown>[] };
-  const raw = rows[0];
-  if (!raw) return null;
-  return {
-    ...rowOf(productRequests, raw),
-    vendorMobileNo: raw.vendor_mobile_no as string,
-    vendorWalletId: raw.vendor_wallet_id == null ? null : Number(raw.vendor_wallet_id),
-    stockLines: raw.stock_lines as LockedRequest['stockLines'],
-  };
+    for update of r`,
+    productRequests,
+    { vendorMobileNo: 'text', vendorWalletId: 'int?', stockLines: 'json' },
+  );
+  return found ? { ...found, stockLines: found.stockLines as LockedRequest['stockLines'] } : null;
 }
 
 export async function findRequestRow(exec: Executor, id: number): Promise<RequestRow | null> {
@@ -274,17 +272,21 @@ export async function markInvoiced(
 
 /** A request's lines with each professional's name, in order. Plain SQL: approvals and payments read them. */
 export async function linesOf(exec: Executor, requestId: number) {
-  const { rows } = (await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select l.*, u.full_name as professional_name
     from product_request_lines l join users u on u.id = l.professional_user_id
     where l.request_id = ${requestId}::int
-    order by l.id`)) as unknown as { rows: Record<string, unknown>[] };
-  return rows.map((raw) => {
-    const l = rowOf(productRequestLines, raw);
+    order by l.id`,
+    productRequestLines,
+    { professionalName: 'text' },
+  );
+  return rows.map((l) => {
     return {
       id: l.id,
       professionalUserId: l.professionalUserId,
-      professionalName: raw.professional_name as string,
+      professionalName: l.professionalName,
       productId: l.productId,
       productName: l.productName,
       hsnCode: l.hsnCode,

@@ -3,6 +3,7 @@ import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
 import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
 import { WritePlan } from '../../../db/plan';
+import { type RowShape, rawRows } from '../../../db/rows';
 import {
   type ProductDiscountType,
   productRequestLines,
@@ -108,10 +109,10 @@ export async function applyMovements(
 
 /** The movement an Idempotency-Key made, if any: the hash of the request it came with. */
 export async function movementByKey(exec: Executor, key: string) {
-  const { rows } = (await exec.execute(
-    sql`select request_hash from ${stockMovements} where idempotency_key = ${key}`,
-  )) as unknown as { rows: { request_hash: string | null }[] };
-  return rows[0] ? { requestHash: rows[0].request_hash } : null;
+  const [row] = await rawRows(exec, sql`select request_hash from ${stockMovements} where idempotency_key = ${key}`, {
+    requestHash: 'text?',
+  });
+  return row ?? null;
 }
 
 /** The product `stock_refuse` named, as it was before the refused movement, or null for any other error. */
@@ -454,19 +455,22 @@ export async function lowestStock(exec: Executor, limit: number): Promise<Produc
 
 /** Up to 20 example rows per broken invariant. */
 export async function stockBreaches(exec: Executor) {
-  const rows = async (query: SQL) =>
-    ((await exec.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = <S extends RowShape>(shape: S, query: SQL) => rawRows(exec, query, shape);
   return {
     cachedStockMismatches: await rows(
+      { id: 'int', onHand: 'int', reserved: 'int', onHandSum: 'int', reservedSum: 'int' },
       sql`select p.id, p.on_hand, p.reserved, coalesce(sum(m.on_hand_delta), 0)::int as on_hand_sum, coalesce(sum(m.reserved_delta), 0)::int as reserved_sum from products p left join stock_movements m on m.product_id = p.id group by p.id having p.on_hand <> coalesce(sum(m.on_hand_delta), 0) or p.reserved <> coalesce(sum(m.reserved_delta), 0) limit 20`,
     ),
     runningStockBreaks: await rows(
+      { id: 'bigint', productId: 'int' },
       sql`select id, product_id from (select m.id, m.product_id, m.on_hand_after, m.reserved_after, sum(m.on_hand_delta) over w as oh, sum(m.reserved_delta) over w as rs from stock_movements m window w as (partition by m.product_id order by m.id)) r where r.on_hand_after <> r.oh or r.reserved_after <> r.rs limit 20`,
     ),
     negativeStock: await rows(
+      { id: 'bigint', productId: 'int' },
       sql`select id, product_id from stock_movements where on_hand_after < 0 or reserved_after < 0 or reserved_after > on_hand_after limit 20`,
     ),
     wrongMovementDeltas: await rows(
+      { id: 'bigint', kind: 'text' },
       sql`select id, kind from stock_movements where not ((kind = 'received' and on_hand_delta > 0 and reserved_delta = 0) or (kind = 'reserved' and on_hand_delta = 0 and reserved_delta > 0) or (kind = 'released' and on_hand_delta = 0 and reserved_delta < 0) or (kind = 'issued' and on_hand_delta < 0 and reserved_delta = on_hand_delta) or (kind = 'adjusted' and on_hand_delta <> 0 and reserved_delta = 0)) limit 20`,
     ),
   };
