@@ -3,7 +3,7 @@ import { type Paise, paise, toPaise } from '../../../money';
 import { toCsv } from '../../../shared/csv';
 import * as recruitment from './service';
 
-// Recruitment (issue 13 §1, §2): candidates, documents, the pipeline machine, the log, the funnel and the report.
+// Recruitment (decision 032): candidates, documents, the pipeline machine, the log, the funnel and the report.
 // Money crosses the HTTP boundary here only: requests speak rupees, the service paise.
 const paiseOrNull = (rupees: number | null | undefined, field: string): Paise | null | undefined =>
   rupees === undefined || rupees === null ? rupees : toPaise(rupees, field);
