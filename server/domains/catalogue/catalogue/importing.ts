@@ -8,6 +8,7 @@ import * as tax from '../tax/service';
 import { categoryTaken, SAC_CODE, SAC_RULE } from './categories';
 import type { ProfessionalType } from './common';
 import * as repo from './repo';
+import * as servicesRepo from './repo.services';
 import { serviceMoney, serviceTaken } from './services';
 import { subCategoryTaken } from './subCategories';
 
@@ -209,7 +210,7 @@ export async function importServices(db: Db, rows: ServiceImportRow[], errors = 
       errors.firstOf(seen, keyOf(i), i, 'heading', `"${r.heading.trim()}" in ${r.subCategoryName.trim()}`);
     }
   });
-  const existing = await repo.servicesByHeadings(
+  const existing = await servicesRepo.servicesByHeadings(
     db,
     [...new Set(subIds.filter((id): id is number => id !== undefined))],
     [...new Set(rows.map((r) => nameKey(r.heading)))],
@@ -224,7 +225,7 @@ export async function importServices(db: Db, rows: ServiceImportRow[], errors = 
   try {
     await db.transaction(async (tx) => {
       for (const part of chunks(rows.map((r, i) => ({ r, i })))) {
-        await repo.insertServices(
+        await servicesRepo.insertServices(
           tx,
           part.map(({ r, i }) => ({
             heading: r.heading.trim(),

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client';
 import { badRequest, notFound } from '../../../http';
 import { priceBreakdown } from '../../../money';
 import * as repo from './repo';
+import * as servicesRepo from './repo.services';
 
 // Search and availability at a pincode.
 
@@ -9,9 +10,9 @@ export async function globalSearch(db: Db, search: string) {
   const term = search.trim();
   if (term.length < 2) throw badRequest('search', 'must be at least 2 characters');
   const [categories, subCategories, services] = await Promise.all([
-    repo.searchCategories(db, term, 5),
-    repo.searchSubCategories(db, term, 5),
-    repo.searchServices(db, term, 8),
+    servicesRepo.searchCategories(db, term, 5),
+    servicesRepo.searchSubCategories(db, term, 5),
+    servicesRepo.searchServices(db, term, 8),
   ]);
   return {
     categories,

@@ -16,6 +16,7 @@ import {
   requireName,
 } from './common';
 import * as repo from './repo';
+import * as servicesRepo from './repo.services';
 
 // Services: their money, their replies and their writes.
 
@@ -58,7 +59,7 @@ export function serviceMoney(
 }
 
 /** A service as the API shows it, with the prices the server computed (in paise; routes.ts shows rupees). */
-export function serviceDto(r: repo.ServiceRow) {
+export function serviceDto(r: servicesRepo.ServiceRow) {
   const p = priceBreakdown(r.pricePaise, r.discountPercent, r.gstPercent);
   return {
     id: r.id,
@@ -96,7 +97,7 @@ async function checkServiceInput(db: Db, input: ServiceInput, exceptId?: number)
   if (!subCategory) throw badRequest('subCategoryId', 'is not a known sub-category');
   const image = await checkOptionalImage(input.image, 'image');
   const bannerImage = await checkOptionalImage(input.bannerImage, 'bannerImage');
-  const clash = await repo.findServiceByHeading(db, input.subCategoryId, heading, exceptId);
+  const clash = await servicesRepo.findServiceByHeading(db, input.subCategoryId, heading, exceptId);
   if (clash) throw conflict('heading', serviceTaken(subCategory.subCategoryName, clash.heading));
   const values = {
     heading,
@@ -109,7 +110,7 @@ async function checkServiceInput(db: Db, input: ServiceInput, exceptId?: number)
 }
 
 async function serviceById(db: Db, id: number) {
-  const row = await repo.findService(db, id);
+  const row = await servicesRepo.findService(db, id);
   if (!row) throw notFound(`Service ${id}`);
   return serviceDto(row);
 }
@@ -120,7 +121,7 @@ export async function addService(db: Db, storage: Storage, input: ServiceInput) 
     .withFiles(
       [image && { folder: 'services', file: image }, bannerImage && { folder: 'services', file: bannerImage }],
       async ([imageUrl, bannerImageUrl]) => ({
-        result: await repo.insertService(db, { ...values, imageUrl, bannerImageUrl }),
+        result: await servicesRepo.insertService(db, { ...values, imageUrl, bannerImageUrl }),
       }),
     )
     .catch(onRace('heading', serviceTaken(subCategory.subCategoryName, values.heading)));
@@ -129,16 +130,16 @@ export async function addService(db: Db, storage: Storage, input: ServiceInput) 
 
 /** PUT: every field is replaced except omitted pictures; a new subCategoryId moves the service. */
 export async function updateService(db: Db, storage: Storage, id: number, input: ServiceInput) {
-  if (!(await repo.findService(db, id))) throw notFound(`Service ${id}`);
+  if (!(await servicesRepo.findService(db, id))) throw notFound(`Service ${id}`);
   const { values, subCategory, image, bannerImage } = await checkServiceInput(db, input, id);
   await storage
     .withFiles(
       [image && { folder: 'services', file: image }, bannerImage && { folder: 'services', file: bannerImage }],
       async ([imageUrl, bannerImageUrl]) => {
         const old = await db.transaction(async (tx) => {
-          const locked = await repo.lockService(tx, id);
+          const locked = await servicesRepo.lockService(tx, id);
           if (!locked) throw notFound(`Service ${id}`);
-          await repo.updateService(tx, id, {
+          await servicesRepo.updateService(tx, id, {
             ...values,
             ...(imageUrl && { imageUrl }),
             ...(bannerImageUrl && { bannerImageUrl }),
@@ -157,30 +158,30 @@ export async function pageServices(
   q: PageQuery & { subCategoryId?: number; categoryId?: number },
   view: repo.View,
 ) {
-  const page = await repo.pageServices(db, q, view);
+  const page = await servicesRepo.pageServices(db, q, view);
   return { ...page, items: page.items.map(serviceDto) };
 }
 
 /** Visitors get 404 for a service that is inactive or under an inactive parent; admins see it. */
 export async function getService(db: Db, id: number, admin: boolean) {
-  const row = await repo.findService(db, id);
+  const row = await servicesRepo.findService(db, id);
   if (!row || (!admin && !row.visible)) throw notFound(`Service ${id}`);
   const dto = serviceDto(row);
   const rating = dto.ratingAverage === null ? null : { average: dto.ratingAverage, count: dto.ratingCount };
-  return { ...dto, media: await repo.listMedia(db, { serviceId: id }, false), rating };
+  return { ...dto, media: await servicesRepo.listMedia(db, { serviceId: id }, false), rating };
 }
 
 export async function listServicesOfSubCategory(db: Db, subCategoryId: number, view: repo.View) {
   const sub = await repo.findSubCategory(db, subCategoryId);
   if (!sub || (!view.admin && !sub.visible)) throw notFound(`Sub-category ${subCategoryId}`);
-  return (await repo.listServicesOfSubCategory(db, subCategoryId, view)).map(serviceDto);
+  return (await servicesRepo.listServicesOfSubCategory(db, subCategoryId, view)).map(serviceDto);
 }
 
 /** New launches: visible services of the last 60 days, newest first, at most 12; else the 12 newest. */
 export async function newServices(db: Db, now = new Date()) {
   const since = new Date(now.getTime() - NEW_LAUNCH_DAYS * 24 * 3600_000);
-  let rows = await repo.newestServices(db, NEW_LAUNCH_LIMIT, since);
-  if (rows.length === 0) rows = await repo.newestServices(db, NEW_LAUNCH_LIMIT);
+  let rows = await servicesRepo.newestServices(db, NEW_LAUNCH_LIMIT, since);
+  if (rows.length === 0) rows = await servicesRepo.newestServices(db, NEW_LAUNCH_LIMIT);
   return rows.map(serviceDto);
 }
 
@@ -189,12 +190,12 @@ export async function deleteService(db: Db, storage: Storage, id: number) {
   return storage
     .withFiles([], async () => {
       const { row, media } = await db.transaction(async (tx) => {
-        const locked = await repo.lockService(tx, id);
+        const locked = await servicesRepo.lockService(tx, id);
         if (!locked) throw notFound(`Service ${id}`);
-        const n = await repo.countBannersOf(tx, id);
+        const n = await servicesRepo.countBannersOf(tx, id);
         if (n > 0) throw conflict('id', `Service "${locked.heading}" has ${plural(n, 'banner')}; delete them first.`);
-        const urls = await repo.mediaUrlsOf(tx, id);
-        await repo.deleteService(tx, id);
+        const urls = await servicesRepo.mediaUrlsOf(tx, id);
+        await servicesRepo.deleteService(tx, id);
         return { row: locked, media: urls };
       });
       return { result: row, replaced: [row.imageUrl, row.bannerImageUrl, ...media] };
@@ -206,13 +207,13 @@ export async function deleteService(db: Db, storage: Storage, id: number) {
 }
 
 /** For the banners module: the service a banner may point at. */
-export const serviceVisibility = (exec: Executor, id: number) => repo.serviceVisibility(exec, id);
+export const serviceVisibility = (exec: Executor, id: number) => servicesRepo.serviceVisibility(exec, id);
 
 /**
  * For other modules' lists (favourites): the services with these ids as the API shows them, each with whether
  * customers can see it now (it and its sub-category and category active), keyed by id.
  */
 export async function servicesByIds(exec: Executor, ids: number[]) {
-  const rows = await repo.servicesByIds(exec, [...new Set(ids)]);
+  const rows = await servicesRepo.servicesByIds(exec, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { ...serviceDto(r), visible: r.visible }]));
 }

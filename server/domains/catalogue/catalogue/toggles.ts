@@ -2,13 +2,14 @@ import type { Db } from '../../../db/client';
 import { notFound } from '../../../http';
 import { activeToggle, recordTransition } from '../../../plugins/audit';
 import * as repo from './repo';
+import * as servicesRepo from './repo.services';
 
 // Activating and deactivating categories, sub-categories and services.
 
 const toggles = {
   Category: { entity: 'Category', flip: repo.toggleCategory },
   SubCategory: { entity: 'SubCategory', flip: repo.toggleSubCategory },
-  Services: { entity: 'Service', flip: repo.toggleService },
+  Services: { entity: 'Service', flip: servicesRepo.toggleService },
 } as const;
 export type CatalogueToggle = keyof typeof toggles;
 
