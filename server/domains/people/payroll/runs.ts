@@ -9,10 +9,11 @@ import { inputsFor } from './calculation';
 import { type Actor, monthName, monthOf, mustHaveEnded, r2 } from './common';
 import { salaryKey } from './payment';
 import * as repo from './repo';
+import * as runsRepo from './repo.runs';
 
 // Salary runs as database jobs: the workers pay a month's employees a batch at a time.
 
-export function runOut(r: repo.RunRow) {
+export function runOut(r: runsRepo.RunRow) {
   return {
     id: r.id,
     year: Number(r.period.slice(0, 4)),
@@ -42,7 +43,7 @@ export async function startRun(
   const m = monthOf(body.date);
   mustHaveEnded(m, now, 'date');
   const made = await db.transaction(async (tx) => {
-    const run = await repo.insertRun(tx, {
+    const run = await runsRepo.insertRun(tx, {
       period: m.period,
       bankReferencePrefix: body.bankReferencePrefix.trim(),
       startedBy: user.id,
@@ -50,34 +51,34 @@ export async function startRun(
     if (!run) {
       throw conflict('date', `A salary run for ${monthName(m)} is already under way: follow it or resume it.`);
     }
-    await repo.insertRunItems(tx, run.id);
+    await runsRepo.insertRunItems(tx, run.id);
     return run.id;
   });
-  return runOut((await repo.run(db, made))!);
+  return runOut((await runsRepo.run(db, made))!);
 }
 
 export async function runOf(db: Db, id: number) {
-  const r = await repo.run(db, id);
+  const r = await runsRepo.run(db, id);
   if (!r) throw notFound(`Salary run ${id}`);
   return runOut(r);
 }
 
 export async function runList(db: Db, q: { page?: number; pageSize?: number }) {
   const { page, pageSize, limit, offset } = pageOf(q);
-  const { rows, total } = await repo.pageRuns(db, { limit, offset });
+  const { rows, total } = await runsRepo.pageRuns(db, { limit, offset });
   return { items: rows.map(runOut), total, page, pageSize };
 }
 
 export async function resumeRun(db: Db, id: number) {
-  const r = await repo.run(db, id);
+  const r = await runsRepo.run(db, id);
   if (!r) throw notFound(`Salary run ${id}`);
   if (r.state === 'done') throw conflict('id', `Salary run ${id} has finished: nothing to resume.`);
   await db.transaction(async (tx) => {
-    await repo.retryFailedItems(tx, id);
-    await repo.updateRun(tx, id, { active: true, lastError: null });
-    await repo.refreshRunCounts(tx, id);
+    await runsRepo.retryFailedItems(tx, id);
+    await runsRepo.updateRun(tx, id, { active: true, lastError: null });
+    await runsRepo.refreshRunCounts(tx, id);
   });
-  return runOut((await repo.run(db, id))!);
+  return runOut((await runsRepo.run(db, id))!);
 }
 
 export interface BatchOutcome {
@@ -98,21 +99,21 @@ export interface BatchOutcome {
  */
 export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now = new Date()): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
-    const run = await repo.run(tx, runId);
+    const run = await runsRepo.run(tx, runId);
     if (run?.state !== 'running' || !run.active) {
       return { claimed: 0, paid: 0, pending: 0, paused: !run?.active };
     }
     const m = monthOf(run.period);
-    const ids = await repo.claimItems(tx, runId, batchSize);
+    const ids = await runsRepo.claimItems(tx, runId, batchSize);
     if (!ids.length) {
-      const pending = await repo.refreshRunCounts(tx, runId);
-      if (pending === 0) await repo.updateRun(tx, runId, { state: 'done', finishedAt: now });
+      const pending = await runsRepo.refreshRunCounts(tx, runId);
+      if (pending === 0) await runsRepo.updateRun(tx, runId, { state: 'done', finishedAt: now });
       return { claimed: 0, paid: 0, pending, paused: false };
     }
     const already = new Set((await repo.slipsFor(tx, ids, m.period)).map((s) => s.userId));
     const open = ids.filter((id) => !already.has(id));
     const inputs = await inputsFor(tx, open, m, true, now);
-    const settled: Parameters<typeof repo.settleItems>[2] = [...already].map((id) => ({
+    const settled: Parameters<typeof runsRepo.settleItems>[2] = [...already].map((id) => ({
       userId: id,
       state: 'skipped' as const,
       message: 'Already paid',
@@ -195,11 +196,11 @@ export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now
       paidIds.flatMap((id) => inputs.get(id)!.expenseIds.map((expenseId) => ({ expenseId, slipId: made.get(id)! }))),
       now,
     );
-    await repo.settleItems(tx, runId, settled);
+    await runsRepo.settleItems(tx, runId, settled);
     if (paidIds.length > 0) await lockMonth(tx, m.year, m.month, run.startedBy);
-    const pending = await repo.refreshRunCounts(tx, runId);
-    if (paused) await repo.updateRun(tx, runId, { active: false, lastError: paused });
-    else if (pending === 0) await repo.updateRun(tx, runId, { state: 'done', finishedAt: now });
+    const pending = await runsRepo.refreshRunCounts(tx, runId);
+    if (paused) await runsRepo.updateRun(tx, runId, { active: false, lastError: paused });
+    else if (pending === 0) await runsRepo.updateRun(tx, runId, { state: 'done', finishedAt: now });
     return { claimed: ids.length, paid: paidIds.length, pending, paused: paused !== null };
   });
 }
@@ -207,7 +208,7 @@ export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now
 /** Advances every active run until none has pending items (or `maxBatches`); the timer and StartPayRun call it. */
 export async function advanceRuns(db: Db, o: { batchSize?: number; maxBatches?: number } = {}) {
   let batches = 0;
-  for (const id of await repo.activeRunIds(db)) {
+  for (const id of await runsRepo.activeRunIds(db)) {
     for (;;) {
       if (o.maxBatches !== undefined && batches >= o.maxBatches) return batches;
       let out: BatchOutcome;
@@ -215,7 +216,7 @@ export async function advanceRuns(db: Db, o: { batchSize?: number; maxBatches?: 
         out = await advanceRunOnce(db, id, o.batchSize);
       } catch (err) {
         // The batch rolled back; the run waits for a person rather than failing the same batch again and again.
-        await repo.updateRun(db, id, {
+        await runsRepo.updateRun(db, id, {
           active: false,
           lastError: `Paused: ${String((err as Error).message).slice(0, 300)}`,
         });
