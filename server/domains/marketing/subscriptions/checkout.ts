@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/client';
-import * as repo from './repo';
+import * as purchasesRepo from './repo.purchases';
 
 // What the checkout reads of the customer's plan.
 
@@ -22,9 +22,9 @@ export async function activePlanDiscounts(
   serviceIds: number[],
   at: Date,
 ): Promise<PlanDiscounts | null> {
-  const plan = await repo.activePlanOf(exec, customerUserId, at);
+  const plan = await purchasesRepo.activePlanOf(exec, customerUserId, at);
   if (!plan) return null;
-  const rows = await repo.planDiscounts(exec, plan.subscriptionId, [...new Set(serviceIds)]);
+  const rows = await purchasesRepo.planDiscounts(exec, plan.subscriptionId, [...new Set(serviceIds)]);
   return {
     ...plan,
     discounts: new Map(rows.map((r) => [r.serviceId, { discountType: r.discountType, discount: r.discount }])),

@@ -11,18 +11,19 @@ import { payments, wallets } from '../../money';
 import { addMonths, dayText, monthsText, PURCHASE_ENTITY, SUBSCRIPTION_PURPOSE } from './common';
 import { getPlan, onSale, planText } from './plans';
 import * as repo from './repo';
+import * as purchasesRepo from './repo.purchases';
 
 // Customers' purchases of plans, from their wallet or through a payment provider.
 
 export type PurchaseStatus = 'awaitingPayment' | 'active' | 'ended' | 'failed';
 
-export interface Purchase extends repo.PurchaseRow {
+export interface Purchase extends purchasesRepo.PurchaseRow {
   status: PurchaseStatus;
   paidBy: string;
   checkoutUrl: string | null;
 }
 
-export function purchaseOf(p: repo.PurchaseRow, now = new Date()): Purchase {
+export function purchaseOf(p: purchasesRepo.PurchaseRow, now = new Date()): Purchase {
   const status: PurchaseStatus = p.state === 'active' ? (p.endsAt && p.endsAt > now ? 'active' : 'ended') : p.state;
   const url = (p.checkout as { checkoutUrl?: unknown } | null)?.checkoutUrl;
   return {
@@ -34,7 +35,7 @@ export function purchaseOf(p: repo.PurchaseRow, now = new Date()): Purchase {
 }
 
 /** Why a customer cannot buy now: a plan running, or one awaiting its payment. */
-function holdingRefusal(h: repo.PurchaseRow): HttpError {
+function holdingRefusal(h: purchasesRepo.PurchaseRow): HttpError {
   return h.state === 'awaitingPayment'
     ? conflict(
         'SubscriptionID',
@@ -66,12 +67,12 @@ export interface Taken extends Purchase {
 /** The first result for a repeated Idempotency-Key; another request under the key is 422. */
 async function replayOf(exec: Executor, r: TakeRequest): Promise<Taken | null> {
   if (!r.idempotency.key) return null;
-  const found = await repo.purchaseByIdempotencyKey(exec, r.customerUserId, r.idempotency.key);
+  const found = await purchasesRepo.purchaseByIdempotencyKey(exec, r.customerUserId, r.idempotency.key);
   if (!found) return null;
   if (found.requestHash !== r.idempotency.hash) {
     throw idempotencyKeyReused('This Idempotency-Key was already used for a different request; nothing was bought.');
   }
-  return { ...purchaseOf((await repo.findPurchase(exec, found.id))!), replayed: true };
+  return { ...purchaseOf((await purchasesRepo.findPurchase(exec, found.id))!), replayed: true };
 }
 
 /** The wallet pays a purchase inside the caller's transaction: one transfer, customer wallet → revenue. */
@@ -124,16 +125,16 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
     .transaction(async (tx) => {
       const replay = await replayOf(tx, r);
       if (replay) return { replay, intent: null, id: 0 };
-      if (!(await repo.lockCustomer(tx, r.customerUserId))) throw notFound(`Customer ${r.customerUserId}`);
+      if (!(await purchasesRepo.lockCustomer(tx, r.customerUserId))) throw notFound(`Customer ${r.customerUserId}`);
       // A twin under the same key may have bought while this one waited for the lock.
       const twin = await replayOf(tx, r);
       if (twin) return { replay: twin, intent: null, id: 0 };
       const plan = await repo.findPlan(tx, r.subscriptionId);
       if (!plan || !onSale(plan)) throw notFound(`Subscription plan ${r.subscriptionId}`);
       const now = r.now ?? new Date();
-      const holding = await repo.holdingOf(tx, r.customerUserId, now);
+      const holding = await purchasesRepo.holdingOf(tx, r.customerUserId, now);
       if (holding) throw holdingRefusal(holding);
-      const person = (await repo.person(tx, r.customerUserId))!;
+      const person = (await purchasesRepo.person(tx, r.customerUserId))!;
       const wallet = await wallets.openWallet(tx, 'customer', person);
       const terms = { pricePaise: plan.pricePaise, durationInMonths: plan.durationInMonths };
       if (r.mode === 'Wallet') {
@@ -145,7 +146,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
           );
         }
         const endsAt = addMonths(now, plan.durationInMonths);
-        const id = await repo.insertPurchase(tx, {
+        const id = await purchasesRepo.insertPurchase(tx, {
           customerUserId: r.customerUserId,
           subscriptionId: plan.id,
           state: 'active',
@@ -164,7 +165,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         );
         // Never reached with a replayed key (the purchase of that transfer was found above); never active unpaid.
         if (posted.replayed) throw conflict('Idempotency-Key', 'This Idempotency-Key was already used.');
-        await repo.updatePurchase(tx, id, { transferId: posted.transferId });
+        await purchasesRepo.updatePurchase(tx, id, { transferId: posted.transferId });
         await recordTransition(tx, {
           entity: PURCHASE_ENTITY,
           entityId: id,
@@ -176,7 +177,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         });
         return { replay: null, intent: null, id };
       }
-      const id = await repo.insertPurchase(tx, {
+      const id = await purchasesRepo.insertPurchase(tx, {
         customerUserId: r.customerUserId,
         subscriptionId: plan.id,
         state: 'awaitingPayment',
@@ -191,7 +192,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         amount: plan.pricePaise,
         actorId: r.actor.id,
       });
-      await repo.updatePurchase(tx, id, { paymentIntentId: intent.id });
+      await purchasesRepo.updatePurchase(tx, id, { paymentIntentId: intent.id });
       await recordTransition(tx, {
         entity: PURCHASE_ENTITY,
         entityId: id,
@@ -217,7 +218,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
       r.actor.id,
     );
   }
-  return { ...purchaseOf((await repo.findPurchase(db, made.id))!), replayed: false };
+  return { ...purchaseOf((await purchasesRepo.findPurchase(db, made.id))!), replayed: false };
 }
 
 const PURPOSE_MESSAGES = {
@@ -229,8 +230,8 @@ const PURPOSE_MESSAGES = {
   pending: 'The payment is not complete yet. Please check again in a minute.',
 };
 
-async function failPurchase(tx: Tx, p: repo.PurchaseRow, actorId: number | null, why: string) {
-  await repo.updatePurchase(tx, p.id, { state: 'failed' });
+async function failPurchase(tx: Tx, p: purchasesRepo.PurchaseRow, actorId: number | null, why: string) {
+  await purchasesRepo.updatePurchase(tx, p.id, { state: 'failed' });
   await recordTransition(tx, {
     entity: PURCHASE_ENTITY,
     entityId: p.id,
@@ -248,7 +249,7 @@ payments.registerPurpose(SUBSCRIPTION_PURPOSE, {
   messages: PURPOSE_MESSAGES,
   async paid(tx, intent, credit, actorId) {
     const got = rupeesText(intent.amount);
-    const p = await repo.lockPurchaseOfIntent(tx, intent.id);
+    const p = await purchasesRepo.lockPurchaseOfIntent(tx, intent.id);
     if (p?.state !== 'awaitingPayment') return { message: `${got} was received and added to your wallet.` };
     if (credit.balance < p.pricePaise) {
       const why = `${got} was added to your wallet, but the wallet no longer holds the plan's ${rupeesText(p.pricePaise)}.`;
@@ -258,7 +259,12 @@ payments.registerPurpose(SUBSCRIPTION_PURPOSE, {
     const now = new Date();
     const endsAt = addMonths(now, p.durationInMonths);
     const posted = await payFromWallet(tx, p, intent.accountId, actorId, 'orderID');
-    await repo.updatePurchase(tx, p.id, { state: 'active', startsAt: now, endsAt, transferId: posted.transferId });
+    await purchasesRepo.updatePurchase(tx, p.id, {
+      state: 'active',
+      startsAt: now,
+      endsAt,
+      transferId: posted.transferId,
+    });
     await recordTransition(tx, {
       entity: PURCHASE_ENTITY,
       entityId: p.id,
@@ -271,7 +277,7 @@ payments.registerPurpose(SUBSCRIPTION_PURPOSE, {
     return { message: `Payment received: ${p.subscriptionName} is yours until ${dayText(endsAt)}.` };
   },
   async closed(tx, intent, state, actorId) {
-    const p = await repo.lockPurchaseOfIntent(tx, intent.id);
+    const p = await purchasesRepo.lockPurchaseOfIntent(tx, intent.id);
     if (p?.state !== 'awaitingPayment') return;
     await failPurchase(tx, p, actorId, `the payment ${state === 'expired' ? 'expired' : `was ${state}`}`);
   },
@@ -288,7 +294,7 @@ export async function checkPayment(db: Db, providers: PaymentProviders, user: Cu
     throw notFound(`Payment ${orderId}`);
   }
   const settled = await payments.settle(db, providers, orderId, user.id);
-  const p = await repo.findPurchaseOfIntent(db, intent.id);
+  const p = await purchasesRepo.findPurchaseOfIntent(db, intent.id);
   if (!p) throw notFound(`Payment ${orderId}`);
   return { message: settled.message, data: purchaseOf(p) };
 }
@@ -300,8 +306,8 @@ export async function history(
   q: PageQuery & { subscriptionId?: number },
   now = new Date(),
 ) {
-  const page = await repo.pagePurchases(db, { ...q, customerUserId: customerUserId ?? undefined });
-  const current = customerUserId ? await repo.holdingOf(db, customerUserId, now) : undefined;
+  const page = await purchasesRepo.pagePurchases(db, { ...q, customerUserId: customerUserId ?? undefined });
+  const current = customerUserId ? await purchasesRepo.holdingOf(db, customerUserId, now) : undefined;
   return {
     ...page,
     items: page.items.map((p) => purchaseOf(p, now)),
@@ -322,7 +328,9 @@ export async function planForCustomer(
   const admin = user.role === 'A';
   const plan = await getPlan(db, subscriptionId, { live: !admin, admin });
   const purchases = customerUserId
-    ? (await repo.pagePurchases(db, { customerUserId, subscriptionId, pageSize: 50 })).items.map((p) => purchaseOf(p))
+    ? (await purchasesRepo.pagePurchases(db, { customerUserId, subscriptionId, pageSize: 50 })).items.map((p) =>
+        purchaseOf(p),
+      )
     : [];
   if (isPartyRole(user.role) && !onSale(plan) && purchases.length === 0) {
     throw notFound(`Subscription plan ${subscriptionId}`);
