@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import { rawRows } from '../../../db/rows';
 
 /**
  * Takes the next number of a series under the counter row's lock, and answers one row: `number`, the prefix and the
@@ -13,6 +14,6 @@ export const takeNextStatement = (series: string, prefix: string): SQL => sql`
 
 /** takeNextStatement run on its own: the number. */
 export async function takeNext(exec: Executor, series: string, prefix: string): Promise<string> {
-  const [row] = await rowsOf<{ number: string }>(exec, takeNextStatement(series, prefix));
+  const [row] = await rawRows(exec, takeNextStatement(series, prefix), { number: 'text' });
   return row.number;
 }
