@@ -33,7 +33,7 @@ const serviceColumns = {
   active: services.active,
   createdAt: services.createdAt,
   visible: sql<boolean>`${serviceVisible}`,
-  // The ratings' running totals (issue 9), one row per service kept by the rating write.
+  // The ratings' running totals (decision 018), one row per service kept by the rating write.
   ratingCount: serviceRatingStats.count,
   ratingTotal: serviceRatingStats.total,
 };
