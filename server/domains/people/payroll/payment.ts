@@ -3,14 +3,14 @@ import { conflict, HttpError } from '../../../http';
 import { paise, rupeesText } from '../../../money';
 import { wallets } from '../../money';
 import { lockMonth } from '../attendance/service';
-import { calculateSalary } from './calc';
+import { calculateSalary, type SalaryCalculation } from './calc';
 import { calcOut, type Inputs, inputsFor } from './calculation';
 import { type Actor, employeeOr404, type Month, monthName, monthOf, mustHaveEnded } from './common';
 import * as repo from './repo';
 
 // Paying one employee's month, exactly once, through the ledger.
 
-export const salaryKey = (userId: number, m: Month) => `salary-${userId}-${m.period.slice(0, 7)}`;
+const salaryKey = (userId: number, m: Month) => `salary-${userId}-${m.period.slice(0, 7)}`;
 
 /** The words for a company wallet that cannot cover a payment. */
 export async function shortfall(exec: Executor, needPaise: number, what: string, field: string) {
@@ -22,6 +22,55 @@ export async function shortfall(exec: Executor, needPaise: number, what: string,
 }
 
 export class NoStructure extends Error {}
+
+interface Payment {
+  bankReference: string;
+  actorId: number | null;
+  runId: number | null;
+  now: Date;
+}
+
+/** The slip of an employee's paid month, as written. */
+export const slipValues = (userId: number, m: Month, calc: SalaryCalculation, o: Payment): repo.SlipInsert => ({
+  userId,
+  period: m.period,
+  grossPaise: calc.grossPaise,
+  deductionsPaise: calc.deductionsPaise,
+  employerPaise: calc.employerPaise,
+  tipsPaise: calc.tipsPaise,
+  expensesPaise: calc.expensesPaise,
+  netPaise: calc.netPaise,
+  breakdown: calc,
+  bankReference: o.bankReference,
+  payRunId: o.runId,
+  paidBy: o.actorId,
+  paidAt: o.now,
+});
+
+/**
+ * The month's one ledger transfer: the company wallet pays the net less the tips, tips payable the tips, into salary
+ * payable; under the employee and month's idempotency key, so a second payment replays the first.
+ */
+export function postSalary(tx: Tx, userId: number, m: Month, calc: SalaryCalculation, o: Payment) {
+  const fromCompany = calc.netPaise - calc.tipsPaise;
+  return wallets.post(tx, {
+    kind: 'salary_payment',
+    legs: [
+      { accountId: wallets.systemAccountId('company_wallet'), amount: -fromCompany },
+      { accountId: wallets.systemAccountId('tips_payable'), amount: -calc.tipsPaise },
+      { accountId: wallets.systemAccountId('salary_payable'), amount: calc.netPaise },
+    ],
+    reference: o.bankReference,
+    remark: `Salary of employee ${userId} for ${m.period.slice(0, 7)}`,
+    actorId: o.actorId,
+    idempotency: {
+      key: salaryKey(userId, m),
+      hash: wallets.requestHash('payEmpSalary', userId, { period: m.period }),
+    },
+    amountField: 'id',
+    amount: paise(fromCompany),
+  });
+}
 
 /** The ledger's refusal of a debit the company wallet cannot cover (wallets.post answers it as a 409). */
 export const isShort = (err: unknown) =>
@@ -38,45 +87,14 @@ async function payWithin(
   emp: { id: number },
   m: Month,
   input: Inputs extends Map<number, infer I> ? I : never,
-  o: { bankReference: string; actorId: number | null; runId: number | null; now: Date },
+  o: Payment,
 ) {
   const calc = calculateSalary({ year: m.year, month: m.month, ...input });
   if (!calc) throw new NoStructure();
-  const slipId = await repo.insertSlip(tx, {
-    userId: emp.id,
-    period: m.period,
-    grossPaise: calc.grossPaise,
-    deductionsPaise: calc.deductionsPaise,
-    employerPaise: calc.employerPaise,
-    tipsPaise: calc.tipsPaise,
-    expensesPaise: calc.expensesPaise,
-    netPaise: calc.netPaise,
-    breakdown: calc,
-    bankReference: o.bankReference,
-    payRunId: o.runId,
-    paidBy: o.actorId,
-    paidAt: o.now,
-  });
+  const slipId = await repo.insertSlip(tx, slipValues(emp.id, m, calc, o));
   if (slipId === null) return null;
   if (calc.netPaise > 0) {
-    const fromCompany = calc.netPaise - calc.tipsPaise;
-    const posted = await wallets.post(tx, {
-      kind: 'salary_payment',
-      legs: [
-        { accountId: wallets.systemAccountId('company_wallet'), amount: -fromCompany },
-        { accountId: wallets.systemAccountId('tips_payable'), amount: -calc.tipsPaise },
-        { accountId: wallets.systemAccountId('salary_payable'), amount: calc.netPaise },
-      ],
-      reference: o.bankReference,
-      remark: `Salary of employee ${emp.id} for ${m.period.slice(0, 7)}`,
-      actorId: o.actorId,
-      idempotency: {
-        key: salaryKey(emp.id, m),
-        hash: wallets.requestHash('payEmpSalary', emp.id, { period: m.period }),
-      },
-      amountField: 'id',
-      amount: paise(fromCompany),
-    });
+    const posted = await postSalary(tx, emp.id, m, calc, o);
     await repo.setSlipTransfer(tx, slipId, posted.transferId);
   }
   await repo.markTipsPaid(tx, input.tipLines, o.now);

@@ -1,13 +1,13 @@
 import type { Db } from '../../../db/client';
 import { pageOf } from '../../../db/paging';
 import { conflict, notFound } from '../../../http';
-import { paise, rupeesText } from '../../../money';
+import { rupeesText } from '../../../money';
 import { wallets } from '../../money';
 import { lockMonth } from '../attendance/service';
 import { calculateSalary } from './calc';
 import { inputsFor } from './calculation';
 import { type Actor, monthName, monthOf, mustHaveEnded, r2 } from './common';
-import { salaryKey } from './payment';
+import { postSalary, slipValues } from './payment';
 import * as repo from './repo';
 import * as runsRepo from './repo.runs';
 
@@ -135,22 +135,10 @@ export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now
         break;
       }
       const bankReference = `${run.bankReferencePrefix}-${id}`.slice(0, 60);
+      const payment = { bankReference, actorId: run.startedBy, runId, now };
       let transferId: number | null = null;
       if (calc.netPaise > 0) {
-        const posted = await wallets.post(tx, {
-          kind: 'salary_payment',
-          legs: [
-            { accountId: wallets.systemAccountId('company_wallet'), amount: -need },
-            { accountId: wallets.systemAccountId('tips_payable'), amount: -calc.tipsPaise },
-            { accountId: wallets.systemAccountId('salary_payable'), amount: calc.netPaise },
-          ],
-          reference: bankReference,
-          remark: `Salary of employee ${id} for ${m.period.slice(0, 7)}`,
-          actorId: run.startedBy,
-          idempotency: { key: salaryKey(id, m), hash: wallets.requestHash('payEmpSalary', id, { period: m.period }) },
-          amountField: 'id',
-          amount: paise(need),
-        });
+        const posted = await postSalary(tx, id, m, calc, payment);
         if (posted.replayed) {
           // Paid by the accountant meanwhile: their transfer and slip stand.
           settled.push({ userId: id, state: 'skipped', message: 'Already paid', slipId: null });
@@ -159,22 +147,7 @@ export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now
         transferId = posted.transferId;
       }
       held -= need;
-      slips.push({
-        userId: id,
-        period: m.period,
-        grossPaise: calc.grossPaise,
-        deductionsPaise: calc.deductionsPaise,
-        employerPaise: calc.employerPaise,
-        tipsPaise: calc.tipsPaise,
-        expensesPaise: calc.expensesPaise,
-        netPaise: calc.netPaise,
-        breakdown: calc,
-        bankReference,
-        transferId,
-        payRunId: runId,
-        paidBy: run.startedBy,
-        paidAt: now,
-      });
+      slips.push({ ...slipValues(id, m, calc, payment), transferId });
     }
     const made = new Map((await repo.insertSlips(tx, slips)).map((r) => [r.userId, r.id]));
     for (const row of slips) {
