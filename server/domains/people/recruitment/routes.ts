@@ -8,6 +8,16 @@ import * as recruitment from './service';
 const paiseOrNull = (rupees: number | null | undefined, field: string): Paise | null | undefined =>
   rupees === undefined || rupees === null ? rupees : toPaise(rupees, field);
 
+/** A documents request with its salaries in paise. */
+const docsIn = <B extends { expectedSal?: number | null; offeredSal?: number | null; previousSal?: number | null }>(
+  b: B,
+) => ({
+  ...b,
+  expectedSal: paiseOrNull(b.expectedSal, 'expectedSal'),
+  offeredSal: paiseOrNull(b.offeredSal, 'offeredSal'),
+  previousSal: paiseOrNull(b.previousSal, 'previousSal'),
+});
+
 export const recruitmentHandlers: Handlers = {
   async addCandidates(req, reply) {
     const data = await recruitment.add(req.server.db, req.server.storage, currentUser(req), req.body);
@@ -44,17 +54,11 @@ export const recruitmentHandlers: Handlers = {
   },
 
   async addCandidateDocs(req, reply) {
-    const b = req.body;
     const data = await recruitment.saveDocs(
       req.server.db,
       req.server.storage,
       currentUser(req),
-      {
-        ...b,
-        expectedSal: paiseOrNull(b.expectedSal, 'expectedSal'),
-        offeredSal: paiseOrNull(b.offeredSal, 'offeredSal'),
-        previousSal: paiseOrNull(b.previousSal, 'previousSal'),
-      },
+      docsIn(req.body),
       'add',
     );
     reply.code(201);
@@ -62,17 +66,11 @@ export const recruitmentHandlers: Handlers = {
   },
 
   async updateCandidateDocs(req) {
-    const b = req.body;
     const data = await recruitment.saveDocs(
       req.server.db,
       req.server.storage,
       currentUser(req),
-      {
-        ...b,
-        expectedSal: paiseOrNull(b.expectedSal, 'expectedSal'),
-        offeredSal: paiseOrNull(b.offeredSal, 'offeredSal'),
-        previousSal: paiseOrNull(b.previousSal, 'previousSal'),
-      },
+      docsIn(req.body),
       'update',
     );
     return ok(data, `The documents of ${data.candidateName} were updated.`);
