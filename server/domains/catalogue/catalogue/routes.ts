@@ -21,7 +21,8 @@ const serviceIn = <T extends { price: number; visitingCharges?: number }>(body: 
 });
 
 type Priced = { price: Paise; discountedPrice: Paise; gstAmount: Paise; finalPrice: Paise; visitingCharges: Paise };
-const serviceOut = <T extends Priced>(s: T) => ({
+/** A service's amounts in rupees: the catalogue's and the favourites' replies. */
+export const serviceOut = <T extends Priced>(s: T) => ({
   ...s,
   price: toRupees(s.price),
   discountedPrice: toRupees(s.discountedPrice),

@@ -1,17 +1,8 @@
 import { currentUser, type Handlers, ok } from '../../../http';
-import { type Paise, toRupees } from '../../../money';
+import { serviceOut } from '../catalogue/routes';
 import * as favourites from './service';
 
 // Money crosses the HTTP boundary here only: the service card's amounts in rupees.
-type Priced = { price: Paise; discountedPrice: Paise; gstAmount: Paise; finalPrice: Paise; visitingCharges: Paise };
-const serviceOut = <T extends Priced>(s: T) => ({
-  ...s,
-  price: toRupees(s.price),
-  discountedPrice: toRupees(s.discountedPrice),
-  gstAmount: toRupees(s.gstAmount),
-  finalPrice: toRupees(s.finalPrice),
-  visitingCharges: toRupees(s.visitingCharges),
-});
 
 export const favouriteHandlers: Handlers = {
   async toggleFavourite(req) {

@@ -1,4 +1,4 @@
-// Favourites (SPEC §3 Favourite, §7 Customer/UserFavoritesAddDel and Customer/GetUserFavorites): a customer's
+// Favourites (decision 014; Customer/UserFavoritesAddDel and Customer/GetUserFavorites): a customer's
 // saved services, toggled from the heart on service cards and the service page, listed in My account.
 import type { Db } from '../../../db/client';
 import type { PageQuery } from '../../../db/paging';

@@ -1,4 +1,4 @@
-// GST rates are law, so they are data (issue 9 §3): the gst_rates table holds each rate with its effective dates,
+// GST rates are law, so they are data (decision 014): the gst_rates table holds each rate with its effective dates,
 // and the catalogue validates a service's rate against the ones in force. Order lines keep a snapshot of the rate
 // they were charged, so a change of law never changes an old invoice.
 import type { Executor } from '../../../db/client';

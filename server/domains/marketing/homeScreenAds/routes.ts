@@ -28,7 +28,7 @@ function termsIn(t: TermsBody, prefix: string): ads.TermsInput {
 const rupeesOrNull = (p: Paise | null) => (p === null ? null : toRupees(p));
 
 /**
- * The reply's shape (SPEC §3 home-screen advertisement and coupon offer): approveCO_Status and rejectCO_status are
+ * The reply's shape (decision 021): approveCO_Status and rejectCO_status are
  * derived from the coupon's state; who made and decided it, and the rejection remark, only for admins and marketing.
  */
 export function adOut({ row, offers }: ads.AdView, staff: boolean, now = new Date()) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { rawRows } from '../../../db/rows';
 import {
   couponRedemptions,
   coupons,
@@ -12,15 +13,13 @@ import {
 } from '../../../db/schema';
 
 /**
- * The marketing dashboard's aggregates (issue 11 §5). Every function answers counts and sums computed by the
+ * The marketing dashboard's aggregates (decision 025). Every function answers counts and sums computed by the
  * database; none reads a list of rows to count it here. Ranges are instants [from, to) the service derives from
  * India days; buckets are India days or weeks (Monday), keyed by their first day as 'YYYY-MM-DD'.
  */
 
 export type BucketUnit = 'day' | 'week';
 export type { ReferralStatus } from '../../../db/schema/marketing';
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The India day or week (its first day, a date) a timestamp column falls in. */
 function bucketDay(column: unknown, unit: BucketUnit) {
@@ -42,7 +41,9 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * it EXPIRE, so the dashboard agrees with the coupon lists without writing anything itself.
  */
 export async function couponStates(exec: Executor, now: Date) {
-  const res = await exec.execute(sql`
+  return rawRows(
+    exec,
+    sql`
     select x.state,
            count(*)::int as n,
            count(*) filter (where x.state = 'approved' and x.valid_from <= ${ts(now)})::int as live,
@@ -55,13 +56,16 @@ export async function couponStates(exec: Executor, now: Date) {
           join ${homeScreenAds} a on a.id = c.ad_id
          where a.deleted_at is null and c.state <> 'deleted'
       ) x
-     group by x.state`);
-  return rowsOf<{ state: string; n: number; live: number; scheduled: number }>(res);
+     group by x.state`,
+    { state: 'text', n: 'int', live: 'int', scheduled: 'int' },
+  );
 }
 
 /** The coupons waiting for approval that have waited longest: since they were last sent (the transition log). */
 export async function oldestPending(exec: Executor, limit: number) {
-  const res = await exec.execute(sql`
+  return rawRows(
+    exec,
+    sql`
     select c.ad_id as id, c.code, a.description, u.full_name as "makerName",
            coalesce(p.at, a.updated_at) as "waitingSince"
       from ${coupons} c
@@ -73,10 +77,9 @@ export async function oldestPending(exec: Executor, limit: number) {
       ) p on true
      where c.state = 'pending' and a.deleted_at is null
      order by 5, 1
-     limit ${limit}`);
-  return rowsOf<{ id: number; code: string; description: string; makerName: string; waitingSince: Date | string }>(
-    res,
-  ).map((r) => ({ ...r, waitingSince: new Date(r.waitingSince) }));
+     limit ${limit}`,
+    { id: 'int', code: 'text', description: 'text', makerName: 'text', waitingSince: 'timestamp' },
+  );
 }
 
 /**
@@ -85,7 +88,9 @@ export async function oldestPending(exec: Executor, limit: number) {
  * to one row per (bucket, coupon); the ranking and the split work on those few rows.
  */
 export async function redemptionSeries(exec: Executor, from: Date, to: Date, unit: BucketUnit, top: number) {
-  const res = await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     with g as materialized (
       select ${bucketDay(sql`cr.created_at`, unit)} as b, cr.coupon_id, count(*) as n, sum(cr.discount_paise) as d
         from ${couponRedemptions} cr
@@ -102,55 +107,57 @@ export async function redemptionSeries(exec: Executor, from: Date, to: Date, uni
       from g
       left join best on best.coupon_id = g.coupon_id
       left join ${coupons} c on c.ad_id = best.coupon_id
-     group by g.b, best.coupon_id, c.code, best.d, best.n`);
-  return rowsOf<{
-    b: string;
-    couponId: number | null;
-    code: string | null;
-    rank_d: string | number | null;
-    rank_n: number | null;
-    n: number;
-    d: string | number;
-  }>(res).map((r) => ({
+     group by g.b, best.coupon_id, c.code, best.d, best.n`,
+    { b: 'text', couponId: 'int?', code: 'text?', rank_d: 'bigint?', rank_n: 'int?', n: 'int', d: 'bigint' },
+  );
+  return rows.map((r) => ({
     bucket: r.b,
     couponId: r.couponId,
     code: r.code,
-    rankDiscount: r.rank_d === null ? 0 : Number(r.rank_d),
+    rankDiscount: r.rank_d ?? 0,
     rankCount: r.rank_n ?? 0,
     count: r.n,
-    discountPaise: Number(r.d),
+    discountPaise: r.d,
   }));
 }
 
 /** Home-screen advertisements (AD) not deleted, and how many are switched on; special packages, and how many live. */
 export async function adsAndPackages(exec: Executor) {
-  const res = await exec.execute(sql`
+  const [counts] = await rawRows(
+    exec,
+    sql`
     select (select count(*) from ${homeScreenAds} where adv_type = 'AD' and deleted_at is null)::int as "adsTotal",
            (select count(*) from ${homeScreenAds} where adv_type = 'AD' and deleted_at is null and status)::int as "adsActive",
            (select count(*) from ${specialPackages})::int as "packagesTotal",
-           (select count(*) from ${specialPackages} where expired_status = 'N')::int as "packagesActive"`);
-  return rowsOf<{ adsTotal: number; adsActive: number; packagesTotal: number; packagesActive: number }>(res)[0];
+           (select count(*) from ${specialPackages} where expired_status = 'N')::int as "packagesActive"`,
+    { adsTotal: 'int', adsActive: 'int', packagesTotal: 'int', packagesActive: 'int' },
+  );
+  return counts;
 }
 
 /** Paid plans bought in [from, to) per bucket (count and revenue), and the paid plans running at `now`. */
 export async function subscriptionSales(exec: Executor, from: Date, to: Date, unit: BucketUnit, now: Date) {
   const [buckets, running] = await Promise.all([
-    exec.execute(sql`
+    rawRows(
+      exec,
+      sql`
       select ${bucketOf(sql`created_at`, unit)} as b, count(*)::int as n, sum(price_paise)::bigint as d
         from ${customerSubscriptions}
        where state = 'active' and created_at >= ${ts(from)} and created_at < ${ts(to)}
-       group by 1`),
-    exec.execute(sql`
+       group by 1`,
+      { b: 'text', n: 'int', d: 'bigint' },
+    ),
+    rawRows(
+      exec,
+      sql`
       select count(*)::int as n from ${customerSubscriptions}
-       where state = 'active' and starts_at <= ${ts(now)} and ends_at > ${ts(now)}`),
+       where state = 'active' and starts_at <= ${ts(now)} and ends_at > ${ts(now)}`,
+      { n: 'int' },
+    ),
   ]);
   return {
-    buckets: rowsOf<{ b: string; n: number; d: string | number }>(buckets).map((r) => ({
-      bucket: r.b,
-      count: r.n,
-      amountPaise: Number(r.d),
-    })),
-    activeNow: rowsOf<{ n: number }>(running)[0].n,
+    buckets: buckets.map((r) => ({ bucket: r.b, count: r.n, amountPaise: r.d })),
+    activeNow: running[0].n,
   };
 }
 
@@ -160,26 +167,30 @@ export async function subscriptionSales(exec: Executor, from: Date, to: Date, un
  */
 export async function referralFigures(exec: Executor, from: Date, to: Date, unit: BucketUnit) {
   const [signups, money] = await Promise.all([
-    exec.execute(sql`
+    rawRows(
+      exec,
+      sql`
       select ${bucketOf(sql`created_at`, unit)} as b, status, count(*)::int as n
         from ${referrals}
        where created_at >= ${ts(from)} and created_at < ${ts(to)}
-       group by 1, 2`),
-    exec.execute(sql`
+       group by 1, 2`,
+      { b: 'text', status: 'text', n: 'int' },
+    ),
+    rawRows(
+      exec,
+      sql`
       select count(*) filter (where status = 'paid' and settled_at >= ${ts(from)} and settled_at < ${ts(to)})::int as paid,
              coalesce(sum(cost_paise) filter (where status = 'paid' and settled_at >= ${ts(from)} and settled_at < ${ts(to)}), 0)::bigint as "paidPaise",
              coalesce(sum(cost_paise) filter (where status = 'pending'), 0)::bigint as "pendingPaise"
-        from ${referrals}`),
+        from ${referrals}`,
+      { paid: 'int', paidPaise: 'bigint', pendingPaise: 'bigint' },
+    ),
   ]);
-  const m = rowsOf<{ paid: number; paidPaise: string | number; pendingPaise: string | number }>(money)[0];
+  const m = money[0];
   return {
-    signups: rowsOf<{ b: string; status: string; n: number }>(signups).map((r) => ({
-      bucket: r.b,
-      status: r.status,
-      count: r.n,
-    })),
+    signups: signups.map((r) => ({ bucket: r.b, status: r.status, count: r.n })),
     paid: m.paid,
-    paidPaise: Number(m.paidPaise),
-    pendingPaise: Number(m.pendingPaise),
+    paidPaise: m.paidPaise,
+    pendingPaise: m.pendingPaise,
   };
 }

@@ -5,7 +5,7 @@ import { paise, toRupees } from '../../../money';
 import * as repo from './repo';
 
 /**
- * GET Marketing/GetMarketingDashboard (issue 11 §5, decision 025): coupons by state and those waiting for approval,
+ * GET Marketing/GetMarketingDashboard (decision 025): coupons by state and those waiting for approval,
  * redemptions and their discount over time (the top coupons apart), advertisements and packages live, subscriptions
  * sold, referral sign-ups and payouts. Every figure comes from an SQL aggregate (repo.ts).
  */

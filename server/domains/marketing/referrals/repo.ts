@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
 import { likeTerm, type PageQuery, pageOf } from '../../../db/paging';
+import { rawRows } from '../../../db/rows';
 import {
   customerAddresses,
   customers,
@@ -14,8 +15,6 @@ import {
 import type { Paise } from '../../../money';
 
 export type { ReferralStatus };
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 // ---- The referral cost (SetReferralCost): every change is a row; the newest is in force. ----
 
@@ -305,7 +304,9 @@ export async function signupSeries(exec: Executor, from: Date, to: Date, unit: B
       : sql`date_trunc('week', ${ts(from)} at time zone 'Asia/Kolkata')::date`;
   const last = sql`((${ts(to)} - interval '1 microsecond') at time zone 'Asia/Kolkata')::date`;
   const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 week'`;
-  const res = await exec.execute(sql`
+  return rawRows(
+    exec,
+    sql`
     with r as (
       select ${bucket} as b, r.status
         from ${referrals} r
@@ -319,21 +320,23 @@ export async function signupSeries(exec: Executor, from: Date, to: Date, unit: B
       from series s
       left join r on r.b = s.b
      group by s.b
-     order by s.b`);
-  return rowsOf<{ start: string; signups: number; paid: number }>(res);
+     order by s.b`,
+    { start: 'text', signups: 'int', paid: 'int' },
+  );
 }
 
 /** Every referral's totals by status (counts and amounts), whenever made. */
 export async function totals(exec: Executor) {
-  const res = await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select r.status, count(*)::int as n, coalesce(sum(r.cost_paise), 0)::bigint as paise
       from ${referrals} r
-     group by r.status`);
-  return rowsOf<{ status: ReferralStatus; n: number; paise: string | number }>(res).map((r) => ({
-    status: r.status,
-    count: r.n,
-    paise: Number(r.paise),
-  }));
+     group by r.status`,
+    { status: 'text', n: 'int', paise: 'bigint' },
+  );
+  // The column holds only referral statuses.
+  return rows.map((r) => ({ status: r.status as ReferralStatus, count: r.n, paise: r.paise }));
 }
 
 /** Seed data only (referrals service backdateSignupForSeed). */

@@ -2,7 +2,7 @@ import { currentUser, type Handlers, ok } from '../../../http';
 import { rupeesText, toPaise } from '../../../money';
 import * as referrals from './service';
 
-/** Referral cost, referral histories and payouts (issue 11 §4, decision 024). */
+/** Referral cost, referral histories and payouts (decision 024). */
 export const referralHandlers: Handlers = {
   async setReferralCost(req, reply) {
     // Money crosses the HTTP boundary here only: the API speaks rupees, the service and the database paise.

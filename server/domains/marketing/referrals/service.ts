@@ -1,4 +1,4 @@
-// Referrals (issue 11 §4, decision 024): the referral cost the admin sets (every change kept), the referral a sign-up
+// Referrals (decision 024): the referral cost the admin sets (every change kept), the referral a sign-up
 // with a code makes (at the cost in force then), and its one payout to the referrer's wallet when the referred
 // customer's first visit is completed, never for a self-referral.
 import type { Db, Executor, Tx } from '../../../db/client';

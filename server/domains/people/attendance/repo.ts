@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type S
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 import { likeTerm } from '../../../db/paging';
+import { rawRows } from '../../../db/rows';
 import {
   attendanceAudit,
   attendanceDays,
@@ -13,8 +14,6 @@ import {
 import type { AttendanceSource, AttendanceStatus } from '../../../db/schema/attendance';
 
 export type { AttendanceStatus };
-
-type Rows<T> = { rows: T[] };
 
 /** The advisory lock class of attendance months: key (class, year × 100 + month). */
 const LOCK_CLASS = 42_012;
@@ -113,26 +112,26 @@ export async function dayCells(
   to: string,
   today: string,
 ): Promise<DayCell[]> {
-  const res = (await exec.execute(sql`${cellsSql([userId], from, to, today)}
+  const rows = await rawRows(
+    exec,
+    sql`${cellsSql([userId], from, to, today)}
     select user_id, to_char(day, 'YYYY-MM-DD') as day, status, check_in_at, check_out_at, source, holiday_name
-    from cells order by day`)) as unknown as Rows<{
-    user_id: number;
-    day: string;
-    status: DayStatus | null;
-    check_in_at: string | Date | null;
-    check_out_at: string | Date | null;
-    source: AttendanceSource | null;
-    holiday_name: string | null;
-  }>;
-  const at = (v: string | Date | null) => (v == null ? null : new Date(v));
-  return res.rows.map((r) => ({
-    userId: Number(r.user_id),
-    day: r.day,
-    status: r.status,
-    checkInAt: at(r.check_in_at),
-    checkOutAt: at(r.check_out_at),
-    source: r.source,
-    holidayName: r.holiday_name,
+    from cells order by day`,
+    {
+      userId: 'int',
+      day: 'text',
+      status: 'text?',
+      checkInAt: 'timestamp?',
+      checkOutAt: 'timestamp?',
+      source: 'text?',
+      holidayName: 'text?',
+    },
+  );
+  // The statement answers only the statuses and sources its CASE and the table's columns allow.
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as DayStatus | null,
+    source: r.source as AttendanceSource | null,
   }));
 }
 
@@ -158,7 +157,9 @@ export async function countsFor(
   today: string,
 ): Promise<StatusCounts[]> {
   if (userIds.length === 0) return [];
-  const res = (await exec.execute(sql`${cellsSql(userIds, from, to, today)}
+  return rawRows(
+    exec,
+    sql`${cellsSql(userIds, from, to, today)}
     select user_id, count(*)::int as days,
       count(*) filter (where status = 'present')::int as present,
       count(*) filter (where status = 'halfDay')::int as half_days,
@@ -167,28 +168,19 @@ export async function countsFor(
       count(*) filter (where status = 'weeklyOff')::int as weekly_offs,
       count(*) filter (where status = 'absent')::int as absent,
       count(*) filter (where status = 'notJoined')::int as not_joined
-    from cells group by user_id`)) as unknown as Rows<{
-    user_id: number;
-    days: number;
-    present: number;
-    half_days: number;
-    leave: number;
-    holidays: number;
-    weekly_offs: number;
-    absent: number;
-    not_joined: number;
-  }>;
-  return res.rows.map((r) => ({
-    userId: Number(r.user_id),
-    days: Number(r.days),
-    present: Number(r.present),
-    halfDays: Number(r.half_days),
-    leave: Number(r.leave),
-    holidays: Number(r.holidays),
-    weeklyOffs: Number(r.weekly_offs),
-    absent: Number(r.absent),
-    notJoined: Number(r.not_joined),
-  }));
+    from cells group by user_id`,
+    {
+      userId: 'int',
+      days: 'int',
+      present: 'int',
+      halfDays: 'int',
+      leave: 'int',
+      holidays: 'int',
+      weeklyOffs: 'int',
+      absent: 'int',
+      notJoined: 'int',
+    },
+  );
 }
 
 export async function dayRow(exec: Executor, userId: number, day: string, forUpdate = false) {
@@ -331,7 +323,9 @@ export async function professionalsCount(exec: Executor, f: ListFilter) {
 
 /** Today's rows of every active professional, counted by what they say. */
 export async function todayCounts(exec: Executor, day: string) {
-  const res = (await exec.execute(sql`
+  const [counts] = await rawRows(
+    exec,
+    sql`
     select count(*)::int as professionals,
       count(a.id) filter (where a.status = 'present' and a.check_in_at is not null and a.check_out_at is null)::int
         as checked_in,
@@ -343,23 +337,10 @@ export async function todayCounts(exec: Executor, day: string) {
     from professionals p
     join users u on u.id = p.user_id and u.active
     left join attendance_days a on a.user_id = p.user_id and a.day = ${day}::date
-    where p.joined_on <= ${day}::date`)) as unknown as Rows<{
-    professionals: number;
-    checked_in: number;
-    checked_out: number;
-    half_day: number;
-    on_leave: number;
-    not_marked: number;
-  }>;
-  const r = res.rows[0];
-  return {
-    professionals: Number(r.professionals),
-    checkedIn: Number(r.checked_in),
-    checkedOut: Number(r.checked_out),
-    halfDay: Number(r.half_day),
-    onLeave: Number(r.on_leave),
-    notMarked: Number(r.not_marked),
-  };
+    where p.joined_on <= ${day}::date`,
+    { professionals: 'int', checkedIn: 'int', checkedOut: 'int', halfDay: 'int', onLeave: 'int', notMarked: 'int' },
+  );
+  return counts;
 }
 
 const actor = alias(users, 'actor');

@@ -1,7 +1,7 @@
 import { currentUser, done, type Handlers, ok } from '../../../http';
 import * as attendance from './service';
 
-// Attendance and holidays (issue 13 §3, decision 033).
+// Attendance and holidays (decision 033).
 export const attendanceHandlers: Handlers = {
   async attendanceCheckIn(req) {
     const data = await attendance.checkIn(req.server.db, currentUser(req).id);

@@ -1,7 +1,7 @@
 import { EPF_RULES, ESI_RULES, inForce, ptTable } from './statutory';
 
 /**
- * The salary calculation (issue 13 §4, decision 034): a pure function of the month, the employee's structures, their
+ * The salary calculation (decision 034): a pure function of the month, the employee's structures, their
  * attendance, deductions, tips and expenses. Integer paise throughout; every rounding is half-up to the paisa, once
  * per line. It reads the statutory rates from statutory.ts and has no branch of its own on a rate.
  */

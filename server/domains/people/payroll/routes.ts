@@ -2,7 +2,7 @@ import { currentUser, type Handlers, ok } from '../../../http';
 import { salarySlipPdf } from './pdf';
 import * as payroll from './service';
 
-// Payroll (issue 13 §4): structures, deductions, calculation, payment, runs, expenses and slips. Rupees at this edge.
+// Payroll (decision 034): structures, deductions, calculation, payment, runs, expenses and slips. Rupees at this edge.
 export const payrollHandlers: Handlers = {
   async getSalaryStructure(req) {
     return ok(await payroll.structureList(req.server.db, req.query));

@@ -1,5 +1,5 @@
 /**
- * India's statutory payroll deductions as configuration (issue 13 §4, decision 034): the calculation reads these
+ * India's statutory payroll deductions as configuration (decision 034): the calculation reads these
  * tables and never branches on a rate. A change in law is a new entry with its effective date; a month uses the
  * entry in force on its first day. Amounts are paise; rates are basis points (1/100 of a percent).
  */

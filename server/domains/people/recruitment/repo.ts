@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import { likeTerm } from '../../../db/paging';
+import { type RowOfShape, rawRows } from '../../../db/rows';
 import {
   candidateDocuments,
   candidateSteps,
@@ -17,8 +18,6 @@ export type CandidateInsert = typeof candidates.$inferInsert;
 export type DocsRow = typeof candidateDocuments.$inferSelect;
 export type DocsInsert = typeof candidateDocuments.$inferInsert;
 export type StepInsert = typeof candidateSteps.$inferInsert;
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The states that hold a phone and an e-mail (the partial unique indexes' condition). */
 const OPEN = ['new', 'screened', 'interview', 'finalised', 'sentForApproval', 'approved'] as const;
@@ -262,17 +261,18 @@ export async function insertBankDetails(tx: Tx, row: typeof professionalBankDeta
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-export interface LogRow {
-  hr_id: number;
-  hr_name: string;
-  period: string;
-  screening: number;
-  interviewed: number;
-  finalized: number;
-  sent: number;
-  appointed_tech: number;
-  appointed_engg: number;
-}
+const LOG_ROW = {
+  hr_id: 'int',
+  hr_name: 'text',
+  period: 'text',
+  screening: 'int',
+  interviewed: 'int',
+  finalized: 'int',
+  sent: 'int',
+  appointed_tech: 'int',
+  appointed_engg: 'int',
+} as const;
+export type LogRow = RowOfShape<typeof LOG_ROW>;
 
 /** Steps per actor per India day (or month) in [from, to): the recruitment log. */
 export async function logRows(exec: Executor, from: Date, to: Date, groupBy: 'day' | 'month', hrId?: number) {
@@ -280,7 +280,9 @@ export async function logRows(exec: Executor, from: Date, to: Date, groupBy: 'da
     groupBy === 'day'
       ? sql`to_char(s.at at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`
       : sql`to_char(s.at at time zone 'Asia/Kolkata', 'YYYY-MM')`;
-  const res = await exec.execute(sql`
+  return rawRows(
+    exec,
+    sql`
     select s.actor_id as hr_id, u.full_name as hr_name, ${period} as period,
            count(*) filter (where s.event = 'SCREEN')::int as screening,
            count(*) filter (where s.event = 'INTERVIEW')::int as interviewed,
@@ -295,8 +297,9 @@ export async function logRows(exec: Executor, from: Date, to: Date, groupBy: 'da
        and s.event in ('SCREEN', 'INTERVIEW', 'FINALISE', 'SEND_FOR_APPROVAL', 'APPOINT')
        ${hrId ? sql`and s.actor_id = ${hrId}` : sql``}
      group by s.actor_id, u.full_name, ${period}
-     order by ${period} desc, u.full_name, s.actor_id`);
-  return rowsOf<LogRow>(res);
+     order by ${period} desc, u.full_name, s.actor_id`,
+    LOG_ROW,
+  );
 }
 
 const cohortWhere = (from: Date, to: Date, designation?: Designation) =>
@@ -304,20 +307,27 @@ const cohortWhere = (from: Date, to: Date, designation?: Designation) =>
 
 /** Candidates added in [from, to) per India month and designation, and how many of them reached each state. */
 export async function funnelReached(exec: Executor, from: Date, to: Date, designation?: Designation) {
-  const res = await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select to_char(c.created_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month, c.designation_type as designation,
            s.to_state as state, count(distinct c.id)::int as n
       from ${candidates} c
       join ${candidateSteps} s on s.candidate_id = c.id
      where ${cohortWhere(from, to, designation)}
      group by 1, 2, 3
-     order by 1, 2`);
-  return rowsOf<{ month: string; designation: Designation; state: RecruitmentState; n: number }>(res);
+     order by 1, 2`,
+    { month: 'text', designation: 'text', state: 'text', n: 'int' },
+  );
+  // The columns hold only the values their types allow.
+  return rows.map((r) => ({ ...r, designation: r.designation as Designation, state: r.state as RecruitmentState }));
 }
 
 /** The median days between reaching each state and the next step, over the cohort's candidates who moved on. */
 export async function funnelMedianDays(exec: Executor, from: Date, to: Date, designation?: Designation) {
-  const res = await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select x.state, percentile_cont(0.5) within group (order by x.days) as median
       from (
         select s.to_state as state,
@@ -327,13 +337,17 @@ export async function funnelMedianDays(exec: Executor, from: Date, to: Date, des
          where ${cohortWhere(from, to, designation)}
       ) x
      where x.days is not null
-     group by x.state`);
-  return rowsOf<{ state: RecruitmentState; median: number | string | null }>(res);
+     group by x.state`,
+    { state: 'text', median: 'numeric?' },
+  );
+  return rows.map((r) => ({ ...r, state: r.state as RecruitmentState }));
 }
 
 /** The cohort's rejections by the step they left, who rejected, and the remark (most frequent first). */
 export async function funnelRejections(exec: Executor, from: Date, to: Date, designation?: Designation) {
-  const res = await exec.execute(sql`
+  const rows = await rawRows(
+    exec,
+    sql`
     select s.from_state as step, (s.event = 'ADMIN_REJECT') as by_admin,
            coalesce(nullif(trim(s.remark), ''), '(no remark)') as reason, count(*)::int as n
       from ${candidateSteps} s
@@ -341,27 +355,33 @@ export async function funnelRejections(exec: Executor, from: Date, to: Date, des
      where ${cohortWhere(from, to, designation)} and s.event in ('REJECT', 'ADMIN_REJECT')
      group by 1, 2, 3
      order by n desc, reason
-     limit 100`);
-  return rowsOf<{ step: RecruitmentState; by_admin: boolean; reason: string; n: number }>(res);
+     limit 100`,
+    { step: 'text', by_admin: 'bool', reason: 'text', n: 'int' },
+  );
+  // A rejection always leaves a state, so its step is never null.
+  return rows.map((r) => ({ ...r, step: r.step as RecruitmentState }));
 }
 
-export interface ReportRow {
-  month: string;
-  added: number;
-  screened: number;
-  interviewed: number;
-  finalised: number;
-  sent: number;
-  approved: number;
-  appointed_tech: number;
-  appointed_engg: number;
-  rejected: number;
-  admin_rejected: number;
-}
+const REPORT_ROW = {
+  month: 'text',
+  added: 'int',
+  screened: 'int',
+  interviewed: 'int',
+  finalised: 'int',
+  sent: 'int',
+  approved: 'int',
+  appointed_tech: 'int',
+  appointed_engg: 'int',
+  rejected: 'int',
+  admin_rejected: 'int',
+} as const;
+export type ReportRow = RowOfShape<typeof REPORT_ROW>;
 
 /** Steps taken per India month in [from, to), by event. */
 export async function monthRows(exec: Executor, from: Date, to: Date, designation?: Designation) {
-  const res = await exec.execute(sql`
+  return rawRows(
+    exec,
+    sql`
     select to_char(s.at at time zone 'Asia/Kolkata', 'YYYY-MM') as month,
            count(*) filter (where s.event = 'ADD')::int as added,
            count(*) filter (where s.event = 'SCREEN')::int as screened,
@@ -377,6 +397,7 @@ export async function monthRows(exec: Executor, from: Date, to: Date, designatio
       join ${candidates} c on c.id = s.candidate_id
      where s.at >= ${ts(from)} and s.at < ${ts(to)}
        ${designation ? sql`and c.designation_type = ${designation}` : sql``}
-     group by 1`);
-  return rowsOf<ReportRow>(res);
+     group by 1`,
+    REPORT_ROW,
+  );
 }

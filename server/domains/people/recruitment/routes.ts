@@ -3,10 +3,20 @@ import { type Paise, paise, toPaise } from '../../../money';
 import { toCsv } from '../../../shared/csv';
 import * as recruitment from './service';
 
-// Recruitment (issue 13 §1, §2): candidates, documents, the pipeline machine, the log, the funnel and the report.
+// Recruitment (decision 032): candidates, documents, the pipeline machine, the log, the funnel and the report.
 // Money crosses the HTTP boundary here only: requests speak rupees, the service paise.
 const paiseOrNull = (rupees: number | null | undefined, field: string): Paise | null | undefined =>
   rupees === undefined || rupees === null ? rupees : toPaise(rupees, field);
+
+/** A documents request with its salaries in paise. */
+const docsIn = <B extends { expectedSal?: number | null; offeredSal?: number | null; previousSal?: number | null }>(
+  b: B,
+) => ({
+  ...b,
+  expectedSal: paiseOrNull(b.expectedSal, 'expectedSal'),
+  offeredSal: paiseOrNull(b.offeredSal, 'offeredSal'),
+  previousSal: paiseOrNull(b.previousSal, 'previousSal'),
+});
 
 export const recruitmentHandlers: Handlers = {
   async addCandidates(req, reply) {
@@ -44,17 +54,11 @@ export const recruitmentHandlers: Handlers = {
   },
 
   async addCandidateDocs(req, reply) {
-    const b = req.body;
     const data = await recruitment.saveDocs(
       req.server.db,
       req.server.storage,
       currentUser(req),
-      {
-        ...b,
-        expectedSal: paiseOrNull(b.expectedSal, 'expectedSal'),
-        offeredSal: paiseOrNull(b.offeredSal, 'offeredSal'),
-        previousSal: paiseOrNull(b.previousSal, 'previousSal'),
-      },
+      docsIn(req.body),
       'add',
     );
     reply.code(201);
@@ -62,17 +66,11 @@ export const recruitmentHandlers: Handlers = {
   },
 
   async updateCandidateDocs(req) {
-    const b = req.body;
     const data = await recruitment.saveDocs(
       req.server.db,
       req.server.storage,
       currentUser(req),
-      {
-        ...b,
-        expectedSal: paiseOrNull(b.expectedSal, 'expectedSal'),
-        offeredSal: paiseOrNull(b.offeredSal, 'offeredSal'),
-        previousSal: paiseOrNull(b.previousSal, 'previousSal'),
-      },
+      docsIn(req.body),
       'update',
     );
     return ok(data, `The documents of ${data.candidateName} were updated.`);

@@ -1,0 +1,280 @@
+import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, inArray, ne, not, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { likeTerm, orderOf, type PageQuery } from '../../../db/paging';
+import { banners, categories, serviceMedia, serviceRatingStats, services, subCategories } from '../../../db/schema';
+import {
+  byStatus,
+  categoryVisible,
+  lowerOf,
+  paged,
+  sameName,
+  serviceVisible,
+  subCategoryVisible,
+  type View,
+} from './repo';
+
+// Services, their media and the global search: the catalogue's reads and writes below a sub-category.
+
+const serviceColumns = {
+  id: services.id,
+  heading: services.heading,
+  pDetails: services.details,
+  subCategoryId: services.subCategoryId,
+  subCategoryName: subCategories.name,
+  categoryId: subCategories.categoryId,
+  categoryName: categories.name,
+  pricePaise: services.pricePaise,
+  discountPercent: services.discountPercent,
+  gstPercent: services.gstPercent,
+  visitingChargesPaise: services.visitingChargesPaise,
+  professionalType: services.professionalType,
+  imageUrl: services.imageUrl,
+  bannerImageUrl: services.bannerImageUrl,
+  active: services.active,
+  createdAt: services.createdAt,
+  visible: sql<boolean>`${serviceVisible}`,
+  // The ratings' running totals (decision 018), one row per service kept by the rating write.
+  ratingCount: serviceRatingStats.count,
+  ratingTotal: serviceRatingStats.total,
+};
+const servicesQuery = (exec: Executor) =>
+  exec
+    .select(serviceColumns)
+    .from(services)
+    .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .leftJoin(serviceRatingStats, eq(serviceRatingStats.serviceId, services.id));
+
+export function pageServices(
+  exec: Executor,
+  q: PageQuery & { subCategoryId?: number; categoryId?: number },
+  view: View,
+) {
+  const where = and(
+    byStatus(view, services.active, serviceVisible),
+    q.subCategoryId ? eq(services.subCategoryId, q.subCategoryId) : undefined,
+    q.categoryId ? eq(subCategories.categoryId, q.categoryId) : undefined,
+    q.search ? ilike(services.heading, likeTerm(q.search)) : undefined,
+  );
+  const order = orderOf(
+    q,
+    {
+      heading: lowerOf(services.heading),
+      price: services.pricePaise,
+      subCategoryName: lowerOf(subCategories.name),
+      createdAt: services.createdAt,
+      id: services.id,
+      active: services.active,
+    },
+    'heading',
+    services.id,
+  );
+  return paged(
+    q,
+    (limit, offset) =>
+      servicesQuery(exec)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      (
+        await exec
+          .select({ n: count() })
+          .from(services)
+          .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+          .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+          .where(where)
+      )[0].n,
+  );
+}
+
+export const findService = async (exec: Executor, id: number) =>
+  (await servicesQuery(exec).where(eq(services.id, id)))[0];
+export type ServiceRow = NonNullable<Awaited<ReturnType<typeof findService>>>;
+
+/** The services with these ids (any order; missing ids are left out), for other modules' lists (favourites). */
+export const servicesByIds = (exec: Executor, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : servicesQuery(exec).where(inArray(services.id, ids));
+
+export const listServicesOfSubCategory = (exec: Executor, subCategoryId: number, view: View) =>
+  servicesQuery(exec)
+    .where(and(eq(services.subCategoryId, subCategoryId), byStatus(view, services.active, serviceVisible)))
+    .orderBy(lowerOf(services.heading), asc(services.id));
+
+/** Visible services, newest first; only those created since `since` when given. */
+export const newestServices = (exec: Executor, limit: number, since?: Date) =>
+  servicesQuery(exec)
+    .where(and(serviceVisible, since ? gte(services.createdAt, since) : undefined))
+    .orderBy(desc(services.createdAt), desc(services.id))
+    .limit(limit);
+
+export const findServiceByHeading = async (exec: Executor, subCategoryId: number, heading: string, exceptId?: number) =>
+  (
+    await exec
+      .select({ id: services.id, heading: services.heading })
+      .from(services)
+      .where(
+        and(
+          eq(services.subCategoryId, subCategoryId),
+          sameName(services.heading, heading),
+          exceptId ? ne(services.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const servicesByHeadings = (exec: Executor, subCategoryIds: number[], lowerHeadings: string[]) =>
+  subCategoryIds.length === 0 || lowerHeadings.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({ subCategoryId: services.subCategoryId, heading: services.heading })
+        .from(services)
+        .where(and(inArray(services.subCategoryId, subCategoryIds), inArray(lowerOf(services.heading), lowerHeadings)));
+
+export async function insertService(exec: Executor, values: typeof services.$inferInsert) {
+  const [row] = await exec.insert(services).values(values).returning({ id: services.id });
+  return row.id;
+}
+
+export const insertServices = (exec: Executor, values: (typeof services.$inferInsert)[]) =>
+  exec.insert(services).values(values);
+
+export const updateService = (exec: Executor, id: number, values: Partial<typeof services.$inferInsert>) =>
+  exec
+    .update(services)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(services.id, id));
+
+export const lockService = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({
+        id: services.id,
+        heading: services.heading,
+        imageUrl: services.imageUrl,
+        bannerImageUrl: services.bannerImageUrl,
+      })
+      .from(services)
+      .where(eq(services.id, id))
+      .for('update')
+  )[0];
+
+export const countBannersOf = async (exec: Executor, serviceId: number) =>
+  (await exec.select({ n: count() }).from(banners).where(eq(banners.serviceId, serviceId)))[0].n;
+
+/** Deletes the service; its media rows go with it (ON DELETE CASCADE). */
+export const deleteService = (exec: Executor, id: number) => exec.delete(services).where(eq(services.id, id));
+
+export const toggleService = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .update(services)
+      .set({ active: not(services.active), updatedAt: new Date() })
+      .where(eq(services.id, id))
+      .returning({ id: services.id, active: services.active })
+  )[0];
+
+/** For other modules (banners): whether a service exists and whether visitors may see it. */
+export const serviceVisibility = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select({ id: services.id, heading: services.heading, visible: sql<boolean>`${serviceVisible}` })
+      .from(services)
+      .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .where(eq(services.id, id))
+  )[0];
+
+// ---------------------------------------------------------------- service media
+
+const mediaColumns = {
+  id: serviceMedia.id,
+  serviceId: serviceMedia.serviceId,
+  serviceHeading: services.heading,
+  type: serviceMedia.kind,
+  url: serviceMedia.url,
+  fileName: serviceMedia.fileName,
+  createdAt: serviceMedia.createdAt,
+};
+
+export const listMedia = (
+  exec: Executor,
+  filter: { serviceId?: number; subCategoryId?: number },
+  visibleOnly: boolean,
+) =>
+  exec
+    .select(mediaColumns)
+    .from(serviceMedia)
+    .innerJoin(services, eq(services.id, serviceMedia.serviceId))
+    .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(
+      and(
+        filter.serviceId ? eq(serviceMedia.serviceId, filter.serviceId) : undefined,
+        filter.subCategoryId ? eq(services.subCategoryId, filter.subCategoryId) : undefined,
+        visibleOnly ? serviceVisible : undefined,
+      ),
+    )
+    .orderBy(asc(serviceMedia.serviceId), asc(serviceMedia.id))
+    .limit(1000);
+
+export const countMediaOf = async (exec: Executor, serviceId: number) =>
+  (await exec.select({ n: count() }).from(serviceMedia).where(eq(serviceMedia.serviceId, serviceId)))[0].n;
+
+export const mediaUrlsOf = async (exec: Executor, serviceId: number) =>
+  (await exec.select({ url: serviceMedia.url }).from(serviceMedia).where(eq(serviceMedia.serviceId, serviceId))).map(
+    (r) => r.url,
+  );
+
+export async function insertMedia(exec: Executor, values: typeof serviceMedia.$inferInsert) {
+  const [row] = await exec.insert(serviceMedia).values(values).returning({ id: serviceMedia.id });
+  return row.id;
+}
+
+export const findMedia = async (exec: Executor, id: number) =>
+  (
+    await exec
+      .select(mediaColumns)
+      .from(serviceMedia)
+      .innerJoin(services, eq(services.id, serviceMedia.serviceId))
+      .where(eq(serviceMedia.id, id))
+  )[0];
+
+export const deleteMedia = (exec: Executor, id: number) => exec.delete(serviceMedia).where(eq(serviceMedia.id, id));
+
+// ---------------------------------------------------------------- global search
+
+/** Names starting with the term first, then the others, each alphabetically. */
+const prefixFirst = (c: AnyColumn, term: string) => [
+  sql`case when ${c} ilike ${`${likeTerm(term).slice(1)}`} then 0 else 1 end`,
+  lowerOf(c),
+];
+
+export const searchCategories = (exec: Executor, term: string, limit: number) =>
+  exec
+    .select({ id: categories.id, categoryName: categories.name, imageUrl: categories.imageUrl })
+    .from(categories)
+    .where(and(categoryVisible, ilike(categories.name, likeTerm(term))))
+    .orderBy(...prefixFirst(categories.name, term), asc(categories.id))
+    .limit(limit);
+
+export const searchSubCategories = (exec: Executor, term: string, limit: number) =>
+  exec
+    .select({
+      id: subCategories.id,
+      subCategoryName: subCategories.name,
+      categoryId: subCategories.categoryId,
+      categoryName: categories.name,
+    })
+    .from(subCategories)
+    .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+    .where(and(subCategoryVisible, ilike(subCategories.name, likeTerm(term))))
+    .orderBy(...prefixFirst(subCategories.name, term), asc(subCategories.id))
+    .limit(limit);
+
+export const searchServices = (exec: Executor, term: string, limit: number) =>
+  servicesQuery(exec)
+    .where(and(serviceVisible, ilike(services.heading, likeTerm(term))))
+    .orderBy(...prefixFirst(services.heading, term), asc(services.id))
+    .limit(limit);

@@ -1,0 +1,215 @@
+import { and, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../../db/client';
+import { likeTerm, type PageQuery, pageOf } from '../../../db/paging';
+import { rawRows } from '../../../db/rows';
+import {
+  customerSubscriptions,
+  ledgerTransfers,
+  paymentIntents,
+  subscriptionDiscounts,
+  subscriptionPlans,
+  users,
+} from '../../../db/schema';
+import type { CustomerSubscriptionState } from '../../../db/schema/marketing';
+import type { Paise } from '../../../money';
+
+// Customers' plans: what they hold, what they bought, and the checkout's read of their discounts.
+
+/**
+ * The plan the customer holds at `at` (active, started, not ended), the latest ending first. Plain SQL, not the
+ * select builder: every checkout quote and placing asks (decision 038).
+ */
+export const activePlanOf = async (exec: Executor, customerUserId: number, at: Date) => {
+  const [plan] = await rawRows(
+    exec,
+    sql`
+    select cs.id as "customerSubscriptionId", cs.subscription_id as "subscriptionId",
+      p.subscription_name as "subscriptionName"
+    from customer_subscriptions cs join subscription_plans p on p.id = cs.subscription_id
+    where cs.customer_user_id = ${customerUserId}::int and cs.state = 'active'
+      and cs.starts_at <= ${at.toISOString()}::timestamptz and cs.ends_at > ${at.toISOString()}::timestamptz
+    order by cs.ends_at desc limit 1`,
+    { customerSubscriptionId: 'int', subscriptionId: 'int', subscriptionName: 'text' },
+  );
+  return plan;
+};
+
+/** The plan's discounts that are switched on, for `serviceIds`. */
+export const planDiscounts = (exec: Executor, subscriptionId: number, serviceIds: number[]) =>
+  serviceIds.length === 0
+    ? Promise.resolve([])
+    : exec
+        .select({
+          serviceId: subscriptionDiscounts.serviceId,
+          discountType: subscriptionDiscounts.discountType,
+          discount: subscriptionDiscounts.discount,
+        })
+        .from(subscriptionDiscounts)
+        .where(
+          and(
+            eq(subscriptionDiscounts.subscriptionId, subscriptionId),
+            eq(subscriptionDiscounts.status, true),
+            inArray(subscriptionDiscounts.serviceId, serviceIds),
+          ),
+        );
+
+/** The customer's account (name and contact for the provider and the notification). */
+export async function person(exec: Executor, userId: number) {
+  const [row] = await exec
+    .select({ id: users.id, fullName: users.fullName, mobileNo: users.mobileNo, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Serialises one customer's purchases: a lock on their account row. FOR NO KEY UPDATE, so rows that merely reference
+ * the account (a notification, a ledger transfer's actor) are not held up by it, and it never waits on them.
+ */
+export async function lockCustomer(tx: Tx, userId: number) {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return row;
+}
+
+const purchaseColumns = {
+  id: customerSubscriptions.id,
+  customerUserId: customerSubscriptions.customerUserId,
+  customerName: users.fullName,
+  customerMobileNo: users.mobileNo,
+  subscriptionId: customerSubscriptions.subscriptionId,
+  subscriptionName: subscriptionPlans.subscriptionName,
+  imageUrl: subscriptionPlans.imageUrl,
+  state: customerSubscriptions.state,
+  pricePaise: customerSubscriptions.pricePaise,
+  durationInMonths: customerSubscriptions.durationInMonths,
+  startsAt: customerSubscriptions.startsAt,
+  endsAt: customerSubscriptions.endsAt,
+  paymentIntentId: customerSubscriptions.paymentIntentId,
+  transferId: customerSubscriptions.transferId,
+  createdAt: customerSubscriptions.createdAt,
+  // The payment's provider and order id (read only: the payments module owns the intents).
+  provider: paymentIntents.provider,
+  paymentOrderId: paymentIntents.orderId,
+  checkout: paymentIntents.checkout,
+};
+export type PurchaseRow = {
+  id: number;
+  customerUserId: number;
+  customerName: string;
+  customerMobileNo: string;
+  subscriptionId: number;
+  subscriptionName: string;
+  imageUrl: string | null;
+  state: CustomerSubscriptionState;
+  pricePaise: Paise;
+  durationInMonths: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  paymentIntentId: number | null;
+  transferId: number | null;
+  createdAt: Date;
+  provider: string | null;
+  paymentOrderId: string | null;
+  checkout: unknown;
+};
+
+const purchasesFrom = (exec: Executor) =>
+  exec
+    .select(purchaseColumns)
+    .from(customerSubscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
+    .innerJoin(users, eq(users.id, customerSubscriptions.customerUserId))
+    .leftJoin(paymentIntents, eq(paymentIntents.id, customerSubscriptions.paymentIntentId));
+
+export const findPurchase = async (exec: Executor, id: number) =>
+  (await purchasesFrom(exec).where(eq(customerSubscriptions.id, id)))[0] as PurchaseRow | undefined;
+
+/** What stops a new purchase: a plan running at `at`, or a purchase awaiting its payment (the latest first). */
+export async function holdingOf(exec: Executor, customerUserId: number, at: Date) {
+  const [row] = await purchasesFrom(exec)
+    .where(
+      and(
+        eq(customerSubscriptions.customerUserId, customerUserId),
+        or(
+          eq(customerSubscriptions.state, 'awaitingPayment'),
+          and(eq(customerSubscriptions.state, 'active'), gt(customerSubscriptions.endsAt, at)),
+        ),
+      ),
+    )
+    .orderBy(desc(customerSubscriptions.id))
+    .limit(1);
+  return row as PurchaseRow | undefined;
+}
+
+export async function insertPurchase(exec: Executor, values: typeof customerSubscriptions.$inferInsert) {
+  const [row] = await exec.insert(customerSubscriptions).values(values).returning({ id: customerSubscriptions.id });
+  return row.id;
+}
+
+export async function updatePurchase(
+  exec: Executor,
+  id: number,
+  values: Partial<typeof customerSubscriptions.$inferInsert>,
+) {
+  await exec.update(customerSubscriptions).set(values).where(eq(customerSubscriptions.id, id));
+}
+
+/** The purchase a payment intent pays. */
+export const findPurchaseOfIntent = async (exec: Executor, paymentIntentId: number) =>
+  (await purchasesFrom(exec).where(eq(customerSubscriptions.paymentIntentId, paymentIntentId)))[0] as
+    | PurchaseRow
+    | undefined;
+
+/** The purchase a payment intent pays, locked. */
+export async function lockPurchaseOfIntent(tx: Tx, paymentIntentId: number) {
+  const [row] = await tx
+    .select({ id: customerSubscriptions.id })
+    .from(customerSubscriptions)
+    .where(eq(customerSubscriptions.paymentIntentId, paymentIntentId))
+    .for('update');
+  return row ? ((await findPurchase(tx, row.id)) as PurchaseRow) : undefined;
+}
+
+/** The purchase a wallet payment under this Idempotency-Key made (its ledger transfer carries the key). */
+export async function purchaseByIdempotencyKey(exec: Executor, customerUserId: number, key: string) {
+  const [row] = await exec
+    .select({ id: customerSubscriptions.id, requestHash: ledgerTransfers.requestHash })
+    .from(customerSubscriptions)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, customerSubscriptions.transferId))
+    .where(and(eq(customerSubscriptions.customerUserId, customerUserId), eq(ledgerTransfers.idempotencyKey, key)));
+  return row;
+}
+
+export interface PurchaseQuery extends PageQuery {
+  customerUserId?: number;
+  subscriptionId?: number;
+  state?: CustomerSubscriptionState;
+}
+
+/** Purchases, newest first; search matches the plan's name or the customer's name or mobile number. */
+export async function pagePurchases(exec: Executor, q: PurchaseQuery) {
+  const { limit, offset, page, pageSize } = pageOf(q);
+  const term = q.search?.trim() ? likeTerm(q.search) : null;
+  const where: SQL | undefined = and(
+    q.customerUserId ? eq(customerSubscriptions.customerUserId, q.customerUserId) : undefined,
+    q.subscriptionId ? eq(customerSubscriptions.subscriptionId, q.subscriptionId) : undefined,
+    q.state ? eq(customerSubscriptions.state, q.state) : undefined,
+    term
+      ? or(ilike(subscriptionPlans.subscriptionName, term), ilike(users.fullName, term), ilike(users.mobileNo, term))
+      : undefined,
+  );
+  const [items, [{ n }]] = await Promise.all([
+    purchasesFrom(exec)
+      .where(where)
+      .orderBy(desc(customerSubscriptions.createdAt), desc(customerSubscriptions.id))
+      .limit(limit)
+      .offset(offset),
+    exec
+      .select({ n: count() })
+      .from(customerSubscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
+      .innerJoin(users, eq(users.id, customerSubscriptions.customerUserId))
+      .where(where),
+  ]);
+  return { items: items as PurchaseRow[], total: n, page, pageSize };
+}
