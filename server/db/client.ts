@@ -40,10 +40,6 @@ export async function readTogether<T extends readonly unknown[]>(
   return out as unknown as T;
 }
 
-/** The rows of a raw `sql` query, on either driver (both answer `{ rows }`). */
-export const rowsOf = async <T>(exec: Executor, query: SQL): Promise<T[]> =>
-  ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
  * A statement whose text is made once, straight to the driver: drizzle's builder is skipped, which on the hottest
  * calls (placing an order) cost more of the server's time than the statement's round trip (decision 040). Values go
