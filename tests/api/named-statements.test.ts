@@ -3,7 +3,8 @@
 // PostgreSQL only: PGlite runs through its own driver, which does not name statements.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, rowsOf } from '../../server/db/client';
+import { type Database, openDatabase } from '../../server/db/client';
+import { rawRows } from '../../server/db/rows';
 
 const skipped = !process.env.DATABASE_URL
   ? 'needs PostgreSQL: set DATABASE_URL (.ci/run does when 127.0.0.1:5432 answers)'
@@ -23,11 +24,12 @@ async function openOneConnection(env: Record<string, string> = {}) {
 }
 
 const prepared = (database: Database, marker: string) =>
-  rowsOf<{ name: string }>(
+  rawRows(
     database.db,
     sql.raw(
       `select name from pg_prepared_statements where statement like '%${marker}%' and statement not like '%pg_prepared_statements%'`,
     ),
+    { name: 'text' },
   );
 
 describe.skipIf(skipped !== null)('named statements on PostgreSQL', () => {
@@ -40,7 +42,8 @@ describe.skipIf(skipped !== null)('named statements on PostgreSQL', () => {
   it('prepares a query the second time it runs, and answers right from the prepared statement', async () => {
     database = await openOneConnection();
     const marker = `named_${Date.now()}`;
-    const add = (n: number) => rowsOf<{ v: number }>(database!.db, sql`select ${n}::int + 1 as ${sql.raw(marker)}`);
+    const add = (n: number) =>
+      rawRows(database!.db, sql`select ${n}::int + 1 as ${sql.raw(marker)}`, { [marker]: 'int' as const });
     expect(await add(1)).toEqual([{ [marker]: 2 }]);
     expect(await prepared(database, marker)).toEqual([]);
     expect(await add(2)).toEqual([{ [marker]: 3 }]);
@@ -51,13 +54,14 @@ describe.skipIf(skipped !== null)('named statements on PostgreSQL', () => {
   it('prepares again after a preparation failed in an aborted transaction', async () => {
     database = await openOneConnection();
     const marker = `aborted_${Date.now()}`;
-    const query = (n: number) => rowsOf(database!.db, sql`select ${n}::int as ${sql.raw(marker)}`);
+    const query = (n: number) =>
+      rawRows(database!.db, sql`select ${n}::int as ${sql.raw(marker)}`, { [marker]: 'int' as const });
     await query(1);
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`select 1 / 0`).catch(() => {});
         // The transaction is aborted: this text's first named Parse fails here.
-        await rowsOf(tx, sql`select ${2}::int as ${sql.raw(marker)}`);
+        await rawRows(tx, sql`select ${2}::int as ${sql.raw(marker)}`, { [marker]: 'int' as const });
       }),
     ).rejects.toThrow(/aborted/);
     expect(await query(3)).toEqual([{ [marker]: 3 }]);
@@ -67,7 +71,9 @@ describe.skipIf(skipped !== null)('named statements on PostgreSQL', () => {
   it('prepares nothing with PG_NAMED_STATEMENTS=off', async () => {
     database = await openOneConnection({ PG_NAMED_STATEMENTS: 'off' });
     const marker = `off_${Date.now()}`;
-    for (const n of [1, 2, 3]) await rowsOf(database.db, sql`select ${n}::int as ${sql.raw(marker)}`);
+    for (const n of [1, 2, 3]) {
+      await rawRows(database.db, sql`select ${n}::int as ${sql.raw(marker)}`, { [marker]: 'int' as const });
+    }
     expect(await prepared(database, marker)).toEqual([]);
   });
 });
