@@ -3,7 +3,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, rowsOf } from '../../server/db/client';
+import { openDatabase } from '../../server/db/client';
+import { rowsOf } from '../support/rows';
 import { databaseUrlFor } from '../support/template';
 
 const base = process.env.DATABASE_URL;

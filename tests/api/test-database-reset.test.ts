@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/client';
 import { factories } from '../support/factories';
+import { rowsOf } from '../support/rows';
 import { resetDatabase, startTestServer, type TestServer } from '../support/server';
 
 // Every API and end-to-end file starts on the worker's database put back to the template (decision 041). This

@@ -8,11 +8,12 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { type Database, type Db, openDatabase, rowsOf } from '../../server/db/client';
+import { type Database, type Db, openDatabase } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo';
 import type { RoleCode } from '../../server/http';
 import { clientBuilt } from './client-build';
+import { rowsOf } from './rows';
 import {
   databaseUrlFor,
   ensurePgliteTemplate,
