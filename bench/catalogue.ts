@@ -1,6 +1,6 @@
 // `npm run bench:catalogue`: GetAllCategory on PostgreSQL with 1,000 services, three ways in one run: bare node:http
 // answering the same bytes, the app with logging off, and the app with its default logging (written to a file, as
-// in production). Goals (issue 7 §4): default logging costs at most 10% of the logging-off throughput, and the app
+// in production). Goals (decision 007): default logging costs at most 10% of the logging-off throughput, and the app
 // with default logging reaches at least 0.6 of bare node:http. The machine may be shared, so the three servers take
 // turns for BENCH_ROUNDS rounds (default 3) and the median counts. BENCH_ALL=1 adds the other catalogue reads.
 import fs from 'node:fs';

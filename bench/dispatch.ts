@@ -1,4 +1,4 @@
-// `npm run bench:dispatch` (issue 10 §9), part 1: on PostgreSQL through one server process (server/main.ts), with
+// `npm run bench:dispatch` (decision 016), part 1: on PostgreSQL through one server process (server/main.ts), with
 // 1,000,000 order lines and 10,000 professionals seeded in SQL, the admin's unassigned list and the ranked
 // suggestions for one line, through the API one request at a time (p95 goal under 50 ms each). Prints the figures and
 // the plans of the statements behind them (decision 016). Part 2 (bench/live-streams.ts) runs after it.

@@ -1,4 +1,4 @@
-// `npm run bench:inventory` (issue 12 §8): on PostgreSQL through one server process (server/main.ts), with 5,000
+// `npm run bench:inventory` (decision 029): on PostgreSQL through one server process (server/main.ts), with 5,000
 // products and 100,000 product requests seeded in SQL:
 // 1. the inventory manager's and the admin's request lists (TrackRequest, page 1 and a deep page), one request at a
 //    time: goal p95 under 50 ms;

@@ -1,6 +1,7 @@
-// `npx tsx bench/live-streams.ts` (part of `npm run bench:dispatch`; issue 10 §9, decision 015): 1,000 authenticated
+// `npx tsx bench/live-streams.ts` (part of `npm run bench:dispatch`; decision 015): 1,000 authenticated
 // live streams on PostgreSQL, spread over LIVE_BENCH_PROCESSES server processes (server/main.ts, default 2: the
-// deployment of DESIGN.md §9, so the fan-out crosses processes through LISTEN/NOTIFY), one admin session each. Then ROUNDS events addressed to the admins' role are published the way every write publishes them
+// deployment of decision 039, so the fan-out crosses processes through LISTEN/NOTIFY), one admin session each. Then
+// ROUNDS events addressed to the admins' role are published the way every write publishes them
 // (publishLive inside a transaction), and for each we measure the time from the publish's commit to the LAST of the
 // 1,000 clients receiving it. Goal: under 1 s. Prints figures; not a test.
 import http from 'node:http';

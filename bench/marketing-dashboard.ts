@@ -1,4 +1,4 @@
-// `npx tsx bench/marketing-dashboard.ts` (issue 11 §5, decision 025): on PostgreSQL through one server process
+// `npx tsx bench/marketing-dashboard.ts` (decision 025): on PostgreSQL through one server process
 // (server/main.ts), with 1,000 coupons, 200,000 redemptions over a year (one order each), 50,000 referrals and 20,000
 // subscription purchases seeded in SQL, the marketing dashboard's one call through the API, one request at a time, for
 // the default range (30 days), 90 days and a year in weeks. Prints p50/p95 and the plans of the heaviest statements.

@@ -1,4 +1,4 @@
-// `npm run bench:payroll` (issue 13 §8): on a fresh PostgreSQL database (DATABASE_URL, or the local server), 10,000
+// `npm run bench:payroll` (decision 034): on a fresh PostgreSQL database (DATABASE_URL, or the local server), 10,000
 // employees each with a salary structure and a month of attendance (300,000 attendance days), all seeded in SQL; then
 // one salary run for the month, advanced exactly as the server's worker does it (batches claimed FOR UPDATE SKIP
 // LOCKED, one transaction each). Prints the time (goal under 60 s) and the process's memory, sampled through the run

@@ -1,4 +1,4 @@
-// `npx tsx bench/recruitment-lists.ts` (issue 13 §8): on PostgreSQL through one server process (server/main.ts), with
+// `npx tsx bench/recruitment-lists.ts` (decision 032): on PostgreSQL through one server process (server/main.ts), with
 // 100,000 candidates seeded in SQL across every state of the recruitment machine (each with its adding and its last
 // step in the history), each pipeline list (Hr/GetCandidatesByAction) and the all-candidates list, one request at a
 // time: page 1, a deep page, sorted by name, and searched by name, phone and e-mail (served by a trigram index). Goal: p95 under 50 ms for each.

@@ -18,7 +18,7 @@ try {
     console.log(`${check.breaches.length ? 'FAIL' : 'ok  '}  ${check.rule}`);
     for (const b of check.breaches) console.log(`        ${JSON.stringify(b)}`);
   }
-  // The stock ledger (issue 12 §2, decision 028): each product's cached stock is the sum of its movements.
+  // The stock ledger (decision 028): each product's cached stock is the sum of its movements.
   const stock = await stockCheck(database.db);
   for (const check of stock.checks) {
     console.log(`${check.breaches.length ? 'FAIL' : 'ok  '}  ${check.rule}`);

@@ -82,7 +82,7 @@ async function placeFor(c: Customer, serviceId: number, pinCode: string) {
   return { orderId: placed.orderId as number, lines };
 }
 
-/** Events no HTTP call sends yet (the dispatch issue's), through the service the demo seed uses too. */
+/** Dispatch's events (decisions 016 and 019), through the service the demo seed uses too. */
 const event = (lineId: number, type: OrderLineEventType, extra: LineEventExtra = {}) =>
   t.db.transaction((tx) => applyLineEvent(tx, lineId, type, null, extra));
 const assign = (lineId: number) => event(lineId, 'ASSIGN', { professionalUserId: technicianId });

@@ -73,7 +73,7 @@ describe('raising a query', () => {
 
   it('keeps the line’s professional as the query’s technician', async () => {
     const c = await customerWithLine();
-    // The dispatch issue assigns professionals; here the line is given one as dispatch would.
+    // Dispatch assigns professionals (decision 016); here the line is given one as dispatch would.
     const tech = accountOf('TE');
     await t.db.execute(
       sql.raw(

@@ -47,7 +47,7 @@ describe.skipIf(!chromiumPath)('order lines in the browser', () => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.mobileNo, accountOf('TE').mobileNo));
-    // Staff and professional steps (the dispatch issue's calls) through the service they will use.
+    // Staff and professional steps (decisions 016 and 019) through the service their calls use.
     await t.db.transaction(async (tx) => {
       await applyLineEvent(tx, feeCancel.lines[0].id, 'ASSIGN', null, { professionalUserId: tech.id });
       // A visit less than 3 hours away: booking never makes one, so the seed-only mover puts it there.

@@ -22,7 +22,7 @@ export type AttendanceStatus = 'present' | 'absent' | 'halfDay' | 'leave' | 'hol
 export type AttendanceSource = 'self' | 'available' | 'hr';
 
 /**
- * Issue 13 §3: one professional's India calendar day. Check-in and check-out are the server's instants; the status
+ * One professional's India calendar day (decision 033). Check-in and check-out are the server's instants; the status
  * follows from them (a short day is a half-day) until HR corrects it.
  */
 export const attendanceDays = pgTable(

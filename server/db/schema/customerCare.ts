@@ -4,7 +4,7 @@ import { users } from './accounts';
 import { services } from './catalogue';
 import { orderLines } from './orders';
 
-/** SPEC §3 favourite: id, custId, servicesId, createDate. */
+/** A customer's favourite service (decision 014): id, custId, servicesId, createDate. */
 export const favourites = pgTable(
   'favourites',
   {
@@ -23,7 +23,7 @@ export const favourites = pgTable(
 export type CustomerQueryState = 'raised' | 'answered' | 'deleted';
 
 /**
- * SPEC §3 customer query (id, customerId, serviceId, technicianId, query, queryRaisedDate, isQueryResolved,
+ * A customer query (id, customerId, serviceId, technicianId, query, queryRaisedDate, isQueryResolved,
  * queryResDate, queryResBy, queryAns) about one order line. Its state is the query machine's
  * (src/machines/customerQuery); isQueryResolved is derived from it.
  */
@@ -40,7 +40,7 @@ export const customerQueries = pgTable(
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id),
-    /** The professional of the line when it was raised (they may answer it, in the dispatch issue). */
+    /** The professional of the line when it was raised (they may answer it: decision 020). */
     technicianUserId: integer('technician_user_id').references(() => users.id),
     query: text('query').notNull(),
     state: varchar('state', { length: 12 }).$type<CustomerQueryState>().notNull().default('raised'),
@@ -88,7 +88,7 @@ export type NotificationKind =
   /** To a professional: a job was assigned to them, or taken from them and given to another (dispatch). */
   | 'job_assigned'
   | 'job_reassigned'
-  /** To a vendor: their product request was accepted or rejected (issue 12 §3). */
+  /** To a vendor: their product request was accepted or rejected (decision 029). */
   | 'product_request';
 
 /** What /Notification lists for a person; each one is also written to the outbox as SMS or e-mail. */

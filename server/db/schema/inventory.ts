@@ -18,7 +18,7 @@ import { users } from './accounts';
 import { cities, states, zones } from './geo';
 
 /**
- * SPEC §3 Vendor: the profile of a user whose role is VE (issue 12 §1). Active is the user's `active` flag (the
+ * A vendor (decision 027): the profile of a user whose role is VE. Active is the user's `active` flag (the
  * Vendor toggle); `available` is the vendor status flag the top bar shows. A deleted vendor keeps the row (their
  * paid requests and invoices name them) with `deletedAt` set and the account switched off.
  */
@@ -47,7 +47,7 @@ export const vendors = pgTable(
     /** The stored Aadhaar proof (PDF, JPEG or PNG) and the name it was uploaded with. */
     aadhaarProofUrl: text('aadhaar_proof_url'),
     aadhaarFileName: text('aadhaar_file_name'),
-    /** The vendor status flag of SPEC §3: their availability, shown in the top bar. */
+    /** The vendor status flag (decision 027): their availability, shown in the top bar. */
     available: boolean('available').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,7 +63,7 @@ export const vendors = pgTable(
   ],
 );
 
-/** SPEC §3 vendorZoneList: the zones a vendor serves. */
+/** The zones a vendor serves (vendorZoneList; decision 027). */
 export const vendorZones = pgTable(
   'vendor_zones',
   {
@@ -81,7 +81,7 @@ export const vendorZones = pgTable(
 export type ProductDiscountType = 'percentage' | 'flat';
 
 /**
- * SPEC §3 Product: an item of the company's store (issue 12 §2). Money is integer paise. `discount` is a whole
+ * A product (decision 028): an item of the company's store. Money is integer paise. `discount` is a whole
  * percentage (discountType 'percentage') or paise off each unit ('flat'); `actualPricePaise` is what a vendor pays for
  * one unit, GST included (MRP less the discount), computed by the server. `onHand` and `reserved` are cached from
  * the stock ledger (stock_movements) in the same transaction as each movement, under a row lock; the CHECKs keep
@@ -137,7 +137,7 @@ export const products = pgTable(
 export type StockMovementKind = 'received' | 'reserved' | 'released' | 'issued' | 'adjusted';
 
 /**
- * The stock ledger (issue 12 §2): every change of a product's stock is one append-only row (a trigger refuses UPDATE
+ * The stock ledger (decision 028): every change of a product's stock is one append-only row (a trigger refuses UPDATE
  * and DELETE) with its deltas and the product's figures after it. received: +onHand; reserved: +reserved (a request
  * accepted by the inventory manager); released: -reserved (rejected or cancelled); issued: -onHand and -reserved (a
  * paid request); adjusted: ±onHand with a reason (a count, damage, a correction).
@@ -173,7 +173,7 @@ export const stockMovements = pgTable(
   ],
 );
 
-/** SPEC §3 vendor request cart line: a vendor's unsent lines, one per professional and product. */
+/** A vendor request cart line (decision 029): a vendor's unsent lines, one per professional and product. */
 export const productRequestCart = pgTable(
   'product_request_cart',
   {

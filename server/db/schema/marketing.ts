@@ -19,8 +19,9 @@ import { orders } from './orders';
 import { paymentIntents } from './wallets';
 
 /**
- * Marketing (issue 11): home-screen advertisements (a coupon is one with advType 'CO'), coupons and their offers,
- * redemptions, special packages, subscription plans with per-service discounts, customers' plans, and referrals.
+ * Marketing (decisions 021 to 024): home-screen advertisements (a coupon is one with advType 'CO'), coupons and
+ * their offers, redemptions, special packages, subscription plans with per-service discounts, customers' plans, and
+ * referrals.
  */
 
 /** 'CO' a coupon (made by marketing, approved by the admin); 'AD' an advertisement on the home page. */

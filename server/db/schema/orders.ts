@@ -21,7 +21,7 @@ import { states, zones } from './geo';
 import { ledgerTransfers, paymentIntents } from './wallets';
 
 /**
- * Customer commerce (issue 9): addresses, the server cart, orders and their lines, tax invoices and credit notes,
+ * Customer commerce (decision 014): addresses, the server cart, orders and their lines, tax invoices and credit notes,
  * GST rates and tips. Money is integer paise; every order line keeps a snapshot of what it was charged.
  */
 
@@ -43,7 +43,7 @@ export const gstRates = pgTable(
   ],
 );
 
-/** Tip amounts the admin offers at checkout (SPEC §3 Tip: id, amount). */
+/** Tip amounts the admin offers at checkout (id, amount; decision 014). */
 export const tips = pgTable(
   'tips',
   {
@@ -58,7 +58,7 @@ export const tips = pgTable(
   ],
 );
 
-/** SPEC §3 customer address; country is always India. One default per customer (partial unique index). */
+/** A customer address (decision 014); country is always India. One default per customer (partial unique index). */
 export const customerAddresses = pgTable(
   'customer_addresses',
   {
@@ -99,7 +99,7 @@ export const cartLines = pgTable(
     quantity: integer('quantity').notNull().default(1),
     /** The start of the one-hour slot; null until the customer picks one. */
     slotStart: timestamp('slot_start', { withTimezone: true }),
-    /** Added as part of a special package (issue 11): priced at the package's price while the package is whole. */
+    /** Added as part of a special package (decision 022): priced at the package's price while the package is whole. */
     packageId: integer('package_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -148,7 +148,7 @@ export const orders = pgTable(
     walletPaise: bigint('wallet_paise', { mode: 'number' }).notNull().default(0),
     providerPaise: bigint('provider_paise', { mode: 'number' }).notNull().default(0),
     paymentIntentId: integer('payment_intent_id').references(() => paymentIntents.id),
-    /** The coupon applied at checkout (issue 11; its redemption row holds the reservation). */
+    /** The coupon applied at checkout (decision 026; its redemption row holds the reservation). */
     couponId: integer('coupon_id'),
     couponCode: varchar('coupon_code', { length: 24 }),
     /** Σ the lines' promotion discounts (coupon, subscription or package). */
@@ -208,7 +208,7 @@ export const orderLines = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     discountPercent: integer('discount_percent').notNull(),
     discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
-    /** Issue 11: the one promotion on the line (never two): a coupon, the customer's subscription or a package. */
+    /** The one promotion on the line (never two): a coupon, the customer's subscription or a package (decision 026). */
     promoKind: varchar('promo_kind', { length: 12 }).$type<'coupon' | 'subscription' | 'package'>(),
     /** Taken off after the catalogue discount, before GST: taxable = gross − discount − promo. */
     promoDiscountPaise: bigint('promo_discount_paise', { mode: 'number' }).notNull().default(0),
@@ -224,7 +224,7 @@ export const orderLines = pgTable(
     rescheduleCount: smallint('reschedule_count').notNull().default(0),
     state: varchar('state', { length: 16 }).$type<OrderLineState>().notNull(),
     stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The professional (a user) the line is assigned to (the dispatch issue assigns). */
+    /** The professional (a user) the line is assigned to (dispatch assigns it: decision 016). */
     professionalUserId: integer('professional_user_id').references(() => users.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -237,7 +237,7 @@ export const orderLines = pgTable(
     rating: smallint('rating'),
     review: text('review'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
-    /** The admin hid an abusive review (issue 10): it leaves the public summary; the rating row stays. */
+    /** The admin hid an abusive review (decision 018): it leaves the public summary; the rating row stays. */
     reviewHiddenAt: timestamp('review_hidden_at', { withTimezone: true }),
     reviewHiddenBy: integer('review_hidden_by').references(() => users.id),
     reviewHiddenReason: text('review_hidden_reason'),
@@ -316,7 +316,7 @@ export const creditNotes = pgTable('credit_notes', {
 export type SourceRefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
 
 /**
- * A cancelled line's wallet refund sent back to the card or UPI that paid the order (issue 9, decision 030). The
+ * A cancelled line's wallet refund sent back to the card or UPI that paid the order (decision 030). The
  * wallet is debited when it is requested (transfer kind source_refund) and credited back if the provider refuses
  * (source_refund_reversal). One row per line; a failed attempt may be tried again under a new refund id.
  * 'requested': claimed, the provider not yet answered (a crash here is retried by the reconciliation job);

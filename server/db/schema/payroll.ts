@@ -19,7 +19,7 @@ import { users } from './accounts';
 import { ledgerTransfers } from './wallets';
 
 /**
- * Payroll (issue 13 §4, decision 034). Employees are the professionals (TE users). Amounts are integer paise.
+ * Payroll (decision 034). Employees are the professionals (TE users). Amounts are integer paise.
  * A salary structure applies from its effective date; a paid month keeps its slip's stored breakdown for ever.
  */
 export const salaryStructures = pgTable(

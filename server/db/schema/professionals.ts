@@ -23,9 +23,9 @@ import { orderLines } from './orders';
 export type ProfessionalType = 'Technician' | 'Engineer';
 
 /**
- * SPEC §3 Professional: the profile of a user whose role is TE (technicians and engineers both sign in as TE; the
- * type says which). Active is the user's `active` flag (DeReActivateAll action1=Professional); `available` is the
- * professional's own 'Available' switch (Professional/ChangeMystatus).
+ * A professional (decision 017): the profile of a user whose role is TE (technicians and engineers both sign in as
+ * TE; the type says which). Active is the user's `active` flag (DeReActivateAll action1=Professional); `available`
+ * is the professional's own 'Available' switch (Professional/ChangeMystatus).
  */
 export const professionals = pgTable(
   'professionals',
@@ -127,7 +127,7 @@ export const professionalTips = pgTable(
       .notNull()
       .references(() => users.id),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-    /** Set when payroll pays it out (the HR and payroll issue). */
+    /** Set when payroll pays it out (decision 034). */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,7 +33,7 @@ export type OffOnRole = 'OnRoll' | 'OffRoll';
 export type VerificationStatus = 'Pending' | 'Verified' | 'Rejected';
 
 /**
- * SPEC §3 Candidate (issue 13 §2). `state` is the recruitment machine's state and the only truth about the
+ * A candidate (decision 032). `state` is the recruitment machine's state and the only truth about the
  * pipeline: isScreened, isInterview, isFinalised and isAppointed are derived from it. The CV is a private file
  * (served only to HR and the admin by Hr/GetCandidateFile). An open candidate (not rejected, not appointed) holds
  * their phone and e-mail: the partial unique indexes refuse a second open candidate with either.
@@ -102,7 +102,7 @@ export const candidates = pgTable(
 );
 
 /**
- * SPEC §3 Candidate documents: one row per candidate. Files are private (under the uploads' private sibling);
+ * Candidate documents (decision 032): one row per candidate. Files are private (under the uploads' private sibling);
  * Aadhaar is stored whole (appointment carries it into the professional) and answered whole only to HR and the admin.
  */
 export const candidateDocuments = pgTable(
@@ -155,7 +155,7 @@ export const candidateDocuments = pgTable(
 );
 
 /**
- * Every step of every candidate (issue 13 §1): who, when, from, to, the event, the remark and the revised salary and
+ * Every step of every candidate (decision 032): who, when, from, to, the event, the remark and the revised salary and
  * joining date set at that step. The adding is a step too (from null to 'new'). Written in the same transaction as
  * the state (server/workflow/apply.ts also writes the product-wide transition log). The recruitment log and the
  * funnel are derived from these rows.

@@ -32,9 +32,9 @@ export type LedgerAccountKind =
   | 'revenue'
   | 'gst_payable'
   | 'tips_payable'
-  /** Issue 11: what marketing gives away in money (referral rewards). */
+  /** What marketing gives away in money (referral rewards, decision 024). */
   | 'marketing_expense'
-  /** Issue 13: salaries and employee expenses owed to employees, paid out to their banks (decision 034). */
+  /** Salaries and employee expenses owed to employees, paid out to their banks (decision 034). */
   | 'salary_payable';
 
 export const ledgerAccounts = pgTable(
@@ -80,16 +80,16 @@ export type TransferKind =
   | 'correction'
   | 'order_payment'
   | 'order_refund'
-  /** Issue 11: a referrer's reward, paid when the customer they referred has their first visit completed. */
+  /** A referrer's reward, paid when the customer they referred has their first visit completed (decision 024). */
   | 'referral_reward'
-  /** Issue 11: a subscription plan bought (customer wallet → revenue). */
+  /** A subscription plan bought (customer wallet → revenue; decision 023). */
   | 'subscription_payment'
-  /** Issue 9: a cancelled line's wallet refund sent back to the provider that paid (decision 030), and its undoing. */
+  /** A cancelled line's wallet refund sent back to the provider that paid (decision 030), and its undoing. */
   | 'source_refund'
   | 'source_refund_reversal'
-  /** Issue 12: a vendor's product request paid from their wallet (vendor wallet → revenue and GST payable). */
+  /** A vendor's product request paid from their wallet (vendor wallet → revenue and GST payable; decision 029). */
   | 'product_purchase'
-  /** Issue 13: a month's salary (company wallet and tips payable → salary payable), and an expense paid at once. */
+  /** Decision 034: a month's salary (company wallet and tips payable → salary payable), and an expense paid at once. */
   | 'salary_payment'
   | 'expense_payment';
 
@@ -153,7 +153,7 @@ export const paymentIntents = pgTable(
     id: serial('id').primaryKey(),
     orderId: varchar('order_id', { length: 40 }).notNull().unique(),
     provider: varchar('provider', { length: 16 }).$type<PaymentProviderCode>().notNull(),
-    /** What the money is for: 'Wallet' (a top-up); later issues add orders and subscriptions. */
+    /** What the money is for: 'Wallet' (a top-up) or 'Order' (an order paid through a provider). */
     purpose: varchar('purpose', { length: 24 }).notNull(),
     payerUserId: integer('payer_user_id')
       .notNull()

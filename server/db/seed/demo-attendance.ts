@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { demoUserId } from './demo';
 
 /**
- * The national holidays the demo keeps (issue 13 §6): the fixed ones every year, and Holi and Diwali by year.
+ * The national holidays the demo keeps (decision 033): the fixed ones every year, and Holi and Diwali by year.
  * HR adds the rest on /Attendance/Holidays.
  */
 function demoHolidays(year: number) {
@@ -28,7 +28,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const at = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 /**
- * Two months of attendance for every active professional (issue 13 §6): the last full month and the current month
+ * Two months of attendance for every active professional (decision 033): the last full month and the current month
  * up to yesterday, in a fixed pattern of present days (varied times), half-days, HR-recorded leave and absences;
  * Sundays and holidays are left unmarked (they count as weekly offs and paid holidays). Today some professionals
  * (not the demo technician, who checks in themself) have checked in. One HR correction with its reason is on record.

@@ -19,7 +19,7 @@ interface DemoCoupon {
   remark?: string;
 }
 
-/** Coupons in every state (issue 11 §6), WELCOME10 live for 60 days. */
+/** Coupons in every state (decision 021), WELCOME10 live for 60 days. */
 export const DEMO_COUPONS: DemoCoupon[] = [
   {
     code: 'WELCOME10',
@@ -66,7 +66,7 @@ export const DEMO_COUPONS: DemoCoupon[] = [
 ];
 
 /**
- * Demo coupons (issue 11 §6) made by the demo marketing user and decided by the demo admin through the coupons
+ * Demo coupons (decision 021) made by the demo marketing user and decided by the demo admin through the coupons
  * service, so their transition logs are the product's own: WELCOME10 approved and live (10% capped at ₹100, limit 100,
  * one per customer, valid for 60 days), FLAT150 waiting for approval, FESTIVE25 rejected with a remark, MONSOON5 a
  * draft, and SUMMER20 expired (its validity moved into the past, then expired by the system's sweep). Does nothing for

@@ -39,7 +39,7 @@ const REVIEWS: { stars: Stars; review: string | null }[] = [
 ];
 
 /**
- * Dispatch demo data (issue 10 §7), after the demo professionals and the demo orders (server/main.ts): jobs in every
+ * Dispatch demo data (decision 019), after the demo professionals and the demo orders (server/main.ts): jobs in every
  * state a job has (open, assigned, accepted, completed, rated, rejected back to open, cancelled), many of them the demo
  * technician's, spread over today and the coming days, and completed, rated visits for several professionals. Made the
  * way the product makes them: wallet-paid orders through the orders service, the admin's assignment through

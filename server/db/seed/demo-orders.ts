@@ -42,7 +42,7 @@ const REVIEWS: { stars: Stars; review: string | null }[] = [
 ];
 
 /**
- * The demo customer's orders in every state (decision 014, issue 9 §7) and ratings on several services, made the way
+ * The demo customer's orders in every state (decision 014) and ratings on several services, made the way
  * the product makes them: orders are placed with the orders service (paid from the wallet, funded first by an admin
  * credit), and lines move only through applyLineEvent (ASSIGN to the demo technician, ACCEPT, COMPLETE, RATE) and the
  * cancellation service (refund through the ledger). Completed visits must lie in the past, where booking never puts

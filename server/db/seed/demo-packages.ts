@@ -1,4 +1,4 @@
-// Demo marketing content of issue 11 §2 (decision 022): two home-page advertisements and one special package of
+// Demo marketing content (decision 022): two home-page advertisements and one special package of
 // three demo services. Idempotent: each row is looked up by its text first, so a restart adds nothing twice.
 import fs from 'node:fs/promises';
 import path from 'node:path';

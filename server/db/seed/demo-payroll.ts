@@ -7,7 +7,7 @@ import { professionals, salaryStructures, users } from '../schema';
 import { demoUserId } from './demo';
 
 /**
- * Demo payroll (issue 13 §6): a salary structure for every demo professional from the start of the financial year
+ * Demo payroll (decision 034): a salary structure for every demo professional from the start of the financial year
  * before the last full month, an advance for one of them, the company account wallet funded for salaries (from the
  * bank, as the accountant's deposit is), and the last full month already paid to everyone through the payroll
  * service (slips with their breakdown, one ledger transfer each, the attendance month locked). Runs after the

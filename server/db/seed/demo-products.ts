@@ -6,7 +6,7 @@ import { products } from '../schema';
 type Row = productsService.ImportRow & { received?: number[]; adjusted?: [number, string][] };
 
 /**
- * The demo store (issue 12 §6): about 30 products a home-services company stocks for its professionals (filters,
+ * The demo store (decision 028): about 30 products a home-services company stocks for its professionals (filters,
  * gas refills, capacitors, boards, cleaning kits, copper pipe...), at GST rates in force (18%, and 5% where the
  * law puts the item), each with an opening stock, some with later deliveries and a count correction, and a few
  * low on stock. MRPs include GST; costs exclude it. HSN codes are the 6-digit sub-headings of the customs tariff

@@ -34,7 +34,7 @@ interface DemoCandidate {
   totalExp: number;
 }
 
-/** Candidates at every step of the pipeline, their histories spread over the last two months (issue 13 §6). */
+/** Candidates at every step of the pipeline, their histories spread over the last two months (decision 032). */
 export const DEMO_CANDIDATES: DemoCandidate[] = [
   {
     firstName: 'Arjun',

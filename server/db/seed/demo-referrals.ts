@@ -64,7 +64,7 @@ export const DEMO_REFERRED = [
 ];
 
 /**
- * Referral demo data (issue 11 §6), after the demo catalogue, orders, professionals and dispatch (server/main.ts): the
+ * Referral demo data (decision 024), after the demo catalogue, orders, professionals and dispatch (server/main.ts): the
  * demo admin set the referral cost (₹50, then ₹100, kept as the referral update history); three people joined with
  * the demo customer's code through the real sign-up; two of them had a wallet-paid first visit carried out by the demo
  * technician and completed through the professional-jobs completion, which paid the demo customer ₹100 for one and

@@ -7,7 +7,7 @@ import { productRequests, products, professionals, users } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
 
 /**
- * The demo vendor's product requests, one in every state of the request machine (issue 12 §6): built through the
+ * The demo vendor's product requests, one in every state of the request machine (decision 029): built through the
  * product requests service as the vendor, the inventory manager and the admin would (cart, submission, decisions,
  * cancellation, payment), so the stock ledger, the wallet ledger and the transition log stay exact. Runs after the
  * vendors, products and wallets seeds (it needs the demo vendor's professionals, products in stock and the vendor's

@@ -16,7 +16,7 @@ interface DemoPlan {
   discounts: { service: string; discountType: 'P' | 'F'; discount: number }[];
 }
 
-/** Two plans on sale (issue 11 §6); the demo customer holds Home Care Silver, bought from their wallet. */
+/** Two plans on sale (decision 023); the demo customer holds Home Care Silver, bought from their wallet. */
 export const DEMO_PLANS: DemoPlan[] = [
   {
     subscriptionName: 'Home Care Gold',

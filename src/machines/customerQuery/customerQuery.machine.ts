@@ -2,7 +2,7 @@ import { setup } from 'xstate';
 
 /**
  * A customer's query about one of their order lines (decision 014): raised by the customer, then either answered (by
- * the admin here; by the line's professional in the dispatch issue) or deleted by the customer while it is still
+ * the admin here; by the line's professional, decision 020) or deleted by the customer while it is still
  * unanswered. Both ends are final: an answered query is not answered again, and a deleted one stays deleted. The
  * server persists the state value and applies events through server/workflow/apply.ts; who may send which event is
  * the queries service's rule (the machine only says which transitions exist).

@@ -48,8 +48,8 @@ export interface LineEventExtra {
 }
 
 /**
- * Applies one event to an order line inside the caller's transaction (DESIGN.md §3): the row is locked, the machine
- * decides, and the state, the event's own columns and the transition log are written together. The dispatch issue
+ * Applies one event to an order line inside the caller's transaction (decision 014): the row is locked, the machine
+ * decides, and the state, the event's own columns and the transition log are written together. Dispatch (decision 016)
  * and the demo seed move lines with it (ASSIGN, ACCEPT, REJECT, COMPLETE); the customer's events below use it too.
  */
 export async function applyLineEvent(
@@ -237,7 +237,7 @@ export async function cancelLine(db: Db, user: Actor, input: CancelInput, now = 
           );
         }
         const tip = await tipRefundOf(tx, order, row.id);
-        // The whole order is cancelled now: its coupon goes back (issue 11, decision 026).
+        // The whole order is cancelled now: its coupon goes back (decision 026).
         if ((await repo.otherLiveLines(tx, order.id, row.id)) === 0) {
           await promotions.releaseCoupon(tx, order.id, 'The whole order was cancelled', now);
         }

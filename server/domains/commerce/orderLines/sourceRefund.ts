@@ -11,7 +11,7 @@ import type { Actor, LineRef } from './service';
 import { lineFor } from './service';
 
 /**
- * Refund to source (issue 9 §4, decision 030). A cancellation always refunds to the wallet, at once and in the
+ * Refund to source (decision 030). A cancellation always refunds to the wallet, at once and in the
  * cancellation's transaction. When the order was paid through a provider, the customer may then send that refund
  * back to the card or UPI that paid, up to what the provider was paid for the order:
  *

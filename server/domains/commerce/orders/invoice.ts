@@ -64,7 +64,7 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Cu
         sacCode: l.sacCode,
         quantity: l.quantity,
         unitPrice: r2(l.unitPricePaise),
-        // The catalogue discount and the line's promotion (issue 11) together: gross − discount = taxable value.
+        // The catalogue discount and the line's promotion (decision 026) together: gross − discount = taxable value.
         discount: r2(l.discountPaise + l.promoDiscountPaise),
         taxableValue: r2(l.taxablePaise),
         gstRate: l.gstRate,

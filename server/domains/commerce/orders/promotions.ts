@@ -1,7 +1,7 @@
 import { mulDivHalfUp } from '../../../money';
 
 /**
- * Promotions at checkout (issue 11, decision 026), pure: which one promotion each line gets — a special package, the
+ * Promotions at checkout (decision 026), pure: which one promotion each line gets — a special package, the
  * customer's subscription or a coupon — and how much it takes off. A line never gets two.
  *
  * - Every amount here is taken off the line's value after the catalogue discount (its "base"), before GST.

@@ -2,7 +2,7 @@ import { mulDivHalfUp, type Paise, paise } from '../../../money';
 import { applyPromotions, type PromoKind, type PromotionResult, type Promotions } from './promotions';
 
 /**
- * The checkout quote (issue 9 §3), pure: the server's one computation of an order's money, used by OrderCheckOut,
+ * The checkout quote (decision 014), pure: the server's one computation of an order's money, used by OrderCheckOut,
  * by placing (recomputed inside the placing transaction) and by the tests. The screens never compute money.
  *
  * Rounding (decision 014): integer paise, half-up, per line.

@@ -47,7 +47,7 @@ export interface QuoteRequest {
   useWallet: boolean;
   /** Lines given directly; without them the customer's cart is quoted. */
   items?: OrderItem[];
-  /** The coupon the customer applies (issue 11); refused with the reason when it cannot take anything off. */
+  /** The coupon the customer applies (decision 026); refused with the reason when it cannot take anything off. */
   couponCode?: string | null;
   now?: Date;
 }
@@ -463,7 +463,7 @@ payments.registerPurpose(ORDER_PURPOSE, {
 
 export interface PlaceRequest {
   customerUserId: number;
-  /** The coupon applied at checkout (issue 11). */
+  /** The coupon applied at checkout (decision 026). */
   couponCode?: string | null;
   addressId: number | null;
   tipPaise: Paise;
