@@ -1,7 +1,17 @@
 /** The import boundaries of docs/architecture.md; `npm run lint` fails when one is crossed. */
 
 /** The server's domains, lowest first: a domain may use the doors of those before it, never of those after it. */
-const domainsInOrder = ['platform', 'catalogue', 'money', 'marketing', 'people', 'commerce', 'fieldService', 'supply'];
+const domainsInOrder = [
+  'platform',
+  'catalogue',
+  'money',
+  'marketing',
+  'people',
+  'commerce',
+  'fieldService',
+  'supply',
+  'reports',
+];
 
 module.exports = {
   forbidden: [
@@ -83,6 +93,21 @@ module.exports = {
         to: { path: domainsInOrder.slice(i + 1).map((d) => `^server/domains/${d}/`) },
       }))
       .filter((rule) => rule.to.path.length > 0),
+    {
+      name: 'domains-use-only-the-job-queue',
+      comment:
+        'A domain asks for a job through server/jobs/queue.ts only; server/jobs/index.ts imports the domains (decision 065).',
+      severity: 'error',
+      from: { path: '^server/domains/[^/]+/' },
+      to: { path: '^server/jobs/', pathNot: '^server/jobs/queue\\.ts$' },
+    },
+    {
+      name: 'the-job-queue-uses-no-domain',
+      comment: 'The job runner and its admin calls sit below the domains, so that any domain may use them.',
+      severity: 'error',
+      from: { path: '^server/jobs/(queue|routes)\\.ts$' },
+      to: { path: '^server/domains/' },
+    },
     {
       name: 'only-repos-touch-the-database',
       comment:

@@ -4,15 +4,19 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompress, routesFromTree } from './server/plugins/client-build';
+import { PAINTED_PATHS, precompress, type RoutesManifest, routesFromTree } from './server/plugins/client-build';
 
 const outDir = process.env.CLIENT_DIR ?? 'dist';
 
+/** What the build found for each page painted from the HTML: its route chunks' modulepreloads (routePreloadPlugin). */
+type Preloads = NonNullable<RoutesManifest['preloads']>;
+
 /**
- * After the build: `routes.json` (the app's page paths, so the server answers 404 for any other URL) and `.br` /
- * `.gz` copies of the text files, served precompressed (server/plugins/client.ts, docs/decisions).
+ * After the build: `routes.json` (the app's page paths, so the server answers 404 for any other URL, and the painted
+ * pages' modulepreloads) and `.br` / `.gz` copies of the text files, served precompressed (server/plugins/client.ts,
+ * docs/decisions).
  */
-function servePlugin(): Plugin {
+function servePlugin(preloads: Preloads): Plugin {
   let root = '';
   let dir = '';
   return {
@@ -24,22 +28,25 @@ function servePlugin(): Plugin {
     },
     async closeBundle() {
       const tree = fs.readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8');
-      fs.writeFileSync(path.join(dir, 'routes.json'), `${JSON.stringify(routesFromTree(tree), null, 1)}\n`);
+      const manifest: RoutesManifest = { ...routesFromTree(tree), preloads };
+      fs.writeFileSync(path.join(dir, 'routes.json'), `${JSON.stringify(manifest, null, 1)}\n`);
       await precompress(dir);
     },
   };
 }
 
 /**
- * `<link rel="modulepreload">` in index.html for the public home's route chunks (the `/_public` layout, the `/`
- * page and what they import). The router imports them only once the entry has run; listed in the page, they download
- * alongside the entry instead of after it (one round trip less before the first paint). They are chunks the home
- * page loads anyway, so the JavaScript sent does not change. docs/decisions/009-public-page-serving.md.
+ * Modulepreloads for the route chunks a public page loads first (its route file's split chunks and what they import,
+ * less what the entry imports already). The router imports them only once the entry has run, and a dynamic import
+ * carries no preload list (build.modulePreload below), so they would otherwise be found one import level at a time;
+ * listed in the page, they download alongside the entry. The public layout's, which every public page loads, go into
+ * index.html; each painted page's own (PAINTED_PATHS) go into routes.json, and the server adds them to that page
+ * only (server/plugins/painted-pages.ts). Same files as without them, fetched sooner. Decision 009.
  */
-function homePreloadPlugin(): Plugin {
-  const HOME_ROUTES = /\/src\/routes\/_public(\.tsx|\/index\.tsx)\?tsr-split/;
+function routePreloadPlugin(preloads: Preloads): Plugin {
+  const routeFile = (file: string) => new RegExp(`/src/routes/${file.replace(/[.$]/g, '\\$&')}\\?tsr-split`);
   return {
-    name: 'doorstep-home-preload',
+    name: 'doorstep-route-preload',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -47,31 +54,39 @@ function homePreloadPlugin(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
-        // The entry and its static imports: Vite lists those already.
-        const listed = new Set<string>();
         const walk = (file: string, into: Set<string>) => {
           if (into.has(file)) return;
           into.add(file);
           const c = bundle[file];
           if (c?.type === 'chunk') for (const i of c.imports) walk(i, into);
         };
+        // The entry and its static imports: Vite lists those already.
+        const listed = new Set<string>();
+        const entry = chunks.find((c) => c.isEntry);
         if (entry) walk(entry.fileName, listed);
-        const wanted = new Set<string>();
-        for (const c of chunks) {
-          if (c.facadeModuleId && HOME_ROUTES.test(c.facadeModuleId)) walk(c.fileName, wanted);
+        const chunksOf = (file: string) => {
+          const found = new Set<string>();
+          for (const c of chunks)
+            if (c.facadeModuleId && routeFile(file).test(c.facadeModuleId)) walk(c.fileName, found);
+          if (!found.size) throw new Error(`No route chunk for src/routes/${file}: was the route moved?`);
+          return [...found].filter((f) => !listed.has(f));
+        };
+        const layout = chunksOf('_public.tsx');
+        for (const f of layout) listed.add(f);
+        for (const p of PAINTED_PATHS) {
+          preloads[p] = chunksOf(`_public${p === '/' ? '/index' : p}.tsx`).map((f) => `/${f}`);
         }
-        return [...wanted]
-          .filter((f) => !listed.has(f))
-          .map((f) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
-            injectTo: 'head' as const,
-          }));
+        return layout.map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
 }
+
+const preloads: Preloads = {};
 
 export default defineConfig({
   plugins: [
@@ -91,8 +106,8 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
-    homePreloadPlugin(),
-    servePlugin(),
+    routePreloadPlugin(preloads),
+    servePlugin(preloads),
   ],
   server: {
     proxy: Object.fromEntries(
@@ -112,7 +127,7 @@ export default defineConfig({
     // A page chunk's imports are not listed again beside each dynamic import: the browser fetches a module's imports
     // as soon as it has the module, and the router starts a page's chunk on link intent (hover, focus). The lists,
     // one per route and per split part, had grown to a third of the first chunk that every page loads. The public
-    // home's own chunks are still preloaded from index.html (homePreloadPlugin). Decision 009.
+    // layout's and the painted pages' chunks are still preloaded from their HTML (routePreloadPlugin). Decision 009.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {

@@ -17,6 +17,10 @@ const POSTGRES_FILES = [
   'tests/api/bad-input.test.ts',
   'tests/api/named-statements.test.ts',
   'tests/api/postgres-pool.test.ts',
+  // Operating (decisions 062 to 064): metrics of the pool, stopping under load, restoring a dump.
+  'tests/api/operations.test.ts',
+  'tests/api/shutdown.test.ts',
+  'tests/api/backup-postgres.test.ts',
   // Money: the ledger, payments and the orders and requests they pay for.
   'tests/api/wallets.test.ts',
   'tests/api/payments.test.ts',
@@ -24,11 +28,23 @@ const POSTGRES_FILES = [
   'tests/api/order-lines.test.ts',
   'tests/api/refund-to-source.test.ts',
   'tests/api/product-requests.test.ts',
+  'tests/api/gst-heads.test.ts',
+  'tests/api/subscription-invoices.test.ts',
+  // The GST returns against the ledger's heads (decision 058).
+  'tests/api/gst-returns.test.ts',
+  // The sales and purchase reports against the ledger (decision 057).
+  'tests/api/sales-reports.test.ts',
   'tests/api/products.test.ts',
   'tests/api/vendors.test.ts',
   // Issue 13: payroll moves money; recruitment and attendance meet PostgreSQL through their model and concurrency
   // files and the role-matrix and bad-input walks.
   'tests/api/payroll.test.ts',
+  // The books and profit per professional reconcile with the ledger and the documents (decisions 059 and 060).
+  'tests/api/books.test.ts',
+  // Statutory dues are paid from the company wallet (decision 056).
+  'tests/api/statutory-dues.test.ts',
+  // The job runner: two runners on one PostgreSQL fire a schedule once (decision 065).
+  'tests/api/jobs-two-runners.test.ts',
 ];
 
 export default defineConfig({
@@ -86,7 +102,8 @@ export default defineConfig({
           // in the test worker's beside the browser driver (10% less worker time; decision 031).
           env: { TEST_DB: onPostgres ? 'postgres' : 'pglite' },
           globalSetup: [templateSetup, 'tests/e2e/global-setup.ts'],
-          setupFiles: perFile,
+          // A failed test prints what its pages showed and were waiting for (tests/support/e2e-failures.ts).
+          setupFiles: [...perFile, 'tests/support/e2e-failures.ts'],
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

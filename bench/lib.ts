@@ -229,14 +229,18 @@ export async function benchOnPostgres(name: string, poolMax: number) {
   }
   const copy = await templateCopy(base, `doorstep_bench_${name}`, { durable: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
-  const server = await startServerProcess({
-    DATABASE_URL: copy.url,
-    DATA_DIR: dataDir,
-    SERVE_CLIENT: 'false',
-    RATE_LIMITS: 'off',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    PG_POOL_MAX: String(SERVER_POOL),
-  });
+  const server = await startServerProcess(
+    {
+      DATABASE_URL: copy.url,
+      DATA_DIR: dataDir,
+      SERVE_CLIENT: 'false',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      PG_POOL_MAX: String(SERVER_POOL),
+      // A loaded machine can take more than the default minute to compile and start the server.
+    },
+    Number(process.env.BENCH_SERVER_START_MS ?? 60_000),
+  );
   const sql = new pg.Pool({ connectionString: copy.url, max: poolMax });
   const database = await openDatabase({ databaseUrl: copy.url });
   await seedDemoCatalogue(database.db, path.join(dataDir, 'uploads'));

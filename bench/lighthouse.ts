@@ -27,7 +27,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? path.join(root, 'dist'));
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const profiles = (process.env.PROFILES ?? 'mobile,desktop').split(',').map((p) => p.trim()) as ('mobile' | 'desktop')[];
-const chromePath = process.env.CHROME_PATH ?? chromiumPath;
+// The full browser, as a customer's is (the tests' headless shell lacks a window's rendering); the shell otherwise.
+const FULL_CHROMIUM = '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? (fs.existsSync(FULL_CHROMIUM) ? FULL_CHROMIUM : chromiumPath);
 if (!chromePath) {
   console.error(`Cannot measure: ${noChromiumReason}.`);
   process.exit(2);

@@ -17,12 +17,14 @@ import { loadContract } from './contract';
 import type { Database, Db } from './db/client';
 import { handlers } from './domains';
 import { livePlugin } from './domains/platform';
+import type { JobRunner } from './jobs/queue';
 import authPlugin from './plugins/auth';
 import cachePlugin, { frontCache } from './plugins/cache';
 import clientPlugin, { compression } from './plugins/client';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import inputPlugin, { withColumnBounds } from './plugins/input';
 import loggingPlugin, { lazyChildLogger, loggerOptions, RequestLog, writeRequestLine } from './plugins/logging';
+import operationsPlugin, { requestIdOf } from './plugins/operations';
 import ownerPlugin, { ownerRuleOf } from './plugins/owner';
 import { type PaymentProviders, paymentProviders } from './plugins/payments';
 import checkoutPages from './plugins/payments/checkout-pages';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     payments: PaymentProviders;
+    /** This process's job runner once server/jobs starts one (decision 065); null while none runs. */
+    jobs: JobRunner | null;
   }
 }
 
@@ -118,7 +122,8 @@ export async function buildApp(
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 40 * 1024 * 1024,
     trustProxy,
-    genReqId: nextId,
+    // A caller's well-formed X-Request-Id is kept (a proxy's or another service's id follows the request), else ours.
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']) ?? nextId(),
     // Fastify's own HTTP server, with the front cache before its handler.
     serverFactory: (handler, options) => {
       // Fastify's defaults, resolved, as it would apply them to a server of its own.
@@ -144,6 +149,7 @@ export async function buildApp(
   });
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('jobs', null as JobRunner | null);
   app.decorate(
     'payments',
     paymentProviders(config.payments, { db: database.db, dataDir: config.dataDir, baseUrl: config.publicUrl }),
@@ -176,6 +182,12 @@ export async function buildApp(
 
   const { document, operations } = loadContract();
   await app.register(errorsPlugin);
+  // First of the hooks: a shed request costs nothing more (plugins/operations.ts).
+  await app.register(operationsPlugin, {
+    db: database.db,
+    metricsToken: config.metricsToken,
+    overload: config.overload,
+  });
   await app.register(compression);
   if (logging.flush) await app.register(loggingPlugin, { flush: logging.flush });
   await app.register(inputPlugin, { operations });
@@ -219,7 +231,7 @@ export async function buildApp(
     trustProxy === false ? null : typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   front = frontCache(app.responseCache, {
     headers,
-    nextId,
+    nextId: (req) => requestIdOf(req.headers['x-request-id']) ?? nextId(),
     ipOf: (req) => {
       if (!trusted) return req.socket.remoteAddress;
       const addrs = proxyAddr.all(req, trusted);

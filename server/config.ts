@@ -19,12 +19,30 @@ export interface Config {
   rateLimits: boolean;
   /** Where the rate limits count when several processes serve the site (decision 039); null: in this process. */
   redisUrl: string | null;
+  /** Whether server/main.ts starts this process's job runner (decision 065); JOBS=off leaves it to other processes. */
+  jobs: boolean;
   /** The site's public origin (https://doorstep.example), for robots.txt and sitemap.xml; null: the request's. */
   publicUrl: string | null;
   /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs; false (the socket's address) by default. */
   trustProxy: false | number | string[];
   payments: PaymentsConfig;
   company: CompanyConfig;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null (unset) leaves /metrics off (decision 062). */
+  metricsToken: string | null;
+  overload: OverloadConfig;
+  /** SHUTDOWN_GRACE_MS: how long a stopping process lets requests in flight finish (decision 063). */
+  shutdownGraceMs: number;
+}
+
+/** When the server sheds load with 503 and Retry-After (decision 062); 0 switches a check off. */
+export interface OverloadConfig {
+  /** OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: the event loop's mean delay over one sample. */
+  maxEventLoopDelayMs: number;
+  /** OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: the share of one sample the event loop was busy (0 to 1). */
+  maxEventLoopUtilization: number;
+  retryAfterSeconds: number;
+  /** How often the load is sampled. */
+  sampleIntervalMs: number;
 }
 
 /** The supplier on every tax invoice (CGST Rule 46) and the state that decides CGST + SGST or IGST. */
@@ -37,6 +55,21 @@ export interface CompanyConfig {
   stateCode: string;
   gstin: string;
 }
+
+/** The supplier's block of every tax invoice (an order's, a plan's, a product request's). */
+export const invoiceSupplier = (c: CompanyConfig) => ({
+  legalName: c.legalName,
+  address: c.address,
+  state: c.state,
+  stateCode: c.stateCode,
+  gstin: c.gstin,
+});
+
+/**
+ * The tax on a subscription plan sold (decision 054): its price includes GST at this rate, under SAC 999799 (other
+ * services n.e.c.: a prepaid entitlement to discounts, not itself a cleaning or repair service).
+ */
+export const PLAN_TAX = { sacCode: '999799', gstRate: 18 } as const;
 
 /** The embedded default: a demo company in Karnataka with a well-formed demo GSTIN (not a real registration). */
 const DEMO_COMPANY = {
@@ -151,9 +184,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(import.meta.dirname, '..', 'dist')),
     rateLimits: env.RATE_LIMITS !== 'off',
     redisUrl: env.REDIS_URL || null,
+    jobs: env.JOBS !== 'off',
     publicUrl: env.PUBLIC_URL || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     payments: loadPayments(env),
     company: loadCompany(env),
+    metricsToken: env.METRICS_TOKEN || null,
+    overload: {
+      maxEventLoopDelayMs: Number(env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? 1000),
+      maxEventLoopUtilization: Number(env.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? 0),
+      retryAfterSeconds: 5,
+      sampleIntervalMs: 1000,
+    },
+    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS ?? 20_000),
   };
 }

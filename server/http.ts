@@ -61,7 +61,33 @@ export interface FieldError {
   row?: number;
 }
 
+/**
+ * A form's problems, gathered to answer them all at once: `bad` adds one; `filled` gives a required text trimmed and
+ * adds "must not be empty" when nothing is left.
+ */
+export function formProblems() {
+  const errors: FieldError[] = [];
+  const bad = (field: string, message: string) => {
+    errors.push({ field, message });
+  };
+  const filled = (field: string, value: string) => {
+    const trimmed = value.trim();
+    if (!trimmed) bad(field, 'must not be empty');
+    return trimmed;
+  };
+  return { errors, bad, filled };
+}
+
 /** The success envelope every operation answers with. */
+/** A file only its caller may keep (an invoice, a slip, a workbook): downloaded, never held by a shared cache. */
+export function privateDownload(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
+  return reply
+    .type(type)
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(body);
+}
+
 export function ok<T>(data: T, message = 'OK') {
   return { status: 'true' as const, message, data };
 }

@@ -20,14 +20,14 @@ import { seedDemoRequests } from './db/seed/demo-requests';
 import { seedDemoSubscriptions } from './db/seed/demo-subscriptions';
 import { seedDemoVendors } from './db/seed/demo-vendors';
 import { seedReference } from './db/seed/reference';
-import { startCouponExpiry } from './domains/marketing';
-import { startPayrollWorker } from './domains/people';
-import { startReconciliation } from './jobs/reconciliation';
+import { startJobs } from './jobs';
+import { registerLedgerMetrics } from './jobs/ledger-metrics';
+import { registerJobMetrics } from './plugins/operations';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
-await seedReference(database.db);
+// Under the migration lock: processes starting together migrate and seed once (decision 063).
+await database.migrate(() => seedReference(database.db));
 
 // Demo data only ever goes into the embedded database, and only when it is empty.
 if (database.kind === 'pglite') {
@@ -69,12 +69,13 @@ if (database.kind === 'pglite') {
       adminMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'A')!.mobileNo,
       customerMobileNo: DEMO_ACCOUNTS.find((a) => a.role === 'Cust')!.mobileNo,
       uploadsDir: path.join(config.dataDir, 'uploads'),
+      company: config.company,
     });
     // The inventory (decisions 027 to 029): three vendors with professionals (after the professionals), the store's products
     // with their stock (received by the demo inventory manager), then the demo vendor's requests in every state.
     await seedDemoVendors(database.db);
     await seedDemoProducts(database.db, await demoUserId(database.db, 'IM'));
-    await seedDemoRequests(database.db);
+    await seedDemoRequests(database.db, { company: config.company });
     // Attendance (decision 033): two months for every professional, holidays (before the payroll locks a month).
     await seedDemoAttendance(database.db);
     // Payroll (decision 034): structures, the company float, the last full month paid (after professionals and attendance).
@@ -87,15 +88,50 @@ if (database.kind === 'pglite') {
 }
 
 const app = await buildApp(config, database);
-startReconciliation(app);
-startCouponExpiry(app);
-startPayrollWorker(app);
-const close = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
+// The job runner (decision 065): payment reconciliation, coupon expiry and salary runs.
+const jobs = config.jobs ? await startJobs(app) : null;
+if (jobs) {
+  registerJobMetrics(app, async () =>
+    (await jobs.counts()).flatMap(({ queue, ...byState }) =>
+      Object.entries(byState).map(([state, count]) => ({ queue, state, count: Number(count) })),
+    ),
+  );
+}
+registerLedgerMetrics(app);
+
+/**
+ * Stopping (decision 063): /readyz turns 503, the listener closes, requests in flight finish (a request arriving on
+ * an open connection meanwhile gets Fastify's 503 with Connection: close), live streams end with a retry hint, the
+ * running job finishes or is handed back, then the pool closes. Past SHUTDOWN_GRACE_MS the connections still open are cut.
+ */
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  app.operations.draining = true;
+  app.log.info({ signal }, 'stopping: finishing the requests in flight');
+  // Node's server.close() closes the connections idle at that moment only: a keep-alive connection whose request
+  // finishes later would otherwise hold the close for its whole keep-alive timeout.
+  const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => {
+    app.log.error(`requests still running after ${config.shutdownGraceMs} ms: closing their connections`);
+    process.exitCode = 1;
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  try {
+    // The running job finishes, or goes back to the queue for another process, while requests drain.
+    await Promise.all([jobs?.stop(), app.close()]);
+    await database.close();
+  } catch (err) {
+    console.error('stopping failed', err);
+    process.exitCode = 1;
+  } finally {
+    clearInterval(reap);
+    clearTimeout(deadline);
+  }
+  process.exit();
 };
-process.on('SIGINT', close);
-process.on('SIGTERM', close);
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 console.log(`Doorstep is running at http://localhost:${config.port} (API reference at /docs)`);

@@ -42,6 +42,25 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
   return rem * 2 >= c ? q + 1 : q;
 }
 
+/**
+ * A document's GST per head by the place of supply: inside the company's state half CGST (the odd paisa rounded up)
+ * and the rest SGST/UTGST, outside it all IGST. The one split the order lines, requests and plans use (decision 053).
+ */
+export function splitGst(gstPaise: number, intraState: boolean) {
+  const cgstPaise = intraState ? mulDivHalfUp(gstPaise, 1, 2) : 0;
+  return {
+    cgstPaise: cgstPaise as Paise,
+    sgstPaise: (intraState ? gstPaise - cgstPaise : 0) as Paise,
+    igstPaise: (intraState ? 0 : gstPaise) as Paise,
+  };
+}
+
+/** A GST-inclusive amount's taxable value (rounded half-up) and its tax, the rest, so the two add up to it. */
+export function backOutGst(totalPaise: number, gstRate: number) {
+  const taxablePaise = mulDivHalfUp(totalPaise, 100, 100 + gstRate);
+  return { taxablePaise: taxablePaise as Paise, gstPaise: (totalPaise - taxablePaise) as Paise };
+}
+
 export interface PriceBreakdown {
   discountedPaise: Paise;
   gstPaise: Paise;

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { meQuery } from './api/auth';
 import { ApiError } from './api/client';
 import { sessionView, subscribeSession } from './api/session';
-import { primeHomeReads } from './api/storefront';
+import { primePaintedPage } from './api/storefront';
 import { routeTree } from './routeTree.gen';
 import { LoadingPlaceholder } from './ui';
 import './ui/global.css';
@@ -51,8 +51,8 @@ subscribeSession(() => {
 // lives; a dead one answers 401, which signs the tab out. Staff areas read the same query, so it is asked once.
 if (sessionView().matches('signedIn')) void queryClient.prefetchQuery(meQuery());
 
-// The home page's first reads, when the server inlined them (docs/decisions/009).
-primeHomeReads(queryClient);
+// A painted page's first reads, when the server inlined them (docs/decisions/009).
+primePaintedPage(queryClient);
 
 const root = createRoot(document.getElementById('root')!);
 // A transition: React renders the first page in slices, yielding to the browser between them, instead of in one

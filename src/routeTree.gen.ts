@@ -46,6 +46,7 @@ import { Route as PublicAllServicesRouteImport } from './routes/_public/allServi
 import { Route as PublicCartRouteImport } from './routes/_public/cart'
 import { Route as AccountantDashboardAccountDashboardRouteImport } from './routes/_accountant/Dashboard/AccountDashboard'
 import { Route as AccountantPayModuleEmployeeSalaryListRouteImport } from './routes/_accountant/PayModule/EmployeeSalaryList'
+import { Route as AccountantPayModuleStatutoryDuesRouteImport } from './routes/_accountant/PayModule/StatutoryDues'
 import { Route as AdminAdvertisementAddAdvertisementRouteImport } from './routes/_admin/Advertisement/AddAdvertisement'
 import { Route as AdminAdvertisementAdvertisementListRouteImport } from './routes/_admin/Advertisement/AdvertisementList'
 import { Route as AdminAdvertisementMarketingCouponDetailRouteImport } from './routes/_admin/Advertisement/MarketingCouponDetail'
@@ -95,6 +96,7 @@ import { Route as AdminSubscriptionDiscountMasterListRouteImport } from './route
 import { Route as AdminSubscriptionGetSubscriptionDetailsRouteImport } from './routes/_admin/Subscription/GetSubscriptionDetails'
 import { Route as AdminSubscriptionUpdateDiscountDetailsRouteImport } from './routes/_admin/Subscription/UpdateDiscountDetails'
 import { Route as AdminSubscriptionUpdateSubscriptionDetailsRouteImport } from './routes/_admin/Subscription/UpdateSubscriptionDetails'
+import { Route as AdminSystemJobsRouteImport } from './routes/_admin/System/Jobs'
 import { Route as AdminTipsAddTipsRouteImport } from './routes/_admin/Tips/AddTips'
 import { Route as AdminTipsTipsListRouteImport } from './routes/_admin/Tips/TipsList'
 import { Route as AdminTipsTipsUpdateRouteImport } from './routes/_admin/Tips/TipsUpdate'
@@ -107,8 +109,15 @@ import { Route as AdminZoneZoneListRouteImport } from './routes/_admin/Zone/Zone
 import { Route as AdminZoneZoneUpdateRouteImport } from './routes/_admin/Zone/ZoneUpdate'
 import { Route as CalldeskDashboardCalldashboardRouteImport } from './routes/_calldesk/Dashboard/Calldashboard'
 import { Route as FinanceAccountantAccountantWalletRouteImport } from './routes/_finance/Accountant/AccountantWallet'
+import { Route as FinanceAccountantGstReturnsRouteImport } from './routes/_finance/Accountant/GstReturns'
+import { Route as FinanceAccountsAccountStatementRouteImport } from './routes/_finance/Accounts/AccountStatement'
+import { Route as FinanceAccountsDayBookRouteImport } from './routes/_finance/Accounts/DayBook'
+import { Route as FinanceAccountsTrialBalanceRouteImport } from './routes/_finance/Accounts/TrialBalance'
 import { Route as FinancePaymentsPaymentIntentDetailRouteImport } from './routes/_finance/Payments/PaymentIntentDetail'
 import { Route as FinancePaymentsPaymentIntentsRouteImport } from './routes/_finance/Payments/PaymentIntents'
+import { Route as FinanceReportsProfitPerProfessionalRouteImport } from './routes/_finance/Reports/ProfitPerProfessional'
+import { Route as FinanceSalesReportServiceSalesReportRouteImport } from './routes/_finance/SalesReport/ServiceSalesReport'
+import { Route as FinanceSalesReportVendorPurchaseReportRouteImport } from './routes/_finance/SalesReport/VendorPurchaseReport'
 import { Route as HrAttendanceHolidaysRouteImport } from './routes/_hr/Attendance/Holidays'
 import { Route as HrDashboardHrDashboardRouteImport } from './routes/_hr/Dashboard/HrDashboard'
 import { Route as HrEmployeeEmployeeAddHRRouteImport } from './routes/_hr/Employee/EmployeeAddHR'
@@ -352,6 +361,12 @@ const AccountantPayModuleEmployeeSalaryListRoute =
   AccountantPayModuleEmployeeSalaryListRouteImport.update({
     id: '/PayModule/EmployeeSalaryList',
     path: '/PayModule/EmployeeSalaryList',
+    getParentRoute: () => AccountantRoute,
+  } as any)
+const AccountantPayModuleStatutoryDuesRoute =
+  AccountantPayModuleStatutoryDuesRouteImport.update({
+    id: '/PayModule/StatutoryDues',
+    path: '/PayModule/StatutoryDues',
     getParentRoute: () => AccountantRoute,
   } as any)
 const AdminAdvertisementAddAdvertisementRoute =
@@ -644,6 +659,11 @@ const AdminSubscriptionUpdateSubscriptionDetailsRoute =
     path: '/Subscription/UpdateSubscriptionDetails',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminSystemJobsRoute = AdminSystemJobsRouteImport.update({
+  id: '/System/Jobs',
+  path: '/System/Jobs',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminTipsAddTipsRoute = AdminTipsAddTipsRouteImport.update({
   id: '/Tips/AddTips',
   path: '/Tips/AddTips',
@@ -707,6 +727,29 @@ const FinanceAccountantAccountantWalletRoute =
     path: '/Accountant/AccountantWallet',
     getParentRoute: () => FinanceRoute,
   } as any)
+const FinanceAccountantGstReturnsRoute =
+  FinanceAccountantGstReturnsRouteImport.update({
+    id: '/Accountant/GstReturns',
+    path: '/Accountant/GstReturns',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinanceAccountsAccountStatementRoute =
+  FinanceAccountsAccountStatementRouteImport.update({
+    id: '/Accounts/AccountStatement',
+    path: '/Accounts/AccountStatement',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinanceAccountsDayBookRoute = FinanceAccountsDayBookRouteImport.update({
+  id: '/Accounts/DayBook',
+  path: '/Accounts/DayBook',
+  getParentRoute: () => FinanceRoute,
+} as any)
+const FinanceAccountsTrialBalanceRoute =
+  FinanceAccountsTrialBalanceRouteImport.update({
+    id: '/Accounts/TrialBalance',
+    path: '/Accounts/TrialBalance',
+    getParentRoute: () => FinanceRoute,
+  } as any)
 const FinancePaymentsPaymentIntentDetailRoute =
   FinancePaymentsPaymentIntentDetailRouteImport.update({
     id: '/Payments/PaymentIntentDetail',
@@ -717,6 +760,24 @@ const FinancePaymentsPaymentIntentsRoute =
   FinancePaymentsPaymentIntentsRouteImport.update({
     id: '/Payments/PaymentIntents',
     path: '/Payments/PaymentIntents',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinanceReportsProfitPerProfessionalRoute =
+  FinanceReportsProfitPerProfessionalRouteImport.update({
+    id: '/Reports/ProfitPerProfessional',
+    path: '/Reports/ProfitPerProfessional',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinanceSalesReportServiceSalesReportRoute =
+  FinanceSalesReportServiceSalesReportRouteImport.update({
+    id: '/SalesReport/ServiceSalesReport',
+    path: '/SalesReport/ServiceSalesReport',
+    getParentRoute: () => FinanceRoute,
+  } as any)
+const FinanceSalesReportVendorPurchaseReportRoute =
+  FinanceSalesReportVendorPurchaseReportRouteImport.update({
+    id: '/SalesReport/VendorPurchaseReport',
+    path: '/SalesReport/VendorPurchaseReport',
     getParentRoute: () => FinanceRoute,
   } as any)
 const HrAttendanceHolidaysRoute = HrAttendanceHolidaysRouteImport.update({
@@ -1154,6 +1215,7 @@ export interface FileRoutesByFullPath {
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
   '/PayModule/EmployeeSalaryList': typeof AccountantPayModuleEmployeeSalaryListRoute
+  '/PayModule/StatutoryDues': typeof AccountantPayModuleStatutoryDuesRoute
   '/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
   '/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
@@ -1203,6 +1265,7 @@ export interface FileRoutesByFullPath {
   '/Subscription/GetSubscriptionDetails': typeof AdminSubscriptionGetSubscriptionDetailsRoute
   '/Subscription/UpdateDiscountDetails': typeof AdminSubscriptionUpdateDiscountDetailsRoute
   '/Subscription/UpdateSubscriptionDetails': typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
+  '/System/Jobs': typeof AdminSystemJobsRoute
   '/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
@@ -1215,8 +1278,15 @@ export interface FileRoutesByFullPath {
   '/Zone/ZoneUpdate': typeof AdminZoneZoneUpdateRoute
   '/Dashboard/Calldashboard': typeof CalldeskDashboardCalldashboardRoute
   '/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
+  '/Accountant/GstReturns': typeof FinanceAccountantGstReturnsRoute
+  '/Accounts/AccountStatement': typeof FinanceAccountsAccountStatementRoute
+  '/Accounts/DayBook': typeof FinanceAccountsDayBookRoute
+  '/Accounts/TrialBalance': typeof FinanceAccountsTrialBalanceRoute
   '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
+  '/Reports/ProfitPerProfessional': typeof FinanceReportsProfitPerProfessionalRoute
+  '/SalesReport/ServiceSalesReport': typeof FinanceSalesReportServiceSalesReportRoute
+  '/SalesReport/VendorPurchaseReport': typeof FinanceSalesReportVendorPurchaseReportRoute
   '/Attendance/Holidays': typeof HrAttendanceHolidaysRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
@@ -1313,6 +1383,7 @@ export interface FileRoutesByTo {
   '/cart': typeof PublicCartRoute
   '/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
   '/PayModule/EmployeeSalaryList': typeof AccountantPayModuleEmployeeSalaryListRoute
+  '/PayModule/StatutoryDues': typeof AccountantPayModuleStatutoryDuesRoute
   '/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
   '/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
@@ -1362,6 +1433,7 @@ export interface FileRoutesByTo {
   '/Subscription/GetSubscriptionDetails': typeof AdminSubscriptionGetSubscriptionDetailsRoute
   '/Subscription/UpdateDiscountDetails': typeof AdminSubscriptionUpdateDiscountDetailsRoute
   '/Subscription/UpdateSubscriptionDetails': typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
+  '/System/Jobs': typeof AdminSystemJobsRoute
   '/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
@@ -1374,8 +1446,15 @@ export interface FileRoutesByTo {
   '/Zone/ZoneUpdate': typeof AdminZoneZoneUpdateRoute
   '/Dashboard/Calldashboard': typeof CalldeskDashboardCalldashboardRoute
   '/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
+  '/Accountant/GstReturns': typeof FinanceAccountantGstReturnsRoute
+  '/Accounts/AccountStatement': typeof FinanceAccountsAccountStatementRoute
+  '/Accounts/DayBook': typeof FinanceAccountsDayBookRoute
+  '/Accounts/TrialBalance': typeof FinanceAccountsTrialBalanceRoute
   '/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
+  '/Reports/ProfitPerProfessional': typeof FinanceReportsProfitPerProfessionalRoute
+  '/SalesReport/ServiceSalesReport': typeof FinanceSalesReportServiceSalesReportRoute
+  '/SalesReport/VendorPurchaseReport': typeof FinanceSalesReportVendorPurchaseReportRoute
   '/Attendance/Holidays': typeof HrAttendanceHolidaysRoute
   '/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
@@ -1485,6 +1564,7 @@ export interface FileRoutesById {
   '/_public/': typeof PublicIndexRoute
   '/_accountant/Dashboard/AccountDashboard': typeof AccountantDashboardAccountDashboardRoute
   '/_accountant/PayModule/EmployeeSalaryList': typeof AccountantPayModuleEmployeeSalaryListRoute
+  '/_accountant/PayModule/StatutoryDues': typeof AccountantPayModuleStatutoryDuesRoute
   '/_admin/Advertisement/AddAdvertisement': typeof AdminAdvertisementAddAdvertisementRoute
   '/_admin/Advertisement/AdvertisementList': typeof AdminAdvertisementAdvertisementListRoute
   '/_admin/Advertisement/MarketingCouponDetail': typeof AdminAdvertisementMarketingCouponDetailRoute
@@ -1534,6 +1614,7 @@ export interface FileRoutesById {
   '/_admin/Subscription/GetSubscriptionDetails': typeof AdminSubscriptionGetSubscriptionDetailsRoute
   '/_admin/Subscription/UpdateDiscountDetails': typeof AdminSubscriptionUpdateDiscountDetailsRoute
   '/_admin/Subscription/UpdateSubscriptionDetails': typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
+  '/_admin/System/Jobs': typeof AdminSystemJobsRoute
   '/_admin/Tips/AddTips': typeof AdminTipsAddTipsRoute
   '/_admin/Tips/TipsList': typeof AdminTipsTipsListRoute
   '/_admin/Tips/TipsUpdate': typeof AdminTipsTipsUpdateRoute
@@ -1546,8 +1627,15 @@ export interface FileRoutesById {
   '/_admin/Zone/ZoneUpdate': typeof AdminZoneZoneUpdateRoute
   '/_calldesk/Dashboard/Calldashboard': typeof CalldeskDashboardCalldashboardRoute
   '/_finance/Accountant/AccountantWallet': typeof FinanceAccountantAccountantWalletRoute
+  '/_finance/Accountant/GstReturns': typeof FinanceAccountantGstReturnsRoute
+  '/_finance/Accounts/AccountStatement': typeof FinanceAccountsAccountStatementRoute
+  '/_finance/Accounts/DayBook': typeof FinanceAccountsDayBookRoute
+  '/_finance/Accounts/TrialBalance': typeof FinanceAccountsTrialBalanceRoute
   '/_finance/Payments/PaymentIntentDetail': typeof FinancePaymentsPaymentIntentDetailRoute
   '/_finance/Payments/PaymentIntents': typeof FinancePaymentsPaymentIntentsRoute
+  '/_finance/Reports/ProfitPerProfessional': typeof FinanceReportsProfitPerProfessionalRoute
+  '/_finance/SalesReport/ServiceSalesReport': typeof FinanceSalesReportServiceSalesReportRoute
+  '/_finance/SalesReport/VendorPurchaseReport': typeof FinanceSalesReportVendorPurchaseReportRoute
   '/_hr/Attendance/Holidays': typeof HrAttendanceHolidaysRoute
   '/_hr/Dashboard/HrDashboard': typeof HrDashboardHrDashboardRoute
   '/_hr/Employee/EmployeeAddHR': typeof HrEmployeeEmployeeAddHRRoute
@@ -1646,6 +1734,7 @@ export interface FileRouteTypes {
     | '/cart'
     | '/Dashboard/AccountDashboard'
     | '/PayModule/EmployeeSalaryList'
+    | '/PayModule/StatutoryDues'
     | '/Advertisement/AddAdvertisement'
     | '/Advertisement/AdvertisementList'
     | '/Advertisement/MarketingCouponDetail'
@@ -1695,6 +1784,7 @@ export interface FileRouteTypes {
     | '/Subscription/GetSubscriptionDetails'
     | '/Subscription/UpdateDiscountDetails'
     | '/Subscription/UpdateSubscriptionDetails'
+    | '/System/Jobs'
     | '/Tips/AddTips'
     | '/Tips/TipsList'
     | '/Tips/TipsUpdate'
@@ -1707,8 +1797,15 @@ export interface FileRouteTypes {
     | '/Zone/ZoneUpdate'
     | '/Dashboard/Calldashboard'
     | '/Accountant/AccountantWallet'
+    | '/Accountant/GstReturns'
+    | '/Accounts/AccountStatement'
+    | '/Accounts/DayBook'
+    | '/Accounts/TrialBalance'
     | '/Payments/PaymentIntentDetail'
     | '/Payments/PaymentIntents'
+    | '/Reports/ProfitPerProfessional'
+    | '/SalesReport/ServiceSalesReport'
+    | '/SalesReport/VendorPurchaseReport'
     | '/Attendance/Holidays'
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
@@ -1805,6 +1902,7 @@ export interface FileRouteTypes {
     | '/cart'
     | '/Dashboard/AccountDashboard'
     | '/PayModule/EmployeeSalaryList'
+    | '/PayModule/StatutoryDues'
     | '/Advertisement/AddAdvertisement'
     | '/Advertisement/AdvertisementList'
     | '/Advertisement/MarketingCouponDetail'
@@ -1854,6 +1952,7 @@ export interface FileRouteTypes {
     | '/Subscription/GetSubscriptionDetails'
     | '/Subscription/UpdateDiscountDetails'
     | '/Subscription/UpdateSubscriptionDetails'
+    | '/System/Jobs'
     | '/Tips/AddTips'
     | '/Tips/TipsList'
     | '/Tips/TipsUpdate'
@@ -1866,8 +1965,15 @@ export interface FileRouteTypes {
     | '/Zone/ZoneUpdate'
     | '/Dashboard/Calldashboard'
     | '/Accountant/AccountantWallet'
+    | '/Accountant/GstReturns'
+    | '/Accounts/AccountStatement'
+    | '/Accounts/DayBook'
+    | '/Accounts/TrialBalance'
     | '/Payments/PaymentIntentDetail'
     | '/Payments/PaymentIntents'
+    | '/Reports/ProfitPerProfessional'
+    | '/SalesReport/ServiceSalesReport'
+    | '/SalesReport/VendorPurchaseReport'
     | '/Attendance/Holidays'
     | '/Dashboard/HrDashboard'
     | '/Employee/EmployeeAddHR'
@@ -1976,6 +2082,7 @@ export interface FileRouteTypes {
     | '/_public/'
     | '/_accountant/Dashboard/AccountDashboard'
     | '/_accountant/PayModule/EmployeeSalaryList'
+    | '/_accountant/PayModule/StatutoryDues'
     | '/_admin/Advertisement/AddAdvertisement'
     | '/_admin/Advertisement/AdvertisementList'
     | '/_admin/Advertisement/MarketingCouponDetail'
@@ -2025,6 +2132,7 @@ export interface FileRouteTypes {
     | '/_admin/Subscription/GetSubscriptionDetails'
     | '/_admin/Subscription/UpdateDiscountDetails'
     | '/_admin/Subscription/UpdateSubscriptionDetails'
+    | '/_admin/System/Jobs'
     | '/_admin/Tips/AddTips'
     | '/_admin/Tips/TipsList'
     | '/_admin/Tips/TipsUpdate'
@@ -2037,8 +2145,15 @@ export interface FileRouteTypes {
     | '/_admin/Zone/ZoneUpdate'
     | '/_calldesk/Dashboard/Calldashboard'
     | '/_finance/Accountant/AccountantWallet'
+    | '/_finance/Accountant/GstReturns'
+    | '/_finance/Accounts/AccountStatement'
+    | '/_finance/Accounts/DayBook'
+    | '/_finance/Accounts/TrialBalance'
     | '/_finance/Payments/PaymentIntentDetail'
     | '/_finance/Payments/PaymentIntents'
+    | '/_finance/Reports/ProfitPerProfessional'
+    | '/_finance/SalesReport/ServiceSalesReport'
+    | '/_finance/SalesReport/VendorPurchaseReport'
     | '/_hr/Attendance/Holidays'
     | '/_hr/Dashboard/HrDashboard'
     | '/_hr/Employee/EmployeeAddHR'
@@ -2386,6 +2501,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountantPayModuleEmployeeSalaryListRouteImport
       parentRoute: typeof AccountantRoute
     }
+    '/_accountant/PayModule/StatutoryDues': {
+      id: '/_accountant/PayModule/StatutoryDues'
+      path: '/PayModule/StatutoryDues'
+      fullPath: '/PayModule/StatutoryDues'
+      preLoaderRoute: typeof AccountantPayModuleStatutoryDuesRouteImport
+      parentRoute: typeof AccountantRoute
+    }
     '/_admin/Advertisement/AddAdvertisement': {
       id: '/_admin/Advertisement/AddAdvertisement'
       path: '/Advertisement/AddAdvertisement'
@@ -2729,6 +2851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSubscriptionUpdateSubscriptionDetailsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/System/Jobs': {
+      id: '/_admin/System/Jobs'
+      path: '/System/Jobs'
+      fullPath: '/System/Jobs'
+      preLoaderRoute: typeof AdminSystemJobsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/Tips/AddTips': {
       id: '/_admin/Tips/AddTips'
       path: '/Tips/AddTips'
@@ -2813,6 +2942,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FinanceAccountantAccountantWalletRouteImport
       parentRoute: typeof FinanceRoute
     }
+    '/_finance/Accountant/GstReturns': {
+      id: '/_finance/Accountant/GstReturns'
+      path: '/Accountant/GstReturns'
+      fullPath: '/Accountant/GstReturns'
+      preLoaderRoute: typeof FinanceAccountantGstReturnsRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/Accounts/AccountStatement': {
+      id: '/_finance/Accounts/AccountStatement'
+      path: '/Accounts/AccountStatement'
+      fullPath: '/Accounts/AccountStatement'
+      preLoaderRoute: typeof FinanceAccountsAccountStatementRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/Accounts/DayBook': {
+      id: '/_finance/Accounts/DayBook'
+      path: '/Accounts/DayBook'
+      fullPath: '/Accounts/DayBook'
+      preLoaderRoute: typeof FinanceAccountsDayBookRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/Accounts/TrialBalance': {
+      id: '/_finance/Accounts/TrialBalance'
+      path: '/Accounts/TrialBalance'
+      fullPath: '/Accounts/TrialBalance'
+      preLoaderRoute: typeof FinanceAccountsTrialBalanceRouteImport
+      parentRoute: typeof FinanceRoute
+    }
     '/_finance/Payments/PaymentIntentDetail': {
       id: '/_finance/Payments/PaymentIntentDetail'
       path: '/Payments/PaymentIntentDetail'
@@ -2825,6 +2982,27 @@ declare module '@tanstack/react-router' {
       path: '/Payments/PaymentIntents'
       fullPath: '/Payments/PaymentIntents'
       preLoaderRoute: typeof FinancePaymentsPaymentIntentsRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/Reports/ProfitPerProfessional': {
+      id: '/_finance/Reports/ProfitPerProfessional'
+      path: '/Reports/ProfitPerProfessional'
+      fullPath: '/Reports/ProfitPerProfessional'
+      preLoaderRoute: typeof FinanceReportsProfitPerProfessionalRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/SalesReport/ServiceSalesReport': {
+      id: '/_finance/SalesReport/ServiceSalesReport'
+      path: '/SalesReport/ServiceSalesReport'
+      fullPath: '/SalesReport/ServiceSalesReport'
+      preLoaderRoute: typeof FinanceSalesReportServiceSalesReportRouteImport
+      parentRoute: typeof FinanceRoute
+    }
+    '/_finance/SalesReport/VendorPurchaseReport': {
+      id: '/_finance/SalesReport/VendorPurchaseReport'
+      path: '/SalesReport/VendorPurchaseReport'
+      fullPath: '/SalesReport/VendorPurchaseReport'
+      preLoaderRoute: typeof FinanceSalesReportVendorPurchaseReportRouteImport
       parentRoute: typeof FinanceRoute
     }
     '/_hr/Attendance/Holidays': {
@@ -3316,6 +3494,7 @@ declare module '@tanstack/react-router' {
 interface AccountantRouteChildren {
   AccountantDashboardAccountDashboardRoute: typeof AccountantDashboardAccountDashboardRoute
   AccountantPayModuleEmployeeSalaryListRoute: typeof AccountantPayModuleEmployeeSalaryListRoute
+  AccountantPayModuleStatutoryDuesRoute: typeof AccountantPayModuleStatutoryDuesRoute
 }
 
 const AccountantRouteChildren: AccountantRouteChildren = {
@@ -3323,6 +3502,7 @@ const AccountantRouteChildren: AccountantRouteChildren = {
     AccountantDashboardAccountDashboardRoute,
   AccountantPayModuleEmployeeSalaryListRoute:
     AccountantPayModuleEmployeeSalaryListRoute,
+  AccountantPayModuleStatutoryDuesRoute: AccountantPayModuleStatutoryDuesRoute,
 }
 
 const AccountantRouteWithChildren = AccountantRoute._addFileChildren(
@@ -3379,6 +3559,7 @@ interface AdminRouteChildren {
   AdminSubscriptionGetSubscriptionDetailsRoute: typeof AdminSubscriptionGetSubscriptionDetailsRoute
   AdminSubscriptionUpdateDiscountDetailsRoute: typeof AdminSubscriptionUpdateDiscountDetailsRoute
   AdminSubscriptionUpdateSubscriptionDetailsRoute: typeof AdminSubscriptionUpdateSubscriptionDetailsRoute
+  AdminSystemJobsRoute: typeof AdminSystemJobsRoute
   AdminTipsAddTipsRoute: typeof AdminTipsAddTipsRoute
   AdminTipsTipsListRoute: typeof AdminTipsTipsListRoute
   AdminTipsTipsUpdateRoute: typeof AdminTipsTipsUpdateRoute
@@ -3459,6 +3640,7 @@ const AdminRouteChildren: AdminRouteChildren = {
     AdminSubscriptionUpdateDiscountDetailsRoute,
   AdminSubscriptionUpdateSubscriptionDetailsRoute:
     AdminSubscriptionUpdateSubscriptionDetailsRoute,
+  AdminSystemJobsRoute: AdminSystemJobsRoute,
   AdminTipsAddTipsRoute: AdminTipsAddTipsRoute,
   AdminTipsTipsListRoute: AdminTipsTipsListRoute,
   AdminTipsTipsUpdateRoute: AdminTipsTipsUpdateRoute,
@@ -3487,16 +3669,33 @@ const CalldeskRouteWithChildren = CalldeskRoute._addFileChildren(
 
 interface FinanceRouteChildren {
   FinanceAccountantAccountantWalletRoute: typeof FinanceAccountantAccountantWalletRoute
+  FinanceAccountantGstReturnsRoute: typeof FinanceAccountantGstReturnsRoute
+  FinanceAccountsAccountStatementRoute: typeof FinanceAccountsAccountStatementRoute
+  FinanceAccountsDayBookRoute: typeof FinanceAccountsDayBookRoute
+  FinanceAccountsTrialBalanceRoute: typeof FinanceAccountsTrialBalanceRoute
   FinancePaymentsPaymentIntentDetailRoute: typeof FinancePaymentsPaymentIntentDetailRoute
   FinancePaymentsPaymentIntentsRoute: typeof FinancePaymentsPaymentIntentsRoute
+  FinanceReportsProfitPerProfessionalRoute: typeof FinanceReportsProfitPerProfessionalRoute
+  FinanceSalesReportServiceSalesReportRoute: typeof FinanceSalesReportServiceSalesReportRoute
+  FinanceSalesReportVendorPurchaseReportRoute: typeof FinanceSalesReportVendorPurchaseReportRoute
 }
 
 const FinanceRouteChildren: FinanceRouteChildren = {
   FinanceAccountantAccountantWalletRoute:
     FinanceAccountantAccountantWalletRoute,
+  FinanceAccountantGstReturnsRoute: FinanceAccountantGstReturnsRoute,
+  FinanceAccountsAccountStatementRoute: FinanceAccountsAccountStatementRoute,
+  FinanceAccountsDayBookRoute: FinanceAccountsDayBookRoute,
+  FinanceAccountsTrialBalanceRoute: FinanceAccountsTrialBalanceRoute,
   FinancePaymentsPaymentIntentDetailRoute:
     FinancePaymentsPaymentIntentDetailRoute,
   FinancePaymentsPaymentIntentsRoute: FinancePaymentsPaymentIntentsRoute,
+  FinanceReportsProfitPerProfessionalRoute:
+    FinanceReportsProfitPerProfessionalRoute,
+  FinanceSalesReportServiceSalesReportRoute:
+    FinanceSalesReportServiceSalesReportRoute,
+  FinanceSalesReportVendorPurchaseReportRoute:
+    FinanceSalesReportVendorPurchaseReportRoute,
 }
 
 const FinanceRouteWithChildren =

@@ -59,12 +59,16 @@ export async function queryText<T>(exec: Executor, text: string, values: unknown
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations, then `andThen` (the reference seed), as one process at a time (decision 063). */
+  migrate(andThen?: () => Promise<unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The extensions the migrations create; PGlite loads them when it opens (PostgreSQL ships them in contrib). */
 export const pgliteExtensions = { pg_trgm };
+
+/** The advisory lock key that migrating processes take in turn ('door' in ASCII). */
+export const MIGRATION_LOCK = 0x646f6f72;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -97,7 +101,20 @@ export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async (andThen) => {
+        // A session lock on a connection of its own: processes starting together wait here, and each later one
+        // finds the migrations applied. Released by the unlock, or by PostgreSQL when a holder dies.
+        const lock = new pg.Client({ connectionString: opts.databaseUrl! });
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder });
+          await andThen?.();
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          await lock.end();
+        }
+      },
       close: () => endPool(pool),
     };
   }
@@ -113,7 +130,11 @@ export async function openDatabase(opts: { databaseUrl?: string | null; dataDir?
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process owns an embedded database: nobody to wait for.
+    migrate: async (andThen) => {
+      await migratePglite(db as never, { migrationsFolder });
+      await andThen?.();
+    },
     close: () => client.close(),
   };
 }
@@ -194,4 +215,17 @@ export async function listenForNotifications(
 /** NOTIFY `channel` with `payload` in a statement of its own: every listener of every process gets it at once. */
 export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/**
+ * How the job runner (server/jobs/queue.ts) reaches this database: the embedded PGlite instance itself, or the
+ * pool's connection settings for a small pool of its own on PostgreSQL.
+ */
+export function queueConnectionOf(
+  db: Db,
+): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; options: { connectionString?: string } & pg.PoolConfig } {
+  const underlying = (db as unknown as { $client: unknown }).$client;
+  if (underlying instanceof PGlite) return { kind: 'pglite', client: underlying };
+  const { connectionString, host, port, user, database, password } = (underlying as pg.Pool).options;
+  return { kind: 'postgres', options: { connectionString, host, port, user, database, password } };
 }

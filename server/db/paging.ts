@@ -34,3 +34,9 @@ export const likeTerm = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\
  * which turns ambiguous inside a correlated subquery that names another table with the same column names.
  */
 export const qualified = (c: Column) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
+
+/** A page of rows and the count of every row the filter matches, read side by side. */
+export async function withTotal<R>(rows: PromiseLike<R[]>, count: PromiseLike<{ total: number }[]>) {
+  const [page, [{ total }]] = await Promise.all([rows, count]);
+  return { rows: page, total };
+}

@@ -1,4 +1,5 @@
 import type { Handlers } from '../http';
+import { jobHandlers } from '../jobs/routes';
 import * as catalogue from './catalogue';
 import * as commerce from './commerce';
 import * as fieldService from './fieldService';
@@ -6,6 +7,7 @@ import * as marketing from './marketing';
 import * as money from './money';
 import * as people from './people';
 import * as platform from './platform';
+import * as reports from './reports';
 import * as supply from './supply';
 import { switchHandlers } from './switches';
 
@@ -19,5 +21,7 @@ export const handlers: Handlers = {
   ...commerce.handlers,
   ...fieldService.handlers,
   ...supply.handlers,
+  ...reports.handlers,
   ...switchHandlers,
+  ...jobHandlers,
 };

@@ -183,8 +183,8 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null | undefined {
 export interface FrontCacheOptions {
   /** The headers every reply carries before its own (the security headers). */
   headers: Record<string, string>;
-  /** The next request id, from the generator Fastify uses too, so ids never repeat. */
-  nextId: () => string;
+  /** The request's id: the caller's X-Request-Id when well-formed, else the next from Fastify's generator. */
+  nextId: (req: IncomingMessage) => string;
   /** The client's address as Fastify's `req.ip` gives it (the configured proxies trusted). */
   ipOf: (req: IncomingMessage) => string | undefined;
   /** Writes the request's line as the logging plugin does; absent when info is not logged. */
@@ -249,7 +249,7 @@ export function frontCache(cache: ResponseCache, o: FrontCacheOptions) {
       res.writeHead(200, front.headers).end(front.bytes);
     }
     o.log?.({
-      reqId: o.nextId(),
+      reqId: o.nextId(req),
       method: 'GET',
       url,
       status: fresh ? 304 : 200,

@@ -9,7 +9,19 @@ import zlib from 'node:zlib';
 export interface RoutesManifest {
   paths: string[];
   publicPaths: string[];
+  /**
+   * The modulepreloads of each page painted from the HTML, beyond index.html's: its route's chunks and what they
+   * import. Written by the build (vite.config.ts); the server adds them to that page.
+   */
+  preloads?: Partial<Record<PaintedPath, string[]>>;
 }
+
+/**
+ * The pages painted from the HTML (server/plugins/painted-pages.ts `PAINTED_PAGES`), each a public page whose route
+ * file is `src/routes/_public/<name>.tsx` (`index.tsx` for `/`).
+ */
+export const PAINTED_PATHS = ['/', '/ServicesDetails'] as const;
+export type PaintedPath = (typeof PAINTED_PATHS)[number];
 
 /** The page paths as `src/routeTree.gen.ts` lists them (FileRoutesByFullPath; route ids tell the public area). */
 export function routesFromTree(source: string): RoutesManifest {

@@ -8,8 +8,11 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type RoutesManifest, routeMatcher, routesFromTree } from './client-build';
-import { VARIANT_WIDTHS } from './storage';
+import { type PaintedPath, type RoutesManifest, routeMatcher, routesFromTree } from './client-build';
+import { PAINTED_PAGES, paintedHtml } from './painted-pages';
+
+// The home page's words live with the other painted pages; tests read them from here too.
+export { HOME_HERO } from './painted-pages';
 
 /**
  * Brotli or gzip for replies of 1 KB or more whose type compresses (JSON, problem+json, SVG...). Replies that
@@ -71,88 +74,6 @@ async function allItems(app: FastifyInstance, url: string): Promise<{ id: number
   return items;
 }
 
-/**
- * The public reads the home page makes first (the queries of src/api/storefront.ts; `primeHomeReads` reads them), inlined into
- * the page at `/` so its first render needs no API round trip. Keys are the names the client looks up.
- */
-export const HOME_READS = {
-  banners: '/api/Common/GetAllBanner?type=Home&page=1&pageSize=20&sort=id&order=asc',
-  categories: '/api/Common/GetAllCategory?page=1&pageSize=200&sort=categoryName&order=asc',
-  launches: '/api/Common/GetNewServiceForNoti',
-} as const;
-/** The home page's hero (src/routes/_public/index.tsx), for its first paint; tests/e2e/storefront-perf.test.ts checks
- * that they match. */
-export const HOME_HERO = {
-  title: 'Home services, at your doorstep',
-  lead: 'Verified professionals for cleaning, repairs, painting, appliances and more — with upfront prices that already include GST.',
-};
-/** The `sizes` of the home carousel's pictures (BannerCarousel.tsx): the preload must ask for what the page uses. */
-const BANNER_SIZES = '(max-width: 1232px) calc(100vw - 32px), 1200px';
-/** An uploaded raster picture, which has `-480/-960/-1600.webp` variants (storage.ts `variantNames`). */
-const UPLOADED = /^(\/uploads\/[a-z0-9-]+\/[0-9a-f]{32})\.(jpg|png|webp)$/;
-
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-/** JSON safe inside a <script> element (no `</script>`, no `<!--`, no line separators that break old parsers). */
-const scriptJson = (v: unknown) =>
-  JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
-/**
- * index.html for `/` with the home page's first reads inlined (a JSON data block, not a script: the content security
- * policy is unaffected) and a high-priority preload of the first banner picture, so the picture downloads with the
- * entry script instead of after the app has rendered. A read that fails is left out; the page then asks for it.
- */
-async function homeHtml(app: FastifyInstance, html: string): Promise<string> {
-  const bodies: Record<string, unknown> = {};
-  await Promise.all(
-    Object.entries(HOME_READS).map(async ([name, url]) => {
-      const res = await app.inject({ method: 'GET', url });
-      if (res.statusCode === 200) bodies[name] = res.json();
-    }),
-  );
-  const head: string[] = [];
-  const banners = (bodies.banners as { data?: { items?: { imageUrl?: string | null }[] } } | undefined)?.data?.items;
-  const first = banners?.find((b) => b.imageUrl)?.imageUrl;
-  let firstPaint = '';
-  if (first) {
-    const m = UPLOADED.exec(first);
-    const srcset = m ? VARIANT_WIDTHS.map((w) => `${m[1]}-${w}.webp ${w}w`).join(', ') : null;
-    const pictureAttrs = srcset ? ` srcset="${attr(srcset)}" sizes="${attr(BANNER_SIZES)}"` : '';
-    head.push(
-      `<link rel="preload" as="image" fetchpriority="high" href="${attr(first)}"${
-        srcset ? ` imagesrcset="${attr(srcset)}" imagesizes="${attr(BANNER_SIZES)}"` : ''
-      }>`,
-    );
-    // The home page's top, painted from the HTML before any script has run: the hero's words and the first banner,
-    // laid out as the page lays them out (header 65 px, page padding, hero, 40 px gap), so the banner does not move
-    // when the app's first render replaces this (createRoot empties #root). The picture is 8 px wider than the
-    // carousel's, so the carousel's is not a later, larger paint. Padding, not margin: a margin would collapse through
-    // #root and shift the body when it goes. Hidden from assistive technology: the page that replaces it says it all.
-    firstPaint =
-      '<div aria-hidden="true" style="padding-top:65px"><div style="box-sizing:border-box;max-width:1200px;' +
-      'margin:0 auto;padding:24px 16px 0;display:flex;flex-direction:column;gap:40px">' +
-      '<div style="display:flex;flex-direction:column;gap:8px">' +
-      `<p style="margin:0;font-size:clamp(1.6rem, 1.2rem + 1.6vw, 2.2rem);font-weight:750;line-height:1.25">${HOME_HERO.title}</p>` +
-      `<p style="margin:0;font-size:1.05rem;max-width:70ch;opacity:.75">${HOME_HERO.lead}</p></div>` +
-      `<img src="${attr(first)}"${pictureAttrs} alt="" width="1200" height="400" fetchpriority="high" ` +
-      'style="display:block;width:calc(100% + 8px);max-width:none;margin:0 -4px;height:auto;border-radius:12px"></div></div>';
-  }
-  head.push(`<script type="application/json" id="doorstep-home-data">${scriptJson(bodies)}</script>`);
-  let page = html
-    .replace('</title>', `</title>\n    ${head.join('\n    ')}`)
-    .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
-  // With the first banner in the HTML, the first paint no longer waits for the scripts: they need not go before the
-  // picture and the stylesheet.
-  if (firstPaint) {
-    page = page
-      .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
-      .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-  }
-  return page;
-}
-
 export default fp(async (app: FastifyInstance) => {
   const dist = app.config.clientDir;
   const serveClient = app.config.serveClient && fs.existsSync(path.join(dist, 'index.html'));
@@ -178,13 +99,18 @@ export default fp(async (app: FastifyInstance) => {
     });
   }
 
-  // The home page: index.html with its first reads inlined. A route (not the not-found handler below), so the
-  // compression plugin compresses it like any dynamic reply.
+  // The pages painted from the HTML (painted-pages.ts): index.html with their first reads, picture and top. Routes
+  // (not the not-found handler below), so the compression plugin compresses them like any dynamic reply; the app's
+  // router options make them match in any case and with a trailing slash, as the client's router does.
   if (serveClient) {
-    app.get('/', async (_req, reply) => {
-      const html = await homeHtml(app, await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8'));
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    });
+    for (const [pagePath, page] of Object.entries(PAINTED_PAGES)) {
+      const preloads = manifest?.preloads?.[pagePath as PaintedPath] ?? [];
+      app.get(pagePath, async (req, reply) => {
+        const index = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
+        const html = await paintedHtml(app, page, req.query as Record<string, unknown>, index, preloads);
+        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      });
+    }
   }
 
   // Staff areas (every page outside the public layout), the API and its reference are not for search engines.
@@ -249,6 +175,12 @@ export default fp(async (app: FastifyInstance) => {
     return reply
       .code(404)
       .type('application/problem+json')
-      .send({ status: 'false', title: 'Not found', detail: `No route ${req.method} ${pathname}`, errors: [] });
+      .send({
+        status: 'false',
+        title: 'Not found',
+        detail: `No route ${req.method} ${pathname}`,
+        errors: [],
+        requestId: String(req.id),
+      });
   });
 });

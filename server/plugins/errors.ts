@@ -20,12 +20,18 @@ const frameworkErrors: Record<string, [string, string]> = {
  * Fastify's `frameworkErrors` option: errors raised while routing, before any hook or the error handler runs
  * (a malformed URL, an over-long path parameter), answered in the same problem+json.
  */
-export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const [field, message] = frameworkErrors[err.code] ?? ['url', 'could not be routed'];
   return reply
     .code(err.statusCode ?? 400)
     .type('application/problem+json')
-    .send({ status: 'false', title: 'Invalid request', detail: `${field} ${message}`, errors: [{ field, message }] });
+    .send({
+      status: 'false',
+      title: 'Invalid request',
+      detail: `${field} ${message}`,
+      errors: [{ field, message }],
+      requestId: String(req.id),
+    });
 }
 
 /** One place that turns every failure into problem+json; no stack or SQL ever reaches a reply. */
@@ -39,6 +45,7 @@ export default fp(async (app: FastifyInstance) => {
         detail: err.detail ?? err.title,
         errors: err.errors,
         ...err.extra,
+        requestId: String(req.id),
       });
     }
     if (err.validation) {
@@ -52,11 +59,18 @@ export default fp(async (app: FastifyInstance) => {
         title: rows ? 'Invalid rows' : 'Invalid request',
         detail: rows ? `Nothing was imported: ${detail}` : detail,
         errors,
+        requestId: String(req.id),
       });
     }
     const code = err.statusCode ?? 500;
     if (code === 429) {
-      return reply.code(429).send({ status: 'false', title: 'Too many requests', detail: err.message, errors: [] });
+      return reply.code(429).send({
+        status: 'false',
+        title: 'Too many requests',
+        detail: err.message,
+        errors: [],
+        requestId: String(req.id),
+      });
     }
     if (code >= 400 && code < 500) {
       // Fastify's own client errors (body too large, wrong content type, ...): safe to describe, and named by field.
@@ -67,6 +81,7 @@ export default fp(async (app: FastifyInstance) => {
         title: code === 415 || code === 413 ? 'Bad request' : 'Invalid request',
         detail: `${field} ${message}`,
         errors: [{ field, message }],
+        requestId: String(req.id),
       });
     }
     // The request's one log line (plugins/logging.ts) carries this failure and the same reference.
@@ -76,6 +91,7 @@ export default fp(async (app: FastifyInstance) => {
       title: 'Server error',
       detail: `Something went wrong on our side. Reference: ${req.id}`,
       errors: [],
+      requestId: String(req.id),
     });
   });
 });

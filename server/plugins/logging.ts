@@ -198,7 +198,10 @@ export class RequestLog extends LogController {
     // The root logger with reqId in the line: no per-request child logger is built for it (see lazyChildLogger).
     const log = req.server.log as pino.Logger;
     const status = reply.statusCode;
-    const failed = status >= 500 || Boolean(error);
+    // Probes and scrapes (plugins/operations.ts) are not logged when answered or not ready: /readyz logs its changes.
+    if (req.routeOptions.config?.quiet && (status < 400 || status === 503)) return;
+    // A 503 is load shed on purpose (decision 062): a warning, not a failure with its stack.
+    const failed = (status >= 500 && status !== 503) || Boolean(error);
     if (!log.isLevelEnabled(failed ? 'error' : status >= 400 ? 'warn' : 'info')) return;
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (!failed && status < 400) {

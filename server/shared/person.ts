@@ -10,6 +10,7 @@ import {
   joiningDateProblem,
   listOf,
   MOBILE,
+  maskedAadhaar,
   normalAadhaar,
   normalPan,
   PIN,
@@ -33,6 +34,13 @@ export const oneTimePassword = () => randomBytes(9).toString('base64url');
 /** 400 listing every field's problem at once. */
 export const invalidRequest = (errors: FieldError[]) =>
   new HttpError(400, 'Invalid request', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors);
+
+/** A profile's Aadhaar number as a reader sees it: whole for those who may see it, else masked to its last 4. */
+export const aadhaarShown = (aadhaarNumber: string, full: boolean) => ({
+  aadharNumber: full ? aadhaarNumber : maskedAadhaar(aadhaarNumber),
+  aadharLast4: aadhaarLast4(aadhaarNumber),
+  aadharMasked: !full,
+});
 
 /** A rating average to one decimal, or null before the first rating. */
 export const averageOf = (count: number, total: number) => (count > 0 ? Math.round((total / count) * 10) / 10 : null);

@@ -1,8 +1,16 @@
 import { type AnyStateMachine, type StateValue, transition } from 'xstate';
 import type { Executor } from '../db/client';
-import { WritePlan } from '../db/plan';
+import { type Output, WritePlan } from '../db/plan';
 import { HttpError, notFound } from '../http';
-import { insertTransitionRows, planTransitionLog, runPlanSteps, selectTransitions, type TransitionRow } from './repo';
+import {
+  insertTransitionRows,
+  type PlannedTransition,
+  planTransitionLog,
+  planTransitionsOf,
+  runPlanSteps,
+  selectTransitions,
+  type TransitionRow,
+} from './repo';
 
 /** A persisted state value as text: `created`, or `a.b` for a nested state. */
 export function stateText(value: StateValue): string {
@@ -114,6 +122,33 @@ export function decide(
   return { to: stateText(next.value), allowedEvents: acceptedEvents(next) };
 }
 
+/**
+ * New rows entering a machine, written by the caller's own plan step (an order's lines, as it is placed): the machine
+ * decides, from its initial state, where `events` take them (a refusal is the usual 409), and `log` adds the
+ * transitions (CREATE, then each event) for every row the caller's step answers. The caller writes the rows in
+ * `state`.
+ */
+export function enterMachine(o: {
+  machine: AnyStateMachine;
+  entity: string;
+  events: string[];
+  actorId: number | null;
+}): { state: string; log: (plan: WritePlan, rows: Output) => Output } {
+  // The machines that make rows here start in a top-level state.
+  const initial = String(o.machine.config.initial);
+  const transitions: PlannedTransition[] = [{ fromState: null, toState: initial, event: 'CREATE' }];
+  let state = initial;
+  for (const type of o.events) {
+    const { to } = decide(o.machine, o.entity, null, state, { type });
+    transitions.push({ fromState: state, toState: to, event: type });
+    state = to;
+  }
+  return {
+    state,
+    log: (plan, rows) => planTransitionsOf(plan, rows, { entity: o.entity, actorId: o.actorId, transitions }),
+  };
+}
+
 export interface ApplyManyOptions<T extends Executor, R extends { id: number; state: string }> {
   machine: AnyStateMachine;
   entity: string;
@@ -156,6 +191,16 @@ export async function applyEventToMany<T extends Executor, R extends { id: numbe
 }
 
 export type TransitionEntry = Awaited<ReturnType<typeof selectTransitions>>[number];
+
+/** One transition as a detail page's history shows it: the log's own ids left out. */
+export const historyEntry = ({ at, fromState, toState, event, actorName, remark }: TransitionEntry) => ({
+  at,
+  fromState,
+  toState,
+  event,
+  actorName,
+  remark,
+});
 
 /** An entity's transition log, oldest first, with each actor's name: the history on detail pages. */
 export function transitionsOf(exec: Executor, entity: string, id: number): Promise<TransitionEntry[]> {

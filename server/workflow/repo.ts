@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../../src/api/schema.gen';
 import type { Executor } from '../db/client';
-import type { WritePlan } from '../db/plan';
+import type { Output, WritePlan } from '../db/plan';
 import { transitionLog, users } from '../db/schema';
 
 export interface TransitionRow {
@@ -24,6 +24,33 @@ export const planTransitionLog = (plan: WritePlan, row: TransitionRow) =>
     sql`insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id, remark)
     values (${row.entity}::text, ${row.entityId}::int, ${row.fromState}::text, ${row.toState}::text, ${row.event}::text,
       ${row.actorId}::int, ${row.remark}::text)`,
+  );
+
+/** A transition a machine decided for rows that a plan's earlier step makes (enterMachine). */
+export interface PlannedTransition {
+  fromState: string | null;
+  toState: string;
+  event: string;
+}
+
+/**
+ * The same transitions, in order, logged for every row an earlier step of the plan answers (by its `id` column): the
+ * new lines of an order as they are placed.
+ */
+export const planTransitionsOf = (
+  plan: WritePlan,
+  rows: Output,
+  o: { entity: string; actorId: number | null; transitions: PlannedTransition[] },
+) =>
+  plan.add(
+    'transitions_logged',
+    sql`insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id)
+    select ${o.entity}::text, ${rows.col('id')}, s.from_state, s.to_state, s.event, ${o.actorId}::int
+      from ${rows.ref} cross join (values ${sql.join(
+        o.transitions.map((t, n) => sql`(${n}::int, ${t.fromState}::text, ${t.toState}::text, ${t.event}::text)`),
+        sql`, `,
+      )}) s(n, from_state, to_state, event)
+     order by ${rows.col('id')}, s.n`,
   );
 
 /** Runs a plan whose entity write added no statement of its own: its steps alone. */

@@ -24,6 +24,12 @@ export interface DispatchFilters {
   /** First and last slot day (India time), `YYYY-MM-DD`. */
   from?: string;
   to?: string;
+  /** First and last day the line was placed (India time). */
+  placedFrom?: string;
+  placedTo?: string;
+  /** The cancelled list only: first and last day the line was cancelled (India time). */
+  cancelledFrom?: string;
+  cancelledTo?: string;
   search?: string;
   /** The assigned list only: assigned (not yet accepted) or accepted lines. */
   state?: 'assigned' | 'accepted';
@@ -58,6 +64,10 @@ function filterQuery(f: DispatchFilters, list: DispatchList) {
     ...(f.professionalId ? { ProfessionalId: f.professionalId } : {}),
     ...(f.from ? { from: f.from } : {}),
     ...(f.to ? { to: f.to } : {}),
+    ...(f.placedFrom ? { placedFrom: f.placedFrom } : {}),
+    ...(f.placedTo ? { placedTo: f.placedTo } : {}),
+    ...(list === 'cancelled' && f.cancelledFrom ? { cancelledFrom: f.cancelledFrom } : {}),
+    ...(list === 'cancelled' && f.cancelledTo ? { cancelledTo: f.cancelledTo } : {}),
     ...(search ? { search } : {}),
     ...(list === 'assigned' && f.state ? { State: f.state } : {}),
   };

@@ -157,4 +157,6 @@ export const invalidatesOf = {
   addEmpExpense: ['Payroll'],
   decideEmpExpense: ['Payroll'],
   payEmpExpense: ['Payroll', 'Wallets', 'Dashboard'],
+  payStatutoryDues: ['Payroll', 'Wallets', 'Dashboard'],
+  retryJob: ['Jobs'],
 } as const;

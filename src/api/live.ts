@@ -67,7 +67,8 @@ export function connectLive(
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
-    let ended: 'session' | null = null;
+    let ended: 'session' | 'restart' | null = null;
+    let restartWait = MIN_DELAY_MS;
     try {
       const res = await (opts.fetch ?? fetch)(opts.url ?? STREAM_URL, {
         headers,
@@ -86,8 +87,10 @@ export function connectLive(
           if (Array.isArray(tags)) invalidate(tags.filter((t): t is string => typeof t === 'string'));
         } else if (f.event === 'reset') {
           void queryClient.invalidateQueries();
-        } else if (f.event === 'end' && (JSON.parse(f.data) as { reason?: string }).reason === 'session') {
-          ended = 'session';
+        } else if (f.event === 'end') {
+          const end = JSON.parse(f.data) as { reason?: string; retryMs?: number };
+          if (end.reason === 'session' || end.reason === 'restart') ended = end.reason;
+          if (typeof end.retryMs === 'number') restartWait = end.retryMs;
         }
       });
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -102,8 +105,10 @@ export function connectLive(
     if (ended === 'session') return sessionOver();
     if (stopped) return;
     setStatus('waiting');
-    const wait = delay * (0.75 + Math.random() * 0.5);
-    delay = Math.min(delay * 2, MAX_DELAY_MS);
+    // A stopping server (decision 063) is not a failure: back after its retry hint, spread so its clients do not
+    // all arrive at once, and without growing the backoff.
+    const wait = ended === 'restart' ? restartWait * (1 + Math.random()) : delay * (0.75 + Math.random() * 0.5);
+    if (ended !== 'restart') delay = Math.min(delay * 2, MAX_DELAY_MS);
     retry = setTimeout(() => {
       retry = null;
       void run();

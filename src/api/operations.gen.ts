@@ -77,6 +77,12 @@ export type TagOf = {
   adminPayForVendorWallet: 'Wallets';
   getAccountWalletHist: 'Wallets';
   addMoneyToAccWallet: 'Wallets';
+  getTrialBalance: 'Books';
+  getWalletBalances: 'Books';
+  getAccountStatement: 'Books';
+  getDayBook: 'Books';
+  getProfitByProfessional: 'Books';
+  getProfitLines: 'Books';
   getPaymentModes: 'Payments';
   crudTipsManage: 'Tips';
   getTips: 'Tips';
@@ -175,6 +181,7 @@ export type TagOf = {
   changeSubscriptionStatus: 'Subscriptions';
   getSubscriptionHistoryForCustomer: 'Subscriptions';
   getSubscriptionBySubscriptionId: 'Subscriptions';
+  getSubscriptionInvoicePdf: 'Subscriptions';
   takeSubscription: 'Subscriptions';
   checkSubscriptionPayment: 'Subscriptions';
   setReferralCost: 'Referrals';
@@ -183,6 +190,7 @@ export type TagOf = {
   getReferralHistoryForCustomer: 'Referrals';
   getReferralProgramme: 'Referrals';
   getMarketingDashboard: 'MarketingDashboard';
+  getAdminDashboard: 'AdminDashboard';
   getAllVendor: 'Vendors';
   getVendorById: 'Vendors';
   getVendorAadhaarProof: 'Vendors';
@@ -287,4 +295,14 @@ export type TagOf = {
   getEmpExpenseReceipt: 'Payroll';
   decideEmpExpense: 'Payroll';
   payEmpExpense: 'Payroll';
+  getGstr1: 'GstReturns';
+  getGstr3b: 'GstReturns';
+  getGstr1Json: 'GstReturns';
+  getGstr1Xlsx: 'GstReturns';
+  getStatutoryDues: 'Payroll';
+  payStatutoryDues: 'Payroll';
+  getJobs: 'Jobs';
+  retryJob: 'Jobs';
+  salesReportService: 'SalesReports';
+  purchaseReportVendor: 'SalesReports';
 };

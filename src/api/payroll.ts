@@ -132,6 +132,24 @@ export const employeeSalariesQuery = (date: string, p: ListParams, status: Salar
 export const payEmployeeSalary = async (id: number, date: string, bankReference: string) =>
   call(client.POST('/api/Account/PayEmpSalary', { params: { query: { id, date } }, body: { bankReference } }));
 
+// ---------------------------------------------------------------- statutory dues (decision 056)
+
+export type StatutoryScheme = Schemas['StatutoryScheme'];
+export type StatutoryMonthDues = Schemas['StatutoryMonthDues'];
+export type StatutoryPayment = Schemas['StatutoryPayment'];
+export type PayStatutoryDuesBody = operations['payStatutoryDues']['requestBody']['content']['application/json'];
+
+/** What the salaries paid owe EPF, ESI and PT per month, and the payments to the authorities. */
+export const statutoryDuesQuery = () =>
+  queryOptions({
+    queryKey: keyOf('Payroll', 'getStatutoryDues', {}),
+    queryFn: async () => (await call(client.GET('/api/Account/GetStatutoryDues'))).data,
+  });
+
+/** Pays a scheme's month to its authority, once per key (one key per opened form). */
+export const payStatutoryDues = async (body: PayStatutoryDuesBody, key: string) =>
+  call(client.POST('/api/Account/PayStatutoryDues', { params: { header: { 'Idempotency-Key': key } }, body }));
+
 /** The accountant's dashboard figures for a month (the last full month when omitted). */
 export const payrollSummaryQuery = (date?: string) =>
   queryOptions({

@@ -1423,6 +1423,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Reports/TrialBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account's debit or credit balance at the end of an India day, debits equal to credits
+         * @description The system accounts with their shards summed (decision 036), and one line per kind of wallet. Accounts come from the ledger, so new ones appear by themselves.
+         */
+        get: operations["getTrialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/TrialBalanceWallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wallets behind a trial balance line, each with its balance at the date
+         * @description Wallets at zero are left out; largest balance first.
+         */
+        get: operations["getWalletBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/AccountStatement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's opening balance, entries with the running balance, and closing balance over India days
+         * @description One row per transfer (a transfer moving several accounts of the set shows their net). Empty FromDate is the start of the ledger, empty ToDate today.
+         */
+        get: operations["getAccountStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/DayBook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every transfer posted on an India day, with its document and its legs
+         * @description Oldest first; the totals cover the whole day, every page.
+         */
+        get: operations["getDayBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/ProfitByProfessional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For a month, each professional's revenue, tips passed on, pay, parts, refunds and margin
+         * @description Margin = revenue (taxable value of lines completed in the month) - pay (salary slip gross and employer contributions) - parts issued - refunds (credit notes issued in the month). Tips are shown but not counted.
+         */
+        get: operations["getProfitByProfessional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/ProfitLines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One professional's month: the lines behind the figures, the parts issued and the salary slip
+         * @description The drill-down of ProfitByProfessional; its figures are the row's.
+         */
+        get: operations["getProfitLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Payments/Modes": {
         parameters: {
             query?: never;
@@ -3399,6 +3519,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Customer/GetSubscriptionInvoicePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paid plan purchase's GST tax invoice as a PDF (our own)
+         * @description The tax invoice of a plan bought (decision 054), made with the orders' invoice layout: one line under SAC
+         *     999799, the price with its GST backed out, CGST + SGST or IGST by the place of supply. A customer opens only
+         *     their own (another's is 404); staff open any. A purchase not paid has no invoice: 409.
+         */
+        get: operations["getSubscriptionInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Customer/TakeSubscription": {
         parameters: {
             query?: never;
@@ -3559,6 +3701,26 @@ export interface paths {
          * @description Every figure is an SQL aggregate. Days are India's (Asia/Kolkata): `from` counts from its midnight, `to` includes its whole day. Without them the range is the last 30 days up to today; it can span at most 366 days, between 2000-01-01 and 2099-12-31. `bucket` defaults to day for up to 92 days, week beyond (weeks start on Monday; the first and last may be partial). `top` is how many coupons get their own series. Read-only.
          */
         get: operations["getMarketingDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/AdminDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin's dashboard: today's orders, unassigned lines by age, cancellations, the wallet float, approvals, top services and zones, a 30-day trend
+         * @description Every figure is an SQL aggregate over India days (Asia/Kolkata): today is India's today, the 30 days end with it. Each figure answers the days a staff list needs to show the same rows (its filters), so every tile links to its list already filtered. Read-only.
+         */
+        get: operations["getAdminDashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5614,6 +5776,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Reports/Gstr1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1 of a month, in the sections this business uses, with its checks
+         * @description B2B (4A), B2CL (5), B2CS (7), credit notes (9B CDNR and CDNUR), the HSN/SAC summary (12, B2B and B2C apart) and the documents issued (13), rupees. Month 0 and Year 0 are this month (India time).
+         */
+        get: operations["getGstr1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/Gstr3b": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GSTR-3B 3.1(a), 3.1(c) and 3.2 of a month, with the ledger's movement per head and the checks */
+        get: operations["getGstr3b"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/Gstr1Json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GSTR-1 of a month as the JSON file the GST portal's offline tool imports
+         * @description The file follows docs/schemas/gstr1-offline.schema.json (decision 058).
+         */
+        get: operations["getGstr1Json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reports/Gstr1Xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GSTR-1 of a month as an Excel workbook, one sheet per section in the offline tool's template order */
+        get: operations["getGstr1Xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/GetStatutoryDues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the salaries paid owe EPF, ESI and professional tax per month, and what was paid (our own) */
+        get: operations["getStatutoryDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Account/PayStatutoryDues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a scheme's dues for a salary month to its authority from the company account wallet (our own)
+         * @description Clears that much of the scheme's payable; the company account wallet pays it. Without `amount` the month's
+         *     whole balance is paid. More than the month owes, or more than the wallet holds, is 409 naming the field. A
+         *     repeated Idempotency-Key answers the first payment (`alreadyPaid`).
+         */
+        post: operations["payStatutoryDues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/System/Jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The job runner's queues by state and its newest jobs (decision 065)
+         * @description running is false when this server process runs no job runner (JOBS=off); then the lists are empty.
+         */
+        get: operations["getJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/System/Jobs/{id}/Retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a failed job back in its queue to run again
+         * @description 404 when no failed job has this id; 409 when this server process runs no job runner (JOBS=off).
+         */
+        post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Common/SalesReportService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service sales of a period by category, sub-category, service, zone or professional
+         * @description Sales are the lines of invoiced orders, counted on the invoice's India day; cancellations and credit notes on their own day. Gross less the catalogue discount and the promotion (coupon, plan or package) is the taxable value; CGST, SGST and IGST as the invoices split them; net is the taxable value less the credit notes'. Tips are the customer's gift to the professional, not revenue: they are in the totals and the chart only. The period (Type, FromDate, ToDate, Month, Year) is decision 055's; the chart buckets by day up to 92 days and by month beyond. Past days are read from a daily rollup a job refreshes (decision 057). Read-only.
+         */
+        get: operations["salesReportService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Common/PurchaseReportVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products vendors bought from the company's store in a period, by vendor, product or month
+         * @description The lines of product requests paid (invoiced) in the period, on their India payment day, with the quantities, the taxable value and the GST as the tax invoices split it (CGST, SGST, IGST). A request is paid whole from the vendor's wallet, so paid from wallet is the lines' total, GST included. The period is decision 055's. Read-only.
+         */
+        get: operations["purchaseReportVendor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5638,6 +5993,8 @@ export interface components {
             attemptsLeft?: number;
             /** @description Rupees a wallet lacks for a payment (top up at least this much, then pay again) */
             missingAmount?: number;
+            /** @description The request's id, as in the server's log line: the caller's X-Request-Id when well-formed (decision 062) */
+            requestId?: string;
         };
         Message: {
             /** @enum {string} */
@@ -6016,6 +6373,201 @@ export interface components {
             Remark: string | null;
             DoneBy: string | null;
             WalletAfterUpdate: number;
+        };
+        /** @description A balance as the accountant writes it, in rupees; one side is 0. */
+        BooksBalance: {
+            debit: number;
+            credit: number;
+        };
+        /** @enum {string} */
+        BooksNature: "asset" | "liability" | "equity" | "revenue" | "expense";
+        TrialBalanceLine: {
+            /** @description What AccountStatement's Account takes for this line (a system account's id, or customer_wallets) */
+            account: string;
+            name: string;
+            nature: components["schemas"]["BooksNature"];
+            /** @enum {string} */
+            normalSide: "Dr" | "Cr";
+            /** @description One line for every wallet of a kind (GetWalletBalances drills down) */
+            wallets: boolean;
+            /** @description Ledger accounts summed (a system account's 16 shards, or the wallets) */
+            accounts: number;
+            /** @description Of them, those with a balance other than zero */
+            openAccounts: number;
+            debit: number;
+            credit: number;
+        };
+        TrialBalanceReply: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: date */
+                asOf: string;
+                lines: components["schemas"]["TrialBalanceLine"][];
+                totalDebit: number;
+                totalCredit: number;
+            };
+        };
+        WalletBalancesReply: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: date */
+                asOf: string;
+                account: string;
+                name: string;
+                total: number;
+                page: number;
+                pageSize: number;
+                debit: number;
+                credit: number;
+                items: {
+                    account: string;
+                    name: string;
+                    mobileNo: string;
+                    debit: number;
+                    credit: number;
+                }[];
+            };
+        };
+        /** @description A transfer as the books show it, with the document it came from. */
+        BooksPosting: {
+            transferId: number;
+            /** Format: date-time */
+            at: string;
+            kind: string;
+            /** @example Tax invoice */
+            document: string;
+            /** @example INV/2026-27/000012 */
+            documentNo: string;
+            reference: string;
+            remark: string;
+            doneBy: string;
+        };
+        StatementEntry: components["schemas"]["BooksPosting"] & {
+            debit: number;
+            credit: number;
+            balance: components["schemas"]["BooksBalance"];
+        };
+        AccountStatementReply: {
+            status: string;
+            message: string;
+            data: {
+                account: string;
+                name: string;
+                nature: components["schemas"]["BooksNature"];
+                /** @enum {string} */
+                normalSide: "Dr" | "Cr";
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                accounts: number;
+                opening: components["schemas"]["BooksBalance"];
+                totalDebit: number;
+                totalCredit: number;
+                closing: components["schemas"]["BooksBalance"];
+                /** @description Entries in the period (every page) */
+                total: number;
+                page: number;
+                pageSize: number;
+                items: components["schemas"]["StatementEntry"][];
+            };
+        };
+        DayBookTransfer: components["schemas"]["BooksPosting"] & {
+            amount: number;
+            legs: {
+                account: string;
+                name: string;
+                debit: number;
+                credit: number;
+            }[];
+        };
+        DayBookReply: {
+            status: string;
+            message: string;
+            data: {
+                /** Format: date */
+                date: string;
+                /** @description Transfers posted that day (every page) */
+                total: number;
+                totalDebit: number;
+                totalCredit: number;
+                page: number;
+                pageSize: number;
+                items: components["schemas"]["DayBookTransfer"][];
+            };
+        };
+        /** @description Rupees; margin = revenue - pay - parts - refunds (tips are passed on, not counted). */
+        ProfitFigures: {
+            revenue: number;
+            tips: number;
+            pay: number;
+            parts: number;
+            refunds: number;
+            margin: number;
+        };
+        ProfitByProfessionalReply: {
+            status: string;
+            message: string;
+            data: {
+                /** @example 2026-12 */
+                month: string;
+                label: string;
+                items: (components["schemas"]["ProfitFigures"] & {
+                    professionalId: number;
+                    name: string;
+                    mobileNo: string;
+                    lines: number;
+                    refundedLines: number;
+                })[];
+                totals: components["schemas"]["ProfitFigures"] & {
+                    lines: number;
+                };
+            };
+        };
+        ProfitLinesReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["ProfitFigures"] & {
+                month: string;
+                label: string;
+                professionalId: number;
+                name: string;
+                mobileNo: string;
+                slip: {
+                    gross: number;
+                    employer: number;
+                    tips: number;
+                    net: number;
+                    /** Format: date-time */
+                    paidAt: string;
+                } | null;
+                lines: {
+                    lineId: number;
+                    orderId: number;
+                    invoiceNo: string;
+                    description: string;
+                    state: string;
+                    /** Format: date-time */
+                    completedAt: string | null;
+                    creditNoteNo: string;
+                    /** Format: date-time */
+                    creditedAt: string | null;
+                    revenue: number;
+                    tip: number;
+                    refund: number;
+                }[];
+                partsIssued: {
+                    requestId: number;
+                    invoiceNo: string;
+                    /** Format: date-time */
+                    paidAt: string;
+                    productName: string;
+                    quantity: number;
+                    taxable: number;
+                }[];
+            };
         };
         WalletOwner: {
             id: number;
@@ -7334,7 +7886,7 @@ export interface components {
         /** @example Gold care */
         SubscriptionName: string;
         /**
-         * @description Rupees for the whole plan, at most 2 decimals
+         * @description Rupees for the whole plan, at most 2 decimals: what the customer pays, GST included (decision 054: 18% backed out of it on the tax invoice)
          * @example 999
          */
         SubscriptionPrice: number;
@@ -7446,6 +7998,31 @@ export interface components {
             paymentOrderId: string | null;
             /** @description Where to finish a payment still awaited */
             checkoutUrl: string | null;
+            /** @description The GST tax invoice's number (INV/2627/000001, the orders' series), given when the plan is paid; null while its payment is awaited or after it failed */
+            invoiceNo: string | null;
+            /**
+             * Format: date-time
+             * @description The invoice's date: the payment's time
+             */
+            invoiceDate: string | null;
+            /** @description Where the customer opens the invoice (GetSubscriptionInvoice); null without an invoice */
+            invoiceUrl: string | null;
+            /** @description Rupees of the price before GST. The price includes GST (decision 054), backed out at gstRate */
+            taxableValue: number;
+            /** @description GST percent on the plan (18) */
+            gstRate: number;
+            /** @description Rupees of CGST (inside the company's state), else 0 */
+            cgst: number;
+            /** @description Rupees of SGST/UTGST (inside the company's state), else 0 */
+            sgst: number;
+            /** @description Rupees of IGST (outside the company's state), else 0 */
+            igst: number;
+            /** @description Rupees on the invoice: taxableValue + cgst + sgst + igst, the price */
+            total: number;
+            /** @description The services accounting code (999799, other services) */
+            sacCode: string;
+            /** @description The state of supply: the customer's address state when they bought (the default address, else the newest), else the company's; the same state as the company's means CGST + SGST, another IGST */
+            placeOfSupply: string;
         };
         CustomerSubscriptionReply: {
             status: string;
@@ -7693,6 +8270,100 @@ export interface components {
                 paidAmount: number;
                 pendingAmount: number;
             };
+        };
+        AdminDashboardRanked: {
+            /** @description The service's or zone's id; null for lines placed outside every zone */
+            id: number | null;
+            name: string;
+            lines: number;
+            /** @description Rupees: the lines' totals, GST included */
+            value: number;
+        };
+        AdminDashboard: {
+            /**
+             * Format: date
+             * @description India's today
+             */
+            today: string;
+            /**
+             * Format: date
+             * @description The first of the 30 India days counted
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last of the 30 days (today)
+             */
+            to: string;
+            /** Format: date-time */
+            now: string;
+            /** @description Orders paid and placed today, and their lines by the staff list that holds them now */
+            todayOrders: {
+                orders: number;
+                /** @description Rupees, GST and tips included */
+                value: number;
+                lines: {
+                    unassigned: number;
+                    assigned: number;
+                    completed: number;
+                    cancelled: number;
+                };
+            };
+            /** @description Lines no professional holds, by the India days since they were placed */
+            unassigned: {
+                total: number;
+                byAge: {
+                    /** @enum {string} */
+                    age: "today" | "days1to2" | "days3to7" | "older";
+                    label: string;
+                    count: number;
+                    /**
+                     * Format: date
+                     * @description The unassigned list's placedFrom for these lines (none for the oldest)
+                     */
+                    placedFrom: string | null;
+                    /** Format: date */
+                    placedTo: string;
+                }[];
+            };
+            /** @description Lines cancelled in the 30 days, by reason (the most frequent five, then the rest together) */
+            cancellations: {
+                count: number;
+                byReason: {
+                    reason: string;
+                    count: number;
+                }[];
+            };
+            /** @description What the company holds for others now, the balances of every customer and vendor wallet */
+            walletFloat: {
+                total: number;
+                customers: {
+                    amount: number;
+                    /** @description Wallets holding money */
+                    wallets: number;
+                };
+                vendors: {
+                    amount: number;
+                    wallets: number;
+                };
+            };
+            /** @description What waits for the admin now */
+            approvals: {
+                coupons: number;
+                productRequests: number;
+                candidates: number;
+            };
+            /** @description The five services with the most value sold in the 30 days (cancelled lines left out) */
+            topServices: components["schemas"]["AdminDashboardRanked"][];
+            /** @description The five zones with the most value sold in the 30 days (cancelled lines left out) */
+            topZones: components["schemas"]["AdminDashboardRanked"][];
+            /** @description Every one of the 30 India days, oldest first, quiet days as zeros */
+            trend: {
+                /** Format: date */
+                day: string;
+                orders: number;
+                value: number;
+            }[];
         };
         VendorZoneItem: {
             zoneId: number;
@@ -9152,7 +9823,7 @@ export interface components {
             data: components["schemas"]["CustomerQuery"];
         };
         /** @enum {string} */
-        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered" | "job_released" | "job_assigned" | "job_reassigned" | "product_request";
+        NotificationKind: "order_placed" | "payment_failed" | "order_rescheduled" | "order_cancelled" | "order_completed" | "wallet_credited" | "query_answered" | "job_released" | "job_assigned" | "job_reassigned" | "product_request" | "subscription_paid";
         Notification: {
             id: number;
             kind: components["schemas"]["NotificationKind"];
@@ -9172,6 +9843,363 @@ export interface components {
             data: {
                 unread: number;
             };
+        };
+        /** @description Rupees with 2 decimals. Cess is never charged. */
+        GstAmounts: {
+            taxableValue: number;
+            /** @description Integrated tax */
+            igst: number;
+            /** @description Central tax */
+            cgst: number;
+            /** @description State/UT tax */
+            sgst: number;
+            cess: number;
+        };
+        GstRateAmounts: components["schemas"]["GstAmounts"] & {
+            /** @description GST rate in percent */
+            rate: number;
+        };
+        /** @description An invoice (B2B, B2CL) or a credit note (CDNR, CDNUR), its items per rate. */
+        GstReturnDocument: {
+            number: string;
+            /**
+             * Format: date
+             * @description India day
+             */
+            date: string;
+            /** @description Invoice or note value in rupees (taxable value and GST) */
+            value: number;
+            /** @example 29-Karnataka */
+            placeOfSupply: string;
+            /** @description The buyer's GSTIN (B2B and CDNR only) */
+            gstin: string | null;
+            buyer: string;
+            /** @description The invoice a credit note amends */
+            invoice: string | null;
+            items: components["schemas"]["GstRateAmounts"][];
+        };
+        GstB2csRow: components["schemas"]["GstRateAmounts"] & {
+            /** @enum {string} */
+            supplyType: "INTRA" | "INTER";
+            placeOfSupply: string;
+        };
+        GstHsnRow: components["schemas"]["GstRateAmounts"] & {
+            /** @description HSN or SAC */
+            code: string;
+            description: string;
+            /**
+             * @description NA for services, NOS (numbers) for goods
+             * @enum {string}
+             */
+            uqc: "NA" | "NOS";
+            quantity: number;
+        };
+        GstDocumentRun: {
+            /** @enum {string} */
+            nature: "Invoices for outward supply" | "Credit Note";
+            from: string;
+            to: string;
+            total: number;
+            cancelled: number;
+            netIssued: number;
+        };
+        GstCheck: {
+            name: string;
+            ok: boolean;
+            detail: string;
+        };
+        GstReturnHead: {
+            period: {
+                month: number;
+                year: number;
+                /** @example December 2026 */
+                label: string;
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                /**
+                 * @description The portal's fp (mmyyyy)
+                 * @example 122026
+                 */
+                returnPeriod: string;
+                /** @description Rupees: an inter-state B2C invoice above it is B2CL (Rule 59(4)) */
+                b2clLimit: number;
+            };
+            supplier: {
+                legalName: string;
+                address: string;
+                state: string;
+                stateCode: string;
+                gstin: string;
+            };
+        };
+        Gstr1Report: components["schemas"]["GstReturnHead"] & {
+            b2b: components["schemas"]["GstReturnDocument"][];
+            b2cl: components["schemas"]["GstReturnDocument"][];
+            b2cs: components["schemas"]["GstB2csRow"][];
+            cdnr: components["schemas"]["GstReturnDocument"][];
+            cdnur: components["schemas"]["GstReturnDocument"][];
+            hsnB2b: components["schemas"]["GstHsnRow"][];
+            hsnB2c: components["schemas"]["GstHsnRow"][];
+            documents: components["schemas"]["GstDocumentRun"][];
+            totals: {
+                b2b: components["schemas"]["GstAmounts"];
+                b2cl: components["schemas"]["GstAmounts"];
+                b2cs: components["schemas"]["GstAmounts"];
+                cdnr: components["schemas"]["GstAmounts"];
+                cdnur: components["schemas"]["GstAmounts"];
+                hsnB2b: components["schemas"]["GstAmounts"];
+                hsnB2c: components["schemas"]["GstAmounts"];
+                net: components["schemas"]["GstAmounts"];
+            };
+            checks: components["schemas"]["GstCheck"][];
+        };
+        Gstr3bReport: components["schemas"]["GstReturnHead"] & {
+            outwardTaxable: components["schemas"]["GstAmounts"];
+            nilRated: components["schemas"]["GstAmounts"];
+            unregisteredInterState: {
+                placeOfSupply: string;
+                taxableValue: number;
+                igst: number;
+            }[];
+            /** @description The month's movement on CGST, SGST/UTGST and IGST payable (decision 053), rupees */
+            ledger: {
+                cgst: number;
+                sgst: number;
+                igst: number;
+            };
+            checks: components["schemas"]["GstCheck"][];
+        };
+        /**
+         * @description EPF (provident fund), ESI (state insurance) or PT (professional tax)
+         * @enum {string}
+         */
+        StatutoryScheme: "EPF" | "ESI" | "PT";
+        StatutoryMonthDues: {
+            scheme: components["schemas"]["StatutoryScheme"];
+            year: number;
+            month: number;
+            /** @description The slips of the month with this scheme's dues */
+            employees: number;
+            /** @description Rupees withheld from the employees' pay */
+            employeeShare: number;
+            /** @description Rupees the employer adds: none for PT */
+            employerShare: number;
+            /** @description Rupees: the employee's and the employer's shares */
+            due: number;
+            /** @description Rupees paid to the authority so far */
+            paid: number;
+            /** @description Rupees still owed: due less paid */
+            owed: number;
+        };
+        StatutoryPayment: {
+            id: number;
+            scheme: components["schemas"]["StatutoryScheme"];
+            year: number;
+            month: number;
+            /** @description Rupees */
+            amount: number;
+            /** @description The challan or bank reference */
+            reference: string;
+            /** Format: date-time */
+            paidAt: string;
+            /** @description The accountant who paid */
+            paidBy: string | null;
+            transferId: number;
+        };
+        StatutoryDues: {
+            /** @description Per scheme and salary month, newest month first */
+            months: components["schemas"]["StatutoryMonthDues"][];
+            /** @description Payments to the authorities, newest first */
+            payments: components["schemas"]["StatutoryPayment"][];
+            /** @description Rupees owed per scheme, every month together: the payable's balance */
+            owed: {
+                EPF: number;
+                ESI: number;
+                PT: number;
+            };
+        };
+        StatutoryPaymentReply: {
+            status: string;
+            message: string;
+            data: components["schemas"]["StatutoryPayment"] & {
+                /** @description True when this Idempotency-Key had paid it already */
+                alreadyPaid: boolean;
+                /** @description Rupees the month still owes this scheme after the payment */
+                owedAfter: number;
+            };
+        };
+        /**
+         * @description created is queued, active is running, retry waits to run again after a failure (or an admin's Retry).
+         * @enum {string}
+         */
+        JobState: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+        Job: {
+            /** Format: uuid */
+            id: string;
+            queue: string;
+            state: components["schemas"]["JobState"];
+            /** @description Attempts after the first so far */
+            retryCount: number;
+            retryLimit: number;
+            /** Format: date-time */
+            createdOn: string;
+            /** Format: date-time */
+            startedOn: string | null;
+            /** Format: date-time */
+            completedOn: string | null;
+            /**
+             * Format: date-time
+             * @description When a queued or retrying job may run
+             */
+            startAfter: string;
+            /** @description The last failure's message */
+            error: string | null;
+        };
+        JobQueueCounts: {
+            queue: string;
+            created: number;
+            retry: number;
+            active: number;
+            completed: number;
+            cancelled: number;
+            failed: number;
+        };
+        /** @description One row's figures, rupees. gross − catalogueDiscount − couponDiscount − planDiscount − packageDiscount = taxable; net = taxable − creditTaxable. */
+        SalesReportFigures: {
+            orders: number;
+            lines: number;
+            /** @description Rupees */
+            gross: number;
+            /** @description Rupees */
+            catalogueDiscount: number;
+            /** @description Rupees */
+            couponDiscount: number;
+            /** @description Rupees */
+            planDiscount: number;
+            /** @description Rupees */
+            packageDiscount: number;
+            /** @description Rupees */
+            taxable: number;
+            /** @description Rupees */
+            cgst: number;
+            /** @description Rupees */
+            sgst: number;
+            /** @description Rupees */
+            igst: number;
+            cancellations: number;
+            creditNotes: number;
+            /** @description Rupees */
+            creditTaxable: number;
+            /** @description Rupees */
+            creditCgst: number;
+            /** @description Rupees */
+            creditSgst: number;
+            /** @description Rupees */
+            creditIgst: number;
+            /** @description Rupees */
+            net: number;
+        };
+        SalesReportRow: components["schemas"]["SalesReportFigures"] & {
+            /** @description The group's id; 0 for a line with no zone or no professional */
+            key: number;
+            label: string;
+        };
+        SalesReport: {
+            /** @enum {string} */
+            type: "Month" | "Year" | "Day" | "Range";
+            /**
+             * Format: date
+             * @description The first India day covered
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last India day covered
+             */
+            to: string;
+            /** @example December 2026 */
+            label: string;
+            /**
+             * @description The chart's bucket
+             * @enum {string}
+             */
+            bucket: "day" | "month";
+            /** @enum {string} */
+            groupBy: "Category" | "SubCategory" | "Service" | "Zone" | "Professional";
+            rows: components["schemas"]["SalesReportRow"][];
+            /** @description The period's totals; orders are counted once even when their lines are in several rows. */
+            totals: components["schemas"]["SalesReportFigures"] & {
+                /** @description Rupees; held for the professionals, not revenue */
+                tips: number;
+            };
+            chart: {
+                /** Format: date */
+                start: string;
+                net: number;
+                gst: number;
+                tips: number;
+            }[];
+            /**
+             * Format: date
+             * @description Days before this one were read from the daily rollup, later days from the rows.
+             */
+            rollupThrough: string | null;
+        };
+        /** @description One row's figures, rupees; taxable + gst = paidFromWallet. */
+        PurchaseReportFigures: {
+            requests: number;
+            lines: number;
+            quantity: number;
+            /** @description Rupees */
+            taxable: number;
+            /** @description Rupees */
+            cgst: number;
+            /** @description Rupees */
+            sgst: number;
+            /** @description Rupees */
+            igst: number;
+            /** @description Rupees */
+            gst: number;
+            /** @description Rupees */
+            paidFromWallet: number;
+        };
+        PurchaseReportRow: components["schemas"]["PurchaseReportFigures"] & {
+            /** @description The vendor's or product's id, or a month's first day */
+            key: string;
+            label: string;
+        };
+        PurchaseReport: {
+            /** @enum {string} */
+            type: "Month" | "Year" | "Day" | "Range";
+            /**
+             * Format: date
+             * @description The first India day covered
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last India day covered
+             */
+            to: string;
+            /** @example December 2026 */
+            label: string;
+            /**
+             * @description The chart's bucket
+             * @enum {string}
+             */
+            bucket: "day" | "month";
+            /** @enum {string} */
+            groupBy: "Vendor" | "Product" | "Month";
+            rows: components["schemas"]["PurchaseReportRow"][];
+            totals: components["schemas"]["PurchaseReportFigures"];
+            chart: {
+                /** Format: date */
+                start: string;
+                taxable: number;
+                gst: number;
+            }[];
         };
     };
     responses: {
@@ -11675,6 +12703,199 @@ export interface operations {
             422: components["responses"]["Problem"];
         };
     };
+    getTrialBalance: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; empty is today (India) */
+                AsOf?: string;
+                /** @description `csv` or `xlsx` answers every row (all pages) as a file, with a total row, instead of JSON. */
+                Format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrialBalanceReply"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getWalletBalances: {
+        parameters: {
+            query: {
+                /** @description A ledger account's id (a system account's fixed id, a shard's, or one wallet's), or every wallet of a kind: customer_wallets, vendor_wallets */
+                Account: string;
+                /** @description YYYY-MM-DD; empty is today (India) */
+                AsOf?: string;
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletBalancesReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getAccountStatement: {
+        parameters: {
+            query: {
+                /** @description A ledger account's id (a system account's fixed id, a shard's, or one wallet's), or every wallet of a kind: customer_wallets, vendor_wallets */
+                Account: string;
+                /** @description YYYY-MM-DD, included; empty is the start of the ledger */
+                FromDate?: string;
+                /** @description YYYY-MM-DD, included; empty is today */
+                ToDate?: string;
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                /** @description `csv` or `xlsx` answers every row (all pages) as a file, with a total row, instead of JSON. */
+                Format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountStatementReply"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getDayBook: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; empty is today (India) */
+                Date?: string;
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                /** @description `csv` or `xlsx` answers every row (all pages) as a file, with a total row, instead of JSON. */
+                Format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayBookReply"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getProfitByProfessional: {
+        parameters: {
+            query?: {
+                /** @description 1-12; 0 is this month (decision 055) */
+                Month?: number;
+                /** @description 0 is this year */
+                Year?: number;
+                /** @description `csv` or `xlsx` answers every row (all pages) as a file, with a total row, instead of JSON. */
+                Format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfitByProfessionalReply"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getProfitLines: {
+        parameters: {
+            query: {
+                ProfessionalId: number;
+                /** @description 1-12; 0 is this month (decision 055) */
+                Month?: number;
+                /** @description 0 is this year */
+                Year?: number;
+                /** @description `csv` or `xlsx` answers every row (all pages) as a file, with a total row, instead of JSON. */
+                Format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfitLinesReply"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
     getPaymentModes: {
         parameters: {
             query?: never;
@@ -13200,6 +14421,10 @@ export interface operations {
                 from?: string;
                 /** @description The last slot day included (India time) */
                 to?: string;
+                /** @description The first day the line was placed included (India time) */
+                placedFrom?: string;
+                /** @description The last day the line was placed included (India time) */
+                placedTo?: string;
                 /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
                 search?: string;
                 pageSize?: components["parameters"]["PageSize"];
@@ -13242,6 +14467,10 @@ export interface operations {
                 from?: string;
                 /** @description The last slot day included (India time) */
                 to?: string;
+                /** @description The first day the line was placed included (India time) */
+                placedFrom?: string;
+                /** @description The last day the line was placed included (India time) */
+                placedTo?: string;
                 /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
                 search?: string;
                 pageSize?: components["parameters"]["PageSize"];
@@ -13282,6 +14511,14 @@ export interface operations {
                 from?: string;
                 /** @description The last slot day included (India time) */
                 to?: string;
+                /** @description The first day the line was placed included (India time) */
+                placedFrom?: string;
+                /** @description The last day the line was placed included (India time) */
+                placedTo?: string;
+                /** @description The first day the line was cancelled included (India time) */
+                cancelledFrom?: string;
+                /** @description The last day the line was cancelled included (India time) */
+                cancelledTo?: string;
                 /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
                 search?: string;
                 pageSize?: components["parameters"]["PageSize"];
@@ -13322,6 +14559,10 @@ export interface operations {
                 from?: string;
                 /** @description The last slot day included (India time) */
                 to?: string;
+                /** @description The first day the line was placed included (India time) */
+                placedFrom?: string;
+                /** @description The last day the line was placed included (India time) */
+                placedTo?: string;
                 /** @description An order id, a customer's 10-digit mobile number, or words of the service or the customer's name */
                 search?: string;
                 pageSize?: components["parameters"]["PageSize"];
@@ -14982,6 +16223,34 @@ export interface operations {
             404: components["responses"]["Problem"];
         };
     };
+    getSubscriptionInvoicePdf: {
+        parameters: {
+            query: {
+                /** @description The purchase (CustomerSubscription.id) */
+                CustomerSubscriptionID: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
     takeSubscription: {
         parameters: {
             query: {
@@ -15258,6 +16527,32 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["AdminDashboard"];
+                    };
+                };
+            };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
         };
@@ -18580,6 +19875,343 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    getGstr1: {
+        parameters: {
+            query?: {
+                /** @description The month (1-12) of the return; 0 is this month (decision 055). */
+                Month?: number;
+                /** @description The year of the return; 0 is this year (decision 055). */
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["Gstr1Report"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getGstr3b: {
+        parameters: {
+            query?: {
+                /** @description The month (1-12) of the return; 0 is this month (decision 055). */
+                Month?: number;
+                /** @description The year of the return; 0 is this year (decision 055). */
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outward tables */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["Gstr3bReport"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getGstr1Json: {
+        parameters: {
+            query?: {
+                /** @description The month (1-12) of the return; 0 is this month (decision 055). */
+                Month?: number;
+                /** @description The year of the return; 0 is this year (decision 055). */
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (a download) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getGstr1Xlsx: {
+        parameters: {
+            query?: {
+                /** @description The month (1-12) of the return; 0 is this month (decision 055). */
+                Month?: number;
+                /** @description The year of the return; 0 is this year (decision 055). */
+                Year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getStatutoryDues: {
+        parameters: {
+            query?: {
+                scheme?: components["schemas"]["StatutoryScheme"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dues and the payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["StatutoryDues"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    payStatutoryDues: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the caller's choosing (a UUID per submitted form). Sending the same key with the same request again answers the first result and moves no money; the same key with a different request is refused (422). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scheme: components["schemas"]["StatutoryScheme"];
+                    /**
+                     * @description The salary month, YYYY-MM
+                     * @example 2025-04
+                     */
+                    month: string;
+                    /** @description Rupees; omitted, the month's whole balance */
+                    amount?: components["schemas"]["Rupees"];
+                    /**
+                     * @description The challan or bank reference
+                     * @example CHLN20250415
+                     */
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatutoryPaymentReply"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getJobs: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["JobState"];
+                queue?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts by queue and state, and the newest 100 jobs (of the state and queue asked for) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: {
+                            running: boolean;
+                            counts: components["schemas"]["JobQueueCounts"][];
+                            items: components["schemas"]["Job"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job waits to run again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    salesReportService: {
+        parameters: {
+            query?: {
+                /** @description Month (default): month `Month` of `Year`. Year: the calendar year `Year`. Day: the day `FromDate`. Range: `FromDate` to `ToDate`, both included. Days are India's (decision 055). */
+                Type?: "Month" | "Year" | "Day" | "Range";
+                /** @description Day or Range; empty is today for Day and the first day there is for Range. */
+                FromDate?: string;
+                /** @description Range; empty is today. */
+                ToDate?: string;
+                /** @description Month; 0 (the default) is this month. */
+                Month?: number;
+                /** @description Month and Year; 0 (the default) is this year, otherwise 2000 to 2099. */
+                Year?: number;
+                GroupBy?: "Category" | "SubCategory" | "Service" | "Zone" | "Professional";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["SalesReport"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    purchaseReportVendor: {
+        parameters: {
+            query?: {
+                /** @description Month (default): month `Month` of `Year`. Year: the calendar year `Year`. Day: the day `FromDate`. Range: `FromDate` to `ToDate`, both included. Days are India's (decision 055). */
+                Type?: "Month" | "Year" | "Day" | "Range";
+                /** @description Day or Range; empty is today for Day and the first day there is for Range. */
+                FromDate?: string;
+                /** @description Range; empty is today. */
+                ToDate?: string;
+                /** @description Month; 0 (the default) is this month. */
+                Month?: number;
+                /** @description Month and Year; 0 (the default) is this year, otherwise 2000 to 2099. */
+                Year?: number;
+                GroupBy?: "Vendor" | "Product" | "Month";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                        message: string;
+                        data: components["schemas"]["PurchaseReport"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
 }

@@ -169,28 +169,50 @@ export const globalSearchQuery = (term: string) =>
     staleTime: MINUTE,
   });
 
+/** Files one inlined API reply (its body as the API sent it) in the query cache, as the page's query would. */
+type Filing = (queryClient: QueryClient, body: unknown) => void;
+const filing =
+  <T>(file: (queryClient: QueryClient, body: T) => void): Filing =>
+  (queryClient, body) =>
+    file(queryClient, body as T);
+
 /**
- * The home page's first reads, inlined by the server into the page at `/` (server/plugins/client.ts `HOME_READS`,
- * a `<script type="application/json" id="doorstep-home-data">`), put in the query cache before the first render so
- * the home page renders without waiting for the API. Only for a visitor: a signed-in staff member's reads may
- * differ, so they ask for their own. Each body is the API's reply as it is; one left out is fetched as usual.
+ * The first reads of each page painted from the HTML (server/plugins/painted-pages.ts `PAINTED_PAGES`), by the page's
+ * name and the read's: where each goes in the query cache. A change to what such a page reads first changes both.
  */
-export function primeHomeReads(queryClient: QueryClient) {
-  const el = document.getElementById('doorstep-home-data');
-  if (!el) return;
-  el.remove();
-  if (isSignedIn()) return;
-  let bodies: {
-    banners?: { data: { items: Banner[] } };
-    categories?: { data: { items: Category[] } };
-    launches?: { data: Service[] };
-  };
-  try {
-    bodies = JSON.parse(el.textContent ?? '{}');
-  } catch {
-    return;
+const PAINTED_READS: Record<string, Record<string, Filing>> = {
+  home: {
+    banners: filing((q, b: { data: { items: Banner[] } }) =>
+      q.setQueryData(bannersQuery('Home').queryKey, b.data.items),
+    ),
+    categories: filing((q, b: { data: { items: Category[] } }) =>
+      q.setQueryData(categoriesQuery().queryKey, b.data.items),
+    ),
+    launches: filing((q, b: { data: Service[] }) => q.setQueryData(newServicesQuery().queryKey, b.data)),
+  },
+  service: {
+    service: filing((q, b: { data: ServiceDetail }) => q.setQueryData(serviceQuery(b.data.id).queryKey, b.data)),
+  },
+};
+
+/**
+ * A painted page's first reads, inlined by the server (a `<script type="application/json" id="doorstep-<page>-data">`),
+ * put in the query cache before the first render so the page renders without waiting for the API. Only for a
+ * visitor: a signed-in staff member's reads may differ, so they ask for their own. Each body is the API's reply as it
+ * is; one left out is fetched as usual.
+ */
+export function primePaintedPage(queryClient: QueryClient) {
+  for (const [page, reads] of Object.entries(PAINTED_READS)) {
+    const el = document.getElementById(`doorstep-${page}-data`);
+    if (!el) continue;
+    el.remove();
+    if (isSignedIn()) return;
+    let bodies: Record<string, unknown>;
+    try {
+      bodies = JSON.parse(el.textContent ?? '{}');
+    } catch {
+      return;
+    }
+    for (const [name, file] of Object.entries(reads)) if (bodies[name]) file(queryClient, bodies[name]);
   }
-  if (bodies.banners) queryClient.setQueryData(bannersQuery('Home').queryKey, bodies.banners.data.items);
-  if (bodies.categories) queryClient.setQueryData(categoriesQuery().queryKey, bodies.categories.data.items);
-  if (bodies.launches) queryClient.setQueryData(newServicesQuery().queryKey, bodies.launches.data);
 }

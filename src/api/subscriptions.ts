@@ -2,7 +2,7 @@
 // Subscription Master screens (plans, discounts per service) and the public /SubscriptionPlan page (plans on sale,
 // buying one, the customer's plans).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call, client } from './client';
+import { ApiError, call, client } from './client';
 import { keyOf } from './kit';
 import type { components, operations } from './schema.gen';
 
@@ -173,11 +173,15 @@ export const takeSubscription = (SubscriptionID: number, ApiName: SubscriptionPa
 export const checkSubscriptionPayment = (orderID: string) =>
   call(client.PUT('/api/Customer/CheckSubscriptionPayment', { params: { query: { orderID } } }));
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-
-/** "15% off" or "₹150.00 off each". */
-export const discountText = (d: { discountType: 'P' | 'F'; discount: number }) =>
-  d.discountType === 'P' ? `${d.discount}% off` : `${rupees.format(d.discount)} off each`;
-
-/** "1 month", "12 months". */
-export const monthsText = (n: number) => (n === 1 ? '1 month' : `${n} months`);
+/**
+ * A paid plan's GST tax invoice as a PDF (decision 054), fetched as a file so a refusal shows as a message instead of
+ * a page of JSON.
+ */
+export async function planInvoicePdf(purchaseId: number): Promise<Blob> {
+  const res = await fetch(`/api/Customer/GetSubscriptionInvoicePdf?CustomerSubscriptionID=${purchaseId}`);
+  if (!res.ok) {
+    const problem = await res.json().catch(() => ({}));
+    throw new ApiError(res.status, problem.title ?? 'Error', problem.detail ?? 'The PDF could not be made.');
+  }
+  return res.blob();
+}

@@ -1,26 +1,13 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { CHROME_TINT } from './contrast';
+import { floatingPanel, pageFrame, skipLink as skip } from './surfaces.css';
 import { font, layout, radius, shadow, space, vars } from './theme.css';
 
 /* ---------- frame ---------- */
 
-export const shell = style({ minBlockSize: '100dvh', display: 'flex', flexDirection: 'column' });
+export const shell = style(pageFrame);
 
-export const skipLink = style({
-  position: 'absolute',
-  insetBlockStart: space.sm,
-  insetInlineStart: space.sm,
-  zIndex: 200,
-  padding: `${space.sm} ${space.lg}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
-  color: vars.color.primary,
-  fontWeight: 600,
-  boxShadow: shadow.md,
-  // Off screen until focused (Tab from the top of the page).
-  transform: 'translateY(-200%)',
-  selectors: { '&:focus': { transform: 'none' } },
-});
+export const skipLink = style(skip);
 
 /** Holds the top bar and the horizontal menu, so both stick together when the top bar is fixed. */
 export const chrome = style({ zIndex: 30 });
@@ -329,16 +316,11 @@ export const hlink = style({
 export const hchevron = style({ selectors: { '[data-state="open"] > &': { transform: 'rotate(180deg)' } } });
 
 export const hmenu = style({
-  zIndex: 60,
+  ...floatingPanel,
   minInlineSize: '220px',
   maxBlockSize: 'var(--radix-dropdown-menu-content-available-height)',
   overflowY: 'auto',
   padding: space.xs,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  boxShadow: shadow.lg,
 });
 
 export const hitem = style({

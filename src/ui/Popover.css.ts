@@ -1,13 +1,9 @@
-import { keyframes, style } from '@vanilla-extract/css';
-import { font, radius, shadow, space, vars } from './theme.css';
-
-const appear = keyframes({
-  from: { opacity: 0, transform: 'translateY(-4px)' },
-  to: { opacity: 1, transform: 'none' },
-});
+import { style } from '@vanilla-extract/css';
+import { appear, floatingPanel } from './surfaces.css';
+import { font, space, vars } from './theme.css';
 
 export const content = style({
-  zIndex: 60,
+  ...floatingPanel,
   inlineSize: 'min(360px, calc(100vw - 16px))',
   maxBlockSize: 'var(--radix-popover-content-available-height, 80vh)',
   overflowY: 'auto',
@@ -15,11 +11,6 @@ export const content = style({
   display: 'flex',
   flexDirection: 'column',
   gap: space.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  boxShadow: shadow.lg,
   animation: `${appear} 120ms ease-out`,
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },

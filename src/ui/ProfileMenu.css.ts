@@ -1,6 +1,7 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { srOnlyOnPhone } from './global.css';
-import { font, radius, shadow, space, vars } from './theme.css';
+import { appear, floatingPanel } from './surfaces.css';
+import { font, radius, space, vars } from './theme.css';
 
 export const trigger = style({
   display: 'inline-flex',
@@ -41,21 +42,11 @@ export const name = style({
   ...srOnlyOnPhone,
 });
 
-const appear = keyframes({
-  from: { opacity: 0, transform: 'translateY(-4px)' },
-  to: { opacity: 1, transform: 'none' },
-});
-
 export const content = style({
-  zIndex: 60,
+  ...floatingPanel,
   minInlineSize: '240px',
   maxInlineSize: 'calc(100vw - 16px)',
   padding: space.xs,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  boxShadow: shadow.lg,
   animation: `${appear} 120ms ease-out`,
 });
 

@@ -1,26 +1,14 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { pageFrame, skipLink as skip } from './surfaces.css';
 import { font, layout, radius, shadow, space, vars } from './theme.css';
 
 // Keep in step with PUBLIC_NARROW in PublicLayout.tsx.
 const narrow = '(max-width: 759.98px)';
 const wide = '(min-width: 760px)';
 
-export const page = style({ minBlockSize: '100dvh', display: 'flex', flexDirection: 'column' });
+export const page = style(pageFrame);
 
-export const skipLink = style({
-  position: 'absolute',
-  insetBlockStart: space.sm,
-  insetInlineStart: space.sm,
-  zIndex: 200,
-  padding: `${space.sm} ${space.lg}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
-  color: vars.color.primary,
-  fontWeight: 600,
-  boxShadow: shadow.md,
-  transform: 'translateY(-200%)',
-  selectors: { '&:focus': { transform: 'none' } },
-});
+export const skipLink = style(skip);
 
 export const header = style({
   position: 'sticky',

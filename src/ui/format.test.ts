@@ -13,8 +13,11 @@ describe('format', () => {
     expect(formatDateTime('2024-03-05')).toBe('05 Mar 2024');
   });
 
-  it('formats timestamps and leaves nonsense alone', () => {
-    expect(formatDateTime('2024-03-05T10:30:00Z')).toMatch(/^\d{2} Mar 2024, \d{1,2}:\d{2} (am|pm)$/);
+  it("formats timestamps in India time whatever the viewer's zone, and leaves nonsense alone", () => {
+    // 10:30 UTC is 16:00 in India; 20:00 UTC is already the next day there.
+    expect(formatDateTime('2024-03-05T10:30:00Z')).toBe('05 Mar 2024, 4:00 pm');
+    expect(formatDateTime('2024-03-05T20:00:00Z')).toBe('06 Mar 2024, 1:30 am');
+    expect(formatDate('2024-03-05T20:00:00Z')).toBe('06 Mar 2024');
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDate('')).toBe('');
   });

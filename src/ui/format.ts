@@ -5,6 +5,11 @@ let dateUtc: Intl.DateTimeFormat | undefined;
 let dateTime: Intl.DateTimeFormat | undefined;
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short', year: 'numeric' };
+/**
+ * The business keeps India time (server/shared/indiaTime.ts): every timestamp is shown in it, whatever the browser's
+ * zone, so a figure on screen matches the India day the server counted it on (decision 061).
+ */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** ₹1,23,456.50 — Indian digit grouping. Not-a-number shows as a dash rather than "₹NaN". */
@@ -22,7 +27,7 @@ function parse(iso: string): Date | null {
 
 /**
  * '05 Mar 2024'. A bare calendar date ('2024-03-05') is shown as written, whatever the viewer's time zone
- * (it is parsed as UTC midnight, so it is also formatted in UTC); a timestamp is shown in local time.
+ * (it is parsed as UTC midnight, so it is also formatted in UTC); a timestamp is shown on its India day.
  * Unparseable input is returned unchanged.
  */
 export function formatDate(iso: string): string {
@@ -32,16 +37,22 @@ export function formatDate(iso: string): string {
     dateUtc ??= new Intl.DateTimeFormat('en-IN', { ...DATE_OPTIONS, timeZone: 'UTC' });
     return dateUtc.format(d);
   }
-  dateOnly ??= new Intl.DateTimeFormat('en-IN', DATE_OPTIONS);
+  dateOnly ??= new Intl.DateTimeFormat('en-IN', { ...DATE_OPTIONS, timeZone: INDIA_TIME_ZONE });
   return dateOnly.format(d);
 }
 
-/** '05 Mar 2024, 3:30 pm' in the viewer's local time. A bare date falls back to formatDate. */
+/** '05 Mar 2024, 3:30 pm' in India time, whatever the viewer's zone. A bare date falls back to formatDate. */
 export function formatDateTime(iso: string): string {
   if (DATE_ONLY.test(iso)) return formatDate(iso);
   const d = parse(iso);
   if (!d) return iso;
-  dateTime ??= new Intl.DateTimeFormat('en-IN', { ...DATE_OPTIONS, hour: 'numeric', minute: '2-digit', hour12: true });
+  dateTime ??= new Intl.DateTimeFormat('en-IN', {
+    ...DATE_OPTIONS,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: INDIA_TIME_ZONE,
+  });
   return dateTime.format(d);
 }
 
@@ -59,7 +70,7 @@ export function formatSlot(iso: string): string {
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
   });
   return `${slotTime.format(d)} IST`;
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   for (let run = 0; run < 2; run++) {
     await seedDemoVendors(t.db);
     await seedDemoProducts(t.db, await demoUserId(t.db, 'IM'));
-    await seedDemoRequests(t.db);
+    await seedDemoRequests(t.db, { company: t.app.config.company });
   }
 });
 afterAll(() => t?.close());

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { ledgerTransfers } from '../../server/db/schema';
@@ -25,7 +26,7 @@ import {
   startServerProcess,
   templateCopy,
 } from '../support/server-processes';
-import { TEST_PASSWORD } from '../support/template';
+import { databaseUrlFor, TEST_PASSWORD } from '../support/template';
 
 const skipped = !process.env.DATABASE_URL
   ? 'needs PostgreSQL: set DATABASE_URL (.ci/run does when 127.0.0.1:5432 answers)'
@@ -65,6 +66,20 @@ async function webhookCatcher() {
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+}
+
+/** `npm run ledger:check` with `env` over the test's own: its exit code and everything it printed. */
+function ledgerCheck(env: Record<string, string>) {
+  return new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'ledger:check'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
 }
 
 describe.skipIf(skipped)(
@@ -350,25 +365,34 @@ describe.skipIf(skipped)(
           rows: { n: number }[];
         }
       ).rows;
-      const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn('npm', ['run', '--silent', 'ledger:check'], {
-          env: { ...process.env, DATABASE_URL: copy.url },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (out += d));
-        child.on('exit', (code) => resolve({ code, out }));
-      });
+      const { code, out } = await ledgerCheck({ DATABASE_URL: copy.url });
       expect(code, out).toBe(0);
       const lines = out.split('\n').filter((l) => /^(Ledger check|ok|FAIL|Every|The ledger)/.test(l));
       expect(lines[0]).toMatch(
         new RegExp(`^Ledger check on PostgreSQL \\(DATABASE_URL\\): \\d+ accounts, ${n} transfers`),
       );
-      // The wallet ledger's nine invariants, then the stock ledger's (decision 028).
-      expect(lines.slice(1, -1)).toHaveLength(9 + (await stockCheck(database.db)).checks.length);
+      // The wallet ledger's eleven invariants, then the stock ledger's (decision 028).
+      expect(lines.slice(1, -1)).toHaveLength(11 + (await stockCheck(database.db)).checks.length);
       expect(lines.slice(1, -1).every((l) => l.startsWith('ok  '))).toBe(true);
       expect(lines.at(-1)).toBe('Every invariant holds.');
+    }, 60_000);
+
+    it('npm run ledger:check on a database never migrated says to migrate it, and checks nothing', async () => {
+      const base = process.env.DATABASE_URL!;
+      const name = `doorstep_unmigrated_${process.pid}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists ${name}`);
+        await admin.query(`create database ${name}`);
+        const { code, out } = await ledgerCheck({ DATABASE_URL: databaseUrlFor(base, name) });
+        expect(code, out).toBe(2);
+        expect(out).toContain('No ledger yet in PostgreSQL (DATABASE_URL): run npm run db:migrate');
+        expect(out).not.toMatch(/^(ok|FAIL) /m);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
     }, 60_000);
   },
 );

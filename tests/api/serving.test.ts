@@ -1,5 +1,6 @@
 // Serving the built app over HTTP: precompressed assets by Accept-Encoding, compressed API JSON above 1 KB, cache
-// headers, 404 for unknown URLs (with the app's page) and 200 for the app's paths, robots.txt and sitemap.xml.
+// headers, 404 for unknown URLs (with the app's page) and 200 for the app's paths, the pages painted from the HTML
+// (the home and a service's page), robots.txt and sitemap.xml.
 // The client folder is a small fixture made with the build's own steps (routes manifest, precompress), not a vite
 // build: the same code, without a minute of bundling.
 import fs from 'node:fs';
@@ -48,7 +49,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest = routesFromTree(fs.readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8'));
-  fs.writeFileSync(path.join(clientDir, 'routes.json'), JSON.stringify(manifest));
+  // The painted pages' route chunks, as the build records them.
+  const preloads = { '/': ['/assets/home-Aa1.js'], '/ServicesDetails': ['/assets/service-Bb2.js'] };
+  fs.writeFileSync(path.join(clientDir, 'routes.json'), JSON.stringify({ ...manifest, preloads }));
   await precompress(clientDir);
 
   t = await startTestServer();
@@ -185,6 +188,112 @@ describe('the home page', () => {
     expect(html).toContain(
       `<link rel="preload" as="image" fetchpriority="high" href="${first}" imagesrcset="${stem}-480.webp 480w, ${stem}-960.webp 960w, ${stem}-1600.webp 1600w" imagesizes="(max-width: 1232px) calc(100vw - 32px), 1200px">`,
     );
+  });
+});
+
+describe("a service's page", () => {
+  /** The served page for a path, decompressed, with what a painted page carries. */
+  async function servicePage(p: string) {
+    const res = await get(p, { 'accept-encoding': 'br' });
+    expect(res.status, p).toBe(200);
+    expect(res.headers['content-type'], p).toMatch(/^text\/html/);
+    expect(res.headers['cache-control'], p).toBe('no-cache');
+    expect(res.headers['content-encoding'], p).toBe('br');
+    const html = zlib.brotliDecompressSync(res.body).toString();
+    const block = /<script type="application\/json" id="doorstep-service-data">(.*?)<\/script>/s.exec(html);
+    return {
+      html,
+      reads: block ? JSON.parse(block[1]) : null,
+      painted: /<div id="root">(.*?)<\/div>\s*<!--/s.exec(html)?.[1] ?? '',
+      preloads: [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]),
+    };
+  }
+
+  it("inlines the service's read, preloads its picture and paints its heading and picture, in any case", async () => {
+    const c = catalogueApi(t);
+    const cat = await c.category('Painted cleaning');
+    const sub = await c.subCategory(cat.id, 'Painted sofas');
+    const svc = await c.service(sub.id, 'Painted three-seater shampoo', { image: b64(png(90, 60)), fileName: 's.png' });
+
+    for (const p of [`/ServicesDetails?id=${svc.id}`, `/servicesdetails/?id=${svc.id}`]) {
+      const { html, reads, painted, preloads } = await servicePage(p);
+      // The page's first read, as the API answers it.
+      expect(Object.keys(reads), p).toEqual(['service']);
+      expect(reads.service.data).toMatchObject({ id: svc.id, heading: 'Painted three-seater shampoo' });
+      const picture = reads.service.data.imageUrl as string;
+      expect(picture).toMatch(/^\/uploads\/services\/[0-9a-f]{32}\.png$/);
+      // The original picture, as the page shows it (no variants): preloaded first, and painted.
+      expect(preloads, p).toEqual([`<link rel="preload" as="image" fetchpriority="high" href="${picture}">`]);
+      expect(painted).toMatch(/^<div aria-hidden="true"/);
+      expect(painted).toContain(`<img src="${picture}" alt="" width="720" height="480" fetchpriority="high" `);
+      expect(painted).toContain('>Painted three-seater shampoo</p>');
+      expect(painted).toContain('>Painted sofas · Painted cleaning</p>');
+      // The first paint no longer waits for the scripts; the page's own route chunks come with the entry.
+      expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-AbC123xy.js"></script>');
+      expect(html).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/service-Bb2.js">',
+      );
+      expect(html).not.toContain('home-Aa1.js');
+    }
+  });
+
+  it("puts each painted page's route chunks into that page only", async () => {
+    const home = zlib.brotliDecompressSync((await get('/', { 'accept-encoding': 'br' })).body).toString();
+    expect(home).toMatch(/<link rel="modulepreload" (fetchpriority="low" )?crossorigin href="\/assets\/home-Aa1.js">/);
+    expect(home).not.toContain('service-Bb2.js');
+    for (const p of ['/Services', '/UserCart']) {
+      const other = (await get(p)).body.toString();
+      expect(other, p).not.toMatch(/home-Aa1|service-Bb2/);
+    }
+  });
+
+  it('escapes what comes from data: a heading with markup stays text, in the painted top and in the data', async () => {
+    const c = catalogueApi(t);
+    const cat = await c.category('Painted <b>bold</b> & co');
+    const sub = await c.subCategory(cat.id, 'Painted "quoted" \'subs\'');
+    const heading = `Sofa </p><script>alert('x')</script> $& $' deep clean`;
+    const svc = await c.service(sub.id, heading, { image: b64(png(30, 20)), fileName: 'x.png' });
+
+    const { html, reads, painted } = await servicePage(`/ServicesDetails?id=${svc.id}`);
+    expect(reads.service.data.heading).toBe(heading);
+    // No markup from the data anywhere in the page: one script element for the page's own, one for the data.
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>bold');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    // The data block: `<` escaped, so it cannot close its element.
+    expect(/id="doorstep-service-data">(.*?)<\/script>/s.exec(html)![1]).not.toContain('<');
+    // The painted heading and line: the same words, as text; `$&` and `$'` are themselves, not parts of the page.
+    expect(painted).toContain(
+      '>Sofa &lt;/p&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; $&amp; $&#39; deep clean</p>',
+    );
+    expect(painted).toContain(
+      '>Painted &quot;quoted&quot; &#39;subs&#39; · Painted &lt;b&gt;bold&lt;/b&gt; &amp; co</p>',
+    );
+    expect(painted).toContain('>Painted &lt;b&gt;bold&lt;/b&gt; &amp; co</a>');
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
+  it('an id that does not exist, a withdrawn service or no id: the page as before, with nothing inlined or painted', async () => {
+    const c = catalogueApi(t);
+    const sub = await c.subCategory((await c.category('Painted withdrawn')).id, 'Painted withdrawn sub');
+    const gone = await c.service(sub.id, 'Painted withdrawn service', { image: b64(png(30, 20)), fileName: 'g.png' });
+    expect(await c.toggle('Services', gone.id)).toEqual({ id: gone.id, active: false });
+
+    for (const p of [
+      '/ServicesDetails?id=999999',
+      `/ServicesDetails?id=${gone.id}`,
+      '/ServicesDetails',
+      '/ServicesDetails?id=abc',
+    ]) {
+      const { html, reads, painted, preloads } = await servicePage(p);
+      expect(reads, p).toBeNull();
+      expect(preloads, p).toEqual([]);
+      expect(painted, p).toBe('');
+      expect(html, p).not.toContain('Painted withdrawn service');
+      // Nothing painted: the scripts keep their priority. The page still loads its route chunks at once.
+      expect(html, p).toContain('<script type="module" src="/assets/index-AbC123xy.js"></script>');
+      expect(html, p).toContain('<link rel="modulepreload" crossorigin href="/assets/service-Bb2.js">');
+    }
   });
 });
 

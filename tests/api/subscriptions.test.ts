@@ -1,8 +1,10 @@
 // Subscriptions (decision 023; the subscription and its discount per service, the Subscription and
 // SubscriptionService toggles): plans and their discounts (admin), the plans on sale (everyone),
 // buying one from the wallet or through the sandbox provider (customer), and the ledger after each (decision 023).
+
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadCompany } from '../../server/config';
 import { customerSubscriptions, transitionLog } from '../../server/db/schema';
 import { activePlanDiscounts, addMonths } from '../../server/domains/marketing/subscriptions/service';
 import { checkLedger, walletBalance } from '../../server/domains/money/wallets/service';
@@ -59,6 +61,7 @@ describe('the demo plans', () => {
       adminMobileNo: accountOf('A').mobileNo,
       customerMobileNo: accountOf('Cust').mobileNo,
       uploadsDir: `${t.dataDir}/uploads`,
+      company: loadCompany({}),
     };
     await seedDemoSubscriptions(t.db, opts);
     const before = await tableCounts(t.db);

@@ -7,11 +7,14 @@ import { startTestServer, type TestServer } from '../support/server';
 /**
  * The public page on a phone and a laptop: the banner that paints first is eager and high priority, the carousel's
  * controls are visible (not under the picture) and reachable by keyboard, rotation pauses on hover and on focus,
- * alt texts name the banner, pictures are never cropped, and an unknown URL shows the not-found page with 404.
+ * alt texts name the banner, pictures are never cropped, and an unknown URL shows the not-found page with 404. The
+ * pages painted from the HTML (the home and a service's page) paint their top where the app then shows it.
  */
 describe.skipIf(!chromiumPath)('the public page: carousel, first picture, unknown URLs', () => {
   let t: TestServer;
   let browser: Awaited<ReturnType<typeof launch>>;
+  let serviceId: number;
+  const HEADING = 'Deep cleaning of a three-seater sofa, with stain guard';
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
@@ -37,6 +40,9 @@ describe.skipIf(!chromiumPath)('the public page: carousel, first picture, unknow
         201,
       );
     }
+    const sub = await api.subCategory(cat.id, 'Sofa and carpet care');
+    serviceId = (await api.service(sub.id, HEADING, { image: b64(png(720, 480, [30, 120, 90])), fileName: 's.png' }))
+      .id;
     browser = await launch();
   });
   afterAll(async () => {
@@ -137,6 +143,97 @@ describe.skipIf(!chromiumPath)('the public page: carousel, first picture, unknow
       expect({ title: painted.title, lead: painted.lead }).toEqual({ title: app.title, lead: app.lead });
       expect(Math.abs(painted.top - app.top)).toBeLessThanOrEqual(2);
     }
+  });
+
+  it("the first paint from the HTML shows a service's heading and picture where its page shows them", async () => {
+    for (const width of [390, 1280]) {
+      const still = await browser.context
+        .browser()!
+        .newContext({ javaScriptEnabled: false, viewport: { width, height: 844 } });
+      const before = await still.newPage();
+      await before.goto(`${t.url}/ServicesDetails?id=${serviceId}`);
+      const painted = await before.evaluate(() => {
+        const box = document.querySelector('#root > [aria-hidden="true"]')!;
+        const [title, line] = [...box.querySelectorAll('p')];
+        const img = box.querySelector('img')!.getBoundingClientRect();
+        const crumbs = [...box.querySelector(':scope > div > div')!.children].map((c) =>
+          c.textContent!.replace(/^›/, ''),
+        );
+        const t = title.getBoundingClientRect();
+        return {
+          words: { title: title.textContent, line: line.textContent, crumbs },
+          picture: { top: img.top, left: img.left + 4, width: img.width - 8 },
+          title: { top: t.top, left: t.left },
+        };
+      });
+      await still.close();
+
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height: 844 });
+      // The page renders from the read inlined in the HTML: it does not ask the API again.
+      const reads: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/Common/GetServicesByID/')) reads.push(r.url());
+      });
+      await page.goto(`${t.url}/ServicesDetails?id=${serviceId}`);
+      await page.getByRole('heading', { level: 1, name: HEADING }).waitFor();
+      const app = await page.evaluate(() => {
+        const h1 = document.querySelector('h1')!;
+        const img = document.querySelector('main img')!.getBoundingClientRect();
+        const t = h1.getBoundingClientRect();
+        return {
+          words: {
+            title: h1.textContent,
+            line: h1.parentElement!.nextElementSibling!.textContent,
+            crumbs: [...document.querySelectorAll('nav[aria-label="Breadcrumbs"] li')].map((li) => li.textContent),
+          },
+          picture: { top: img.top, left: img.left, width: img.width },
+          title: { top: t.top, left: t.left },
+        };
+      });
+      await page.close();
+      expect(reads, `${width} px`).toEqual([]);
+      expect(painted.words, `${width} px`).toEqual(app.words);
+      for (const k of ['top', 'left', 'width'] as const) {
+        expect(Math.abs(painted.picture[k] - app.picture[k]), `${width} px: picture ${k}`).toBeLessThanOrEqual(2);
+      }
+      for (const k of ['top', 'left'] as const) {
+        expect(Math.abs(painted.title[k] - app.title[k]), `${width} px: heading ${k}`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it("every script a service's page runs at first is named in its HTML, so none waits for another to be found", async () => {
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const res = await page.goto(`${t.url}/ServicesDetails?id=${serviceId}`);
+    const named = [
+      ...(await res!.text()).matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
+    ].map((m) => m[1]);
+    await page.getByRole('heading', { level: 1, name: HEADING }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.close();
+    expect(scripts.filter((s) => s.startsWith('/assets/')).length).toBeGreaterThan(10);
+    expect(scripts.filter((s) => s.startsWith('/assets/') && !named.includes(s))).toEqual([]);
+  });
+
+  it('a service that does not exist paints nothing from the HTML, and its page says so', async () => {
+    const page = await browser.context.newPage();
+    const res = await page.goto(`${t.url}/ServicesDetails?id=999999`);
+    expect(res?.status()).toBe(200);
+    expect(await res?.text()).toContain('<div id="root"></div>');
+    await expect
+      .poll(() =>
+        page
+          .getByText(/not available/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.close();
   });
 
   it('pauses while the pointer is over the carousel, and rotates again when it leaves', async () => {

@@ -68,6 +68,13 @@ describe.skipIf(!chromiumPath)('subscriptions in the browser', () => {
     expect(await mine.getByText('E2E Care Plus').count()).toBe(1);
     await card.getByText(/^Your plan, until /).waitFor();
     expect(await walletBalance(t.db, 'customer', customer.id)).toBe(10_100);
+    // Its tax invoice (decision 054): ₹499 includes GST ₹76.12, and the PDF downloads.
+    const invoice = page.getByTestId('plan-invoice');
+    await invoice.getByText(/^Tax invoice INV\/\d{4}\/\d{6}/).waitFor();
+    expect(await invoice.getByText('incl. GST ₹76.12').count()).toBe(1);
+    const download = page.waitForEvent('download');
+    await invoice.getByRole('button', { name: /^Download invoice INV\// }).click();
+    expect((await download).suggestedFilename()).toMatch(/^invoice-INV-\d{4}-\d{6}\.pdf$/);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });

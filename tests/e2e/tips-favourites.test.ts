@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTab, browserPerPerson, chromiumPath } from '../support/browser';
 import { factories } from '../support/factories';
+import { holdCalls } from '../support/held-calls';
 import { accountOf, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 /**
@@ -84,6 +85,19 @@ describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {
     const page = await (await people.context()).newPage();
     await page.goto(`${t.url}/Services?subCategoryId=${service.subCategoryId}`);
 
+    // The customer's first read of their favourites is answered by the server at once but reaches the page only
+    // after the heart is clicked, while the toggle is still on its way: an answer from before the click must not
+    // empty the heart it just filled.
+    const toggles = await holdCalls(page, 'POST', '/api/Customer/UserFavoritesAddDel');
+    let staleRead: Promise<() => Promise<void>> | undefined;
+    await page.route(
+      (url) => url.pathname === '/api/Customer/GetUserFavorites',
+      (route) => {
+        if (staleRead) return route.continue();
+        staleRead = route.fetch().then((response) => () => route.fulfill({ response }).catch(() => undefined));
+      },
+    );
+
     // A visitor's heart leads to sign-in, and back.
     await page.getByRole('link', { name: 'Add to favourites: E2E Ceiling Fan Repair (sign in first)' }).click();
     await expect.poll(() => pathname(page)).toBe('/Auth');
@@ -96,10 +110,25 @@ describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {
     const heart = page.getByRole('button', { name: /favourites: E2E Ceiling Fan Repair$/ });
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
     expect(await heart.getAttribute('aria-label')).toBe('Add to favourites: E2E Ceiling Fan Repair');
+    // Every state the heart shows from now on: once filled, it must not empty again.
+    await heart.evaluate((el) => {
+      const seen: string[] = [el.getAttribute('aria-pressed') ?? ''];
+      (window as unknown as { heartSeen: string[] }).heartSeen = seen;
+      new MutationObserver(() => seen.push(el.getAttribute('aria-pressed') ?? '')).observe(el, {
+        attributeFilter: ['aria-pressed'],
+      });
+    });
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     expect(await heart.getAttribute('aria-label')).toBe('Remove from favourites: E2E Ceiling Fan Repair');
+    await expect.poll(() => staleRead !== undefined).toBe(true);
+    await (await staleRead!)();
+    await toggles.release();
     await expect.poll(() => toast(page, 'E2E Ceiling Fan Repair added to your favourites.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { heartSeen: string[] }).heartSeen)).toEqual([
+      'false',
+      'true',
+    ]);
 
     // The service page shows it pressed too.
     await page.goto(`${t.url}/ServicesDetails?id=${service.id}`);
@@ -113,6 +142,7 @@ describe.skipIf(!chromiumPath)('tips and favourites in the browser', () => {
     const list = page.getByRole('list', { name: 'Favourite services' });
     await expect.poll(() => list.getByRole('link', { name: 'E2E Ceiling Fan Repair' }).count()).toBe(1);
     await list.getByRole('button', { name: 'Remove E2E Ceiling Fan Repair from favourites' }).click();
+    await toggles.release();
     await expect.poll(() => toast(page, 'Removed from your favourites.').isVisible()).toBe(true);
     await page.getByText('No favourites yet').waitFor();
     const left = await t.api('GET', '/api/Customer/GetUserFavorites', { token: await t.tokenFor('Cust') });

@@ -22,9 +22,16 @@ import { signup } from '../../server/domains/commerce/customers/service';
 import { setAvailable } from '../../server/domains/fieldService/professionals/service';
 import { expireDue } from '../../server/domains/marketing/homeScreenAds/service';
 import { createAccount } from '../../server/domains/platform/auth/service';
-import { paise } from '../../server/money';
+import { backOutGst, paise, splitGst } from '../../server/money';
 import { verhoeffDigit } from '../../server/shared/identity';
 import { b64, cityIds, dataOf, png } from './catalogue';
+
+/** A purchase row written without a sale (no transfer, no invoice): its price's tax, intra-state (decision 054). */
+const uninvoicedTax = (pricePaise: number) => {
+  const { taxablePaise, gstPaise } = backOutGst(pricePaise, 18);
+  return { sacCode: '999799', placeOfSupply: 'Karnataka', taxablePaise, ...splitGst(gstPaise, true) };
+};
+
 import type { TestServer } from './server';
 
 type Extra = Record<string, unknown>;
@@ -247,23 +254,35 @@ export function factories(t: TestServer) {
      * A wallet-paid order of `customer`, placed through the API as the customer would: the admin credits their
      * wallet, they add an address in a fresh zone that serves a fresh category, put `services` (1 unless told) of it
      * in the cart with a slot 3 days ahead at 10:00 India time, and place it with ApiName=Wallet (and a tip of `tip`
-     * rupees when given). Answers the order id and its lines (id, serviceId, state) in line order.
+     * rupees when given). The address and zone are in Mumbai, Maharashtra unless `state` and `city` say otherwise;
+     * `prices` (rupees, no discount, 18% GST) makes one service per price instead of `services` of the factory's.
+     * Answers the order id, its invoice number and its lines (id, serviceId, state, totalPaise) in line order.
      */
     async placedOrder(
       customer: { mobileNo: string; fullName: string; token(): Promise<string> },
       services = 1,
-      { tip }: { tip?: number } = {},
+      {
+        tip,
+        state = 'Maharashtra',
+        city = 'Mumbai',
+        prices,
+      }: { tip?: number; state?: string; city?: string; prices?: number[] } = {},
     ) {
       const pinCode = freshPincode();
-      const zone = await f.zone({ pinCode: [pinCode] });
+      const zone = await f.zone({ state, city, pinCode: [pinCode] });
       const category = await f.category({ categoryZoneList: [{ zoneId: zone.id }] });
       const sub = await f.subCategory({ categoryId: category.id });
       const made: Row[] = [];
-      for (let i = 0; i < services; i++) made.push(await f.service({ subCategoryId: sub.id }));
+      for (const price of prices ?? Array.from({ length: services }, () => undefined)) {
+        made.push(
+          await f.service({ subCategoryId: sub.id, ...(price === undefined ? {} : { price, discount: 0, gst: 18 }) }),
+        );
+      }
       const key = () => ({ 'idempotency-key': `k-${crypto.randomUUID()}` });
+      const funds = prices ? Math.ceil(prices.reduce((a, b) => a + b, 0) * 1.18) + (tip ?? 0) : 1000 * services;
       const credit = await t.api('POST', '/api/UpdateCustomerWalletBalance', {
         token: await admin(),
-        body: { MobileNo: customer.mobileNo, Amount: 1000 * services, Remark: 'Test funds for an order' },
+        body: { MobileNo: customer.mobileNo, Amount: Math.max(funds, 1), Remark: 'Test funds for an order' },
         headers: key(),
       });
       dataOf(credit, 200);
@@ -274,8 +293,8 @@ export function factories(t: TestServer) {
           body: {
             adress: '12 Test Road',
             pinCode,
-            city: 'Mumbai',
-            state: 'Maharashtra',
+            city,
+            state,
             receiverName: customer.fullName,
             receiverMobileNo: customer.mobileNo,
           },
@@ -289,7 +308,7 @@ export function factories(t: TestServer) {
           await t.api('POST', '/api/Cart/AddCart', { token, body: { ServiceId: s.id, SchedulingDateTime: slot } }),
         );
       }
-      const placed = dataOf<{ orderId: number }>(
+      const placed = dataOf<{ orderId: number; invoiceNo: string }>(
         await t.api('POST', `/api/Order/OrderPlacedNew?ApiName=Wallet${tip === undefined ? '' : `&Tip=${tip}`}`, {
           token,
           body: { AddressId: address.id },
@@ -298,11 +317,16 @@ export function factories(t: TestServer) {
         201,
       );
       const lines = await t.db
-        .select({ id: orderLines.id, serviceId: orderLines.serviceId, state: orderLines.state })
+        .select({
+          id: orderLines.id,
+          serviceId: orderLines.serviceId,
+          state: orderLines.state,
+          totalPaise: orderLines.totalPaise,
+        })
         .from(orderLines)
         .where(eq(orderLines.orderId, placed.orderId))
         .orderBy(orderLines.id);
-      return { orderId: placed.orderId, lines, services: made };
+      return { orderId: placed.orderId, invoiceNo: placed.invoiceNo, lines, services: made };
     },
 
     /**
@@ -540,6 +564,7 @@ export function marketingDashboardFactories(t: TestServer) {
           startsAt: state === 'active' ? at : null,
           endsAt: state === 'active' ? ends : null,
           createdAt: at,
+          ...uninvoicedTax(plan.pricePaise),
         })
         .returning({ id: customerSubscriptions.id });
       return row;
@@ -822,6 +847,7 @@ export function promotionFactories(t: TestServer) {
         durationInMonths: 3,
         startsAt: new Date(Date.now() - 86_400_000),
         endsAt: new Date(Date.now() + 60 * 86_400_000),
+        ...uninvoicedTax(99_900),
       });
       return plan;
     },

@@ -78,7 +78,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    // No job runner unless the test asks (JOBS=on): these tests are about requests (decision 065).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), JOBS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -92,6 +92,9 @@ async function newApp(database: Database, opts: ServerOptions) {
     logLevel: 'silent',
     serveClient: opts.serveClient ?? false,
     rateLimits: opts.rateLimits ?? false,
+    // A worker shares a busy machine, and PGlite runs on the event loop: no test may meet a 503 for load it did not
+    // make. tests/api/operations.test.ts builds its own app to show the shedding (decision 062).
+    overload: { ...loadConfig({}).overload, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0 },
   };
   const app = await buildApp(config, database);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { share } from '../../server/domains/commerce/orders/promotions';
 import { addMonths } from '../../server/domains/marketing/subscriptions/service';
+import { statutoryLegs } from '../../server/domains/money/wallets/repo.accounts';
+import { calculateSalary, duesOf, statutoryOf } from '../../server/domains/people/payroll/calc';
 import { IFSC, ifscProblem } from '../../server/domains/people/recruitment/rules';
 import { lineMoney } from '../../server/domains/supply/productRequests/service';
 import { GST_STATE_CODES, gstinCheckChar, gstinProblem, gstStateCode } from '../../server/shared/gstin';
@@ -316,5 +318,66 @@ describe('a plan of n months ends on the same day n months later, or the last da
     // 00:30 on 1 March in India is still 28 February in UTC; one month later is 1 April, 00:30 in India.
     expect(addMonths(ist('2026-03-01T00:30:00'), 1)).toEqual(ist('2026-04-01T00:30:00'));
     expect(addMonths(ist('2026-01-31T00:30:00'), 1)).toEqual(ist('2026-02-28T00:30:00'));
+  });
+});
+
+describe('statutory dues of one salary, as the ledger records them (decision 056)', () => {
+  // One month of basic ₹15,000 and HRA ₹5,000 (gross ₹20,000), every day paid, in Maharashtra, in June.
+  const calc = calculateSalary({
+    year: 2025,
+    month: 6,
+    structures: [
+      {
+        id: 1,
+        effectiveFrom: '2025-01-01',
+        basicPaise: 15_000_00,
+        hraPaise: 5_000_00,
+        allowancesPaise: 0,
+        ptState: 'MH',
+        epf: true,
+        esi: true,
+      },
+    ],
+    attendance: {
+      daysInMonth: 30,
+      paidDays: 30,
+      present: 30,
+      halfDays: 0,
+      leave: 0,
+      holidays: 0,
+      weeklyOffs: 0,
+      absent: 0,
+    },
+    deductions: [],
+    tipsPaise: 0,
+    expenses: [],
+  })!;
+  const shares = statutoryOf(calc);
+  const legs = new Map(statutoryLegs(duesOf(calc)).map((l) => [l.accountId, l.amount]));
+
+  it("EPF: 12% + 12% of ₹15,000 is ₹1,800 each; the employer's ₹1,800 is ₹1,250 to EPS and ₹550 to EPF", () => {
+    // EPFO, "Contribution rates": employee 12% and employer 12% of wages up to the ₹15,000 ceiling; of the
+    // employer's share, 8.33% goes to the Employees' Pension Scheme (₹1,250 at the ceiling) and 3.67% to EPF.
+    expect(shares.epfEmployeePaise).toBe(1_800_00);
+    expect(shares.epfEmployerPaise).toBe(1_800_00);
+    expect(shares.epfEmployerPaise).toBe(1_250_00 + 550_00);
+    // EPF payable (id 15) holds both shares: ₹3,600.
+    expect(legs.get(15)).toBe(3_600_00);
+  });
+
+  it('ESI: 0.75% and 3.25% of ₹20,000 are ₹150 and ₹650', () => {
+    // ESIC, rates of contribution from 1 July 2019 (employee 0.75%, employer 3.25% of wages); worked by hand:
+    // 20,000 × 0.75 / 100 = 150; 20,000 × 3.25 / 100 = 650. ESI payable (id 16) holds ₹800.
+    expect(shares.esiEmployeePaise).toBe(150_00);
+    expect(shares.esiEmployerPaise).toBe(650_00);
+    expect(legs.get(16)).toBe(800_00);
+  });
+
+  it('PT: ₹200 a month above ₹10,000 in Maharashtra; the accrued cost is minus the three payables', () => {
+    // Maharashtra State Tax on Professions Act, 1975, Schedule I entry 1: ₹200 a month (₹300 in February) above
+    // ₹10,000. 3,600 + 800 + 200 = 4,600 owed; the company wallet pays it when it is paid to the authorities.
+    expect(shares.ptPaise).toBe(200_00);
+    expect(legs.get(17)).toBe(200_00);
+    expect(legs.get(18)).toBe(-4_600_00);
   });
 });

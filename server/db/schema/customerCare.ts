@@ -89,7 +89,9 @@ export type NotificationKind =
   | 'job_assigned'
   | 'job_reassigned'
   /** To a vendor: their product request was accepted or rejected (decision 029). */
-  | 'product_request';
+  | 'product_request'
+  /** To a customer: their subscription plan is paid, with its tax invoice's number (decision 054). */
+  | 'subscription_paid';
 
 /** What /Notification lists for a person; each one is also written to the outbox as SMS or e-mail. */
 export const notifications = pgTable(

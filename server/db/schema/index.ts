@@ -9,5 +9,6 @@ export * from './orders';
 export * from './payroll';
 export * from './professionals';
 export * from './recruitment';
+export * from './reports';
 export * from './system';
 export * from './wallets';

@@ -224,6 +224,13 @@ export const productRequests = pgTable(
     gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
     /** The last rejection's remark (the transition log keeps every one). */
     rejectRemark: text('reject_remark'),
+    /**
+     * Set at payment, as the tax invoice splits the GST (each line's CGST = half its GST rounded half-up, SGST the rest;
+     * all IGST outside the company's state): what the ledger's GST heads took (decision 053).
+     */
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
     /** Set at payment: the tax invoice's number and the ledger transfer that paid it. */
     invoiceNo: varchar('invoice_no', { length: 32 }),
     transferId: bigint('transfer_id', { mode: 'number' }),
@@ -235,6 +242,8 @@ export const productRequests = pgTable(
     index('product_requests_state_idx').on(t.state, t.id),
     index('product_requests_vendor_idx').on(t.vendorUserId, t.id),
     uniqueIndex('product_requests_invoice_uq').on(t.invoiceNo),
+    // The reports read the requests paid in a period (decisions 057, 058, 060).
+    index('product_requests_paid_idx').on(t.paidAt).where(sql`paid_at is not null`),
     check(
       'product_requests_state_ck',
       sql`${t.state} in ('pendingIM', 'pendingAdmin', 'approved', 'rejectedByIM', 'rejectedByAdmin', 'issued', 'cancelled')`,
@@ -242,6 +251,10 @@ export const productRequests = pgTable(
     check(
       'product_requests_total_ck',
       sql`${t.totalPaise} > 0 and ${t.taxablePaise} + ${t.gstPaise} = ${t.totalPaise}`,
+    ),
+    check(
+      'product_requests_gst_split_ck',
+      sql`${t.invoiceNo} is null or ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.gstPaise}`,
     ),
   ],
 );

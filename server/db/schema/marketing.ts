@@ -266,10 +266,25 @@ export const customerSubscriptions = pgTable(
     paymentIntentId: integer('payment_intent_id').references(() => paymentIntents.id),
     transferId: bigint('transfer_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The tax invoice (decision 054): the price includes GST, split by the place of supply when bought; the number
+    // and date are given at payment.
+    invoiceNo: varchar('invoice_no', { length: 16 }).unique('customer_subscriptions_invoice_no_uq'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    sacCode: varchar('sac_code', { length: 8 }).notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    taxablePaise: integer('taxable_paise').$type<Paise>().notNull(),
+    cgstPaise: integer('cgst_paise').$type<Paise>().notNull(),
+    sgstPaise: integer('sgst_paise').$type<Paise>().notNull(),
+    igstPaise: integer('igst_paise').$type<Paise>().notNull(),
   },
   (t) => [
+    check(
+      'customer_subscriptions_tax_ck',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.pricePaise}`,
+    ),
     index('customer_subscriptions_customer_idx').on(t.customerUserId, t.endsAt),
     uniqueIndex('customer_subscriptions_intent_uq').on(t.paymentIntentId),
+    index('customer_subscriptions_invoiced_idx').on(t.invoicedAt).where(sql`invoice_no is not null`),
     // One purchase in flight per customer: a second parallel purchase is refused by the database too.
     uniqueIndex('customer_subscriptions_pending_uq').on(t.customerUserId).where(sql`state = 'awaitingPayment'`),
     check('customer_subscriptions_state_ck', sql`${t.state} in ('awaitingPayment', 'active', 'failed')`),

@@ -166,8 +166,12 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerUserId, t.id),
     uniqueIndex('orders_invoice_no_uq').on(t.invoiceNo),
+    // The reports read a period's invoiced orders (decisions 057 and 058).
+    index('orders_invoice_date_idx').on(t.invoiceDate).where(sql`invoice_no is not null`),
     uniqueIndex('orders_idempotency_uq').on(t.customerUserId, t.idempotencyKey),
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
+    // The admin dashboard (decision 061): paid orders of a range of India days, their totals read from the index.
+    index('orders_paid_created_idx').on(t.createdAt, t.totalPaise).where(sql`status = 'order created'`),
     check('orders_amounts_ck', sql`${t.totalPaise} = ${t.walletPaise} + ${t.providerPaise} and ${t.tipPaise} >= 0`),
     check('orders_country_ck', sql`${t.country} = 'India'`),
   ],
@@ -257,6 +261,8 @@ export const orderLines = pgTable(
     // The staff lists by state (unassigned, assigned, completed, cancelled), newest first.
     index('order_lines_state_idx').on(t.state, t.id),
     index('order_lines_professional_idx').on(t.professionalUserId, t.state),
+    // Profit per professional reads a month's completed lines (decision 060, migration 0024).
+    index('order_lines_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
     // Dispatch: the unassigned list, oldest slot first; a professional's jobs by slot (overlap and today's load).
     index('order_lines_state_slot_idx').on(t.state, t.slotStart, t.id),
     index('order_lines_professional_slot_idx')
@@ -266,6 +272,10 @@ export const orderLines = pgTable(
     index('order_lines_open_zone_slot_idx')
       .on(t.state, t.zoneId, t.slotStart, t.id)
       .where(sql`state in ('unassigned', 'assigned', 'accepted')`),
+    // The admin dashboard (decision 061): lines placed in a range of days, by state, service, zone and total (an
+    // index-only scan), and lines cancelled in a range of days.
+    index('order_lines_created_idx').on(t.createdAt, t.state, t.serviceId, t.zoneId, t.totalPaise),
+    index('order_lines_cancelled_idx').on(t.cancelledAt).where(sql`cancelled_at is not null`),
     // A service's reviews, newest first.
     index('order_lines_service_rated_idx').on(t.serviceId, t.ratedAt).where(sql`rating is not null`),
     check('order_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
@@ -300,18 +310,30 @@ export const orderLineRejections = pgTable(
 );
 
 /** A cancelled line of an invoiced order gets a credit note (its own consecutive series). */
-export const creditNotes = pgTable('credit_notes', {
-  id: serial('id').primaryKey(),
-  number: varchar('number', { length: 16 }).notNull().unique(),
-  orderLineId: integer('order_line_id')
-    .notNull()
-    .references(() => orderLines.id)
-    .unique(),
-  taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-  gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
-  totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    number: varchar('number', { length: 16 }).notNull().unique(),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id)
+      .unique(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    /** The GST reversed per head, split as the line's invoice split it (decision 053); the three add up to gstPaise. */
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('credit_notes_gst_split_ck', sql`${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.gstPaise}`),
+    // The reports read a period's credit notes (decisions 057, 058, 060).
+    index('credit_notes_created_idx').on(t.createdAt),
+  ],
+);
 
 export type SourceRefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
 

@@ -94,6 +94,15 @@ export const salarySlips = pgTable(
     grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
     deductionsPaise: bigint('deductions_paise', { mode: 'number' }).notNull(),
     employerPaise: bigint('employer_paise', { mode: 'number' }).notNull(),
+    /**
+     * The statutory lines of the breakdown, kept as columns for the ledger and the dues (decision 056): what the
+     * slip withheld and what the employer added, per scheme. Migration 0021 filled them from the breakdown.
+     */
+    epfEmployeePaise: bigint('epf_employee_paise', { mode: 'number' }).notNull().default(0),
+    epfEmployerPaise: bigint('epf_employer_paise', { mode: 'number' }).notNull().default(0),
+    esiEmployeePaise: bigint('esi_employee_paise', { mode: 'number' }).notNull().default(0),
+    esiEmployerPaise: bigint('esi_employer_paise', { mode: 'number' }).notNull().default(0),
+    ptPaise: bigint('pt_paise', { mode: 'number' }).notNull().default(0),
     tipsPaise: bigint('tips_paise', { mode: 'number' }).notNull(),
     expensesPaise: bigint('expenses_paise', { mode: 'number' }).notNull(),
     netPaise: bigint('net_paise', { mode: 'number' }).notNull(),
@@ -200,5 +209,36 @@ export const payRunItems = pgTable(
     primaryKey({ columns: [t.runId, t.userId] }),
     index('pay_run_items_pending_idx').on(t.runId, t.userId).where(sql`state = 'pending'`),
     check('pay_run_items_state_ck', sql`${t.state} in ('pending', 'paid', 'skipped', 'failed')`),
+  ],
+);
+
+export type StatutoryScheme = 'EPF' | 'ESI' | 'PT';
+
+/**
+ * Statutory dues paid to an authority (decision 056): a scheme's dues for a salary month, paid from the company
+ * wallet with the challan or bank reference. The idempotency key answers a repeated submission with its first row.
+ */
+export const statutoryRemittances = pgTable(
+  'statutory_remittances',
+  {
+    id: serial('id').primaryKey(),
+    scheme: varchar('scheme', { length: 3 }).$type<StatutoryScheme>().notNull(),
+    /** The first day of the salary month the dues are for. */
+    period: date('period', { mode: 'string' }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    reference: varchar('reference', { length: 60 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    requestHash: varchar('request_hash', { length: 64 }),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    paidBy: integer('paid_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statutory_remittances_idempotency_uq').on(t.idempotencyKey),
+    index('statutory_remittances_scheme_idx').on(t.scheme, t.period),
+    check('statutory_remittances_amount_ck', sql`${t.amountPaise} > 0`),
+    check('statutory_remittances_scheme_ck', sql`${t.scheme} in ('EPF', 'ESI', 'PT')`),
   ],
 );

@@ -30,12 +30,23 @@ export type LedgerAccountKind =
   | 'bank'
   | 'adjustments'
   | 'revenue'
+  /** Output GST before decision 053; kept at zero since, its balance moved into the three heads below. */
   | 'gst_payable'
+  /** Output GST per head, as GSTR-3B files it (decision 053): CGST, SGST/UTGST, IGST. */
+  | 'cgst_payable'
+  | 'sgst_payable'
+  | 'igst_payable'
   | 'tips_payable'
   /** What marketing gives away in money (referral rewards, decision 024). */
   | 'marketing_expense'
   /** Salaries and employee expenses owed to employees, paid out to their banks (decision 034). */
-  | 'salary_payable';
+  | 'salary_payable'
+  /** What is owed to the authorities for the salaries paid, employee's and employer's shares (decision 056). */
+  | 'epf_payable'
+  | 'esi_payable'
+  | 'pt_payable'
+  /** The payroll's statutory cost accrued and not yet paid from the company wallet (decision 056). */
+  | 'statutory_accrued';
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -66,7 +77,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_balance_ck', sql`${t.allowNegative} or ${t.balance} >= 0`),
     check(
       'ledger_accounts_kind_ck',
-      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable', 'marketing_expense', 'salary_payable')`,
+      sql`${t.kind} in ('customer_wallet', 'vendor_wallet', 'company_wallet', 'provider_clearing', 'bank', 'adjustments', 'revenue', 'gst_payable', 'tips_payable', 'marketing_expense', 'salary_payable', 'cgst_payable', 'sgst_payable', 'igst_payable', 'epf_payable', 'esi_payable', 'pt_payable', 'statutory_accrued')`,
     ),
   ],
 );
@@ -91,7 +102,15 @@ export type TransferKind =
   | 'product_purchase'
   /** Decision 034: a month's salary (company wallet and tips payable → salary payable), and an expense paid at once. */
   | 'salary_payment'
-  | 'expense_payment';
+  | 'expense_payment'
+  /** Migration 0019 (decision 053): the old single GST payable balance moved into the CGST, SGST and IGST heads. */
+  | 'gst_reclassified'
+  /**
+   * Decision 056: a month's statutory dues posted for a slip paid before the salary transfer carried them (migration
+   * 0021), and dues paid to an authority from the company wallet.
+   */
+  | 'statutory_accrual'
+  | 'statutory_payment';
 
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
@@ -136,6 +155,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),
     index('ledger_entries_transfer_idx').on(t.transferId),
+    // An account's statement over a period (decision 059, migration 0024).
+    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
     check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
   ],
 );

@@ -4,7 +4,6 @@ import { applyLineEvent, cancelLine, moveSlotForSeed, placeOrder, rateLine, type
 import { completeForSeed, moveJob, resyncRatingsForSeed } from '../../domains/fieldService';
 import { wallets } from '../../domains/money';
 import { paise } from '../../money';
-import type { PaymentProviders } from '../../plugins/payments';
 import type { Db } from '../client';
 import {
   categoryZones,
@@ -18,13 +17,7 @@ import {
 } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
 import { DEMO_PROFESSIONALS } from './demo-professionals';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const IST = 330 * 60_000;
-
-/** Wallet-paid placements never ask a provider (as in demo-orders). */
-const WALLET_ONLY = { isAvailable: () => false, modes: [] } as unknown as PaymentProviders;
+import { DAY, HOUR, IST, WALLET_ONLY } from './demo-shared';
 
 /** The customers of demo-orders who book these jobs (their default addresses are in the Bengaluru zones). */
 const CUSTOMERS = ['9000000101', '9000000102', '9000000103'];

@@ -12,18 +12,9 @@ import {
 } from '../../domains/commerce';
 import { wallets } from '../../domains/money';
 import { paise } from '../../money';
-import type { PaymentProviders } from '../../plugins/payments';
 import type { Db } from '../client';
 import { customerAddresses, orderLines, services, users } from '../schema';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-/** Wallet-paid placements never ask a provider: placeOrder reads the providers only for the other modes. */
-const WALLET_ONLY = {
-  isAvailable: () => false,
-  modes: [],
-} as unknown as PaymentProviders;
+import { DAY, HOUR, WALLET_ONLY } from './demo-shared';
 
 /** Customers who rated demo services (they never sign in: their password is random and not kept). */
 const RATERS = [

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { professionals } from '../../domains/fieldService';
 import { verhoeffDigit } from '../../shared/identity';
 import type { Db } from '../client';
-import { cities, services, states, users, zones } from '../schema';
+import { services, users, zones } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
 import { DEMO_CATALOGUE } from './demo-catalogue';
+import { demoPlace } from './demo-shared';
 
 type Type = 'Technician' | 'Engineer';
 
@@ -159,15 +160,7 @@ export async function seedDemoProfessionals(db: Db) {
     );
     return serviceRows.filter((s) => headings.includes(s.heading) && s.type === type).map((s) => ({ serviceId: s.id }));
   };
-  const place = async (state: string, city: string) => {
-    const [row] = await db
-      .select({ cityId: cities.id, stateId: cities.stateId })
-      .from(cities)
-      .innerJoin(states, eq(states.id, cities.stateId))
-      .where(and(eq(states.name, state), eq(cities.name, city)));
-    if (!row) throw new Error(`Demo professionals: no city ${city}, ${state}`);
-    return row;
-  };
+  const place = (state: string, city: string) => demoPlace(db, 'Demo professionals', state, city);
   const input = async (
     p: Omit<DemoProfessional, 'fullName' | 'mobileNo'>,
     fullName: string,

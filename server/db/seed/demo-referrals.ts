@@ -5,7 +5,6 @@ import { completeForSeed, moveJob } from '../../domains/fieldService';
 import { backdateSignupForSeed, setCost } from '../../domains/marketing';
 import { wallets } from '../../domains/money';
 import { paise } from '../../money';
-import type { PaymentProviders } from '../../plugins/payments';
 import type { Db } from '../client';
 import {
   categoryZones,
@@ -21,13 +20,7 @@ import {
   zones,
 } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const IST = 330 * 60_000;
-
-/** Wallet-paid placements never ask a provider (as in demo-orders and demo-dispatch). */
-const WALLET_ONLY = { isAvailable: () => false, modes: [] } as unknown as PaymentProviders;
+import { DAY, HOUR, IST, WALLET_ONLY } from './demo-shared';
 
 /** The people who joined with the demo customer's referral code. */
 export const DEMO_REFERRED = [

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { CompanyConfig } from '../../config';
 import { walletBalance } from '../../domains/money';
 import { productRequests as requests } from '../../domains/supply';
 import type { RoleCode } from '../../http';
@@ -14,7 +15,7 @@ import { DEMO_ACCOUNTS } from './demo';
  * wallet). The paid request is debited from the demo vendor's wallet (a small one: one unit of the cheapest product).
  * Does nothing twice (nothing when the demo vendor already has requests).
  */
-export async function seedDemoRequests(db: Db) {
+export async function seedDemoRequests(db: Db, o: { company: CompanyConfig }) {
   const actor = async (role: RoleCode) => {
     const a = DEMO_ACCOUNTS.find((x) => x.role === role)!;
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.mobileNo, a.mobileNo));
@@ -63,7 +64,7 @@ export async function seedDemoRequests(db: Db) {
   await accept(paid, admin);
   const [row] = await db.select().from(productRequests).where(eq(productRequests.id, paid));
   if ((await walletBalance(db, 'vendor', vendor.id)) >= row.totalPaise) {
-    await requests.pay(db, vendor, { requestId: paid, vendorId: vendor.id });
+    await requests.pay(db, o.company, vendor, { requestId: paid, vendorId: vendor.id });
   }
   // approved: waiting for the vendor's payment.
   const approved = await submit([

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { CompanyConfig } from '../../config';
 import { subscriptions } from '../../domains/marketing';
 import { wallets } from '../../domains/money';
 import { type Paise, paise } from '../../money';
@@ -55,7 +56,7 @@ const NO_PROVIDERS = { modes: [], isAvailable: () => false } as unknown as Payme
  */
 export async function seedDemoSubscriptions(
   db: Db,
-  opts: { adminMobileNo: string; customerMobileNo: string; uploadsDir: string },
+  opts: { adminMobileNo: string; customerMobileNo: string; uploadsDir: string; company: CompanyConfig },
 ) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.mobileNo, opts.adminMobileNo));
   const [customer] = await db
@@ -132,6 +133,7 @@ export async function seedDemoSubscriptions(
     customerUserId: customer.id,
     subscriptionId: heldId,
     mode: 'Wallet',
+    company: opts.company,
     idempotency: { key: null, hash: wallets.requestHash('demoSubscription', customer.id, heldId) },
     actor: { id: customer.id },
   });

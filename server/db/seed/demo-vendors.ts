@@ -3,9 +3,10 @@ import { vendors as vendorsService } from '../../domains/supply';
 import { gstinCheckChar } from '../../shared/gstin';
 import { verhoeffDigit } from '../../shared/identity';
 import type { Db } from '../client';
-import { cities, professionals, states, users, vendors, zones } from '../schema';
+import { professionals, users, vendors, zones } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
 import { DEMO_PROFESSIONAL_MOBILES } from './demo-professionals';
+import { demoPlace } from './demo-shared';
 
 interface DemoVendor {
   firstName: string;
@@ -93,15 +94,7 @@ export async function seedDemoVendors(db: Db) {
     if (!z) throw new Error(`Demo vendors: no zone ${name}`);
     return z.id;
   };
-  const place = async (state: string, city: string) => {
-    const [row] = await db
-      .select({ cityId: cities.id, stateId: cities.stateId })
-      .from(cities)
-      .innerJoin(states, eq(states.id, cities.stateId))
-      .where(and(eq(states.name, state), eq(cities.name, city)));
-    if (!row) throw new Error(`Demo vendors: no city ${city}, ${state}`);
-    return row;
-  };
+  const place = (state: string, city: string) => demoPlace(db, 'Demo vendors', state, city);
   const demoVendor = DEMO_ACCOUNTS.find((a) => a.role === 'VE')!;
 
   for (const [i, v] of DEMO_VENDORS.entries()) {

@@ -29,7 +29,7 @@ export {
   type Stars,
 } from './orderLines/service';
 export { retryStaleSourceRefunds } from './orderLines/sourceRefund';
-export { invoicePdf } from './orders/pdf';
+export { invoiceFileName, invoicePdf } from './orders/pdf';
 export { isIntraState, placeOrder } from './orders/service';
 export { ensureDemoAdvertisement } from './packages/repo';
 export * as queries from './queries/service';

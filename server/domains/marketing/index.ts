@@ -9,7 +9,6 @@ import { marketingDashboardHandlers } from './marketingDashboard/routes';
 import { referralHandlers } from './referrals/routes';
 import { subscriptionHandlers } from './subscriptions/routes';
 
-export { startCouponExpiry } from './homeScreenAds/expiry';
 export * as homeScreenAds from './homeScreenAds/service';
 export * as referrals from './referrals/service';
 export { backdateSignupForSeed, setCost } from './referrals/service';

@@ -11,7 +11,6 @@ import { recruitmentHandlers } from './recruitment/routes';
 export * as attendance from './attendance/service';
 export { indiaDay } from './attendance/service';
 export * as payroll from './payroll/service';
-export { startPayrollWorker } from './payroll/worker';
 export { indiaToday } from './recruitment/rules';
 export * as recruitment from './recruitment/service';
 

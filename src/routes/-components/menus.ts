@@ -23,6 +23,22 @@ const BALANCE_PAGES = [
   link('Payment intents', '/Payments/PaymentIntents'),
 ];
 
+// The books and profit per professional (decisions 059 and 060): the admin's and the accountant's, in one group.
+const BOOKS = group(
+  'Books',
+  ['Trial balance', '/Accounts/TrialBalance'],
+  ['Account statement', '/Accounts/AccountStatement'],
+  ['Day book', '/Accounts/DayBook'],
+  ['Profit per professional', '/Reports/ProfitPerProfessional'],
+);
+
+// SPEC §2's admin group, which the accountant reads too (decision 057).
+const SALES_REPORTS = group(
+  'Sales report',
+  ['Service sales report', '/SalesReport/ServiceSalesReport'],
+  ['Vendor purchase report', '/SalesReport/VendorPurchaseReport'],
+);
+
 /**
  * One menu per role, listing every entry of its back-office menu. The sidebar shows an entry only when its page
  * exists in the route tree (see visibleMenu), so entries appear as the issues that build them land.
@@ -87,11 +103,7 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ['Cancelled orders', '/Orders/CancelledOrders'],
       ['Completed orders', '/Orders/CompletedOrders'],
     ),
-    group(
-      'Sales report',
-      ['Service sales report', '/SalesReport/ServiceSalesReport'],
-      ['Vendor purchase report', '/SalesReport/VendorPurchaseReport'],
-    ),
+    SALES_REPORTS,
     group(
       'Referral',
       ['Set referral cost', '/Referral/SetReferralCost'],
@@ -117,8 +129,12 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
       ['Discount master', '/Subscription/DiscountMasterList'],
     ),
     ...BALANCE_PAGES,
+    BOOKS,
+    link('GST returns', '/Accountant/GstReturns'),
     group('Tips', ['Add tips', '/Tips/AddTips'], ['Tips list', '/Tips/TipsList']),
     group('Ratings', ['Rating details', '/Rating/RatingDetails'], ['Feedback ratings', '/Rating/FeedbackRatings']),
+    // Not in the admin's own menu: the job runner's queues and failed jobs (decision 065).
+    group('System', ['Jobs', '/System/Jobs']),
   ],
   CD: [link('Dashboard', '/Dashboard/Calldashboard')],
   TE: [
@@ -218,7 +234,11 @@ export const MENUS: Partial<Record<RoleCode, MenuSection[]>> = {
   AC: [
     link('Dashboard', '/Dashboard/AccountDashboard'),
     link('Employee salary', '/PayModule/EmployeeSalaryList'),
+    link('Statutory dues', '/PayModule/StatutoryDues'),
     ...BALANCE_PAGES,
+    BOOKS,
+    link('GST returns', '/Accountant/GstReturns'),
+    SALES_REPORTS,
   ],
 };
 

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import { orderOf, type PageQuery, pageOf, qualified, withTotal } from '../../../db/paging';
 import { banners, categories, services, subCategories } from '../../../db/schema';
 
 export type Status = 'all' | 'active' | 'inactive';
@@ -44,7 +44,7 @@ export async function pageBanners(
     q.serviceId ? eq(banners.serviceId, q.serviceId) : undefined,
   );
   const order = orderOf(q, { id: banners.id, type: banners.type, createdAt: banners.createdAt }, 'id', banners.id);
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     exec
       .select(bannerColumns)
       .from(banners)
@@ -52,8 +52,8 @@ export async function pageBanners(
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    exec.select({ n: count() }).from(banners).where(where),
-  ]);
+    exec.select({ total: count() }).from(banners).where(where),
+  );
   return { items, total: n, page, pageSize };
 }
 

@@ -1,15 +1,18 @@
-import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, inArray, ne, not, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { likeTerm, orderOf, type PageQuery } from '../../../db/paging';
 import { banners, categories, serviceMedia, serviceRatingStats, services, subCategories } from '../../../db/schema';
 import {
   byStatus,
   categoryVisible,
+  insertInto,
   lowerOf,
   paged,
-  sameName,
+  sameNamed,
   serviceVisible,
   subCategoryVisible,
+  toggleIn,
+  updateIn,
   type View,
 } from './repo';
 
@@ -109,20 +112,8 @@ export const newestServices = (exec: Executor, limit: number, since?: Date) =>
     .orderBy(desc(services.createdAt), desc(services.id))
     .limit(limit);
 
-export const findServiceByHeading = async (exec: Executor, subCategoryId: number, heading: string, exceptId?: number) =>
-  (
-    await exec
-      .select({ id: services.id, heading: services.heading })
-      .from(services)
-      .where(
-        and(
-          eq(services.subCategoryId, subCategoryId),
-          sameName(services.heading, heading),
-          exceptId ? ne(services.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1)
-  )[0];
+export const findServiceByHeading = (exec: Executor, subCategoryId: number, heading: string, exceptId?: number) =>
+  sameNamed(exec, services, services.heading, heading, eq(services.subCategoryId, subCategoryId), exceptId);
 
 export const servicesByHeadings = (exec: Executor, subCategoryIds: number[], lowerHeadings: string[]) =>
   subCategoryIds.length === 0 || lowerHeadings.length === 0
@@ -132,19 +123,14 @@ export const servicesByHeadings = (exec: Executor, subCategoryIds: number[], low
         .from(services)
         .where(and(inArray(services.subCategoryId, subCategoryIds), inArray(lowerOf(services.heading), lowerHeadings)));
 
-export async function insertService(exec: Executor, values: typeof services.$inferInsert) {
-  const [row] = await exec.insert(services).values(values).returning({ id: services.id });
-  return row.id;
-}
+export const insertService = (exec: Executor, values: typeof services.$inferInsert) =>
+  insertInto(exec, services, values);
 
 export const insertServices = (exec: Executor, values: (typeof services.$inferInsert)[]) =>
   exec.insert(services).values(values);
 
 export const updateService = (exec: Executor, id: number, values: Partial<typeof services.$inferInsert>) =>
-  exec
-    .update(services)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(services.id, id));
+  updateIn(exec, services, id, values);
 
 export const lockService = async (exec: Executor, id: number) =>
   (
@@ -166,14 +152,7 @@ export const countBannersOf = async (exec: Executor, serviceId: number) =>
 /** Deletes the service; its media rows go with it (ON DELETE CASCADE). */
 export const deleteService = (exec: Executor, id: number) => exec.delete(services).where(eq(services.id, id));
 
-export const toggleService = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .update(services)
-      .set({ active: not(services.active), updatedAt: new Date() })
-      .where(eq(services.id, id))
-      .returning({ id: services.id, active: services.active })
-  )[0];
+export const toggleService = (exec: Executor, id: number) => toggleIn(exec, services, id);
 
 /** For other modules (banners): whether a service exists and whether visitors may see it. */
 export const serviceVisibility = async (exec: Executor, id: number) =>

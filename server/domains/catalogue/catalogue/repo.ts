@@ -53,6 +53,53 @@ export async function paged<T>(
   return { items: rows, total: n, page, pageSize };
 }
 
+// ---------------------------------------------------------------- the writes every level shares
+
+/** A catalogue level: categories, sub-categories and services each have an id, an active flag and an update time. */
+type Level = typeof categories | typeof subCategories | typeof services;
+
+export async function insertInto<T extends Level>(exec: Executor, table: T, values: T['$inferInsert']) {
+  // The signature keeps each table's own row type; inside, one call serves all three.
+  const [row] = await exec
+    .insert(table)
+    .values(values as never)
+    .returning({ id: table.id });
+  return row.id;
+}
+
+export const updateIn = <T extends Level>(exec: Executor, table: T, id: number, values: Partial<T['$inferInsert']>) =>
+  exec
+    .update(table)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where(eq(table.id, id));
+
+/** Another row named `name` (trimmed, any case) among `among` (a parent's rows), other than `exceptId`; or undefined. */
+export const sameNamed = async (
+  exec: Executor,
+  table: Level,
+  column: AnyColumn,
+  name: string,
+  among: SQL | undefined,
+  exceptId?: number,
+) =>
+  (
+    await exec
+      .select({ id: table.id, name: sql<string>`${column}` })
+      .from(table)
+      .where(and(among, sameName(column, name), exceptId ? ne(table.id, exceptId) : undefined))
+      .limit(1)
+  )[0];
+
+/** Switches the row's active flag; its id and new flag, or undefined when there is no such row. */
+export const toggleIn = async (exec: Executor, table: Level, id: number) =>
+  (
+    await exec
+      .update(table)
+      .set({ active: not(table.active), updatedAt: new Date() })
+      .where(eq(table.id, id))
+      .returning({ id: table.id, active: table.active })
+  )[0];
+
 // ---------------------------------------------------------------- categories
 
 const subCategoryCount = (visibleOnly: boolean) =>
@@ -109,14 +156,8 @@ export function pageCategories(exec: Executor, q: PageQuery, view: View) {
 export const findCategory = async (exec: Executor, id: number, visibleOnly = false) =>
   (await exec.select(categoryColumns(visibleOnly)).from(categories).where(eq(categories.id, id)))[0];
 
-export const findCategoryByName = async (exec: Executor, name: string, exceptId?: number) =>
-  (
-    await exec
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(and(sameName(categories.name, name), exceptId ? ne(categories.id, exceptId) : undefined))
-      .limit(1)
-  )[0];
+export const findCategoryByName = (exec: Executor, name: string, exceptId?: number) =>
+  sameNamed(exec, categories, categories.name, name, undefined, exceptId);
 
 export const categoriesByNames = (exec: Executor, lowerNames: string[]) =>
   lowerNames.length === 0
@@ -126,19 +167,14 @@ export const categoriesByNames = (exec: Executor, lowerNames: string[]) =>
         .from(categories)
         .where(inArray(lowerOf(categories.name), lowerNames));
 
-export async function insertCategory(exec: Executor, values: typeof categories.$inferInsert) {
-  const [row] = await exec.insert(categories).values(values).returning({ id: categories.id });
-  return row.id;
-}
+export const insertCategory = (exec: Executor, values: typeof categories.$inferInsert) =>
+  insertInto(exec, categories, values);
 
 export const insertCategories = (exec: Executor, values: (typeof categories.$inferInsert)[]) =>
   exec.insert(categories).values(values).returning({ id: categories.id, name: categories.name });
 
 export const updateCategory = (exec: Executor, id: number, values: Partial<typeof categories.$inferInsert>) =>
-  exec
-    .update(categories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(categories.id, id));
+  updateIn(exec, categories, id, values);
 
 export const lockCategory = async (exec: Executor, id: number) =>
   (
@@ -155,14 +191,7 @@ export const countSubCategoriesOf = async (exec: Executor, categoryId: number) =
 /** Deletes the category with its zone links (ON DELETE CASCADE); the caller checked it has no sub-categories. */
 export const deleteCategory = (exec: Executor, id: number) => exec.delete(categories).where(eq(categories.id, id));
 
-export const toggleCategory = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .update(categories)
-      .set({ active: not(categories.active), updatedAt: new Date() })
-      .where(eq(categories.id, id))
-      .returning({ id: categories.id, active: categories.active })
-  )[0];
+export const toggleCategory = (exec: Executor, id: number) => toggleIn(exec, categories, id);
 
 // ---------------------------------------------------------------- category zones
 
@@ -299,20 +328,8 @@ export const listSubCategoriesOfCategory = (exec: Executor, categoryId: number, 
     .where(and(eq(subCategories.categoryId, categoryId), byStatus(view, subCategories.active, subCategoryVisible)))
     .orderBy(lowerOf(subCategories.name), asc(subCategories.id));
 
-export const findSubCategoryByName = async (exec: Executor, categoryId: number, name: string, exceptId?: number) =>
-  (
-    await exec
-      .select({ id: subCategories.id, name: subCategories.name })
-      .from(subCategories)
-      .where(
-        and(
-          eq(subCategories.categoryId, categoryId),
-          sameName(subCategories.name, name),
-          exceptId ? ne(subCategories.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1)
-  )[0];
+export const findSubCategoryByName = (exec: Executor, categoryId: number, name: string, exceptId?: number) =>
+  sameNamed(exec, subCategories, subCategories.name, name, eq(subCategories.categoryId, categoryId), exceptId);
 
 export const subCategoriesByNames = (exec: Executor, categoryIds: number[], lowerNames: string[]) =>
   categoryIds.length === 0 || lowerNames.length === 0
@@ -322,19 +339,14 @@ export const subCategoriesByNames = (exec: Executor, categoryIds: number[], lowe
         .from(subCategories)
         .where(and(inArray(subCategories.categoryId, categoryIds), inArray(lowerOf(subCategories.name), lowerNames)));
 
-export async function insertSubCategory(exec: Executor, values: typeof subCategories.$inferInsert) {
-  const [row] = await exec.insert(subCategories).values(values).returning({ id: subCategories.id });
-  return row.id;
-}
+export const insertSubCategory = (exec: Executor, values: typeof subCategories.$inferInsert) =>
+  insertInto(exec, subCategories, values);
 
 export const insertSubCategories = (exec: Executor, values: (typeof subCategories.$inferInsert)[]) =>
   exec.insert(subCategories).values(values);
 
 export const updateSubCategory = (exec: Executor, id: number, values: Partial<typeof subCategories.$inferInsert>) =>
-  exec
-    .update(subCategories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(subCategories.id, id));
+  updateIn(exec, subCategories, id, values);
 
 export const lockSubCategory = async (exec: Executor, id: number) =>
   (
@@ -351,14 +363,7 @@ export const countServicesOf = async (exec: Executor, subCategoryId: number) =>
 export const deleteSubCategory = (exec: Executor, id: number) =>
   exec.delete(subCategories).where(eq(subCategories.id, id));
 
-export const toggleSubCategory = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .update(subCategories)
-      .set({ active: not(subCategories.active), updatedAt: new Date() })
-      .where(eq(subCategories.id, id))
-      .returning({ id: subCategories.id, active: subCategories.active })
-  )[0];
+export const toggleSubCategory = (exec: Executor, id: number) => toggleIn(exec, subCategories, id);
 
 // ---------------------------------------------------------------- availability
 

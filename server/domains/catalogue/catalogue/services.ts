@@ -98,7 +98,7 @@ async function checkServiceInput(db: Db, input: ServiceInput, exceptId?: number)
   const image = await checkOptionalImage(input.image, 'image');
   const bannerImage = await checkOptionalImage(input.bannerImage, 'bannerImage');
   const clash = await servicesRepo.findServiceByHeading(db, input.subCategoryId, heading, exceptId);
-  if (clash) throw conflict('heading', serviceTaken(subCategory.subCategoryName, clash.heading));
+  if (clash) throw conflict('heading', serviceTaken(subCategory.subCategoryName, clash.name));
   const values = {
     heading,
     subCategoryId: input.subCategoryId,

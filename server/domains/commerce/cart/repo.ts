@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import { cartLines, categories, services, specialPackages, subCategories, users } from '../../../db/schema';
 import { paise } from '../../../money';
@@ -135,6 +136,13 @@ export const deleteLine = (exec: Executor, id: number) => exec.delete(cartLines)
 export const deleteLines = async (exec: Executor, customerUserId: number) =>
   (await exec.delete(cartLines).where(eq(cartLines.customerUserId, customerUserId)).returning({ id: cartLines.id }))
     .length;
+
+/** The customer's cart emptied as a step of a plan, when `after` (placing's order) wrote a row. */
+export const planEmptyCart = (plan: WritePlan, customerUserId: number, after: Output) =>
+  plan.add(
+    'cart_emptied',
+    sql`delete from cart_lines where customer_user_id = ${customerUserId}::int and exists (select 1 from ${after.ref})`,
+  );
 
 /**
  * Adds `quantity` of a service to the cart in one statement: a new line, or the existing line raised (at most to

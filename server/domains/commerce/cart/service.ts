@@ -184,6 +184,9 @@ export async function removeFromCart(db: Db, customerUserId: number, serviceId: 
 
 export const emptyCart = (db: Db, customerUserId: number) => repo.deleteLines(db, customerUserId);
 
+/** Placing empties the cart in its own statement, once its order is written (its lines were locked before). */
+export const planEmptyCart = repo.planEmptyCart;
+
 /** Sets (or clears, with null) the slot of a line; the slot rules of slots.ts apply. */
 export async function setSlot(
   db: Db,

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../../db/client';
 import { badRequest, notFound } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { toCsv } from '../../../shared/csv';
-import { transitionsOf } from '../../../workflow/apply';
+import { historyEntry, transitionsOf } from '../../../workflow/apply';
 import { stateLabel } from '../orderLines/rules';
 import { indiaDay } from './eligibility';
 import * as repo from './repo.lists';
@@ -27,6 +27,11 @@ export interface ListQuery {
   ProfessionalId?: number;
   from?: string;
   to?: string;
+  /** The India days the line was placed in, and (the cancelled list) cancelled in: the admin dashboard's links. */
+  placedFrom?: string;
+  placedTo?: string;
+  cancelledFrom?: string;
+  cancelledTo?: string;
   search?: string;
   pageSize?: number;
   cursor?: string;
@@ -34,16 +39,28 @@ export interface ListQuery {
   State?: 'assigned' | 'accepted';
 }
 
+/** India days `from`..`to` (both included) as instants [start, end); 400 naming `toField` when they cross. */
+function dayRange(from: string | undefined, to: string | undefined, fromField: string, toField: string) {
+  const start = from ? indiaMidnight(from, fromField) : undefined;
+  const end = to ? new Date(indiaMidnight(to, toField).getTime() + 86_400_000) : undefined;
+  if (start && end && end <= start) throw badRequest(toField, `must be on or after ${fromField}`);
+  return { start, end };
+}
+
 function filtersOf(q: ListQuery): repo.LineFilters {
-  const slotFrom = q.from ? indiaMidnight(q.from, 'from') : undefined;
-  const slotTo = q.to ? new Date(indiaMidnight(q.to, 'to').getTime() + 86_400_000) : undefined;
-  if (slotFrom && slotTo && slotTo <= slotFrom) throw badRequest('to', 'must be on or after from');
+  const slot = dayRange(q.from, q.to, 'from', 'to');
+  const placed = dayRange(q.placedFrom, q.placedTo, 'placedFrom', 'placedTo');
+  const cancelled = dayRange(q.cancelledFrom, q.cancelledTo, 'cancelledFrom', 'cancelledTo');
   return {
     zoneId: q.ZoneId,
     categoryId: q.CategoryId,
     professionalUserId: q.ProfessionalId,
-    slotFrom,
-    slotTo,
+    slotFrom: slot.start,
+    slotTo: slot.end,
+    placedFrom: placed.start,
+    placedTo: placed.end,
+    cancelledFrom: cancelled.start,
+    cancelledTo: cancelled.end,
     search: q.search,
   };
 }
@@ -238,14 +255,7 @@ export async function lineDetail(db: Db, id: number, now = new Date()) {
     ...lineDto(row, now),
     customerName: firstName(row.customerName),
     allowedEvents: orderLineAllowedEvents(row.state),
-    history: history.map((h) => ({
-      at: h.at,
-      fromState: h.fromState,
-      toState: h.toState,
-      event: h.event,
-      actorName: h.actorName,
-      remark: h.remark,
-    })),
+    history: history.map(historyEntry),
     rejections,
   };
 }

@@ -13,6 +13,11 @@ export interface LineFilters {
   /** Slot range, as instants: [from, to). */
   slotFrom?: Date;
   slotTo?: Date;
+  /** When the line was placed, and cancelled: [from, to). */
+  placedFrom?: Date;
+  placedTo?: Date;
+  cancelledFrom?: Date;
+  cancelledTo?: Date;
   search?: string;
 }
 
@@ -28,6 +33,10 @@ function filterSql(f: LineFilters): SQL {
   if (f.professionalUserId !== undefined) parts.push(sql`l.professional_user_id = ${f.professionalUserId}`);
   if (f.slotFrom) parts.push(sql`l.slot_start >= ${f.slotFrom.toISOString()}::timestamptz`);
   if (f.slotTo) parts.push(sql`l.slot_start < ${f.slotTo.toISOString()}::timestamptz`);
+  if (f.placedFrom) parts.push(sql`l.created_at >= ${f.placedFrom.toISOString()}::timestamptz`);
+  if (f.placedTo) parts.push(sql`l.created_at < ${f.placedTo.toISOString()}::timestamptz`);
+  if (f.cancelledFrom) parts.push(sql`l.cancelled_at >= ${f.cancelledFrom.toISOString()}::timestamptz`);
+  if (f.cancelledTo) parts.push(sql`l.cancelled_at < ${f.cancelledTo.toISOString()}::timestamptz`);
   const term = f.search?.trim();
   if (term) {
     if (/^[0-9]{1,9}$/.test(term)) parts.push(sql`l.order_id = ${Number(term)}`);

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { rawRows } from '../../../db/rows';
 import { professionals, users } from '../../../db/schema';
@@ -313,13 +313,4 @@ async function ruleLine(exec: Executor, where: SQL) {
     },
   );
   return row ?? null;
-}
-
-/** Whether a user exists and is a professional (for the 404 of an assignment to someone who is not one). */
-export async function isProfessional(exec: Executor, userId: number): Promise<boolean> {
-  const [row] = await exec
-    .select({ id: professionals.userId })
-    .from(professionals)
-    .where(and(eq(professionals.userId, userId)));
-  return row !== undefined;
 }

@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '../../../config';
+import { type CompanyConfig, invoiceSupplier } from '../../../config';
 import type { Executor } from '../../../db/client';
 import { type CurrentUser, conflict } from '../../../http';
 import { paise, toRupees } from '../../../money';
@@ -34,13 +34,7 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Cu
     invoiceNo: order.invoiceNo,
     invoiceDate: order.invoiceDate,
     orderDate: order.createdAt,
-    supplier: {
-      legalName: company.legalName,
-      address: company.address,
-      state: company.state,
-      stateCode: company.stateCode,
-      gstin: company.gstin,
-    },
+    supplier: invoiceSupplier(company),
     customer: {
       name: order.customerName,
       receiverName: order.receiverName,

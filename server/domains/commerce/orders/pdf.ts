@@ -48,6 +48,9 @@ export interface PdfOptions {
   referenceLabel?: string;
 }
 
+/** An invoice's file name: its number with the slashes made dashes ('invoice-INV-2627-000038.pdf'). */
+export const invoiceFileName = (invoiceNo: string) => `invoice-${invoiceNo.replace(/\//g, '-')}.pdf`;
+
 /**
  * The tax invoice as a PDF, made on the server with pdfkit from the same data as OrderInvoice (so the printable
  * page and the PDF never disagree). A4, the standard Helvetica fonts (nothing to install on a fresh machine).

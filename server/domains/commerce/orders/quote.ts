@@ -1,4 +1,4 @@
-import { mulDivHalfUp, type Paise, paise } from '../../../money';
+import { mulDivHalfUp, type Paise, paise, splitGst } from '../../../money';
 import { applyPromotions, type PromoKind, type PromotionResult, type Promotions } from './promotions';
 
 /**
@@ -136,9 +136,7 @@ export function priceLine(l: {
   if (!Number.isSafeInteger(promo) || promo < 0 || promo > basePaise) throw new RangeError(`promotion ${promo}`);
   const taxablePaise = paise(basePaise - promo);
   const gstPaise = paise(mulDivHalfUp(taxablePaise, l.gstRate, 100));
-  const cgstPaise = paise(l.intraState ? mulDivHalfUp(gstPaise, 1, 2) : 0);
-  const sgstPaise = paise(l.intraState ? gstPaise - cgstPaise : 0);
-  const igstPaise = paise(l.intraState ? 0 : gstPaise);
+  const { cgstPaise, sgstPaise, igstPaise } = splitGst(gstPaise, l.intraState);
   return {
     grossPaise,
     discountPaise: paise(grossPaise - basePaise),

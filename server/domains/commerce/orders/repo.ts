@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type Name, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
@@ -141,106 +141,94 @@ export async function person(exec: Executor, id: number) {
   return row ?? null;
 }
 
-/** A table's column of a key, with the SQL type a parameter is cast to (a VALUES list has no column to infer it from). */
-function columnOf(table: typeof orders | typeof orderLines, key: string) {
-  const column = (getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>)[key];
-  if (!column) throw new Error(`no column ${key}`);
-  return { name: column.name, type: column.getSQLType() };
+const columnsOf = new Map<typeof orders | typeof orderLines, Map<string, { name: SQL | Name; type: SQL }>>();
+
+/** A row's defined values as `(col, …)` and `(value::type, …)`: a VALUES list has no column to infer a type from. */
+function typedValues(table: typeof orders | typeof orderLines, row: Record<string, unknown>, keys: string[]) {
+  let known = columnsOf.get(table);
+  if (!known) {
+    known = new Map(
+      Object.entries(getTableColumns(table)).map(([k, c]) => [
+        k,
+        { name: sql.identifier(c.name), type: sql.raw(c.getSQLType()) },
+      ]),
+    );
+    columnsOf.set(table, known);
+  }
+  const columns = known;
+  return keys.map((k) => {
+    const column = columns.get(k);
+    if (!column) throw new Error(`no column ${k}`);
+    return { name: column.name, value: sql`${row[k] ?? null}::${column.type}` };
+  });
 }
 
-/** A transition every new line gets, logged in placing's statement (the machine decided it). */
-export interface NewLineTransition {
-  fromState: string | null;
-  toState: string;
-  event: string;
-}
-
-const placingTexts = new Map<string, string>();
+const definedKeys = (row: object) => Object.keys(row).filter((k) => (row as Record<string, unknown>)[k] !== undefined);
 
 /**
- * The text of placing's write for one shape (the keys given, the number of lines and of transitions per line, and
- * whether the cart is emptied), made once and kept: the order (unless the customer placed one under the key), its
- * lines, each line's transitions in the log, and the cart emptied, in one statement that answers the order and the
- * lines' ids.
+ * Placing's own steps of its write-plan (decision 040): the order, unless the customer already placed one under its
+ * key (then the step answers no row, and the steps that read it write nothing), and its lines, in the quote's order
+ * (so they take their ids in that order), answering id, service_id, zone_id and slot_start.
  */
-function placingText(orderKeys: string[], lineKeys: string[], lines: number, transitions: number, clear: boolean) {
-  const shape = `${orderKeys.join()}|${lineKeys.join()}|${lines}|${transitions}|${clear}`;
-  const known = placingTexts.get(shape);
-  if (known) return known;
-  let n = 0;
-  const param = (type: string) => `$${++n}::${type}`;
-  const orderColumns = orderKeys.map((k) => columnOf(orders, k));
-  const lineColumns = lineKeys.map((k) => columnOf(orderLines, k));
-  const orderValues = orderColumns.map((c) => param(c.type)).join(', ');
-  // Each line's place comes first, so the lines take their ids in the quote's order.
-  const lineRows = Array.from(
-    { length: lines },
-    (_, i) => `(${i}, ${lineColumns.map((c) => param(c.type)).join(', ')})`,
+export function planPlacedOrder(plan: WritePlan, order: NewOrder, lines: Omit<NewOrderLine, 'orderId'>[]) {
+  const orderValues = typedValues(orders, order, definedKeys(order));
+  const placedOrder = plan.add(
+    'placed_order',
+    sql`insert into orders (${sql.join(
+      orderValues.map((v) => v.name),
+      sql`, `,
+    )}) values (${sql.join(
+      orderValues.map((v) => v.value),
+      sql`, `,
+    )}) on conflict do nothing returning *`,
   );
-  const transitionRows = Array.from(
-    { length: transitions },
-    (_, i) => `(${i}, ${param('text')}, ${param('text')}, ${param('text')})`,
+  const lineKeys = definedKeys(lines[0]);
+  const rows = lines.map((line, n) => {
+    const values = typedValues(orderLines, line, lineKeys).map((v) => v.value);
+    return sql`(${n}::int, ${sql.join(values, sql`, `)})`;
+  });
+  const placedLines = plan.add(
+    'placed_lines',
+    sql`insert into order_lines (order_id, ${sql.join(
+      typedValues(orderLines, lines[0], lineKeys).map((v) => v.name),
+      sql`, `,
+    )})
+      select ${placedOrder.col('id')}, ${sql.join(
+        lineKeys.map((_, j) => sql.raw(`v.column${j + 2}`)),
+        sql`, `,
+      )}
+        from ${placedOrder.ref} cross join (values ${sql.join(rows, sql`, `)}) v order by v.column1
+      returning id, service_id, zone_id, slot_start`,
   );
-  const entity = param('text');
-  const actor = param('int');
-  const customer = clear ? param('int') : '';
-  const text = `with o as (
-      insert into orders (${orderColumns.map((c) => c.name).join(', ')}) values (${orderValues})
-      on conflict do nothing returning *),
-    l as (
-      insert into order_lines (order_id, ${lineColumns.map((c) => c.name).join(', ')})
-      select o.id, ${lineColumns.map((_, j) => `v.column${j + 2}`).join(', ')}
-        from o cross join (values ${lineRows.join(', ')}) v order by v.column1
-      returning id, service_id, zone_id, slot_start),
-    t as (
-      insert into transition_log (entity, entity_id, from_state, to_state, event, actor_id)
-      select ${entity}, l.id, s.from_state, s.to_state, s.event, ${actor}
-        from l cross join (values ${transitionRows.join(', ')}) s(n, from_state, to_state, event)
-       order by l.id, s.n)${
-         clear
-           ? `,
-    emptied as (delete from cart_lines where customer_user_id = ${customer} and exists (select 1 from o))`
-           : ''
-       }
-    select o.*, (select json_agg(json_build_object('id', l.id, 'serviceId', l.service_id, 'zoneId', l.zone_id,
-        'slotStart', l.slot_start) order by l.id) from l) as placed_lines
-      from o`;
-  placingTexts.set(shape, text);
-  return text;
+  return { order: placedOrder, lines: placedLines };
 }
 
 /**
- * Placing's write in one statement (decision 040): the order, unless the customer already placed one under its key
- * (then null: the caller replays that one), its lines with their transitions logged, and, with `clearCartOf`, the
- * customer's cart emptied (its lines were locked by lockCartFindingKey).
+ * Runs placing's plan (its steps and whatever other modules added: the lines' transitions, the emptied cart), answering
+ * the order and its lines, or null when the customer's key had placed one already (the caller replays that one).
  */
-export async function insertPlacedOrder(
+export async function runPlacing(
   tx: Tx,
-  w: {
-    order: NewOrder;
-    lines: Omit<NewOrderLine, 'orderId'>[];
-    transitions: NewLineTransition[];
-    entity: string;
-    actorId: number | null;
-    clearCartOf: number | null;
-  },
+  plan: WritePlan,
+  placed: { order: Output; lines: Output },
 ): Promise<{
   order: OrderRow;
   lines: { id: number; serviceId: number; zoneId: number | null; slotStart: Date }[];
 } | null> {
-  const orderKeys = Object.keys(w.order).filter((k) => (w.order as Record<string, unknown>)[k] !== undefined);
-  const lineKeys = Object.keys(w.lines[0]).filter((k) => (w.lines[0] as Record<string, unknown>)[k] !== undefined);
-  const text = placingText(orderKeys, lineKeys, w.lines.length, w.transitions.length, w.clearCartOf !== null);
-  const values: unknown[] = orderKeys.map((k) => (w.order as Record<string, unknown>)[k]);
-  for (const line of w.lines) for (const k of lineKeys) values.push((line as Record<string, unknown>)[k] ?? null);
-  for (const t of w.transitions) values.push(t.fromState, t.toState, t.event);
-  values.push(w.entity, w.actorId);
-  if (w.clearCartOf !== null) values.push(w.clearCartOf);
-  const [row] = await rawRows(tx, { text, values }, orders, { placedLines: 'json' });
+  const l = placed.lines;
+  const [row] = await plan.run(
+    tx,
+    sql`select ${placed.order.ref}.*, (select json_agg(json_build_object('id', ${l.col('id')}, 'serviceId',
+        ${l.col('service_id')}, 'zoneId', ${l.col('zone_id')}, 'slotStart', ${l.col('slot_start')})
+        order by ${l.col('id')}) from ${l.ref}) as placed_lines
+      from ${placed.order.ref}`,
+    orders,
+    { placedLines: 'json' },
+  );
   if (!row) return null;
   const { placedLines, ...order } = row;
-  const placed = placedLines as { id: number; serviceId: number; zoneId: number | null; slotStart: string }[];
-  return { order, lines: placed.map((l) => ({ ...l, slotStart: new Date(l.slotStart) })) };
+  const lines = placedLines as { id: number; serviceId: number; zoneId: number | null; slotStart: string }[];
+  return { order, lines: lines.map((x) => ({ ...x, slotStart: new Date(x.slotStart) })) };
 }
 
 export async function lockOrder(tx: Tx, id: number) {
@@ -305,6 +293,19 @@ export const lockLinesOf = (tx: Tx, orderId: number) =>
 export async function setLinesState(tx: Tx, ids: number[], state: OrderLineState, at: Date) {
   if (ids.length === 0) return;
   await tx.update(orderLines).set({ state, stateChangedAt: at }).where(inArray(orderLines.id, ids));
+}
+
+/** An order's GST per head: the sum of its lines', as its tax invoice totals it (decision 053). */
+export async function gstSplitOf(exec: Executor, orderId: number) {
+  const [row] = await exec
+    .select({
+      cgstPaise: sql<string>`coalesce(sum(${orderLines.cgstPaise}), 0)::text`,
+      sgstPaise: sql<string>`coalesce(sum(${orderLines.sgstPaise}), 0)::text`,
+      igstPaise: sql<string>`coalesce(sum(${orderLines.igstPaise}), 0)::text`,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return { cgstPaise: Number(row.cgstPaise), sgstPaise: Number(row.sgstPaise), igstPaise: Number(row.igstPaise) };
 }
 
 export const linesOf = (exec: Executor, orderId: number) =>

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, type Handlers, idempotencyOf, ok } from '../../../http';
+import { currentUser, type Handlers, idempotencyOf, ok, privateDownload } from '../../../http';
 import { type Paise, paise, toPaise, toRupees } from '../../../money';
+import { subscriptions } from '../../marketing';
 import { customerOf } from '../../platform';
 import { invoiceOf } from './invoice';
-import { invoicePdf } from './pdf';
+import { invoiceFileName, invoicePdf } from './pdf';
 import * as orders from './service';
 
 // Money crosses the HTTP boundary here only: requests speak rupees, services and the database paise.
@@ -104,12 +105,18 @@ export const orderHandlers: Handlers = {
 
   async orderInvoicePdf(req, reply) {
     const invoice = await invoiceOf(req.server.db, req.server.config.company, currentUser(req), req.query.OrderId);
-    const pdf = await invoicePdf(invoice);
-    const name = `invoice-${invoice.invoiceNo.replace(/\//g, '-')}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
+    return privateDownload(reply, 'application/pdf', invoiceFileName(invoice.invoiceNo), await invoicePdf(invoice));
+  },
+
+  // A plan's tax invoice (decision 054): marketing owns the purchase, the orders' layout prints it.
+  async getSubscriptionInvoicePdf(req, reply) {
+    const invoice = await subscriptions.invoiceOf(
+      req.server.db,
+      req.server.config.company,
+      currentUser(req),
+      req.query.CustomerSubscriptionID,
+    );
+    const pdf = await invoicePdf(invoice, { referenceLabel: 'Purchase' });
+    return privateDownload(reply, 'application/pdf', invoiceFileName(invoice.invoiceNo), pdf);
   },
 };

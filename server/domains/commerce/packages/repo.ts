@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageOf, qualified, withTotal } from '../../../db/paging';
 import {
   type AdvType,
   categories,
@@ -77,7 +77,7 @@ export async function pagePackages(
     'id',
     specialPackages.id,
   );
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     exec
       .select(packageColumns)
       .from(specialPackages)
@@ -85,8 +85,8 @@ export async function pagePackages(
       .orderBy(...order)
       .limit(limit)
       .offset(offset) as Promise<PackageRow[]>,
-    exec.select({ n: count() }).from(specialPackages).where(where),
-  ]);
+    exec.select({ total: count() }).from(specialPackages).where(where),
+  );
   return { items, total: n, page, pageSize };
 }
 

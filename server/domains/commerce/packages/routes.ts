@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../http';
-import { currentUser, type Handlers, ok } from '../../../http';
+import { currentUser, type Handlers, ok, privateDownload } from '../../../http';
 import { toPaise, toRupees } from '../../../money';
 import { cachedReply } from '../../../plugins/cache';
 import { customerOf } from '../../platform';
@@ -115,10 +115,6 @@ export const packageHandlers: Handlers = {
     const xlsx = await packages.advertisementsWorkbook(req.server.db, type);
     const day = new Date().toISOString().slice(0, 10);
     const name = `${type === 'CO' ? 'coupons' : type === 'AD' ? 'advertisements' : 'advertisements-and-coupons'}-${day}.xlsx`;
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(xlsx);
+    return privateDownload(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name, xlsx);
   },
 };

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm } from '../../../db/paging';
+import { likeTerm, withTotal } from '../../../db/paging';
 import { type CustomerQueryState, customerQueries, orderLines, users } from '../../../db/schema';
 
 export type { CustomerQueryState } from '../../../db/schema';
@@ -153,7 +153,7 @@ export async function page(exec: Executor, f: ListFilter) {
         )
       : undefined,
   ) as SQL | undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     joined(exec).where(where).orderBy(desc(customerQueries.id)).limit(f.limit).offset(f.offset),
     exec
       .select({ total: count() })
@@ -161,6 +161,5 @@ export async function page(exec: Executor, f: ListFilter) {
       .innerJoin(customer, eq(customer.id, customerQueries.customerUserId))
       .innerJoin(orderLines, eq(orderLines.id, customerQueries.orderLineId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }

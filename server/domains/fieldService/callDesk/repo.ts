@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
+import { withTotal } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import { orderLines, orders, transitionLog, users, zones } from '../../../db/schema';
 
@@ -102,7 +103,7 @@ const ORDER_COLUMNS = {
 /** One page of a customer's orders, newest first (orders_customer_idx), with their count. */
 export async function ordersOfCustomer(exec: Executor, customerUserId: number, limit: number, offset: number) {
   const where = eq(orders.customerUserId, customerUserId);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select(ORDER_COLUMNS)
       .from(orders)
@@ -112,8 +113,7 @@ export async function ordersOfCustomer(exec: Executor, customerUserId: number, l
       .limit(limit)
       .offset(offset),
     exec.select({ total: count() }).from(orders).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function orderById(exec: Executor, orderId: number) {

@@ -1,7 +1,9 @@
 import type { Executor } from '../../../db/client';
 import type { RoleCode } from '../../../http';
+import { nameKey } from '../../../imports';
 import { notify } from '../../../plugins/notify';
-import { createAccount } from '../../platform';
+import type { SeenKeys } from '../../../shared/person';
+import { contactsTaken, createAccount, geo } from '../../platform';
 import * as repo from './repo';
 
 /**
@@ -27,6 +29,21 @@ export async function checkZones(exec: Executor, list: { zoneId: number }[] | un
   const missing = zoneIds.filter((id) => !found.has(id));
   if (missing.length) bad(field, `has zones that do not exist: ${missing.join(', ')}`);
   return zoneIds;
+}
+
+/** The cities and zones an import's rows name, each kind in one query (matched to the rows by cityOfRow, zonesOfRow). */
+export async function placesNamed(db: Executor, rows: { cityName: string; zones: { zone: string }[] }[]) {
+  const citiesFound = await repo.citiesByNames(db, [...new Set(rows.map((r) => nameKey(r.cityName)))]);
+  const zonesFound = await geo.zonesNamed(db, [...new Set(rows.flatMap((r) => r.zones.map((z) => z.zone)))]);
+  return { citiesFound, zonesFound };
+}
+
+/** The sheet's keys someone outside it holds: accounts' mobile numbers and e-mails, then the profile's own keys. */
+export async function sheetKeysTaken<K>(db: Executor, seen: SeenKeys, profileKeys: () => Promise<K>) {
+  return {
+    ...(await contactsTaken(db, { mobiles: [...seen.mobile.keys()], emails: [...seen.email.keys()] })),
+    ...(await profileKeys()),
+  };
 }
 
 export const zonesByIds = repo.zonesByIds;

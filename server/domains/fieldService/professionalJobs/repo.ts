@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { withTotal } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import {
   orderLineRejections,
@@ -90,14 +91,14 @@ async function jobsPage(
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .leftJoin(zones, eq(zones.id, orderLines.zoneId));
   const joined = withTip ? base.leftJoin(professionalTips, eq(professionalTips.orderLineId, orderLines.id)) : base;
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     joined
       .where(where)
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
-    exec.select({ n: count() }).from(orderLines).where(where),
-  ]);
+    exec.select({ total: count() }).from(orderLines).where(where),
+  );
   return { items, total: n };
 }
 
@@ -149,7 +150,7 @@ export function acceptedJobs(
 /** The lines professional `p` rejected, latest rejection first. */
 export async function rejectedJobs(exec: Executor, p: number, limit: number, offset: number) {
   const where = eq(orderLineRejections.professionalUserId, p);
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     exec
       .select({
         rejectionId: orderLineRejections.id,
@@ -172,8 +173,8 @@ export async function rejectedJobs(exec: Executor, p: number, limit: number, off
       .orderBy(desc(orderLineRejections.at), desc(orderLineRejections.id))
       .limit(limit)
       .offset(offset),
-    exec.select({ n: count() }).from(orderLineRejections).where(where),
-  ]);
+    exec.select({ total: count() }).from(orderLineRejections).where(where),
+  );
   return { items, total: n };
 }
 

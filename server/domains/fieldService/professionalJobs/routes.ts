@@ -2,49 +2,27 @@ import { badRequest, currentUser, forbidden, type Handlers, ok } from '../../../
 import { orderLines as lines } from '../../commerce';
 import * as jobs from './service';
 
+/** A job list's query as the service takes it: the contract's ProffessionalMobileNo is the service's mobileNo. */
+const listQuery = <Q extends { ProffessionalMobileNo?: string }>(q: Q | undefined) => ({
+  ...q,
+  mobileNo: q?.ProffessionalMobileNo,
+});
+
 export const professionalJobHandlers: Handlers = {
   async getUnassignedOrdersForProfessional(req) {
-    const q = req.query ?? {};
-    const data = await jobs.unassignedFor(req.server.db, currentUser(req), {
-      mobileNo: q.ProffessionalMobileNo,
-      page: q.page,
-      pageSize: q.pageSize,
-    });
-    return ok(data);
+    return ok(await jobs.unassignedFor(req.server.db, currentUser(req), listQuery(req.query)));
   },
 
   async getAssignedOrdersForProfessional(req) {
-    const q = req.query ?? {};
-    const data = await jobs.assignedFor(req.server.db, currentUser(req), {
-      mobileNo: q.ProffessionalMobileNo,
-      state: q.state,
-      page: q.page,
-      pageSize: q.pageSize,
-    });
-    return ok(data);
+    return ok(await jobs.assignedFor(req.server.db, currentUser(req), listQuery(req.query)));
   },
 
   async getAcceptedOrdersForProfessional(req) {
-    const q = req.query ?? {};
-    const data = await jobs.acceptedFor(req.server.db, currentUser(req), {
-      mobileNo: q.ProffessionalMobileNo,
-      when: q.when,
-      from: q.from,
-      to: q.to,
-      page: q.page,
-      pageSize: q.pageSize,
-    });
-    return ok(data);
+    return ok(await jobs.acceptedFor(req.server.db, currentUser(req), listQuery(req.query)));
   },
 
   async getRejectedOrdersForProfessional(req) {
-    const q = req.query ?? {};
-    const data = await jobs.rejectedFor(req.server.db, currentUser(req), {
-      mobileNo: q.ProffessionalMobileNo,
-      page: q.page,
-      pageSize: q.pageSize,
-    });
-    return ok(data);
+    return ok(await jobs.rejectedFor(req.server.db, currentUser(req), listQuery(req.query)));
   },
 
   async getTechnicianDashboard(req) {

@@ -89,14 +89,18 @@ interface PageQ {
   pageSize?: number;
 }
 
-/** Professional/GetUnassignedOrdersForProffessional: the jobs they could take, oldest slot first. */
-export async function unassignedFor(db: Db, user: Caller, q: PageQ, now = new Date()) {
+type JobPage = Awaited<ReturnType<typeof repo.heldJobs>>;
+
+/** A page of the professional's jobs with their own 'Available' switch beside it (the job board shows both). */
+async function jobBoard(
+  db: Db,
+  user: Caller,
+  q: PageQ,
+  read: (p: number, limit: number, offset: number) => Promise<JobPage>,
+) {
   const p = await professionalFor(db, user, q.mobileNo);
   const { page, pageSize, limit, offset } = pageOf(q);
-  const [found, profile] = await Promise.all([
-    repo.openJobsFor(db, p, now, JOB_RULES.slotMs, limit, offset),
-    repo.profileOf(db, p),
-  ]);
+  const [found, profile] = await Promise.all([read(p, limit, offset), repo.profileOf(db, p)]);
   return {
     items: found.items.map((r) => jobDto(r, p)),
     total: found.total,
@@ -106,22 +110,15 @@ export async function unassignedFor(db: Db, user: Caller, q: PageQ, now = new Da
   };
 }
 
+/** Professional/GetUnassignedOrdersForProffessional: the jobs they could take, oldest slot first. */
+export const unassignedFor = (db: Db, user: Caller, q: PageQ, now = new Date()) =>
+  jobBoard(db, user, q, (p, limit, offset) => repo.openJobsFor(db, p, now, JOB_RULES.slotMs, limit, offset));
+
 /** Professional/GetAssignedOrdersForProffessional: their open jobs (assigned and accepted), soonest first. */
-export async function assignedFor(db: Db, user: Caller, q: PageQ & { state?: 'assigned' | 'accepted' }) {
-  const p = await professionalFor(db, user, q.mobileNo);
-  const { page, pageSize, limit, offset } = pageOf(q);
-  const [found, profile] = await Promise.all([
+export const assignedFor = (db: Db, user: Caller, q: PageQ & { state?: 'assigned' | 'accepted' }) =>
+  jobBoard(db, user, q, (p, limit, offset) =>
     repo.heldJobs(db, p, q.state ? [q.state] : repo.HELD_STATES, limit, offset),
-    repo.profileOf(db, p),
-  ]);
-  return {
-    items: found.items.map((r) => jobDto(r, p)),
-    total: found.total,
-    page,
-    pageSize,
-    available: profile?.available ?? false,
-  };
-}
+  );
 
 /** Professional/GetAcceptedOrdersForProffessional: accepted jobs to do, or done ones with rating and tip. */
 export async function acceptedFor(

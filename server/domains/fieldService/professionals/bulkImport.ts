@@ -12,7 +12,6 @@ import {
   zoneNamesOf,
   zonesOfRow,
 } from '../../../shared/person';
-import { contactsTaken, geo } from '../../platform';
 import * as persons from '../persons/service';
 import * as repo from './repo';
 import { type Checked, insertOne, PROFESSIONAL_TYPES } from './rules';
@@ -68,7 +67,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
   });
 
   // Names to ids, in one query per kind.
-  const citiesFound = await persons.citiesByNames(db, [...new Set(norm.map((r) => nameKey(r.cityName)))]);
+  const { citiesFound, zonesFound } = await persons.placesNamed(db, norm);
   const vendorsFound = new Map(
     (
       await repo.vendors(db, {
@@ -81,12 +80,10 @@ export async function importRows(db: Db, rows: ImportRow[]) {
     const key = nameKey(s.heading);
     servicesFound.set(key, [...(servicesFound.get(key) ?? []), s]);
   }
-  const zonesFound = await geo.zonesNamed(db, [...new Set(norm.flatMap((r) => r.zones.map((z) => z.zone)))]);
   const homeZones = await repo.zonesOfPincodes(db, [...new Set(norm.map((r) => r.pinCode).filter((p) => PIN.test(p)))]);
-  const t = {
-    ...(await contactsTaken(db, { mobiles: [...seen.mobile.keys()], emails: [...seen.email.keys()] })),
-    ...(await repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()] })),
-  };
+  const t = await persons.sheetKeysTaken(db, seen, () =>
+    repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()] }),
+  );
 
   const ready: Checked[] = [];
   norm.forEach((r, i) => {

@@ -1,8 +1,8 @@
 import type { Db, Executor } from '../../../db/client';
 import { type PageQuery, pageOf } from '../../../db/paging';
 import { type CurrentUser, notFound } from '../../../http';
-import { aadhaarLast4, maskedAadhaar } from '../../../shared/identity';
-import { averageOf } from '../../../shared/person';
+import { aadhaarLast4 } from '../../../shared/identity';
+import { aadhaarShown, averageOf } from '../../../shared/person';
 import type { ProfessionalType } from './repo';
 import * as repo from './repo';
 import { SEES_AADHAAR } from './rules';
@@ -18,9 +18,7 @@ export async function detail(exec: Executor, id: number, viewer: Pick<CurrentUse
   return {
     ...rest,
     phone: row.mobileNo,
-    aadharNumber: full ? aadhaarNumber : maskedAadhaar(aadhaarNumber),
-    aadharLast4: aadhaarLast4(aadhaarNumber),
-    aadharMasked: !full,
+    ...aadhaarShown(aadhaarNumber, full),
     serviceId: 0,
     averageRating: averageOf(row.ratingCount, ratingTotal),
     createdDate: row.createdDate.toISOString(),

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { likeTerm } from '../../../db/paging';
+import { deleteLink, insertLinks, pruneLinks, valuesTaken } from '../../../db/links';
+import { likeTerm, withTotal } from '../../../db/paging';
 import {
   cities,
   orderLines,
@@ -85,24 +86,14 @@ export async function zonesOfPincodes(exec: Executor, pins: string[]) {
 }
 
 /** Which of these PANs and Aadhaar numbers another professional has (not `except`). */
-export async function taken(exec: Executor, k: { pans: string[]; aadhaars: string[] }, except?: number) {
-  const profs =
-    k.pans.length || k.aadhaars.length
-      ? await exec
-          .select({ pan: professionals.panNumber, aadhaar: professionals.aadhaarNumber })
-          .from(professionals)
-          .where(
-            and(
-              or(
-                k.pans.length ? inArray(professionals.panNumber, k.pans) : undefined,
-                k.aadhaars.length ? inArray(professionals.aadhaarNumber, k.aadhaars) : undefined,
-              ),
-              except ? ne(professionals.userId, except) : undefined,
-            ),
-          )
-      : [];
-  return { pans: new Set(profs.map((p) => p.pan)), aadhaars: new Set(profs.map((p) => p.aadhaar)) };
-}
+export const taken = (exec: Executor, k: { pans: string[]; aadhaars: string[] }, except?: number) =>
+  valuesTaken(
+    exec,
+    professionals,
+    professionals.userId,
+    { pans: [professionals.panNumber, k.pans], aadhaars: [professionals.aadhaarNumber, k.aadhaars] },
+    except,
+  );
 
 // ---------------------------------------------------------------- writes
 
@@ -131,65 +122,45 @@ export async function lock(exec: Executor, userId: number) {
   return rows[0] ?? null;
 }
 
-export async function insertZoneLinks(exec: Executor, userId: number, zoneIds: number[]) {
-  if (zoneIds.length === 0) return [];
-  return exec
-    .insert(professionalZones)
-    .values(zoneIds.map((zoneId) => ({ professionalUserId: userId, zoneId })))
-    .onConflictDoNothing()
-    .returning({ id: professionalZones.id });
-}
+const zoneLinks = {
+  id: professionalZones.id,
+  owner: professionalZones.professionalUserId,
+  target: professionalZones.zoneId,
+};
+const serviceLinks = {
+  id: professionalServices.id,
+  owner: professionalServices.professionalUserId,
+  target: professionalServices.serviceId,
+};
 
-export async function insertServiceLinks(exec: Executor, userId: number, serviceIds: number[]) {
-  if (serviceIds.length === 0) return [];
-  return exec
-    .insert(professionalServices)
-    .values(serviceIds.map((serviceId) => ({ professionalUserId: userId, serviceId })))
-    .onConflictDoNothing()
-    .returning({ id: professionalServices.id });
-}
+export const insertZoneLinks = (exec: Executor, userId: number, zoneIds: number[]) =>
+  insertLinks(
+    exec,
+    professionalZones,
+    professionalZones.id,
+    zoneIds.map((zoneId) => ({ professionalUserId: userId, zoneId })),
+  );
+
+export const insertServiceLinks = (exec: Executor, userId: number, serviceIds: number[]) =>
+  insertLinks(
+    exec,
+    professionalServices,
+    professionalServices.id,
+    serviceIds.map((serviceId) => ({ professionalUserId: userId, serviceId })),
+  );
 
 /** Removes the zone links not in `keep`. */
-export async function pruneZones(exec: Executor, userId: number, keep: number[]) {
-  await exec
-    .delete(professionalZones)
-    .where(
-      and(
-        eq(professionalZones.professionalUserId, userId),
-        keep.length ? sql`${professionalZones.zoneId} <> all(${sql.param(keep)}::int[])` : undefined,
-      ),
-    );
-}
+export const pruneZones = (exec: Executor, userId: number, keep: number[]) =>
+  pruneLinks(exec, professionalZones, zoneLinks, userId, keep);
 
 /** Removes the service links not in `keep`. */
-export async function pruneServices(exec: Executor, userId: number, keep: number[]) {
-  await exec
-    .delete(professionalServices)
-    .where(
-      and(
-        eq(professionalServices.professionalUserId, userId),
-        keep.length ? sql`${professionalServices.serviceId} <> all(${sql.param(keep)}::int[])` : undefined,
-      ),
-    );
-}
+export const pruneServices = (exec: Executor, userId: number, keep: number[]) =>
+  pruneLinks(exec, professionalServices, serviceLinks, userId, keep);
 
-export async function deleteZoneLink(exec: Executor, id: number) {
-  return (
-    await exec
-      .delete(professionalZones)
-      .where(eq(professionalZones.id, id))
-      .returning({ userId: professionalZones.professionalUserId })
-  )[0];
-}
+export const deleteZoneLink = (exec: Executor, id: number) => deleteLink(exec, professionalZones, zoneLinks, id);
 
-export async function deleteServiceLink(exec: Executor, id: number) {
-  return (
-    await exec
-      .delete(professionalServices)
-      .where(eq(professionalServices.id, id))
-      .returning({ userId: professionalServices.professionalUserId })
-  )[0];
-}
+export const deleteServiceLink = (exec: Executor, id: number) =>
+  deleteLink(exec, professionalServices, serviceLinks, id);
 
 export async function setAvailable(exec: Executor, userId: number, available: boolean) {
   const rows = await exec
@@ -409,7 +380,7 @@ export async function page(exec: Executor, f: ListFilter) {
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: users.id,
@@ -446,13 +417,12 @@ export async function page(exec: Executor, f: ListFilter) {
       .from(professionals)
       .innerJoin(users, eq(users.id, professionals.userId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function vendorPage(exec: Executor, f: ListFilter) {
   const where = and(eq(users.role, 'VE'), searchOf(f.search), statusOf(f.status));
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: users.id,
@@ -468,6 +438,5 @@ export async function vendorPage(exec: Executor, f: ListFilter) {
       .limit(f.limit)
       .offset(f.offset),
     exec.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+  );
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/client';
-import type { FieldError, RoleCode } from '../../../http';
+import { formProblems, type RoleCode } from '../../../http';
 import { checkPersonFields, invalidRequest, throwIfTaken } from '../../../shared/person';
 import { contactsTaken } from '../../platform';
 import * as persons from '../persons/service';
@@ -51,10 +51,8 @@ export interface Checked {
  * mobile number, e-mail, PAN and Aadhaar (409 naming the field).
  */
 export async function check(exec: Executor, body: ProfessionalInput, exceptId?: number): Promise<Checked> {
-  const errors: FieldError[] = [];
-  const bad = (field: string, message: string) => errors.push({ field, message });
-  const fullName = body.fullName.trim();
-  if (!fullName) bad('fullName', 'must not be empty');
+  const { errors, bad, filled } = formProblems();
+  const fullName = filled('fullName', body.fullName);
   const person = checkPersonFields(
     {
       mobile: body.phone,

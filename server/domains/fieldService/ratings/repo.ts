@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm } from '../../../db/paging';
+import { likeTerm, withTotal } from '../../../db/paging';
 import { orderLines, professionals, serviceRatingStats, services, subCategories, users } from '../../../db/schema';
 
 const customer = alias(users, 'customer');
@@ -88,7 +88,7 @@ export async function page(exec: Executor, f: RatingFilter) {
         )
       : undefined,
   ) as SQL;
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     joined(exec).where(where).orderBy(desc(orderLines.ratedAt), desc(orderLines.id)).limit(f.limit).offset(f.offset),
     exec
       .select({ total: count() })
@@ -96,8 +96,7 @@ export async function page(exec: Executor, f: RatingFilter) {
       .innerJoin(customer, eq(customer.id, orderLines.customerUserId))
       .leftJoin(professional, eq(professional.id, orderLines.professionalUserId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** The rated line under a row lock (the rating write and a second hide wait for it), or null. */
@@ -156,7 +155,7 @@ export async function professionalsPage(exec: Executor, f: FeedbackFilter) {
     term ? or(ilike(users.fullName, term), ilike(users.mobileNo, term)) : undefined,
   );
   const avg = sql`(${professionals.ratingTotal}::numeric / ${professionals.ratingCount})`;
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: users.id,
@@ -176,8 +175,7 @@ export async function professionalsPage(exec: Executor, f: FeedbackFilter) {
       .from(professionals)
       .innerJoin(users, eq(users.id, professionals.userId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** Services with at least one rating, from their rating stats. */
@@ -188,7 +186,7 @@ export async function servicesPage(exec: Executor, f: FeedbackFilter) {
     term ? or(ilike(services.heading, term), ilike(subCategories.name, term)) : undefined,
   );
   const avg = sql`(${serviceRatingStats.total}::numeric / ${serviceRatingStats.count})`;
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: services.id,
@@ -210,6 +208,5 @@ export async function servicesPage(exec: Executor, f: FeedbackFilter) {
       .innerJoin(services, eq(services.id, serviceRatingStats.serviceId))
       .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }

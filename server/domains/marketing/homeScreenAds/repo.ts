@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { likeTerm, qualified } from '../../../db/paging';
+import { likeTerm, qualified, withTotal } from '../../../db/paging';
 import {
   type AdvType,
   type CouponState,
@@ -144,14 +144,18 @@ export async function pageAds(exec: Executor, q: AdListQuery): Promise<{ rows: A
   );
   const order =
     q.orderBy === 'updatedAt' ? [desc(homeScreenAds.updatedAt), desc(homeScreenAds.id)] : [desc(homeScreenAds.id)];
-  const [rows, [{ n }]] = await Promise.all([
+  const { rows, total: n } = await withTotal(
     base(exec)
       .where(where)
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    exec.select({ n: count() }).from(homeScreenAds).leftJoin(coupons, eq(coupons.adId, homeScreenAds.id)).where(where),
-  ]);
+    exec
+      .select({ total: count() })
+      .from(homeScreenAds)
+      .leftJoin(coupons, eq(coupons.adId, homeScreenAds.id))
+      .where(where),
+  );
   return { rows: rows as AdRow[], total: n };
 }
 
@@ -318,7 +322,7 @@ export async function pageHistory(exec: Executor, q: HistoryQuery) {
     q.couponId ? eq(transitionLog.entityId, q.couponId) : undefined,
     q.search ? ilike(coupons.code, likeTerm(q.search)) : undefined,
   ];
-  const [rows, [{ n }]] = await Promise.all([
+  const { rows, total: n } = await withTotal(
     exec
       .select({
         id: transitionLog.id,
@@ -340,10 +344,10 @@ export async function pageHistory(exec: Executor, q: HistoryQuery) {
       .limit(q.limit)
       .offset(q.offset),
     exec
-      .select({ n: count() })
+      .select({ total: count() })
       .from(transitionLog)
       .innerJoin(coupons, eq(coupons.adId, transitionLog.entityId))
       .where(and(...where)),
-  ]);
+  );
   return { rows, total: n };
 }

@@ -2,6 +2,7 @@ import type { components } from '../../../../src/api/schema.gen';
 import { COUPON_STATE_LABELS } from '../../../../src/machines/coupon/coupon.machine';
 import { currentUser, done, type Handlers, ok } from '../../../http';
 import { type Paise, toPaise, toRupees } from '../../../money';
+import { historyEntry } from '../../../workflow/apply';
 import * as ads from './service';
 
 type TermsBody = components['schemas']['CouponsOffersInput'];
@@ -194,13 +195,6 @@ function detailOut(d: Awaited<ReturnType<typeof ads.details>>) {
     ...adOut(d, true),
     allowedEvents: d.allowedEvents,
     byMaker: d.byMaker,
-    history: d.history.map((h) => ({
-      at: h.at,
-      fromState: h.fromState,
-      toState: h.toState,
-      event: h.event,
-      actorName: h.actorName,
-      remark: h.remark,
-    })),
+    history: d.history.map(historyEntry),
   };
 }

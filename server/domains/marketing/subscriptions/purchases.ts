@@ -1,13 +1,18 @@
+import { type CompanyConfig, invoiceSupplier, PLAN_TAX } from '../../../config';
 import type { Db, Executor, Tx } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
 import type { PageQuery } from '../../../db/paging';
+import { WritePlan } from '../../../db/plan';
 import { badRequest, type CurrentUser, conflict, type HttpError, idempotencyKeyReused, notFound } from '../../../http';
-import { type Paise, rupeesText } from '../../../money';
+import { backOutGst, type Paise, paise, rupeesText, splitGst, toRupees } from '../../../money';
 import { recordTransition } from '../../../plugins/audit';
 import type { PaymentProviders } from '../../../plugins/payments';
 import type { PaymentProviderCode } from '../../../plugins/payments/provider';
 import { isPartyRole } from '../../../roles';
+import { canonicalStateName, gstStateCode } from '../../../shared/gstin';
+import { amountInWords } from '../../../shared/words';
 import { payments, wallets } from '../../money';
+import { planDocumentNumber, planNotice } from '../../platform';
 import { addMonths, dayText, monthsText, PURCHASE_ENTITY, SUBSCRIPTION_PURPOSE } from './common';
 import { getPlan, onSale, planText } from './plans';
 import * as repo from './repo';
@@ -53,6 +58,8 @@ export interface TakeRequest {
   customerUserId: number;
   subscriptionId: number;
   mode: PayMode;
+  /** The supplier, whose state decides CGST + SGST or IGST. */
+  company: CompanyConfig;
   idempotency: wallets.Idempotency;
   actor: { id: number };
   /** The site's origin for the provider's return address (provider modes). */
@@ -75,20 +82,58 @@ async function replayOf(exec: Executor, r: TakeRequest): Promise<Taken | null> {
   return { ...purchaseOf((await purchasesRepo.findPurchase(exec, found.id))!), replayed: true };
 }
 
-/** The wallet pays a purchase inside the caller's transaction: one transfer, customer wallet → revenue. */
+/**
+ * A plan's tax invoice figures when bought (decision 054): the price includes GST at PLAN_TAX's rate, backed out of
+ * it; the place of supply is the state of the customer's first address (a plan is used where they book), else the
+ * company's; the same state as the company's is CGST + SGST, another IGST, split as the order lines split it.
+ */
+export async function planTaxOf(exec: Executor, company: CompanyConfig, customerUserId: number, pricePaise: Paise) {
+  const address = await purchasesRepo.firstAddressOf(exec, customerUserId);
+  const placeOfSupply = address ? (canonicalStateName(address.state) ?? address.state) : company.state;
+  const { taxablePaise, gstPaise } = backOutGst(pricePaise, PLAN_TAX.gstRate);
+  return {
+    sacCode: PLAN_TAX.sacCode,
+    placeOfSupply,
+    taxablePaise,
+    ...splitGst(gstPaise, placeOfSupply === company.state),
+  };
+}
+
+type Payable = Pick<
+  purchasesRepo.PurchaseRow,
+  | 'id'
+  | 'customerUserId'
+  | 'subscriptionName'
+  | 'pricePaise'
+  | 'durationInMonths'
+  | 'taxablePaise'
+  | 'cgstPaise'
+  | 'sgstPaise'
+  | 'igstPaise'
+>;
+
+/**
+ * The wallet pays a purchase inside the caller's transaction: one transfer, the customer's wallet debited the price,
+ * revenue credited the taxable value and each GST head its tax (decision 053); then, in one statement, the tax
+ * invoice's number from the orders' series and the customer's notice (docs/architecture.md, "The write-plan"). The
+ * series is the last row taken, held only until the commit just after.
+ */
 async function payFromWallet(
   tx: Tx,
-  p: { id: number; customerUserId: number; subscriptionName: string; pricePaise: Paise; durationInMonths: number },
+  p: Payable,
+  customer: { mobileNo: string },
   wallet: number,
   actorId: number | null,
   amountField: string,
+  at: Date,
   idempotency?: wallets.Idempotency,
 ) {
-  return wallets.post(tx, {
+  const posted = await wallets.post(tx, {
     kind: 'subscription_payment',
     legs: [
       { accountId: wallet, amount: -p.pricePaise },
-      { accountId: wallets.systemAccountId('revenue'), amount: p.pricePaise },
+      { accountId: wallets.systemAccountId('revenue'), amount: p.taxablePaise },
+      ...wallets.gstLegs(p),
     ],
     reference: `Subscription ${p.id}`,
     remark: `Plan ${p.subscriptionName} (${monthsText(p.durationInMonths)})`,
@@ -97,6 +142,27 @@ async function payFromWallet(
     amountField,
     amount: p.pricePaise,
   });
+  if (posted.replayed) return { ...posted, invoiceNo: null };
+  const plan = new WritePlan();
+  const invoice = planDocumentNumber(plan, 'INV', at);
+  planNotice(
+    plan,
+    {
+      userId: p.customerUserId,
+      mobileNo: customer.mobileNo,
+      kind: 'subscription_paid',
+      title: `${p.subscriptionName} paid`,
+      link: '/SubscriptionPlan',
+    },
+    {
+      before: `Your plan ${p.subscriptionName} of ${rupeesText(p.pricePaise)} is paid. Tax invoice `,
+      value: invoice.col('number'),
+      after: '.',
+    },
+    { from: invoice },
+  );
+  const invoiceNo = await purchasesRepo.markInvoiced(tx, p.id, plan, invoice, at);
+  return { ...posted, invoiceNo };
 }
 
 const refusePending = (err: unknown, name: string) => {
@@ -136,7 +202,11 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
       if (holding) throw holdingRefusal(holding);
       const person = (await purchasesRepo.person(tx, r.customerUserId))!;
       const wallet = await wallets.openWallet(tx, 'customer', person);
-      const terms = { pricePaise: plan.pricePaise, durationInMonths: plan.durationInMonths };
+      const terms = {
+        pricePaise: plan.pricePaise,
+        durationInMonths: plan.durationInMonths,
+        ...(await planTaxOf(tx, r.company, r.customerUserId, plan.pricePaise)),
+      };
       if (r.mode === 'Wallet') {
         const balance = await wallets.walletBalance(tx, 'customer', r.customerUserId);
         if (balance < plan.pricePaise) {
@@ -158,9 +228,11 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         const posted = await payFromWallet(
           tx,
           { id, customerUserId: r.customerUserId, subscriptionName: plan.subscriptionName, ...terms },
+          person,
           wallet,
           r.actor.id,
           'ApiName',
+          now,
           r.idempotency,
         );
         // Never reached with a replayed key (the purchase of that transfer was found above); never active unpaid.
@@ -258,7 +330,15 @@ payments.registerPurpose(SUBSCRIPTION_PURPOSE, {
     }
     const now = new Date();
     const endsAt = addMonths(now, p.durationInMonths);
-    const posted = await payFromWallet(tx, p, intent.accountId, actorId, 'orderID');
+    const posted = await payFromWallet(
+      tx,
+      p,
+      { mobileNo: p.customerMobileNo },
+      intent.accountId,
+      actorId,
+      'orderID',
+      now,
+    );
     await purchasesRepo.updatePurchase(tx, p.id, {
       state: 'active',
       startsAt: now,
@@ -336,4 +416,76 @@ export async function planForCustomer(
     throw notFound(`Subscription plan ${subscriptionId}`);
   }
   return { plan, purchases };
+}
+
+/**
+ * GetSubscriptionInvoicePdf's data: a paid purchase's tax invoice (CGST Rule 46, decision 054) in the orders'
+ * invoice shape, one line under the plan's SAC. A customer sees only their own (another's is 404); no invoice is 409.
+ */
+export async function invoiceOf(exec: Executor, company: CompanyConfig, user: CurrentUser, purchaseId: number) {
+  const p = await purchasesRepo.findPurchase(exec, purchaseId);
+  if (!p || (isPartyRole(user.role) && p.customerUserId !== user.id)) {
+    throw notFound(`Purchase ${purchaseId}`);
+  }
+  if (!p.invoiceNo || !p.invoicedAt) {
+    throw conflict(
+      'CustomerSubscriptionID',
+      `Purchase ${purchaseId} is not paid: its tax invoice is issued once it is paid.`,
+    );
+  }
+  const address = await purchasesRepo.firstAddressOf(exec, p.customerUserId);
+  const code = gstStateCode(p.placeOfSupply);
+  const r2 = (n: number) => toRupees(paise(n));
+  const gst = p.cgstPaise + p.sgstPaise + p.igstPaise;
+  return {
+    orderId: p.id,
+    invoiceNo: p.invoiceNo,
+    invoiceDate: p.invoicedAt,
+    supplier: invoiceSupplier(company),
+    customer: {
+      name: p.customerName,
+      receiverName: p.customerName,
+      receiverMobileNo: p.customerMobileNo,
+      address: address?.address ?? '',
+      city: address?.city ?? '',
+      state: p.placeOfSupply,
+      stateCode: code,
+      pinCode: address?.pinCode ?? '',
+      country: 'India',
+    },
+    placeOfSupply: { state: p.placeOfSupply, code },
+    // The split stored when bought decides, not today's company state; a zero tax falls back to the place of supply.
+    gstType:
+      p.cgstPaise + p.sgstPaise > 0 || (p.igstPaise === 0 && p.placeOfSupply === company.state)
+        ? ('CGST+SGST' as const)
+        : ('IGST' as const),
+    reverseCharge: false,
+    lines: [
+      {
+        description: `Subscription plan ${p.subscriptionName} (${monthsText(p.durationInMonths)})`,
+        sacCode: p.sacCode,
+        quantity: 1,
+        taxableValue: r2(p.taxablePaise),
+        gstRate: PLAN_TAX.gstRate,
+        cgst: r2(p.cgstPaise),
+        sgst: r2(p.sgstPaise),
+        igst: r2(p.igstPaise),
+        total: r2(p.pricePaise),
+        creditNote: null,
+        cancelled: false,
+      },
+    ],
+    totals: {
+      taxableValue: r2(p.taxablePaise),
+      cgst: r2(p.cgstPaise),
+      sgst: r2(p.sgstPaise),
+      igst: r2(p.igstPaise),
+      gst: r2(gst),
+      invoiceValue: r2(p.pricePaise),
+      tip: 0,
+      total: r2(p.pricePaise),
+    },
+    amountInWords: amountInWords(p.pricePaise),
+    paymentType: p.provider ? `Online (${p.provider})` : 'Wallet',
+  };
 }

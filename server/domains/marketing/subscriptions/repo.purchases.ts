@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, type PageQuery, pageOf } from '../../../db/paging';
+import { likeTerm, type PageQuery, pageOf, withTotal } from '../../../db/paging';
+import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import {
   customerSubscriptions,
@@ -63,6 +64,39 @@ export async function person(exec: Executor, userId: number) {
 }
 
 /**
+ * The customer's address their address list shows first (the default, else the newest), for the place of supply:
+ * its state's name as the states table spells it, else as typed; undefined without an address. Read-only.
+ */
+export async function firstAddressOf(exec: Executor, userId: number) {
+  const [row] = await rawRows(
+    exec,
+    sql`select coalesce(st.name, a.state) as state, a.address, a.city, a.pin_code as "pinCode"
+      from customer_addresses a left join states st on st.id = a.state_id
+      where a.customer_user_id = ${userId}::int order by a.is_default desc, a.id desc limit 1`,
+    { state: 'text', address: 'text', city: 'text', pinCode: 'text' },
+  );
+  return row;
+}
+
+/**
+ * A paid purchase's tax invoice, numbered in the same statement by the plan's `invoice` step (documents'
+ * planDocumentNumber), with whatever else the plan holds (the customer's notice): the invoice series is the last row
+ * a payment takes, held from here to the commit.
+ */
+export async function markInvoiced(tx: Tx, id: number, plan: WritePlan, invoice: Output, at: Date) {
+  const [row] = await plan.run(
+    tx,
+    sql`update customer_subscriptions set invoice_no = ${invoice.col('number')},
+        invoiced_at = ${at.toISOString()}::timestamptz
+      from ${invoice.ref} where customer_subscriptions.id = ${id}::int and customer_subscriptions.invoice_no is null
+      returning customer_subscriptions.invoice_no`,
+    { invoiceNo: 'text' },
+  );
+  if (!row) throw new Error(`markInvoiced: purchase ${id} has no invoice to take`);
+  return row.invoiceNo;
+}
+
+/**
  * Serialises one customer's purchases: a lock on their account row. FOR NO KEY UPDATE, so rows that merely reference
  * the account (a notification, a ledger transfer's actor) are not held up by it, and it never waits on them.
  */
@@ -87,6 +121,14 @@ const purchaseColumns = {
   paymentIntentId: customerSubscriptions.paymentIntentId,
   transferId: customerSubscriptions.transferId,
   createdAt: customerSubscriptions.createdAt,
+  invoiceNo: customerSubscriptions.invoiceNo,
+  invoicedAt: customerSubscriptions.invoicedAt,
+  sacCode: customerSubscriptions.sacCode,
+  placeOfSupply: customerSubscriptions.placeOfSupply,
+  taxablePaise: customerSubscriptions.taxablePaise,
+  cgstPaise: customerSubscriptions.cgstPaise,
+  sgstPaise: customerSubscriptions.sgstPaise,
+  igstPaise: customerSubscriptions.igstPaise,
   // The payment's provider and order id (read only: the payments module owns the intents).
   provider: paymentIntents.provider,
   paymentOrderId: paymentIntents.orderId,
@@ -108,6 +150,14 @@ export type PurchaseRow = {
   paymentIntentId: number | null;
   transferId: number | null;
   createdAt: Date;
+  invoiceNo: string | null;
+  invoicedAt: Date | null;
+  sacCode: string;
+  placeOfSupply: string;
+  taxablePaise: Paise;
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  igstPaise: Paise;
   provider: string | null;
   paymentOrderId: string | null;
   checkout: unknown;
@@ -198,18 +248,18 @@ export async function pagePurchases(exec: Executor, q: PurchaseQuery) {
       ? or(ilike(subscriptionPlans.subscriptionName, term), ilike(users.fullName, term), ilike(users.mobileNo, term))
       : undefined,
   );
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     purchasesFrom(exec)
       .where(where)
       .orderBy(desc(customerSubscriptions.createdAt), desc(customerSubscriptions.id))
       .limit(limit)
       .offset(offset),
     exec
-      .select({ n: count() })
+      .select({ total: count() })
       .from(customerSubscriptions)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
       .innerJoin(users, eq(users.id, customerSubscriptions.customerUserId))
       .where(where),
-  ]);
+  );
   return { items: items as PurchaseRow[], total: n, page, pageSize };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageOf, qualified, withTotal } from '../../../db/paging';
 import {
   categories,
   customerSubscriptions,
@@ -77,7 +77,7 @@ export async function pagePlans(exec: Executor, q: PageQuery & { id?: number }, 
     view.onSale ? 'price' : 'id',
     subscriptionPlans.id,
   );
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     exec
       .select({ ...planColumns, purchases: purchasesOfPlan })
       .from(subscriptionPlans)
@@ -85,8 +85,8 @@ export async function pagePlans(exec: Executor, q: PageQuery & { id?: number }, 
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    exec.select({ n: count() }).from(subscriptionPlans).where(where),
-  ]);
+    exec.select({ total: count() }).from(subscriptionPlans).where(where),
+  );
   return { items: items as (PlanRow & { purchases: number })[], total: n, page, pageSize };
 }
 
@@ -219,19 +219,19 @@ export async function pageDiscounts(exec: Executor, q: DiscountQuery) {
     'id',
     subscriptionDiscounts.id,
   );
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     discountsFrom(exec)
       .where(where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
     exec
-      .select({ n: count() })
+      .select({ total: count() })
       .from(subscriptionDiscounts)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionDiscounts.subscriptionId))
       .innerJoin(services, eq(services.id, subscriptionDiscounts.serviceId))
       .where(where),
-  ]);
+  );
   return { items: items as DiscountRow[], total: n, page, pageSize };
 }
 

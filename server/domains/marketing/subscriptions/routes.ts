@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { PLAN_TAX } from '../../../config';
 import { type CurrentUser, currentUser, done, type Handlers, idempotencyOf, ok } from '../../../http';
 import { mulDivHalfUp, paise, toPaise, toRupees } from '../../../money';
 import { cachedReply } from '../../../plugins/cache';
@@ -70,6 +71,17 @@ const purchaseOut = (p: subscriptions.Purchase) => ({
   paidBy: p.paidBy,
   paymentOrderId: p.paymentOrderId,
   checkoutUrl: p.checkoutUrl,
+  invoiceNo: p.invoiceNo,
+  invoiceDate: p.invoicedAt,
+  invoiceUrl: p.invoiceNo ? `/api/Customer/GetSubscriptionInvoicePdf?CustomerSubscriptionID=${p.id}` : null,
+  taxableValue: r2(p.taxablePaise),
+  gstRate: PLAN_TAX.gstRate,
+  cgst: r2(p.cgstPaise),
+  sgst: r2(p.sgstPaise),
+  igst: r2(p.igstPaise),
+  total: r2(p.pricePaise),
+  sacCode: p.sacCode,
+  placeOfSupply: p.placeOfSupply,
 });
 
 /** The customer a read is about: the caller, the one staff name, or (staff naming none) nobody: everyone's. */
@@ -239,6 +251,7 @@ export const subscriptionHandlers: Handlers = {
     const request = { customerUserId, subscriptionId: q.SubscriptionID, mode: q.ApiName };
     const taken = await subscriptions.takeSubscription(req.server.db, req.server.payments, {
       ...request,
+      company: req.server.config.company,
       idempotency: idempotencyOf(req, 'takeSubscription', request),
       actor: user,
       origin: originOf(req),

@@ -108,6 +108,21 @@ export async function correctTransfer(db: Db, c: { transferId: number; remark: s
     if (!original) throw notFound(`Transfer ${c.transferId}`);
     if (original.kind === 'correction')
       throw conflict('transferId', 'A correction is not corrected: post a new transfer.');
+    // Tax charged on an invoice is undone by a credit note, never by a correction: the GST heads must equal the
+    // documents (decision 053).
+    if (original.entries.some((e) => repo.isGstAccount(e.accountId))) {
+      throw conflict(
+        'transferId',
+        `Transfer ${c.transferId} moves output GST: it is undone by cancelling the line (a credit note), not by a correction.`,
+      );
+    }
+    // Statutory dues follow the slips and the payments to the authorities (decision 056).
+    if (original.entries.some((e) => repo.isStatutoryAccount(e.accountId))) {
+      throw conflict(
+        'transferId',
+        `Transfer ${c.transferId} moves statutory dues (EPF, ESI or PT): it is not corrected.`,
+      );
+    }
     if (original.correctedBy) {
       throw conflict(
         'transferId',

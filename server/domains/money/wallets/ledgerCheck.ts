@@ -11,6 +11,10 @@ const INVARIANTS: Record<keyof Awaited<ReturnType<typeof repo.ledgerBreaches>>, 
   providerPaymentsCreditedTwice: 'no provider payment is credited twice',
   paidIntentsWithoutOneCredit: 'every paid payment intent has its one credit',
   creditsWithoutPaidIntent: 'every provider credit belongs to a paid payment intent',
+  gstHeadMismatches:
+    'each GST head (CGST, SGST/UTGST, IGST payable) equals the tax on the documents (invoices of orders, requests and plans less credit notes), and GST payable is zero',
+  statutoryPayableMismatches:
+    "each statutory payable (EPF, ESI, PT) equals the slips' employee and employer shares less what was paid to the authority, and the accrued cost is minus their sum",
 };
 
 /** Every ledger invariant on the whole database (npm run ledger:check and the money tests). */

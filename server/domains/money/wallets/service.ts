@@ -9,8 +9,8 @@ export * from './adminMoves';
 export * from './balances';
 export * from './ledgerCheck';
 export { findOwner, openWallet, type WalletOwnerKind, walletIdColumn } from './owners';
-export type { Leg } from './repo';
-export { walletAccount } from './repo';
+export type { GstSplit, Leg, StatutoryDues, StatutorySchemeCode } from './repo';
+export { gstLegs, payableOf, statutoryLegs, statutoryPaymentLegs, walletAccount } from './repo';
 export { open, type PostOptions, post, roomFor } from './transfers';
 
 export const systemAccountId = repo.systemAccountId;

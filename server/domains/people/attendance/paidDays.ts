@@ -1,21 +1,15 @@
 import type { Executor } from '../../../db/client';
 import { indiaDay, monthFirst, monthLast } from './calendar';
+import type { DayCounts } from './dayCounts';
 import * as repo from './repo';
 
 // What payroll asks of attendance: the paid days of a month, and its lock.
 
 /** One employee's month as payroll counts it. Day counts may be halves (a half-day counts 0.5). */
-export interface PaidDays {
+export interface PaidDays extends DayCounts {
   userId: number;
+  /** The calendar month's days, those before the professional joined included. */
   daysInMonth: number;
-  present: number;
-  halfDays: number;
-  leave: number;
-  holidays: number;
-  weeklyOffs: number;
-  absent: number;
-  /** Days before the professional joined: neither paid nor absent (daysInMonth stays the calendar month). */
-  notJoined: number;
   /** present + 0.5 × halfDays + paid leave + holidays + weekly offs (decision 033: leave recorded by HR is paid). */
   paidDays: number;
 }

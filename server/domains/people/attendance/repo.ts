@@ -12,6 +12,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { AttendanceSource, AttendanceStatus } from '../../../db/schema/attendance';
+import type { DayCounts } from './dayCounts';
 
 export type { AttendanceStatus };
 
@@ -135,17 +136,9 @@ export async function dayCells(
   }));
 }
 
-export interface StatusCounts {
+export interface StatusCounts extends DayCounts {
   userId: number;
   days: number;
-  present: number;
-  halfDays: number;
-  leave: number;
-  holidays: number;
-  weeklyOffs: number;
-  absent: number;
-  /** Days before the professional joined: counted nowhere else (neither absent nor paid). */
-  notJoined: number;
 }
 
 /** Per-user counts over from..to in one query, whatever the number of users. */

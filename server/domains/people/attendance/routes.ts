@@ -1,4 +1,4 @@
-import { currentUser, done, type Handlers, ok } from '../../../http';
+import { currentUser, done, type Handlers, ok, privateDownload } from '../../../http';
 import * as attendance from './service';
 
 // Attendance and holidays (decision 033).
@@ -65,11 +65,7 @@ export const attendanceHandlers: Handlers = {
 
   async getAttendanceListExcel(req, reply) {
     const { bytes, fileName } = await attendance.listWorkbook(req.server.db, req.query);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(bytes);
+    return privateDownload(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName, bytes);
   },
 
   async getTodayAttendance(req) {

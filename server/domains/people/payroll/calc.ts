@@ -1,3 +1,4 @@
+import type { DayCounts } from '../attendance/dayCounts';
 import { EPF_RULES, ESI_RULES, inForce, ptTable } from './statutory';
 
 /**
@@ -17,17 +18,10 @@ export interface StructureInput {
   esi: boolean;
 }
 
-export interface AttendanceInput {
+/** Slips made before decision 033 lack notJoined. */
+export interface AttendanceInput extends Omit<DayCounts, 'notJoined'>, Partial<Pick<DayCounts, 'notJoined'>> {
   daysInMonth: number;
   paidDays: number;
-  present: number;
-  halfDays: number;
-  leave: number;
-  holidays: number;
-  weeklyOffs: number;
-  absent: number;
-  /** Days before the professional joined (decision 033): neither paid nor absent. Slips made before it lack it. */
-  notJoined?: number;
 }
 
 export interface DeductionInput {
@@ -226,6 +220,32 @@ export function calculateSalary(input: CalcInput): SalaryCalculation | null {
     tipsPaise: input.tipsPaise,
     expensesPaise,
     netPaise,
+  };
+}
+
+/**
+ * The statutory lines of a calculation per scheme: the employee's share withheld and the employer's (decision 056),
+ * kept on the slip and credited to the payables.
+ */
+export function statutoryOf(calc: Pick<SalaryCalculation, 'deductions' | 'employer'>) {
+  const line = (lines: Line[], code: string) =>
+    lines.filter((l) => l.code === code).reduce((n, l) => n + l.amountPaise, 0);
+  return {
+    epfEmployeePaise: line(calc.deductions, 'epf'),
+    epfEmployerPaise: line(calc.employer, 'epf_employer'),
+    esiEmployeePaise: line(calc.deductions, 'esi'),
+    esiEmployerPaise: line(calc.employer, 'esi_employer'),
+    ptPaise: line(calc.deductions, 'pt'),
+  };
+}
+
+/** A month's dues per payable: each scheme's employee and employer shares together. */
+export function duesOf(calc: Pick<SalaryCalculation, 'deductions' | 'employer'>) {
+  const s = statutoryOf(calc);
+  return {
+    epfPaise: s.epfEmployeePaise + s.epfEmployerPaise,
+    esiPaise: s.esiEmployeePaise + s.esiEmployerPaise,
+    ptPaise: s.ptPaise,
   };
 }
 

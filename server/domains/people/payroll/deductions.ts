@@ -77,5 +77,5 @@ export async function updateDeduction(
 export async function deductionList(db: Db, q: { EmpId?: number; page?: number; pageSize?: number; search?: string }) {
   const { page, pageSize, limit, offset } = pageOf(q);
   const { rows, total } = await repo.pageDeductions(db, { userId: q.EmpId, search: q.search, limit, offset });
-  return { items: rows.map((r) => deductionOut(r.d, r.empName)), total, page, pageSize };
+  return { items: rows.map((r) => deductionOut(r.row, r.empName)), total, page, pageSize };
 }

@@ -70,7 +70,7 @@ export async function expenseList(
     limit,
     offset,
   });
-  return { items: rows.map((r) => expenseOut(r.e, r.empName)), total, page, pageSize };
+  return { items: rows.map((r) => expenseOut(r.row, r.empName)), total, page, pageSize };
 }
 
 export async function receiptOf(db: Db, uploads: Storage, id: number) {

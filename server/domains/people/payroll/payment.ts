@@ -3,7 +3,7 @@ import { conflict, HttpError } from '../../../http';
 import { paise, rupeesText } from '../../../money';
 import { wallets } from '../../money';
 import { lockMonth } from '../attendance/service';
-import { calculateSalary, type SalaryCalculation } from './calc';
+import { calculateSalary, duesOf, type SalaryCalculation, statutoryOf } from './calc';
 import { calcOut, type Inputs, inputsFor } from './calculation';
 import { type Actor, employeeOr404, type Month, monthName, monthOf, mustHaveEnded } from './common';
 import * as repo from './repo';
@@ -30,6 +30,12 @@ interface Payment {
   now: Date;
 }
 
+/** A month with net pay or statutory dues has a transfer (an advance may take the whole net; the dues stay owed). */
+export const movesMoney = (calc: SalaryCalculation) => {
+  const d = duesOf(calc);
+  return calc.netPaise > 0 || d.epfPaise + d.esiPaise + d.ptPaise > 0;
+};
+
 /** The slip of an employee's paid month, as written. */
 export const slipValues = (userId: number, m: Month, calc: SalaryCalculation, o: Payment): repo.SlipInsert => ({
   userId,
@@ -37,6 +43,7 @@ export const slipValues = (userId: number, m: Month, calc: SalaryCalculation, o:
   grossPaise: calc.grossPaise,
   deductionsPaise: calc.deductionsPaise,
   employerPaise: calc.employerPaise,
+  ...statutoryOf(calc),
   tipsPaise: calc.tipsPaise,
   expensesPaise: calc.expensesPaise,
   netPaise: calc.netPaise,
@@ -49,7 +56,9 @@ export const slipValues = (userId: number, m: Month, calc: SalaryCalculation, o:
 
 /**
  * The month's one ledger transfer: the company wallet pays the net less the tips, tips payable the tips, into salary
- * payable; under the employee and month's idempotency key, so a second payment replays the first.
+ * payable; the statutory dues (the employee's share withheld and the employer's) are credited to EPF, ESI and PT
+ * payable against the accrued cost, which the company wallet pays when the dues are paid (decision 056). Under the
+ * employee and month's idempotency key, so a second payment replays the first.
  */
 export function postSalary(tx: Tx, userId: number, m: Month, calc: SalaryCalculation, o: Payment) {
   const fromCompany = calc.netPaise - calc.tipsPaise;
@@ -59,6 +68,7 @@ export function postSalary(tx: Tx, userId: number, m: Month, calc: SalaryCalcula
       { accountId: wallets.systemAccountId('company_wallet'), amount: -fromCompany },
       { accountId: wallets.systemAccountId('tips_payable'), amount: -calc.tipsPaise },
       { accountId: wallets.systemAccountId('salary_payable'), amount: calc.netPaise },
+      ...wallets.statutoryLegs(duesOf(calc)),
     ],
     reference: o.bankReference,
     remark: `Salary of employee ${userId} for ${m.period.slice(0, 7)}`,
@@ -93,7 +103,7 @@ async function payWithin(
   if (!calc) throw new NoStructure();
   const slipId = await repo.insertSlip(tx, slipValues(emp.id, m, calc, o));
   if (slipId === null) return null;
-  if (calc.netPaise > 0) {
+  if (movesMoney(calc)) {
     const posted = await postSalary(tx, emp.id, m, calc, o);
     await repo.setSlipTransfer(tx, slipId, posted.transferId);
   }

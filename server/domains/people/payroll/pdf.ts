@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { CompanyConfig } from '../../../config';
+import type { DayCounts } from '../attendance/dayCounts';
 
 /** What the slip PDF prints (service.ts slip()). Amounts are rupees. */
 export interface SlipPdf {
@@ -10,15 +11,7 @@ export interface SlipPdf {
   monthName: string;
   daysInMonth: number;
   paidDays: number;
-  attendance: {
-    present: number;
-    halfDays: number;
-    leave: number;
-    holidays: number;
-    weeklyOffs: number;
-    absent: number;
-    notJoined: number;
-  };
+  attendance: DayCounts;
   earnings: { label: string; amount: number }[];
   deductions: { label: string; amount: number }[];
   employer: { label: string; amount: number }[];

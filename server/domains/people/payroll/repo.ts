@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
 import { likeTerm } from '../../../db/paging';
 import {
@@ -19,14 +20,16 @@ export type { EmployeeExpenseState, SalaryDeductionKind };
 
 // ---------------------------------------------------------------- employees
 
+const employeeColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  mobileNo: users.mobileNo,
+  professionalType: professionals.professionalType,
+};
+
 export async function employee(exec: Executor, id: number) {
   const [row] = await exec
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      mobileNo: users.mobileNo,
-      professionalType: professionals.professionalType,
-    })
+    .select(employeeColumns)
     .from(users)
     .innerJoin(professionals, eq(professionals.userId, users.id))
     .where(eq(users.id, id));
@@ -58,12 +61,7 @@ export async function pageEmployees(
     q.paid === undefined || !q.period ? undefined : q.paid ? slip : sql`not ${slip}`,
   );
   const rows = await exec
-    .select({
-      id: users.id,
-      fullName: users.fullName,
-      mobileNo: users.mobileNo,
-      professionalType: professionals.professionalType,
-    })
+    .select(employeeColumns)
     .from(users)
     .innerJoin(professionals, eq(professionals.userId, users.id))
     .where(where)
@@ -95,6 +93,43 @@ export async function employeesByIds(exec: Executor, ids: number[]) {
     .select({ id: users.id, fullName: users.fullName, mobileNo: users.mobileNo })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+interface EmployeePageQuery {
+  userId?: number;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of one kind of an employee's rows (deductions, expenses), newest first, searched by name or reason. */
+async function pageOfEmployee<T extends typeof salaryDeductions | typeof employeeExpenses>(
+  exec: Executor,
+  table: T,
+  q: EmployeePageQuery,
+  filter?: SQL,
+) {
+  const where = and(
+    q.userId ? eq(table.userId, q.userId) : undefined,
+    filter,
+    q.search?.trim()
+      ? or(ilike(users.fullName, likeTerm(q.search)), ilike(table.reason, likeTerm(q.search)))
+      : undefined,
+  );
+  const rows = await exec
+    .select({ row: table as T, empName: users.fullName })
+    .from(table as PgTable)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where)
+    .orderBy(desc(table.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [{ n }] = await exec
+    .select({ n: count() })
+    .from(table as PgTable)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(where);
+  return { rows, total: n };
 }
 
 // ---------------------------------------------------------------- structures
@@ -163,31 +198,7 @@ export async function updateDeduction(tx: Executor, id: number, patch: Partial<D
   return row;
 }
 
-export async function pageDeductions(
-  exec: Executor,
-  q: { userId?: number; search?: string; limit: number; offset: number },
-) {
-  const where = and(
-    q.userId ? eq(salaryDeductions.userId, q.userId) : undefined,
-    q.search?.trim()
-      ? or(ilike(users.fullName, likeTerm(q.search)), ilike(salaryDeductions.reason, likeTerm(q.search)))
-      : undefined,
-  );
-  const rows = await exec
-    .select({ d: salaryDeductions, empName: users.fullName })
-    .from(salaryDeductions)
-    .innerJoin(users, eq(users.id, salaryDeductions.userId))
-    .where(where)
-    .orderBy(desc(salaryDeductions.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ n }] = await exec
-    .select({ n: count() })
-    .from(salaryDeductions)
-    .innerJoin(users, eq(users.id, salaryDeductions.userId))
-    .where(where);
-  return { rows, total: n };
-}
+export const pageDeductions = (exec: Executor, q: EmployeePageQuery) => pageOfEmployee(exec, salaryDeductions, q);
 
 /** The active deductions that fall in the month `period` (YYYY-MM-01), oldest first. */
 export async function deductionsFor(exec: Executor, userIds: number[], period: string) {
@@ -248,32 +259,8 @@ export async function updateExpense(tx: Executor, id: number, patch: Partial<typ
   return row;
 }
 
-export async function pageExpenses(
-  exec: Executor,
-  q: { userId?: number; state?: EmployeeExpenseState; search?: string; limit: number; offset: number },
-) {
-  const where = and(
-    q.userId ? eq(employeeExpenses.userId, q.userId) : undefined,
-    q.state ? eq(employeeExpenses.state, q.state) : undefined,
-    q.search?.trim()
-      ? or(ilike(users.fullName, likeTerm(q.search)), ilike(employeeExpenses.reason, likeTerm(q.search)))
-      : undefined,
-  );
-  const rows = await exec
-    .select({ e: employeeExpenses, empName: users.fullName })
-    .from(employeeExpenses)
-    .innerJoin(users, eq(users.id, employeeExpenses.userId))
-    .where(where)
-    .orderBy(desc(employeeExpenses.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [{ n }] = await exec
-    .select({ n: count() })
-    .from(employeeExpenses)
-    .innerJoin(users, eq(users.id, employeeExpenses.userId))
-    .where(where);
-  return { rows, total: n };
-}
+export const pageExpenses = (exec: Executor, q: EmployeePageQuery & { state?: EmployeeExpenseState }) =>
+  pageOfEmployee(exec, employeeExpenses, q, q.state ? eq(employeeExpenses.state, q.state) : undefined);
 
 /** Approved expenses not yet paid, per employee; locked in a transaction when `lock`. */
 export async function approvedExpenses(exec: Executor, userIds: number[], lock = false) {

@@ -1,4 +1,5 @@
-import { currentUser, type Handlers, ok } from '../../../http';
+import { currentUser, type Handlers, idempotencyOf, ok, privateDownload } from '../../../http';
+import { QUEUES, runSoon } from '../../../jobs/queue';
 import { salarySlipPdf } from './pdf';
 import * as payroll from './service';
 
@@ -61,6 +62,26 @@ export const payrollHandlers: Handlers = {
     );
   },
 
+  async getStatutoryDues(req) {
+    return ok(await payroll.statutoryDues(req.server.db, req.query));
+  },
+
+  async payStatutoryDues(req) {
+    const data = await payroll.payStatutoryDues(
+      req.server.db,
+      currentUser(req),
+      req.body,
+      idempotencyOf(req, 'payStatutoryDues'),
+    );
+    const month = `${data.month}/${data.year}`;
+    return ok(
+      data,
+      data.alreadyPaid
+        ? `${data.scheme} for ${month} was already paid: ₹${data.amount.toFixed(2)} (reference ${data.reference}).`
+        : `${data.scheme} for ${month} is paid: ₹${data.amount.toFixed(2)} (reference ${data.reference}).`,
+    );
+  },
+
   async getPayrollSummary(req) {
     return ok(await payroll.summary(req.server.db, req.query.date));
   },
@@ -82,11 +103,7 @@ export const payrollHandlers: Handlers = {
     const slip = await payroll.slip(req.server.db, currentUser(req), req.query.id, req.query.date);
     const pdf = await salarySlipPdf(slip, req.server.config.company);
     const name = `salary-slip-${slip.empId}-${slip.year}-${String(slip.month).padStart(2, '0')}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
+    return privateDownload(reply, 'application/pdf', name, pdf);
   },
 
   async getSalarySlips(req) {
@@ -95,10 +112,8 @@ export const payrollHandlers: Handlers = {
 
   async startPayRun(req, reply) {
     const run = await payroll.startRun(req.server.db, currentUser(req), req.body);
-    // This process starts on it at once; the timer of every process (server/main.ts) carries on after a restart.
-    setImmediate(() => {
-      payroll.advanceRuns(req.server.db).catch((err) => req.log.error({ err }, 'salary run failed'));
-    });
+    // At once; the job's schedule (server/jobs/index.ts) carries on after a restart.
+    runSoon(req.server, QUEUES.advancePayRuns, () => payroll.advanceRuns(req.server.db));
     reply.code(201);
     return ok(run, `Salary run ${run.id} started for ${run.total} employees.`);
   },
@@ -113,9 +128,7 @@ export const payrollHandlers: Handlers = {
 
   async resumePayRun(req) {
     const run = await payroll.resumeRun(req.server.db, req.query.id);
-    setImmediate(() => {
-      payroll.advanceRuns(req.server.db).catch((err) => req.log.error({ err }, 'salary run failed'));
-    });
+    runSoon(req.server, QUEUES.advancePayRuns, () => payroll.advanceRuns(req.server.db));
     return ok(run, `Salary run ${run.id} resumed.`);
   },
 

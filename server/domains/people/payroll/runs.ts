@@ -7,7 +7,7 @@ import { lockMonth } from '../attendance/service';
 import { calculateSalary } from './calc';
 import { inputsFor } from './calculation';
 import { type Actor, monthName, monthOf, mustHaveEnded, r2 } from './common';
-import { postSalary, slipValues } from './payment';
+import { movesMoney, postSalary, slipValues } from './payment';
 import * as repo from './repo';
 import * as runsRepo from './repo.runs';
 
@@ -137,7 +137,7 @@ export async function advanceRunOnce(db: Db, runId: number, batchSize = 200, now
       const bankReference = `${run.bankReferencePrefix}-${id}`.slice(0, 60);
       const payment = { bankReference, actorId: run.startedBy, runId, now };
       let transferId: number | null = null;
-      if (calc.netPaise > 0) {
+      if (movesMoney(calc)) {
         const posted = await postSalary(tx, id, m, calc, payment);
         if (posted.replayed) {
           // Paid by the accountant meanwhile: their transfer and slip stand.

@@ -9,4 +9,5 @@ export * from './expenses';
 export { NoStructure, pay } from './payment';
 export * from './runs';
 export * from './slips';
+export * from './statutoryDues';
 export * from './structures';

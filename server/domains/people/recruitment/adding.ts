@@ -1,6 +1,6 @@
 import type { Db, Executor, Tx } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
-import { type CurrentUser, conflict, type FieldError, HttpError } from '../../../http';
+import { type CurrentUser, conflict, formProblems, HttpError } from '../../../http';
 import { RowErrors } from '../../../imports';
 import type { CheckedFile, Storage } from '../../../plugins/storage';
 import { birthDateProblem, EMAIL, MOBILE, PIN } from '../../../shared/identity';
@@ -36,14 +36,10 @@ interface Checked {
 
 /** The rules the schema cannot state, every field at once (400), then the open candidate with that phone/e-mail (409). */
 async function check(exec: Executor, body: CandidateInput): Promise<Checked> {
-  const errors: FieldError[] = [];
-  const bad = (field: string, message: string) => errors.push({ field, message });
-  const firstName = body.firstName.trim();
-  if (!firstName) bad('firstName', 'must not be empty');
-  const lastName = body.lastName.trim();
-  if (!lastName) bad('lastName', 'must not be empty');
-  const address = body.address.trim();
-  if (!address) bad('address', 'must not be empty');
+  const { errors, bad, filled } = formProblems();
+  const firstName = filled('firstName', body.firstName);
+  const lastName = filled('lastName', body.lastName);
+  const address = filled('address', body.address);
   const dobWhy = birthDateProblem(body.dob, indiaToday());
   if (dobWhy) bad('dob', dobWhy);
   const email = body.email?.trim() || null;

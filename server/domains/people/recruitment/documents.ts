@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { RECRUITMENT_STATE_LABELS } from '../../../../src/machines/recruitment/recruitment.machine';
 import type { Db, Executor } from '../../../db/client';
-import { type CurrentUser, conflict, type FieldError, HttpError, notFound } from '../../../http';
+import { type CurrentUser, conflict, formProblems, HttpError, notFound } from '../../../http';
 import type { Paise } from '../../../money';
 import type { CheckedFile, Storage } from '../../../plugins/storage';
 import { aadhaarLast4, aadhaarProblem, normalAadhaar, normalPan, panProblem } from '../../../shared/identity';
@@ -57,8 +57,7 @@ export interface DocsInput {
 
 /** The fields sent, checked (400 listing each), as columns; undefined keeps, null clears. Files checked apart. */
 async function checkDocs(body: DocsInput) {
-  const errors: FieldError[] = [];
-  const bad = (field: string, message: string) => errors.push({ field, message });
+  const { errors, bad } = formProblems();
   const patch: Partial<repo.DocsInsert> = {};
   const set = <K extends keyof repo.DocsInsert>(k: K, v: repo.DocsInsert[K] | undefined) => {
     if (v !== undefined) patch[k] = v;

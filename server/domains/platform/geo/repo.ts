@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageOf, withTotal } from '../../../db/paging';
 import { cities, customers, roles, states, zonePincodes, zones } from '../../../db/schema';
 
 export const listStates = (exec: Executor) =>
@@ -88,7 +88,7 @@ export async function pageZones(exec: Executor, q: PageQuery, includeInactive: b
     'zoneName',
     zones.id,
   );
-  const [items, [{ total }]] = await Promise.all([
+  const { rows: items, total } = await withTotal(
     zonesQuery(exec)
       .where(where)
       .orderBy(...order)
@@ -100,7 +100,7 @@ export async function pageZones(exec: Executor, q: PageQuery, includeInactive: b
       .innerJoin(states, eq(states.id, zones.stateId))
       .innerJoin(cities, eq(cities.id, zones.cityId))
       .where(where),
-  ]);
+  );
   return { items, total, page, pageSize };
 }
 

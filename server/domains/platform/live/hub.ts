@@ -4,6 +4,9 @@ import type { CurrentUser } from '../../../http';
 import * as repo from './repo';
 
 /** Where one stream's text goes: the HTTP response in production, anything in a test. */
+/** How long a stream ended by a stopping process waits before reconnecting (decision 063): the others are up. */
+export const RESTART_RETRY_MS = 1000;
+
 export interface Sink {
   write(text: string): void;
   end(): void;
@@ -315,12 +318,18 @@ export class LiveHub {
     if (r?.size === 0) this.byRole.delete(s.role);
   }
 
-  /** Ends a stream; `session` tells the client its session is over (it must not reconnect with this token). */
-  private end(s: Stream, reason?: 'session') {
+  /**
+   * Ends a stream; `session` tells the client its session is over (it must not reconnect with this token), `restart`
+   * that this process is stopping: reconnect (to another process) after `retryMs` (also `retry:` for EventSource readers),
+   * resuming from its cursor.
+   */
+  private end(s: Stream, reason?: 'session' | 'restart') {
     if (s.closed) return;
     this.remove(s);
     try {
-      if (reason) s.sink.write(frame(null, 'end', { reason }));
+      if (reason === 'restart') s.sink.write(`retry: ${RESTART_RETRY_MS}\n`);
+      if (reason)
+        s.sink.write(frame(null, 'end', reason === 'restart' ? { reason, retryMs: RESTART_RETRY_MS } : { reason }));
       s.sink.end();
     } catch {}
   }
@@ -330,7 +339,7 @@ export class LiveHub {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    for (const s of [...this.streams]) this.end(s);
+    for (const s of [...this.streams]) this.end(s, 'restart');
     const stop = this.stopListening;
     this.stopListening = null;
     await stop?.();

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { withTotal } from '../../../db/paging';
 import { type PerRow, perRowSource, WritePlan } from '../../../db/plan';
 import { type NotificationKind, notificationOutbox, notifications, users } from '../../../db/schema';
 
@@ -57,7 +58,7 @@ const mine = (userId: number, unreadOnly = false): SQL =>
 /** One page of a person's notifications, newest first. */
 export async function page(exec: Executor, userId: number, p: { limit: number; offset: number; unreadOnly: boolean }) {
   const where = mine(userId, p.unreadOnly);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: notifications.id,
@@ -74,8 +75,7 @@ export async function page(exec: Executor, userId: number, p: { limit: number; o
       .limit(p.limit)
       .offset(p.offset),
     exec.select({ total: count() }).from(notifications).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** How many of a person's notifications are unread (the partial index notifications_unread_idx). */

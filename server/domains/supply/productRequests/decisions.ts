@@ -1,12 +1,13 @@
 // The approvers' decisions, the vendor's cancel, and the payment from the vendor wallet (decision 029).
 import type { ApproverRole, ProductRequestEvent } from '../../../../src/machines/productRequest/productRequest.machine';
+import type { CompanyConfig } from '../../../config';
 import type { Db, Executor } from '../../../db/client';
 import { WritePlan } from '../../../db/plan';
 import { badRequest, HttpError, notFound } from '../../../http';
 import { paise, rupeesText } from '../../../money';
 import { wallets } from '../../money';
 import { checkedDocumentNumber, planDocumentNumber } from '../../platform';
-import { detail } from './reads';
+import { detail, requestGstSplit } from './reads';
 import * as repo from './repo';
 import { type Actor, allowedKeys, applyRequestEvent, ownRequestsOf, r2, requestFor, vendorFor } from './rules';
 
@@ -128,19 +129,28 @@ function unaffordable(total: number, balance: number) {
 /**
  * Vendor/VendorReqWalletPay, in one transaction: the request is locked and moved to issued (the machine refuses a
  * request not approved, so a second payment is 409 and debits nothing), the vendor wallet is debited the total
- * (revenue takes the taxable value, GST payable the GST) under the request's own idempotency key, the held stock
- * leaves the store, and the request gets its tax invoice number. Lock order (decision 014): the request, the vendor's
+ * (revenue takes the taxable value, each GST head the invoice's tax for it, decision 053) under the request's own
+ * idempotency key, the held stock leaves the store, and the request gets its tax invoice number and GST split. Lock order (decision 014): the request, the vendor's
  * wallet (the transfer opened and checked), the products, then the rows every sale takes (revenue and GST accounts,
  * the invoice series) in the last statements, so they are held only until the commit just after.
  */
-export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId: number }, now = new Date()) {
+export async function pay(
+  db: Db,
+  company: CompanyConfig,
+  user: Actor,
+  p: { requestId: number; vendorId: number },
+  now = new Date(),
+) {
   const vendor = await vendorFor(db, user, p.vendorId, 'VendorId');
   const paid = await db.transaction(async (tx) => {
     let wallet = 0;
     let transfer: Awaited<ReturnType<typeof wallets.open>> | undefined;
+    let gst: wallets.GstSplit = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
     await applyRequestEvent(tx, p.requestId, { type: 'PAY' }, user.id, {
       vendorId: vendor.id,
       check: async (locked) => {
+        // The invoice's split, read before the wallet's lock (the lines are fixed since submission).
+        gst = await requestGstSplit(tx, company, p.requestId, locked.vendorUserId);
         // The wallet is locked and checked first (the transfer opened): a wallet short of the total refuses here.
         wallet = locked.vendorWalletId ?? (await wallets.openWallet(tx, 'vendor', vendor));
         try {
@@ -149,7 +159,7 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
             legs: [
               { accountId: wallet, amount: -locked.totalPaise },
               { accountId: wallets.systemAccountId('revenue'), amount: locked.taxablePaise },
-              { accountId: wallets.systemAccountId('gst_payable'), amount: locked.gstPaise },
+              ...wallets.gstLegs(gst),
             ],
             reference: `Product request ${p.requestId}`,
             remark: `Products for request ${p.requestId}`,
@@ -169,7 +179,7 @@ export async function pay(db: Db, user: Actor, p: { requestId: number; vendorId:
           throw e;
         }
       },
-      patch: () => ({ paidAt: now }),
+      patch: () => ({ paidAt: now, ...gst }),
     });
     // The rows every sale takes come last, held only until the commit just after: revenue and GST, the invoice series.
     const balances = await transfer!.finish();

@@ -1,9 +1,9 @@
 // The request lists, one request, and its tax invoice (decision 029).
 import { PRODUCT_REQUEST_STATE_LABELS } from '../../../../src/machines/productRequest/productRequest.machine';
-import type { CompanyConfig } from '../../../config';
+import { type CompanyConfig, invoiceSupplier } from '../../../config';
 import type { Db, Executor } from '../../../db/client';
 import { conflict, notFound } from '../../../http';
-import { mulDivHalfUp } from '../../../money';
+import { splitGst } from '../../../money';
 import { gstStateCode } from '../../../shared/gstin';
 import { amountInWords } from '../../../shared/words';
 import { isIntraState } from '../../commerce';
@@ -93,6 +93,27 @@ export async function detail(exec: Executor, user: Actor, id: number) {
   };
 }
 
+/** A request line's GST per head, as the customer invoices split it (orders/quote.ts). */
+export function lineGstSplit(gst: number, intra: boolean) {
+  const s = splitGst(gst, intra);
+  return { cgst: s.cgstPaise as number, sgst: s.sgstPaise as number, igst: s.igstPaise as number };
+}
+
+/** A request's GST per head: its lines' split summed, as its tax invoice totals it. */
+export async function requestGstSplit(exec: Executor, company: CompanyConfig, requestId: number, vendorUserId: number) {
+  const vendor = await repo.vendorForInvoice(exec, vendorUserId);
+  // A vendor without an address on file collects at the store: intra-state.
+  const intra = isIntraState(company, vendor?.state ?? company.state);
+  const split = { cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+  for (const l of await repo.linesOf(exec, requestId)) {
+    const s = lineGstSplit(l.gstPaise, intra);
+    split.cgstPaise += s.cgst;
+    split.sgstPaise += s.sgst;
+    split.igstPaise += s.igst;
+  }
+  return split;
+}
+
 /**
  * Vendor/GetRequestOrderInvoiceData: the GST tax invoice of a paid request, with the customer invoices' rules (CGST
  * Rule 46): CGST + SGST when the vendor is in the company's state, IGST otherwise (a vendor without an address on
@@ -108,13 +129,11 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Ac
   }
   const vendor = (await repo.vendorForInvoice(exec, row.vendorUserId))!;
   const state = vendor.state ?? company.state;
-  const intra = isIntraState(company, state);
+  // The split the payment stored (and the ledger's heads took, decision 053), not today's address: an invoice issued
+  // does not change. A request without GST splits nothing; its type is the address's.
+  const intra = row.gstPaise > 0 ? row.igstPaise === 0 : isIntraState(company, state);
   const lines = await repo.linesOf(exec, id);
-  const split = (gst: number) => {
-    const cgst = intra ? mulDivHalfUp(gst, 1, 2) : 0;
-    return { cgst, sgst: intra ? gst - cgst : 0, igst: intra ? 0 : gst };
-  };
-  const out = lines.map((l) => ({ l, s: split(l.gstPaise) }));
+  const out = lines.map((l) => ({ l, s: lineGstSplit(l.gstPaise, intra) }));
   const sum = (f: (x: (typeof out)[number]) => number) => out.reduce((s, x) => s + f(x), 0);
   const code = gstStateCode(state);
   return {
@@ -122,13 +141,7 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Ac
     invoiceNo: row.invoiceNo,
     invoiceDate: row.paidAt,
     requestDate: row.createdAt,
-    supplier: {
-      legalName: company.legalName,
-      address: company.address,
-      state: company.state,
-      stateCode: company.stateCode,
-      gstin: company.gstin,
-    },
+    supplier: invoiceSupplier(company),
     buyer: {
       vendorId: vendor.id,
       name: vendor.fullName,

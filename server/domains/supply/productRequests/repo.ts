@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageOf, withTotal } from '../../../db/paging';
 import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import {
@@ -228,7 +228,18 @@ export async function findRequestRow(exec: Executor, id: number): Promise<Reques
 }
 
 export type RequestPatch = Partial<
-  Pick<RequestRow, 'state' | 'rejectRemark' | 'invoiceNo' | 'transferId' | 'paidAt' | 'updatedAt'>
+  Pick<
+    RequestRow,
+    | 'state'
+    | 'rejectRemark'
+    | 'invoiceNo'
+    | 'transferId'
+    | 'paidAt'
+    | 'updatedAt'
+    | 'cgstPaise'
+    | 'sgstPaise'
+    | 'igstPaise'
+  >
 >;
 
 /**
@@ -400,7 +411,7 @@ export async function pageRequests(exec: Executor, q: RequestListQuery) {
     'id',
     productRequests.id,
   );
-  const [items, [{ n }]] = await Promise.all([
+  const { rows: items, total: n } = await withTotal(
     exec
       .select(summaryColumns)
       .from(productRequests)
@@ -410,11 +421,11 @@ export async function pageRequests(exec: Executor, q: RequestListQuery) {
       .limit(limit)
       .offset(offset),
     exec
-      .select({ n: count() })
+      .select({ total: count() })
       .from(productRequests)
       .innerJoin(vendorUser, eq(vendorUser.id, productRequests.vendorUserId))
       .where(filter),
-  ]);
+  );
   return { items: items as SummaryRow[], total: n, page, pageSize };
 }
 

@@ -1,5 +1,5 @@
-import { currentUser, done, type Handlers, ok } from '../../../http';
-import { invoicePdf } from '../../commerce';
+import { currentUser, done, type Handlers, ok, privateDownload } from '../../../http';
+import { invoiceFileName, invoicePdf } from '../../commerce';
 import * as requests from './service';
 
 // Vendor product requests (decision 029): the request cart, the request machine, payment, tracking and invoices.
@@ -66,7 +66,10 @@ export const productRequestHandlers: Handlers = {
 
   async vendorReqWalletPay(req) {
     const { IOrderId, VendorId } = req.query;
-    const data = await requests.pay(req.server.db, currentUser(req), { requestId: IOrderId, vendorId: VendorId });
+    const data = await requests.pay(req.server.db, req.server.config.company, currentUser(req), {
+      requestId: IOrderId,
+      vendorId: VendorId,
+    });
     return ok(
       data,
       `Request ${IOrderId} was paid (₹${data.total.toFixed(2)}) from your wallet and issued; invoice ${data.invoiceNo}.`,
@@ -144,12 +147,7 @@ export const productRequestHandlers: Handlers = {
       },
       { codeHeader: 'HSN', referenceLabel: 'Request' },
     );
-    const name = `invoice-${inv.invoiceNo.replace(/\//g, '-')}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(pdf);
+    return privateDownload(reply, 'application/pdf', invoiceFileName(inv.invoiceNo), pdf);
   },
 
   async getVendorDashboard(req) {

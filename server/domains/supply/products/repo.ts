@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
-import { likeTerm, orderOf, type PageQuery, pageOf } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageOf, withTotal } from '../../../db/paging';
 import { WritePlan } from '../../../db/plan';
 import { type RowShape, rawRows } from '../../../db/rows';
 import {
@@ -157,8 +157,8 @@ const productColumns = {
   updatedAt: products.updatedAt,
 };
 
-export interface ProductRow {
-  id: number;
+/** What a product's form sets; the image only when one was sent. */
+export interface ProductValues {
   productName: string;
   /** Null only for a product added before HSN codes were asked for. */
   hsnCode: string | null;
@@ -170,31 +170,20 @@ export interface ProductRow {
   actualPricePaise: Paise;
   costPaise: Paise;
   gstPercent: number;
-  imageUrl: string | null;
-  imageName: string | null;
-  onHand: number;
-  reserved: number;
-  lowStockAt: number;
-  active: boolean;
-  deletedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface ProductValues {
-  productName: string;
-  hsnCode: string | null;
-  description: string | null;
-  mrpPaise: Paise;
-  discountType: ProductDiscountType;
-  discount: number;
-  actualPricePaise: Paise;
-  costPaise: Paise;
-  gstPercent: number;
   lowStockAt: number;
   active: boolean;
   imageUrl?: string | null;
   imageName?: string | null;
+}
+
+/** A product as its reads give it: the form's values, the image (or null) and the stock. */
+export interface ProductRow extends Required<ProductValues> {
+  id: number;
+  onHand: number;
+  reserved: number;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const notDeleted = isNull(products.deletedAt);
@@ -307,7 +296,7 @@ export async function pageProducts(exec: Executor, q: ProductListQuery, limitOve
         ? eq(products.active, false)
         : undefined,
   );
-  const [items, [{ total }]] = await Promise.all([
+  const { rows: items, total } = await withTotal(
     exec
       .select(productColumns)
       .from(products)
@@ -316,7 +305,7 @@ export async function pageProducts(exec: Executor, q: ProductListQuery, limitOve
       .limit(limitOverride ?? limit)
       .offset(limitOverride ? 0 : offset),
     exec.select({ total: count() }).from(products).where(where),
-  ]);
+  );
   return { items: items as ProductRow[], total, page, pageSize };
 }
 
@@ -329,7 +318,7 @@ export async function pageStore(exec: Executor, q: PageQuery & { inStock?: boole
     q.search?.trim() ? ilike(products.productName, likeTerm(q.search)) : undefined,
     q.inStock ? sql`${products.onHand} > ${products.reserved}` : undefined,
   );
-  const [items, [{ total }]] = await Promise.all([
+  const { rows: items, total } = await withTotal(
     exec
       .select(productColumns)
       .from(products)
@@ -338,7 +327,7 @@ export async function pageStore(exec: Executor, q: PageQuery & { inStock?: boole
       .limit(limit)
       .offset(offset),
     exec.select({ total: count() }).from(products).where(where),
-  ]);
+  );
   return { items: items as ProductRow[], total, page, pageSize };
 }
 
@@ -374,7 +363,7 @@ export async function pageMovements(exec: Executor, q: MovementQuery, limitOverr
     q.from ? gte(stockMovements.createdAt, sql`(${q.from}::date)::timestamp at time zone 'Asia/Kolkata'`) : undefined,
     q.to ? lt(stockMovements.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`) : undefined,
   );
-  const [items, [{ total }]] = await Promise.all([
+  const { rows: items, total } = await withTotal(
     exec
       .select({
         id: stockMovements.id,
@@ -400,7 +389,7 @@ export async function pageMovements(exec: Executor, q: MovementQuery, limitOverr
       .limit(limitOverride ?? limit)
       .offset(limitOverride ? 0 : offset),
     exec.select({ total: count() }).from(stockMovements).where(where),
-  ]);
+  );
   return { items, total, page, pageSize };
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { nameKey, RowErrors } from '../../../imports';
+import { RowErrors } from '../../../imports';
 import { gstinProblem } from '../../../shared/gstin';
 import { normalAadhaar, normalPan } from '../../../shared/identity';
 import {
@@ -14,7 +14,6 @@ import {
   zonesOfRow,
 } from '../../../shared/person';
 import { persons } from '../../fieldService';
-import { contactsTaken, geo } from '../../platform';
 import * as repo from './repo';
 import { type Checked, fullNameOf, insertOne } from './rules';
 
@@ -67,16 +66,10 @@ export async function importRows(db: Db, rows: ImportRow[]) {
     checkPersonRow(errors, i, r, seen, 'mobileNo', today);
   });
 
-  const citiesFound = await persons.citiesByNames(db, [...new Set(norm.map((r) => nameKey(r.cityName)))]);
-  const zonesFound = await geo.zonesNamed(db, [...new Set(norm.flatMap((r) => r.zones.map((z) => z.zone)))]);
-  const t = {
-    ...(await contactsTaken(db, { mobiles: [...seen.mobile.keys()], emails: [...seen.email.keys()] })),
-    ...(await repo.taken(db, {
-      pans: [...seen.pan.keys()],
-      aadhaars: [...seen.aadhaar.keys()],
-      gstins: [...seen.gstin.keys()],
-    })),
-  };
+  const { citiesFound, zonesFound } = await persons.placesNamed(db, norm);
+  const t = await persons.sheetKeysTaken(db, seen, () =>
+    repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()], gstins: [...seen.gstin.keys()] }),
+  );
 
   const ready: Checked[] = [];
   norm.forEach((r, i) => {

@@ -3,7 +3,8 @@ import type { Db, Executor } from '../../../db/client';
 import { type PageQuery, pageOf } from '../../../db/paging';
 import { type CurrentUser, notFound } from '../../../http';
 import type { Storage } from '../../../plugins/storage';
-import { aadhaarLast4, maskedAadhaar } from '../../../shared/identity';
+import { aadhaarLast4 } from '../../../shared/identity';
+import { aadhaarShown } from '../../../shared/person';
 import { proofMime, proofStorage } from '../../../shared/proofs';
 import * as repo from './repo';
 
@@ -16,9 +17,7 @@ export async function detail(exec: Executor, id: number, viewer: Pick<CurrentUse
   return {
     ...rest,
     phone: row.mobileNo,
-    aadharNumber: full ? aadhaarNumber : maskedAadhaar(aadhaarNumber),
-    aadharLast4: aadhaarLast4(aadhaarNumber),
-    aadharMasked: !full,
+    ...aadhaarShown(aadhaarNumber, full),
     hasAadharProof: aadhaarProofUrl !== null,
     deleted: deletedAt !== null,
     createdDate: row.createdDate.toISOString(),

@@ -8,14 +8,14 @@ import {
   inArray,
   isNotNull,
   isNull,
-  ne,
   notInArray,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, qualified } from '../../../db/paging';
+import { insertLinks, pruneLinks, valuesTaken } from '../../../db/links';
+import { likeTerm, qualified, withTotal } from '../../../db/paging';
 import {
   categories,
   cities,
@@ -36,33 +36,18 @@ export type VendorInsert = typeof vendors.$inferInsert;
 // ---------------------------------------------------------------- lookups for the rules
 
 /** Which of these PANs, Aadhaar numbers and GSTINs another vendor has (not `except`). */
-export async function taken(
-  exec: Executor,
-  k: { pans: string[]; aadhaars: string[]; gstins: string[] },
-  except?: number,
-) {
-  const profiles =
-    k.pans.length || k.aadhaars.length || k.gstins.length
-      ? await exec
-          .select({ pan: vendors.panNumber, aadhaar: vendors.aadhaarNumber, gstin: vendors.gstin })
-          .from(vendors)
-          .where(
-            and(
-              or(
-                k.pans.length ? inArray(vendors.panNumber, k.pans) : undefined,
-                k.aadhaars.length ? inArray(vendors.aadhaarNumber, k.aadhaars) : undefined,
-                k.gstins.length ? inArray(vendors.gstin, k.gstins) : undefined,
-              ),
-              except ? ne(vendors.userId, except) : undefined,
-            ),
-          )
-      : [];
-  return {
-    pans: new Set(profiles.map((p) => p.pan)),
-    aadhaars: new Set(profiles.map((p) => p.aadhaar)),
-    gstins: new Set(profiles.map((p) => p.gstin).filter((g): g is string => !!g)),
-  };
-}
+export const taken = (exec: Executor, k: { pans: string[]; aadhaars: string[]; gstins: string[] }, except?: number) =>
+  valuesTaken(
+    exec,
+    vendors,
+    vendors.userId,
+    {
+      pans: [vendors.panNumber, k.pans],
+      aadhaars: [vendors.aadhaarNumber, k.aadhaars],
+      gstins: [vendors.gstin, k.gstins],
+    },
+    except,
+  );
 
 // ---------------------------------------------------------------- writes
 
@@ -95,21 +80,23 @@ export async function lock(exec: Executor, userId: number) {
   return rows[0] ?? null;
 }
 
-export async function insertZoneLinks(exec: Executor, userId: number, zoneIds: number[]) {
-  if (zoneIds.length === 0) return [];
-  return exec
-    .insert(vendorZones)
-    .values(zoneIds.map((zoneId) => ({ vendorUserId: userId, zoneId })))
-    .onConflictDoNothing()
-    .returning({ id: vendorZones.id });
-}
+export const insertZoneLinks = (exec: Executor, userId: number, zoneIds: number[]) =>
+  insertLinks(
+    exec,
+    vendorZones,
+    vendorZones.id,
+    zoneIds.map((zoneId) => ({ vendorUserId: userId, zoneId })),
+  );
 
 /** Removes the zone links not in `keep`. */
-export async function pruneZones(exec: Executor, userId: number, keep: number[]) {
-  await exec
-    .delete(vendorZones)
-    .where(and(eq(vendorZones.vendorUserId, userId), keep.length ? notInArray(vendorZones.zoneId, keep) : undefined));
-}
+export const pruneZones = (exec: Executor, userId: number, keep: number[]) =>
+  pruneLinks(
+    exec,
+    vendorZones,
+    { id: vendorZones.id, owner: vendorZones.vendorUserId, target: vendorZones.zoneId },
+    userId,
+    keep,
+  );
 
 export async function setAvailable(exec: Executor, userId: number, available: boolean) {
   const rows = await exec
@@ -247,7 +234,7 @@ export async function page(exec: Executor, f: ListFilter) {
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: users.id,
@@ -273,8 +260,7 @@ export async function page(exec: Executor, f: ListFilter) {
       .limit(f.limit)
       .offset(f.offset),
     exec.select({ total: count() }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** The vendor profile of the account with this mobile number (deleted ones included), or null. */
@@ -321,7 +307,7 @@ export async function professionalsOf(
       states.map((s) => sql`${s}`),
       sql`, `,
     )}))`.mapWith(Number);
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     exec
       .select({
         id: users.id,
@@ -350,8 +336,7 @@ export async function professionalsOf(
       .from(professionals)
       .innerJoin(users, eq(users.id, professionals.userId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** The line states a vendor's task list shows, by filter. */
@@ -421,7 +406,7 @@ export async function tasks(
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  return withTotal(
     taskQuery(exec, where).orderBy(desc(orderLines.slotStart), desc(orderLines.id)).limit(f.limit).offset(f.offset),
     exec
       .select({ total: count() })
@@ -429,8 +414,7 @@ export async function tasks(
       .innerJoin(professionals, eq(professionals.userId, orderLines.professionalUserId))
       .innerJoin(users, eq(users.id, orderLines.professionalUserId))
       .where(where),
-  ]);
-  return { rows, total };
+  );
 }
 
 /** The lines of one order held by one professional. */

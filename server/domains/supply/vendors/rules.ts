@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/client';
-import { conflict, type FieldError } from '../../../http';
+import { conflict, formProblems } from '../../../http';
 import type { CheckedFile } from '../../../plugins/storage';
 import { gstinProblem } from '../../../shared/gstin';
 import { checkPersonFields, invalidRequest, raceConflict, throwIfTaken } from '../../../shared/person';
@@ -56,12 +56,9 @@ export interface Checked {
  * taken mobile number, e-mail, PAN, Aadhaar and GSTIN (409 naming the field).
  */
 export async function check(exec: Executor, body: VendorInput, exceptId?: number): Promise<Checked> {
-  const errors: FieldError[] = [];
-  const bad = (field: string, message: string) => errors.push({ field, message });
-  const firstName = body.firstName.trim();
-  if (!firstName) bad('firstName', 'must not be empty');
-  const lastName = body.lastName.trim();
-  if (!lastName) bad('lastName', 'must not be empty');
+  const { errors, bad, filled } = formProblems();
+  const firstName = filled('firstName', body.firstName);
+  const lastName = filled('lastName', body.lastName);
   const person = checkPersonFields(
     {
       mobile: body.mobileNo,

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { invalidateAfter } from '../../../api/invalidate';
+import { invalidateAfter, type WriteId } from '../../../api/invalidate';
 import {
   type CancellationTerms,
   type CancelledOrderLine,
@@ -238,27 +238,40 @@ function SourceRefundStatus({ line, onSend }: { line: CancelledOrderLine; onSend
   );
 }
 
-function SourceRefundDialog({ line, onClose }: { line: CancelledOrderLine; onClose: () => void }) {
+/**
+ * A dialog's one write on an order line: busy while it runs, the server's message as a toast, the reads the write
+ * changes refreshed, then the dialog closes; a failure stays in the dialog (after `onFailed`).
+ */
+function useLineWrite(operation: WriteId, onClose: () => void, onFailed?: (e: unknown) => Promise<unknown>) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const offer = line.refundToSource;
-  const send = async () => {
+  const run = async (send: () => Promise<{ message: string }>) => {
     setBusy(true);
     setError(null);
     try {
-      const reply = await refundToSource(ref(line));
+      const reply = await send();
       toast.success(reply.message);
-      await invalidateAfter(queryClient, 'refundToSource');
+      await invalidateAfter(queryClient, operation);
       onClose();
     } catch (e) {
-      // A refusal by the provider changed the line too (the attempt is recorded, the money back in the wallet).
-      await invalidateAfter(queryClient, 'refundToSource');
+      await onFailed?.(e);
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
   };
+  return { busy, error, run };
+}
+
+function SourceRefundDialog({ line, onClose }: { line: CancelledOrderLine; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  // A refusal by the provider changed the line too (the attempt is recorded, the money back in the wallet).
+  const { busy, error, run } = useLineWrite('refundToSource', onClose, () =>
+    invalidateAfter(queryClient, 'refundToSource'),
+  );
+  const offer = line.refundToSource;
+  const send = () => run(() => refundToSource(ref(line)));
   return (
     <Dialog
       open
@@ -284,30 +297,16 @@ function SourceRefundDialog({ line, onClose }: { line: CancelledOrderLine; onClo
 
 /** Asks the server what cancelling costs now, shows it, and cancels only once the customer confirms those terms. */
 function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const terms = useQuery({
     queryKey: ['OrderLines', 'orderCancellationQuote', line.lineId],
     queryFn: async () => (await cancellationQuote(ref(line))).data,
     staleTime: 0,
     gcTime: 0,
   });
-  const confirm = async (t: CancellationTerms) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await cancelOrderLine({ ...ref(line), AcceptedFee: t.fee });
-      toast.success(reply.message);
-      await invalidateAfter(queryClient, 'orderCancellation');
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) await terms.refetch();
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useLineWrite('orderCancellation', onClose, async (e) => {
+    if (e instanceof ApiError && e.status === 409) await terms.refetch();
+  });
+  const confirm = (t: CancellationTerms) => run(() => cancelOrderLine({ ...ref(line), AcceptedFee: t.fee }));
   return (
     <Dialog
       open
@@ -359,24 +358,11 @@ function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
 }
 
 function RescheduleDialog({ line, onClose }: { line: Line; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [slot, setSlot] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useLineWrite('orderReschedule', onClose);
   const save = async () => {
     if (!slot) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await rescheduleOrderLine({ ...ref(line), RescheduleDate: slot });
-      toast.success(reply.message);
-      await invalidateAfter(queryClient, 'orderReschedule');
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => rescheduleOrderLine({ ...ref(line), RescheduleDate: slot }));
   };
   return (
     <Dialog
@@ -402,30 +388,18 @@ function RescheduleDialog({ line, onClose }: { line: Line; onClose: () => void }
 }
 
 function RateDialog({ line, onClose }: { line: Line; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [rating, setRating] = useState(0);
   const [review, setReview] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await rateOrderLine({
+  const { busy, error, run } = useLineWrite('completeByProfessionalOrCustRating', onClose);
+  const save = () =>
+    run(() =>
+      rateOrderLine({
         Action: 'CustRating',
         ...ref(line),
         Rating: rating,
         ...(review.trim() ? { Review: review.trim() } : {}),
-      });
-      toast.success(reply.message);
-      await invalidateAfter(queryClient, 'completeByProfessionalOrCustRating');
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    );
   return (
     <Dialog
       open

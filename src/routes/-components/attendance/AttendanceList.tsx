@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   type AttendanceListItem,
@@ -11,7 +11,7 @@ import { Badge, Button, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, type TableState } from '../../../ui/DataTable';
 import { saveBlob } from '../../../ui/download';
 import { SelectField } from '../../../ui/form';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from './attendance.css';
 import { days, indiaToday, monthLabel, monthOptions } from './format';
 import type { AttendanceListSearch } from './search';
@@ -22,7 +22,6 @@ import type { AttendanceListSearch } from './search';
  */
 export function AttendanceList() {
   const search = useSearch({ strict: false }) as AttendanceListSearch;
-  const navigate = useNavigate();
   const now = indiaToday();
   const year = search.year ?? now.year;
   const month = search.month ?? now.month;
@@ -35,11 +34,7 @@ export function AttendanceList() {
   const page = useQuery({ ...options(table.state), placeholderData: keepPreviousData });
   const [busy, setBusy] = useState(false);
 
-  const setFilter = (next: Partial<AttendanceListSearch>) =>
-    void navigate({
-      to: '.',
-      search: ((prev: AttendanceListSearch) => ({ ...prev, ...next, page: undefined })) as never,
-    });
+  const setFilter = useListFilter<AttendanceListSearch>();
 
   async function download() {
     setBusy(true);

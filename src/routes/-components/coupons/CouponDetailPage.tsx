@@ -20,7 +20,6 @@ import {
   buttonClassName,
   Card,
   ConfirmDialog,
-  EmptyState,
   formatDateTime,
   LoadingPlaceholder,
   MachineDiagram,
@@ -29,7 +28,9 @@ import {
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormErrorSummary, TextArea } from '../../../ui/form';
+import { transitionColumns } from '../../../ui/machine/transitionColumns';
 import { useOperationForm } from '../form';
+import { MissingRecord } from '../MissingRecord';
 import * as s from './coupons.css';
 import { DIAGRAM_LABELS, STATE_LABEL, STATE_TONE } from './states';
 import { appliesText, dayText, offerText } from './terms';
@@ -37,14 +38,7 @@ import { appliesText, dayText, offerText } from './terms';
 type Transition = CouponDetail['history'][number];
 
 const TRANSITION_COLUMNS: Column<Transition>[] = [
-  { key: 'at', header: 'When', render: (t) => <span className={s.nowrap}>{formatDateTime(t.at)}</span> },
-  { key: 'event', header: 'Event', render: (t) => DIAGRAM_LABELS[t.event] ?? t.event },
-  {
-    key: 'fromState',
-    header: 'From',
-    render: (t) => (t.fromState ? (DIAGRAM_LABELS[t.fromState] ?? t.fromState) : '—'),
-  },
-  { key: 'toState', header: 'To', render: (t) => DIAGRAM_LABELS[t.toState] ?? t.toState },
+  ...transitionColumns<Transition>(DIAGRAM_LABELS),
   { key: 'actorName', header: 'By', render: (t) => <bdi>{t.actorName ?? 'The system'}</bdi> },
   { key: 'remark', header: 'Remark', render: (t) => (t.remark ? <bdi>{t.remark}</bdi> : '—') },
 ];
@@ -67,16 +61,7 @@ export function CouponDetailPage({ id, area, list }: CouponDetailPageProps) {
   const c = coupon.data;
   const t = c?.coupon;
   if (!c || !t) {
-    return (
-      <div className={s.page}>
-        <PageHeader title="Coupon" actions={back} />
-        {coupon.error ? (
-          <Alert tone="danger">{coupon.error.message}</Alert>
-        ) : (
-          <EmptyState title="Coupon not found" description="Choose one from the list of coupons." />
-        )}
-      </div>
-    );
+    return <MissingRecord className={s.page} title="Coupon" listName="coupons" back={back} error={coupon.error} />;
   }
   return (
     <div className={s.page}>

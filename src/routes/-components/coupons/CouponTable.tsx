@@ -1,11 +1,11 @@
 // Coupons by state (Marketing/GetCouponsOffersMR): marketing's /Coupons/CouponsList and the admin's
 // /Advertisement/MarketingCoupons. The state filter and the table's page, size and search live in the URL.
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { type CouponAction, couponsByStateQuery, type HomeScreenAd } from '../../../api/homeScreenAds';
 import { Badge, formatDateTime } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from './coupons.css';
 import { COUPON_ACTIONS, STATE_LABEL, STATE_TONE } from './states';
 import { dayText, offerText } from './terms';
@@ -21,7 +21,7 @@ export interface CouponTableProps {
 }
 
 export function CouponTable({ caption, action, detailTo, editable, emptyMessage }: CouponTableProps) {
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const table = useServerTable<HomeScreenAd>((state) =>
     couponsByStateQuery(action, { page: state.page, pageSize: state.pageSize, search: state.search || undefined }),
   );
@@ -110,16 +110,7 @@ export function CouponTable({ caption, action, detailTo, editable, emptyMessage 
           value={action === 'All' ? '' : action}
           allLabel="All coupons"
           options={COUPON_ACTIONS.map((a) => ({ value: a.value, label: a.label }))}
-          onChange={(value) =>
-            void navigate({
-              to: '.',
-              search: ((prev: Record<string, unknown>) => ({
-                ...prev,
-                action: value || 'All',
-                page: undefined,
-              })) as never,
-            })
-          }
+          onChange={(value) => setFilter({ action: value || 'All' })}
         />
       }
       emptyMessage={emptyMessage}

@@ -12,6 +12,11 @@ export interface DispatchSearch {
   /** First and last slot day, `YYYY-MM-DD`. */
   from?: string;
   to?: string;
+  /** First and last day the line was placed, and (the cancelled list) cancelled: the admin dashboard's links. */
+  placedFrom?: string;
+  placedTo?: string;
+  cancelledFrom?: string;
+  cancelledTo?: string;
   /** The assigned list only. */
   state?: 'assigned' | 'accepted';
   /** The cursors of pages 2..N, joined by '.': page N starts at the last one. */
@@ -31,6 +36,13 @@ const id = (v: unknown) => {
 const day = (v: unknown) =>
   typeof v === 'string' && DAY.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) ? v : undefined;
 
+/** A range of days, first and last swapped when given the wrong way round. */
+function days(rawFrom: unknown, rawTo: unknown): [string | undefined, string | undefined] {
+  const from = day(rawFrom);
+  const to = day(rawTo);
+  return from && to && from > to ? [to, from] : [from, to];
+}
+
 /** The cursors of a trail; an invalid trail is dropped whole (back to the first page). */
 export const trailOf = (trail?: string): string[] => {
   if (!trail) return [];
@@ -42,9 +54,9 @@ export function validateDispatchSearch(raw: Record<string, unknown>): DispatchSe
   const text = typeof raw.search === 'string' || typeof raw.search === 'number' ? String(raw.search).slice(0, 100) : '';
   const pageSize = urlInt(raw.pageSize);
   const trail = typeof raw.trail === 'string' ? trailOf(raw.trail) : [];
-  let from = day(raw.from);
-  let to = day(raw.to);
-  if (from && to && from > to) [from, to] = [to, from];
+  const [from, to] = days(raw.from, raw.to);
+  const [placedFrom, placedTo] = days(raw.placedFrom, raw.placedTo);
+  const [cancelledFrom, cancelledTo] = days(raw.cancelledFrom, raw.cancelledTo);
   return {
     search: text.trim() ? text : undefined,
     pageSize: pageSize && DEFAULT_PAGE_SIZES.includes(pageSize) ? pageSize : undefined,
@@ -53,6 +65,10 @@ export function validateDispatchSearch(raw: Record<string, unknown>): DispatchSe
     professionalId: id(raw.professionalId),
     from,
     to,
+    placedFrom,
+    placedTo,
+    cancelledFrom,
+    cancelledTo,
     state: raw.state === 'assigned' || raw.state === 'accepted' ? raw.state : undefined,
     trail: trail.length ? trail.join('.') : undefined,
   };

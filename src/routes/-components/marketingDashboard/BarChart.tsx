@@ -187,16 +187,18 @@ export interface FiguresTableProps {
   columns: { key: string; name: string; values: number[]; format(n: number): string }[];
   /** Columns summed into the Total column (the chart's series). */
   total?: { name: string; keys: string[]; format(n: number): string };
+  /** Shown open (the admin dashboard keeps its table beside the chart). */
+  open?: boolean;
 }
 
 /** The chart's figures, bucket by bucket, closed by default under a summary line. */
-export function FiguresTable({ caption, starts, bucket, columns, total }: FiguresTableProps) {
+export function FiguresTable({ caption, starts, bucket, columns, total, open }: FiguresTableProps) {
   const id = useId();
   const totalOf = (i: number) =>
     total ? columns.filter((c) => total.keys.includes(c.key)).reduce((n, c) => n + (c.values[i] ?? 0), 0) : 0;
   const sum = (values: number[]) => values.reduce((n, v) => n + v, 0);
   return (
-    <details className={s.details}>
+    <details className={s.details} open={open}>
       <summary className={s.summary}>Show the figures as a table</summary>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reachable by keyboard (axe) */}
       <section className={s.tableScroll} tabIndex={0} aria-labelledby={id}>

@@ -8,6 +8,7 @@ import {
   updatePackage,
 } from '../../../api/packages';
 import { type FileValue, NumberField, TextArea, TextField } from '../../../ui/form';
+import { formatRupees } from '../../../ui/format';
 import { PictureField } from '../../_admin/-components/PictureField';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
 
@@ -55,7 +56,7 @@ export function PackageForm({ pkg, onSaved }: PackageFormProps) {
         placeholder="1999"
         hint={
           pkg
-            ? `Before GST. The services cost ${new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(pkg.servicesValue)} on their own (after their discounts, before GST).`
+            ? `Before GST. The services cost ${formatRupees(pkg.servicesValue)} on their own (after their discounts, before GST).`
             : 'Before GST, at most 2 decimals. At checkout the package’s services together cost this, plus the GST of each.'
         }
       />

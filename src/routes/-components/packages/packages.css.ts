@@ -1,39 +1,23 @@
 // Special packages on the public pages (the home page's strip) and the admin's package screens. Logical
 // properties only, so right-to-left works.
 import { globalStyle, style } from '@vanilla-extract/css';
-import { font, radius, shadow, space, vars } from '../../../ui/theme.css';
+import {
+  atCardFoot,
+  cardBody as body,
+  cardBullets,
+  cardPicture,
+  priceLine,
+  raisedCard,
+} from '../../../ui/surfaces.css';
+import { font, radius, space, vars } from '../../../ui/theme.css';
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  blockSize: '100%',
-  overflow: 'hidden',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  boxShadow: shadow.sm,
-});
-export const cardImg = style({ inlineSize: '100%', blockSize: 'auto', aspectRatio: '2 / 1', objectFit: 'cover' });
-export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.lg, flex: 1 });
+export const card = style(raisedCard);
+export const cardImg = style({ ...cardPicture, aspectRatio: '2 / 1' });
+export const cardBody = style(body);
 export const name = style({ margin: 0, fontSize: font.size.md, fontWeight: 700, overflowWrap: 'anywhere' });
 export const desc = style({ margin: 0, color: vars.color.muted, fontSize: font.size.sm, overflowWrap: 'anywhere' });
-export const includes = style({
-  margin: 0,
-  paddingInlineStart: space.lg,
-  fontSize: font.size.sm,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2px',
-});
-export const priceRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  gap: space.sm,
-  marginBlockStart: 'auto',
-  paddingBlockStart: space.sm,
-});
+export const includes = style(cardBullets);
+export const priceRow = style({ ...priceLine, ...atCardFoot });
 export const price = style({ fontSize: font.size.lg, fontWeight: 750 });
 export const was = style({ color: vars.color.muted, fontSize: font.size.sm, textDecoration: 'line-through' });
 export const note = style({ color: vars.color.muted, fontSize: font.size.sm });

@@ -1,12 +1,13 @@
 // Chooses an employee (a professional) by name or mobile number, searched on the server; the choice lives in the URL
 // (`?emp=`), so Back, reload and a shared link keep it. The chosen employee stays listed whatever the search.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { salaryStructuresQuery } from '../../../api/payroll';
 import { buttonClassName } from '../../../ui';
 import { SearchSelectField, type SelectOption } from '../../../ui/form';
 import { useSettled } from '../../_admin/-components/pickers';
+import { useListFilter } from '../../_admin/-components/useServerTable';
 
 export interface EmployeePickerProps {
   value?: number;
@@ -26,7 +27,7 @@ export function EmployeePicker({
   error,
   name = 'emp',
 }: EmployeePickerProps) {
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const [query, setQuery] = useState('');
   const term = useSettled(query);
   const matches = useQuery(salaryStructuresQuery({ page: 1, pageSize: 50, search: term.trim() || undefined }));
@@ -50,11 +51,7 @@ export function EmployeePicker({
   const choose = (v: string) => {
     const id = Number(v) > 0 ? Number(v) : undefined;
     if (onChange) onChange(id);
-    else
-      void navigate({
-        to: '.',
-        search: ((prev: Record<string, unknown>) => ({ ...prev, emp: id, page: undefined })) as never,
-      });
+    else setFilter({ emp: id });
   };
   return (
     <SearchSelectField

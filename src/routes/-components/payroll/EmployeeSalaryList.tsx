@@ -1,7 +1,7 @@
 // The accountant's month (decision 034): every employee with the calculated net, the breakdown line by line,
 // and Pay with a confirmation. A paid row shows "Paid" and the bank reference; the server pays each month once.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { employeeSalariesQuery, salaryCalculationQuery } from '../../../api/payroll';
 import {
@@ -16,7 +16,7 @@ import {
   Tabs,
 } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { CloseEmployee } from './EmployeePicker';
 import { ExpenseList } from './ExpenseList';
 import { MonthPicker } from './MonthPicker';
@@ -43,7 +43,7 @@ const days = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 /** The month's salaries: its figures, the breakdown open (`?emp=`), the list by status and Pay. */
 function SalariesView() {
   const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const month = monthOf(search);
   const date = apiMonth(month);
   const status = search.status ?? 'all';
@@ -129,16 +129,7 @@ function SalariesView() {
       <Tabs
         label="Salary status"
         value={status}
-        onValueChange={(v) =>
-          void navigate({
-            to: '.',
-            search: ((prev: Record<string, unknown>) => ({
-              ...prev,
-              status: v === 'all' ? undefined : v,
-              page: undefined,
-            })) as never,
-          })
-        }
+        onValueChange={(v) => setFilter({ status: v === 'all' ? undefined : v })}
         tabs={TABS.map((t) => ({
           value: t.value,
           label: t.label,
@@ -162,7 +153,7 @@ function SalariesView() {
 
 export function EmployeeSalaryListPage() {
   const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   return (
     <div className={s.page}>
       <PageHeader
@@ -173,16 +164,11 @@ export function EmployeeSalaryListPage() {
         label="Payroll"
         value={search.view ?? 'salaries'}
         onValueChange={(v) =>
-          void navigate({
-            to: '.',
-            search: ((prev: Record<string, unknown>) => ({
-              ...prev,
-              view: v === 'expenses' || v === 'run' ? v : undefined,
-              page: undefined,
-              search: undefined,
-              emp: undefined,
-              run: undefined,
-            })) as never,
+          setFilter({
+            view: v === 'expenses' || v === 'run' ? v : undefined,
+            search: undefined,
+            emp: undefined,
+            run: undefined,
           })
         }
         tabs={[

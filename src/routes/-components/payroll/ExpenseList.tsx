@@ -1,7 +1,7 @@
 // Employees' expenses (decision 034): HR records one with its receipt; the accountant approves or
 // rejects it (a rejection says why) and pays an approved one at once, or leaves it for the next salary. The receipt
 // is a private file, fetched with the session.
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   addEmployeeExpense,
@@ -14,7 +14,7 @@ import { Badge, Button, Dialog, formatDateTime, formatRupees, Tabs, toast } from
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { openBlob } from '../../../ui/download';
 import { type FileValue, ImageField, NumberField, TextField } from '../../../ui/form';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { chosenId, OperationForm, typedNumber, useOperationForm } from '../form';
 import { EmployeePicker } from './EmployeePicker';
 import * as s from './payroll.css';
@@ -68,7 +68,7 @@ export interface ExpenseListProps {
 
 export function ExpenseList({ viewer }: ExpenseListProps) {
   const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const state = search.state ?? 'all';
   const [acting, setActing] = useState<Acting>(null);
   const table = useServerTable<EmployeeExpense>((t) =>
@@ -155,16 +155,7 @@ export function ExpenseList({ viewer }: ExpenseListProps) {
       <Tabs
         label="Expense state"
         value={state}
-        onValueChange={(v) =>
-          void navigate({
-            to: '.',
-            search: ((prev: Record<string, unknown>) => ({
-              ...prev,
-              state: v === 'all' ? undefined : v,
-              page: undefined,
-            })) as never,
-          })
-        }
+        onValueChange={(v) => setFilter({ state: v === 'all' ? undefined : v })}
         tabs={TABS.map((t) => ({
           value: t.value,
           label: t.label,

@@ -1,10 +1,10 @@
 // The payroll month of a page: a month and a year, kept in the URL (`?month=&year=`, the current month left out).
-import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { control } from '../../../ui/form/form.css';
 import { MONTH_NAMES } from '../../../ui/format';
+import { useListFilter } from '../../_admin/-components/useServerTable';
 import * as s from './payroll.css';
-import { currentMonth, monthSearchOf } from './search';
+import { currentMonth, type MonthSearch, monthSearchOf } from './search';
 
 export interface MonthPickerProps {
   value: { month: number; year: number };
@@ -22,13 +22,9 @@ function yearsAround(shown: number) {
 
 export function MonthPicker({ value, label = 'Month' }: MonthPickerProps) {
   const id = useId();
-  const navigate = useNavigate();
-  const go = (next: { month: number; year: number }) =>
-    void navigate({
-      to: '.',
-      // A new month starts its list again at page 1.
-      search: ((prev: Record<string, unknown>) => ({ ...prev, ...monthSearchOf(next), page: undefined })) as never,
-    });
+  const setFilter = useListFilter<MonthSearch>();
+  // A new month starts its list again at page 1.
+  const go = (next: { month: number; year: number }) => setFilter(monthSearchOf(next));
   return (
     <fieldset className={s.filters} style={{ border: 0, padding: 0, margin: 0 }} aria-label={label}>
       <div className={s.filterField}>

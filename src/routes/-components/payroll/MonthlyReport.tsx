@@ -2,13 +2,13 @@
 // the employer's contributions, tips and expenses, the net and whether it is paid (GetEmployeeDetailsSalary, the
 // accountant's figures as the server calculates them); a chart of the page shown; every row as CSV or XLSX.
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { employeeSalariesQuery } from '../../../api/payroll';
 import { Badge, Button, Card, formatRupees, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/form';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { EmployeeChart } from './EmployeeChart';
 import { downloadCsv, downloadXlsx, type ExportColumn } from './exportRows';
 import { MonthPicker } from './MonthPicker';
@@ -84,7 +84,7 @@ function useExport(date: string, status: 'all' | SalaryStatusFilter, search: str
 
 export function MonthlyReportPage() {
   const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const month = monthOf(search);
   const date = apiMonth(month);
   const status = search.status ?? 'all';
@@ -132,16 +132,7 @@ export function MonthlyReportPage() {
             name="status"
             value={status === 'all' ? '' : status}
             options={STATUS_OPTIONS}
-            onChange={(e) =>
-              void navigate({
-                to: '.',
-                search: ((prev: Record<string, unknown>) => ({
-                  ...prev,
-                  status: e.target.value || undefined,
-                  page: undefined,
-                })) as never,
-              })
-            }
+            onChange={(e) => setFilter({ status: e.target.value || undefined })}
           />
         </div>
       </div>

@@ -2,7 +2,7 @@
 // structures by effective date, a form to add one (or correct one no paid month used) and the statutory deductions
 // as the server computes them for the last full month: EPF, ESI and professional tax are configuration, never typed.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   addSalaryStructure,
@@ -25,7 +25,7 @@ import {
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { CheckboxField, NumberField, TextField } from '../../../ui/form';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
 import { CloseEmployee } from './EmployeePicker';
 import * as s from './payroll.css';
@@ -40,7 +40,7 @@ const enrolled = (st: Pick<SalaryStructure, 'epf' | 'esi'>) =>
 
 export function StructurePage() {
   const search = useSearch({ strict: false }) as Search;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const has = search.has ?? 'all';
   const table = useServerTable<SalaryStructureRow>((state) =>
     salaryStructuresQuery(
@@ -86,16 +86,7 @@ export function StructurePage() {
       <Tabs
         label="Employees"
         value={has}
-        onValueChange={(v) =>
-          void navigate({
-            to: '.',
-            search: ((prev: Record<string, unknown>) => ({
-              ...prev,
-              has: v === 'all' ? undefined : v,
-              page: undefined,
-            })) as never,
-          })
-        }
+        onValueChange={(v) => setFilter({ has: v === 'all' ? undefined : v })}
         tabs={[
           { value: 'all', label: 'All' },
           { value: 'with', label: 'With a structure' },

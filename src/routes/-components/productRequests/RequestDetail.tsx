@@ -32,7 +32,9 @@ import {
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormActions, TextArea } from '../../../ui/form';
+import { transitionColumns } from '../../../ui/machine/transitionColumns';
 import { TopUpDialogs } from '../wallet/TopUp';
+import { productForColumns } from './cartParts';
 import * as s from './productRequests.css';
 import { DIAGRAM_LABELS, STATE_LABEL, STATE_TONE } from './states';
 
@@ -40,8 +42,7 @@ type Line = ProductRequestDetail['lines'][number];
 type Transition = ProductRequestDetail['history'][number];
 
 const LINE_COLUMNS: Column<Line>[] = [
-  { key: 'productName', header: 'Product', render: (l) => <bdi>{l.productName}</bdi> },
-  { key: 'professionalName', header: 'For', render: (l) => <bdi>{l.professionalName}</bdi> },
+  ...productForColumns<Line>(),
   { key: 'quantity', header: 'Qty', align: 'end' },
   { key: 'unitPrice', header: 'Unit price', align: 'end', render: (l) => formatRupees(l.unitPrice) },
   { key: 'gst', header: 'GST', align: 'end', render: (l) => `${l.gst}%` },
@@ -49,14 +50,7 @@ const LINE_COLUMNS: Column<Line>[] = [
 ];
 
 const HISTORY_COLUMNS: Column<Transition>[] = [
-  { key: 'at', header: 'When', render: (t) => <span className={s.nowrap}>{formatDateTime(t.at)}</span> },
-  { key: 'event', header: 'Event', render: (t) => DIAGRAM_LABELS[t.event] ?? t.event },
-  {
-    key: 'fromState',
-    header: 'From',
-    render: (t) => (t.fromState ? (DIAGRAM_LABELS[t.fromState] ?? t.fromState) : '—'),
-  },
-  { key: 'toState', header: 'To', render: (t) => DIAGRAM_LABELS[t.toState] ?? t.toState },
+  ...transitionColumns<Transition>(DIAGRAM_LABELS),
   { key: 'actorName', header: 'By', render: (t) => <bdi>{t.actorName ?? 'The system'}</bdi> },
   { key: 'remark', header: 'Remark', render: (t) => (t.remark ? <bdi>{t.remark}</bdi> : '—') },
 ];

@@ -1,9 +1,10 @@
 // A role's product request page: one list per tab (a TrackRequest action) and, when a request is chosen (?id=), its
 // detail with the machine and the actions. Used by the vendor's /TrackRequest/TrackProductRequest, the inventory
 // manager's /Requests/* and the admin's /RequestsForProducts/*.
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import type { TrackAction } from '../../../api/productRequests';
 import { buttonClassName, EmptyState, PageHeader, Tabs } from '../../../ui';
+import { useListFilter } from '../../_admin/-components/useServerTable';
 import * as s from './productRequests.css';
 import { RequestDetail, type RequestDetailProps } from './RequestDetail';
 import { RequestList } from './RequestList';
@@ -25,7 +26,7 @@ export interface RequestsPageProps {
 
 export function RequestsPage({ title, description, tabs, viewer, actions }: RequestsPageProps) {
   const search = useSearch({ strict: false }) as RequestsSearch;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const current = tabs.find((t) => t.action === search.tab) ?? tabs[0];
   const list = (t: RequestTab) => (
     <RequestList action={t.action} caption={t.label} showVendor={viewer !== 'VE'} emptyMessage={t.emptyMessage} />
@@ -57,12 +58,7 @@ export function RequestsPage({ title, description, tabs, viewer, actions }: Requ
         <Tabs
           label="Requests"
           value={current.action}
-          onValueChange={(tab) =>
-            void navigate({
-              to: '.',
-              search: ((prev: Record<string, unknown>) => ({ ...prev, tab, page: undefined })) as never,
-            })
-          }
+          onValueChange={(tab) => setFilter({ tab })}
           tabs={tabs.map((t) => ({ value: t.action, label: t.label, content: t === current ? list(t) : null }))}
         />
       )}

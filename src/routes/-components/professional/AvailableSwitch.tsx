@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { meQuery } from '../../../api/auth';
-import { invalidateAfter } from '../../../api/invalidate';
 import { changeMyStatus, technicianDashboardQuery } from '../../../api/professionalJobs';
-import { Switch, toast } from '../../../ui';
-import * as s from './professional.css';
+import { AvailabilityToggle } from './AvailabilityToggle';
 
 /**
  * The technician's 'Available' switch in the top bar. It shows the server's current value (the
@@ -12,34 +9,17 @@ import * as s from './professional.css';
  * '1', otherwise a warning toast with the reply's message. While off, no job is suggested to them or taken by them.
  */
 export default function AvailableSwitch() {
-  const queryClient = useQueryClient();
   const me = useQuery(meQuery());
   // Until a one-time password is changed the server answers nothing else: the switch waits.
   const dashboard = useQuery({ ...technicianDashboardQuery(), enabled: me.data?.MustChangePassword === false });
-  const [pending, setPending] = useState<boolean | null>(null);
-  const checked = pending ?? dashboard.data?.available ?? false;
-
-  const change = async (value: boolean) => {
-    setPending(value);
-    try {
-      const reply = await changeMyStatus(value);
-      if (reply.response_code === '1') toast.success(reply.message);
-      else toast.warning(reply.message);
-    } catch (e) {
-      toast.warning(e instanceof Error ? e.message : String(e));
-    } finally {
-      await invalidateAfter(queryClient, 'changeMystatus');
-      setPending(null);
-    }
-  };
-
   return (
-    <Switch
-      className={s.topbarSwitch}
-      label="Available"
-      checked={checked}
-      disabled={!dashboard.data || pending !== null}
-      onCheckedChange={change}
+    <AvailabilityToggle
+      available={dashboard.data ? (dashboard.data.available ?? false) : undefined}
+      operation="changeMystatus"
+      send={async (value) => {
+        const reply = await changeMyStatus(value);
+        return { ok: reply.response_code === '1', message: reply.message };
+      }}
     />
   );
 }

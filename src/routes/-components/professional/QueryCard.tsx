@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { type CustomerQuery, responseCustomerQuery } from '../../../api/queries';
+import type { CustomerQuery } from '../../../api/queries';
 import { CUSTOMER_QUERY_STATE_LABELS } from '../../../machines/customerQuery/customerQuery.machine';
 import { Badge, Button, formatDateTime } from '../../../ui';
-import { Form, FormActions, FormErrorSummary, TextArea } from '../../../ui/form';
-import { useOperationForm } from '../form';
+import { AnswerQueryForm } from './AnswerQueryForm';
 import * as s from './professional.css';
 
 const TONE = { raised: 'warning', answered: 'success', deleted: 'neutral' } as const;
@@ -36,7 +35,14 @@ export function QueryCard({ q }: { q: CustomerQuery }) {
         </div>
       ) : q.allowedEvents.includes('ANSWER') ? (
         answering ? (
-          <AnswerForm q={q} onDone={() => setAnswering(false)} />
+          <AnswerQueryForm
+            q={q}
+            formLabel={`Answer the query about ${q.serviceName}`}
+            fieldLabel="Your answer"
+            rows={3}
+            onCancel={() => setAnswering(false)}
+            onSaved={() => setAnswering(false)}
+          />
         ) : (
           <div className={s.actions}>
             <Button size="sm" onClick={() => setAnswering(true)} aria-label={`Answer: ${label}`}>
@@ -46,35 +52,5 @@ export function QueryCard({ q }: { q: CustomerQuery }) {
         )
       ) : null}
     </li>
-  );
-}
-
-function AnswerForm({ q, onDone }: { q: CustomerQuery; onDone(): void }) {
-  const form = useOperationForm({
-    operation: 'responseCustomerQuery',
-    initial: { QueryAns: '' },
-    labels: { QueryAns: 'Your answer' },
-    toBody: (v) => ({ QueryAns: v.QueryAns.trim() }),
-    send: (body) => responseCustomerQuery(q.id, body),
-    onSaved: onDone,
-  });
-  return (
-    <Form onSubmit={form.submit} aria-label={`Answer the query about ${q.serviceName}`}>
-      <FormErrorSummary errors={form.errors} />
-      <TextArea
-        {...form.text('QueryAns')}
-        rows={3}
-        hint="The customer sees it in My account and is notified."
-        fullWidth
-      />
-      <FormActions>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={form.busy}>
-          Send answer
-        </Button>
-      </FormActions>
-    </Form>
   );
 }

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import { PROFESSIONAL_TYPES } from '../../../api/catalogue';
-import { citiesQuery, statesQuery } from '../../../api/geo';
 import {
   addProfessional,
   type ProfessionalBody,
@@ -10,7 +8,16 @@ import {
 } from '../../../api/professionals';
 import { MultiSelectField, SearchSelectField, SelectField, TextField } from '../../../ui/form';
 import { useZonePicker } from '../../_admin/-components/pickers';
-import { chosenId, OperationForm, useOperationForm } from '../form';
+import { OperationForm, useOperationForm } from '../form';
+import {
+  ADDRESS_LABELS,
+  AddressFields,
+  KYC_LABELS,
+  KycFields,
+  orNull,
+  personBodyOf,
+  personValuesOf,
+} from '../form/PersonSections';
 import { useServicePicker, useVendorPicker } from './pickers';
 
 export interface ProfessionalFormProps {
@@ -25,8 +32,6 @@ export interface ProfessionalFormProps {
   cancelTo: LinkProps['to'];
   onSaved(professional: ProfessionalDetail): void;
 }
-
-const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
 export type ProfessionalPrefill = Partial<
   Record<
@@ -67,14 +72,7 @@ export function ProfessionalForm({
       email: p?.email ?? '',
       birthDate: p?.birthDate ?? '',
       joiningDate: p?.joiningDate ?? '',
-      stateId: p ? String(p.stateId) : '',
-      cityId: p ? String(p.cityId) : '',
-      pinCode: p?.pinCode ?? '',
-      addressLine1: p?.addressLine1 ?? '',
-      addressLine2: p?.addressLine2 ?? '',
-      // The full number comes only to the admin and HR; a masked one is not sent back.
-      panNumber: p?.panNumber ?? '',
-      aadharNumber: p && !p.aadharMasked ? p.aadharNumber : '',
+      ...personValuesOf(p),
       vendorId: p?.vendorId ? String(p.vendorId) : '',
       zones: [] as string[],
       services: [] as string[],
@@ -88,13 +86,8 @@ export function ProfessionalForm({
       email: 'E-mail',
       birthDate: 'Birth date',
       joiningDate: 'Joining date',
-      stateId: 'State',
-      cityId: 'City',
-      pinCode: 'Pincode',
-      addressLine1: 'Address line 1',
-      addressLine2: 'Address line 2',
-      panNumber: 'PAN',
-      aadharNumber: 'Aadhaar number',
+      ...ADDRESS_LABELS,
+      ...KYC_LABELS,
       vendorId: 'Vendor',
       zones: 'Zones',
       services: 'Skills (services)',
@@ -109,13 +102,7 @@ export function ProfessionalForm({
       birthDate: orNull(v.birthDate),
       // Empty: today on an add (or the candidate's date), unchanged on an update (decision 033).
       joiningDate: orNull(v.joiningDate),
-      stateId: chosenId(v.stateId),
-      cityId: chosenId(v.cityId),
-      pinCode: v.pinCode.trim(),
-      addressLine1: v.addressLine1.trim(),
-      addressLine2: orNull(v.addressLine2),
-      panNumber: v.panNumber.replace(/\s+/g, '').toUpperCase(),
-      aadharNumber: v.aadharNumber.replace(/[\s-]+/g, ''),
+      ...personBodyOf(v),
       vendorId: v.vendorId ? Number(v.vendorId) : 0,
       // The service id is 0 on normal adds; the skills are the list.
       serviceId: 0,
@@ -131,8 +118,6 @@ export function ProfessionalForm({
     onSaved: (reply) => onSaved(reply.data),
   });
   const v = form.values;
-  const states = useQuery(statesQuery());
-  const cities = useQuery(citiesQuery(Number(v.stateId) || 0));
   const zones = useZonePicker(v.zones);
   const services = useServicePicker(v.services, v.professionalType);
   const vendors = useVendorPicker(v.vendorId, p?.vendorName);
@@ -174,39 +159,8 @@ export function ProfessionalForm({
             : 'Attendance counts from this day. Leave it empty for today.'
         }
       />
-      <SelectField
-        {...form.field('stateId')}
-        placeholder={states.isLoading ? 'Loading states…' : 'Choose a state'}
-        options={(states.data ?? []).map((st) => ({ value: String(st.id), label: st.name }))}
-        value={v.stateId}
-        onChange={(e) => {
-          form.set('stateId', e.target.value);
-          form.set('cityId', '');
-        }}
-      />
-      <SelectField
-        {...form.field('cityId')}
-        placeholder={!v.stateId ? 'Choose a state first' : cities.isLoading ? 'Loading cities…' : 'Choose a city'}
-        options={(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={v.cityId}
-        onChange={(e) => form.set('cityId', e.target.value)}
-        disabled={!v.stateId}
-      />
-      <TextField
-        {...form.text('pinCode')}
-        inputMode="numeric"
-        autoComplete="off"
-        hint="Their home zone is the zone of this pincode."
-      />
-      <TextField {...form.text('addressLine1')} autoComplete="off" />
-      <TextField {...form.text('addressLine2')} autoComplete="off" />
-      <TextField {...form.text('panNumber')} autoComplete="off" hint="5 letters, 4 digits, 1 letter, e.g. ABCDE1234F" />
-      <TextField
-        {...form.text('aadharNumber')}
-        inputMode="numeric"
-        autoComplete="off"
-        hint={p?.aadharMasked ? `Ends in ${p.aadharLast4}; type the full number again to save.` : '12 digits'}
-      />
+      <AddressFields form={form} pinCodeHint="Their home zone is the zone of this pincode." />
+      <KycFields form={form} stored={p} />
       <SearchSelectField
         {...form.field('vendorId')}
         placeholder="No vendor"

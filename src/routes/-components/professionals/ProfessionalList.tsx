@@ -1,4 +1,4 @@
-import { Link, type LinkProps, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, type LinkProps, useSearch } from '@tanstack/react-router';
 import {
   deleteProfessional,
   importProfessionals,
@@ -13,7 +13,8 @@ import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
 import { ImportButton } from '../../_admin/-components/ImportButton';
 import { actionsColumn, activeColumn } from '../../_admin/-components/rowColumns';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
+import { leadColumns } from './leadColumns';
 import { filterOf, type ProfessionalListSearch, validateProfessionalSearch } from './professionalSearch';
 import { useProfessionalRights } from './useRole';
 
@@ -56,40 +57,20 @@ export interface ProfessionalListPageProps {
  */
 export function ProfessionalListPage({ title, description, addTo, addLabel, fixedType }: ProfessionalListPageProps) {
   const search = validateProfessionalSearch(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
   const filter = filterOf(search, fixedType);
   const table = useServerTable((state) => professionalsQuery(state, filter));
   const rights = useProfessionalRights();
-  const setSearch = (patch: Partial<ProfessionalListSearch>) =>
-    navigate({
-      to: '.',
-      search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch, page: undefined })) as never,
-    });
+  const setSearch = useListFilter<ProfessionalListSearch>();
 
   const columns: Column<ProfessionalListItem>[] = [
-    {
-      key: 'fullName',
-      header: 'Name',
-      render: (p) => (
-        <>
-          <Link to="/Employee/EmployeeDetail" search={{ id: p.id }}>
-            {p.fullName}
-          </Link>
-          <span className={s.cellNote}>{p.professionalType}</span>
-        </>
+    ...leadColumns<ProfessionalListItem>(
+      (p) => (
+        <Link to="/Employee/EmployeeDetail" search={{ id: p.id }}>
+          {p.fullName}
+        </Link>
       ),
-    },
-    { key: 'mobileNo', header: 'Mobile' },
-    {
-      key: 'place',
-      header: 'City',
-      render: (p) => (
-        <>
-          {p.cityName}
-          <span className={s.cellNote}>{p.homeZoneName ? `${p.homeZoneName} · ${p.pinCode}` : p.pinCode}</span>
-        </>
-      ),
-    },
+      (p) => (p.homeZoneName ? `${p.homeZoneName} · ${p.pinCode}` : p.pinCode),
+    ),
     {
       key: 'aadharLast4',
       header: 'Aadhaar',

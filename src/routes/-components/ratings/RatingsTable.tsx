@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { invalidateAfter } from '../../../api/invalidate';
 import { hideReview, type RatingEntry, ratingDetailsQuery, unhideReview } from '../../../api/ratings';
@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../../ui/DataTable';
 import { Form, FormActions, FormErrorSummary, TextArea } from '../../../ui/form';
 import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { useOperationForm } from '../form';
 import { type RatingSearch, ratingFilters, validateRatingSearch } from './ratingSearch';
 import { Stars } from './Stars';
@@ -26,12 +26,10 @@ export interface RatingsTableProps {
  */
 export function RatingsTable({ caption, admin, emptyMessage }: RatingsTableProps) {
   const search = validateRatingSearch(useSearch({ strict: false }) as Record<string, unknown>);
-  const navigate = useNavigate();
   const filters = ratingFilters(search);
   const table = useServerTable<RatingEntry>((t) => ratingDetailsQuery({ ...t, ...filters }));
   const [hiding, setHiding] = useState<RatingEntry | null>(null);
-  const set = (patch: Partial<RatingSearch>) =>
-    navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...patch, page: undefined }) });
+  const set = useListFilter<RatingSearch>();
 
   const columns: Column<RatingEntry>[] = [
     {

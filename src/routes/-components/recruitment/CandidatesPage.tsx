@@ -1,11 +1,12 @@
 // A recruitment list page: one state's list per tab (Hr/GetCandidatesByAction), or every candidate, each row with the
 // steps the machine allows now. The table's state and the tab live in the URL. The admin's pages open a candidate in
 // the page itself (?id=), HR's open the candidate's own page.
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { type CandidateAction, importCandidates } from '../../../api/recruitment';
 import { buttonClassName, PageHeader, Tabs } from '../../../ui';
 import type { ImportColumn } from '../../../ui/spreadsheet';
 import { ImportButton } from '../../_admin/-components/ImportButton';
+import { useListFilter } from '../../_admin/-components/useServerTable';
 import { CandidateDetail } from './CandidateDetail';
 import { CandidateList } from './CandidateList';
 import * as s from './recruitment.css';
@@ -44,7 +45,7 @@ export const candidateImportColumns: ImportColumn[] = [
 
 export function CandidatesPage({ title, description, tabs, viewer, manage }: CandidatesPageProps) {
   const search = useSearch({ strict: false }) as CandidateListSearch & { id?: number };
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const current = tabs.find((t) => t.action === search.tab) ?? tabs[0];
   const list = (t: CandidateTab) => (
     <CandidateList
@@ -93,12 +94,7 @@ export function CandidatesPage({ title, description, tabs, viewer, manage }: Can
         <Tabs
           label="Candidates"
           value={current.action}
-          onValueChange={(tab) =>
-            void navigate({
-              to: '.',
-              search: ((prev: Record<string, unknown>) => ({ ...prev, tab, page: undefined })) as never,
-            })
-          }
+          onValueChange={(tab) => setFilter({ tab })}
           tabs={tabs.map((t) => ({ value: t.action, label: t.label, content: t === current ? list(t) : null }))}
         />
       )}

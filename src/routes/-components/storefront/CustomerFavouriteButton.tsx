@@ -30,6 +30,9 @@ export default function CustomerFavouriteButton({
   async function flip() {
     if (busy) return;
     const key = favouriteIdsQuery().queryKey;
+    // A read of the favourites still under way (the first one after signing in) would answer the list as it was
+    // and empty the heart just filled: it is called off, and the write's refetch brings the server's list.
+    await queryClient.cancelQueries({ queryKey: key });
     const before = queryClient.getQueryData(key) ?? new Set<number>();
     const next = new Set(before);
     if (pressed) next.delete(serviceId);

@@ -1,5 +1,6 @@
 // Styles of the public storefront pages. Logical properties only (inline/block, start/end), so right-to-left works.
 import { globalStyle, style } from '@vanilla-extract/css';
+import { atCardFoot, cardPicture, priceLine, raisedCard } from '../../../ui/surfaces.css';
 import { font, layout, radius, shadow, space, vars } from '../../../ui/theme.css';
 
 export const page = style({
@@ -105,20 +106,12 @@ export const strip = style({
 globalStyle(`${strip} > li`, { scrollSnapAlign: 'start' });
 
 export const serviceCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  blockSize: '100%',
-  overflow: 'hidden',
+  ...raisedCard,
   textDecoration: 'none',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  boxShadow: shadow.sm,
   transition: 'box-shadow 120ms, border-color 120ms',
   selectors: { '&:hover': { borderColor: vars.color.primary, boxShadow: shadow.md } },
 });
-export const serviceImg = style({ inlineSize: '100%', blockSize: 'auto', aspectRatio: '3 / 2', objectFit: 'cover' });
+export const serviceImg = style({ ...cardPicture, aspectRatio: '3 / 2' });
 export const serviceBody = style({
   display: 'flex',
   flexDirection: 'column',
@@ -127,14 +120,7 @@ export const serviceBody = style({
   flex: 1,
 });
 export const serviceName = style({ fontWeight: 650, overflowWrap: 'anywhere' });
-export const priceRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'baseline',
-  gap: space.sm,
-  marginBlockStart: 'auto',
-  paddingBlockStart: space.sm,
-});
+export const priceRow = style({ ...priceLine, ...atCardFoot });
 export const price = style({ fontSize: font.size.lg, fontWeight: 750 });
 export const priceNote = style({ fontSize: font.size.sm, color: vars.color.muted });
 export const off = style({

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import {
   type CustomerSubscription,
   type CustomerSubscriptionStatus,
-  monthsText,
   myPlansQuery,
+  planInvoicePdf,
 } from '../../../api/subscriptions';
-import { Alert, Badge, type BadgeTone, buttonClassName, Card, formatRupees, Pager } from '../../../ui';
+import { Alert, Badge, type BadgeTone, Button, buttonClassName, Card, formatRupees, Pager, toast } from '../../../ui';
+import { saveBlob } from '../../../ui/download';
 import { planDay } from './dates';
 import * as s from './subscriptions.css';
-import { SUBSCRIPTIONS } from './words';
+import { monthsText, SUBSCRIPTIONS } from './words';
 
 const W = SUBSCRIPTIONS.mine;
 
@@ -28,6 +29,14 @@ export const StatusBadge = ({ status }: { status: CustomerSubscriptionStatus }) 
 function period(p: CustomerSubscription) {
   if (p.startsAt && p.endsAt) return `${planDay(p.startsAt)} – ${planDay(p.endsAt)}`;
   return W.bought(planDay(p.createdAt));
+}
+
+async function downloadInvoice(p: CustomerSubscription) {
+  try {
+    saveBlob(await planInvoicePdf(p.id), `invoice-${p.invoiceNo!.replace(/\//g, '-')}.pdf`);
+  } catch (e) {
+    toast.error((e as Error).message);
+  }
 }
 
 export function MyPlans() {
@@ -77,6 +86,19 @@ export function MyPlans() {
                 <span>
                   {period(p)} <StatusBadge status={p.status} />
                 </span>
+                {p.invoiceNo ? (
+                  <span data-testid="plan-invoice">
+                    {W.invoice(p.invoiceNo)} · {W.gstIncluded(formatRupees(p.cgst + p.sgst + p.igst))}{' '}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={W.downloadLabel(p.invoiceNo)}
+                      onClick={() => downloadInvoice(p)}
+                    >
+                      {W.download}
+                    </Button>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
 // One plan on sale: its picture, price, months and the discounts it gives, with what the visitor or customer can do.
 import type { ReactNode } from 'react';
-import { discountText, monthsText, type SubscriptionPlan } from '../../../api/subscriptions';
+import type { SubscriptionPlan } from '../../../api/subscriptions';
 import { formatRupees } from '../../../ui';
 import { srcsetOf } from '../storefront/images';
 import * as s from './subscriptions.css';
-import { SUBSCRIPTIONS } from './words';
+import { discountText, monthsText, SUBSCRIPTIONS } from './words';
 
 const W = SUBSCRIPTIONS.card;
 

@@ -1,11 +1,12 @@
 // The columns of a list of discounts per service (the discount master, a plan's discounts, a service's discounts).
 import { Link } from '@tanstack/react-router';
-import { deleteDiscount, discountText, type SubscriptionDiscount } from '../../../api/subscriptions';
+import { deleteDiscount, type SubscriptionDiscount } from '../../../api/subscriptions';
 import { Badge, buttonClassName, formatRupees } from '../../../ui';
 import type { Column } from '../../../ui/DataTable';
 import * as s from '../../_admin/-components/admin.css';
 import { DeleteAction } from '../../_admin/-components/DeleteAction';
 import { StatusToggle } from '../../_admin/-components/StatusToggle';
+import { discountText } from './words';
 
 const nameOf = (d: SubscriptionDiscount) => `the ${d.subscriptionName} discount on ${d.serviceName}`;
 

@@ -1,5 +1,14 @@
 // The words a customer reads about subscription plans: the plans on sale, buying one, their own plans
 // (docs/decisions/048-words-in-one-place.md). The staff's plan and discount forms keep theirs.
+import { formatRupees } from '../../../ui/format';
+
+/** "15% off" or "₹150.00 off each". */
+export const discountText = (d: { discountType: 'P' | 'F'; discount: number }) =>
+  d.discountType === 'P' ? `${d.discount}% off` : `${formatRupees(d.discount)} off each`;
+
+/** "1 month", "12 months". */
+export const monthsText = (n: number) => (n === 1 ? '1 month' : `${n} months`);
+
 export const SUBSCRIPTIONS = {
   title: 'Subscription plans',
   lead: "Pay once for a few months of discounts on the services you book most. At checkout each service takes the better of your plan's discount and a coupon.",
@@ -51,5 +60,9 @@ export const SUBSCRIPTIONS = {
       sandbox: 'by test payment',
     } as Record<string, string>,
     paidThrough: (by: string) => `through ${by}`,
+    invoice: (no: string) => `Tax invoice ${no}`,
+    download: 'Download invoice',
+    downloadLabel: (no: string) => `Download invoice ${no} (PDF)`,
+    gstIncluded: (gst: string) => `incl. GST ${gst}`,
   },
 } as const;

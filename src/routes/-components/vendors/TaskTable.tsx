@@ -1,11 +1,11 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSession } from '../../../api/session';
 import { type TaskStateFilter, type VendorTaskLine, vendorTasksQuery } from '../../../api/vendors';
 import { Badge, formatRupees, formatSlot } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 
 const tone = (state: string) =>
   state === 'cancelled' ? 'danger' : state === 'completed' || state === 'rated' ? 'success' : 'info';
@@ -23,7 +23,7 @@ export interface TaskTableProps {
  */
 export function TaskTable({ caption, technicianId, state }: TaskTableProps) {
   const me = useSession().context.user;
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const table = useServerTable((st) => vendorTasksQuery(me?.Id ?? 0, st, { TechnicianId: technicianId, state }));
   const columns: Column<VendorTaskLine>[] = [
     {
@@ -102,16 +102,7 @@ export function TaskTable({ caption, technicianId, state }: TaskTableProps) {
             label="State"
             allLabel="Every state"
             value={state ?? ''}
-            onChange={(value) =>
-              navigate({
-                to: '.',
-                search: ((prev: Record<string, unknown>) => ({
-                  ...prev,
-                  state: value || undefined,
-                  page: undefined,
-                })) as never,
-              })
-            }
+            onChange={(value) => setFilter({ state: value || undefined })}
             options={[
               { value: 'open', label: 'Assigned or accepted' },
               { value: 'completed', label: 'Completed' },

@@ -1,10 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
-import { citiesQuery, statesQuery } from '../../../api/geo';
 import { addVendor, updateVendor, type VendorBody, type VendorDetail, type VendorPatch } from '../../../api/vendors';
-import { type FileValue, ImageField, MultiSelectField, SelectField, TextField } from '../../../ui/form';
+import { type FileValue, ImageField, MultiSelectField, TextField } from '../../../ui/form';
 import { useZonePicker } from '../../_admin/-components/pickers';
-import { chosenId, OperationForm, useOperationForm } from '../form';
+import { OperationForm, useOperationForm } from '../form';
+import {
+  ADDRESS_LABELS,
+  AddressFields,
+  type AddressValues,
+  KYC_LABELS,
+  KycFields,
+  type KycValues,
+  orNull,
+  personBodyOf,
+  personValuesOf,
+} from '../form/PersonSections';
 
 const PROOF_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const PROOF_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,25 +26,18 @@ export interface VendorFormProps {
   onSaved(vendor: VendorDetail & { oneTimePassword?: string }): void;
 }
 
-const orNull = (s: string) => (s.trim() ? s.trim() : null);
-
 type Values = {
   firstName: string;
   lastName: string;
   mobileNo: string;
   email: string;
   birthDate: string;
-  stateId: string;
-  cityId: string;
-  pinCode: string;
-  addressLine1: string;
-  addressLine2: string;
-  panNumber: string;
-  aadharNumber: string;
-  gstno: string;
-  proof: FileValue | null;
-  zones: string[];
-};
+} & AddressValues &
+  KycValues & {
+    gstno: string;
+    proof: FileValue | null;
+    zones: string[];
+  };
 
 /** The complete body of the form's values (AddVendor's), before an update keeps only what changed. */
 function bodyOf(v: Values): VendorBody {
@@ -45,14 +47,7 @@ function bodyOf(v: Values): VendorBody {
     mobileNo: v.mobileNo.trim(),
     email: orNull(v.email),
     birthDate: orNull(v.birthDate),
-    // A selection sends its raw value (the id), never the option object.
-    stateId: chosenId(v.stateId),
-    cityId: chosenId(v.cityId),
-    pinCode: v.pinCode.trim(),
-    addressLine1: v.addressLine1.trim(),
-    addressLine2: orNull(v.addressLine2),
-    panNumber: v.panNumber.replace(/\s+/g, '').toUpperCase(),
-    aadharNumber: v.aadharNumber.replace(/[\s-]+/g, ''),
+    ...personBodyOf(v),
     gstno: v.gstno.replace(/\s+/g, '').toUpperCase() || null,
     ...(v.proof ? { aadharProof: v.proof.data, aadharFileName: v.proof.fileName } : {}),
     vendorZoneList: v.zones.map((id) => ({ zoneId: Number(id) })),
@@ -73,14 +68,7 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
     mobileNo: d?.mobileNo ?? '',
     email: d?.email ?? '',
     birthDate: d?.birthDate ?? '',
-    stateId: d ? String(d.stateId) : '',
-    cityId: d ? String(d.cityId) : '',
-    pinCode: d?.pinCode ?? '',
-    addressLine1: d?.addressLine1 ?? '',
-    addressLine2: d?.addressLine2 ?? '',
-    panNumber: d?.panNumber ?? '',
-    // Only the admin gets the full number; a masked one is never sent back.
-    aadharNumber: d && !d.aadharMasked ? d.aadharNumber : '',
+    ...personValuesOf(d),
     gstno: d?.gstno ?? '',
     proof: null,
     zones: (d?.vendorZoneList ?? []).map((z) => String(z.zoneId)),
@@ -101,13 +89,8 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
       mobileNo: 'Mobile number',
       email: 'E-mail',
       birthDate: 'Birth date',
-      stateId: 'State',
-      cityId: 'City',
-      pinCode: 'Pincode',
-      addressLine1: 'Address line 1',
-      addressLine2: 'Address line 2',
-      panNumber: 'PAN',
-      aadharNumber: 'Aadhaar number',
+      ...ADDRESS_LABELS,
+      ...KYC_LABELS,
       gstno: 'GSTIN',
       proof: 'Aadhaar proof',
       zones: 'Zones',
@@ -119,8 +102,6 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
     onSaved: (reply) => onSaved(reply.data),
   });
   const v = form.values;
-  const states = useQuery(statesQuery());
-  const cities = useQuery(citiesQuery(Number(v.stateId) || 0));
   const zones = useZonePicker(v.zones);
 
   return (
@@ -145,34 +126,8 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
       />
       <TextField {...form.text('email')} type="email" autoComplete="off" />
       <TextField {...form.text('birthDate')} type="date" />
-      <SelectField
-        {...form.field('stateId')}
-        placeholder={states.isLoading ? 'Loading states…' : 'Choose a state'}
-        options={(states.data ?? []).map((st) => ({ value: String(st.id), label: st.name }))}
-        value={v.stateId}
-        onChange={(e) => {
-          form.set('stateId', e.target.value);
-          form.set('cityId', '');
-        }}
-      />
-      <SelectField
-        {...form.field('cityId')}
-        placeholder={!v.stateId ? 'Choose a state first' : cities.isLoading ? 'Loading cities…' : 'Choose a city'}
-        options={(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={v.cityId}
-        onChange={(e) => form.set('cityId', e.target.value)}
-        disabled={!v.stateId}
-      />
-      <TextField {...form.text('pinCode')} inputMode="numeric" autoComplete="off" />
-      <TextField {...form.text('addressLine1')} autoComplete="off" />
-      <TextField {...form.text('addressLine2')} autoComplete="off" />
-      <TextField {...form.text('panNumber')} autoComplete="off" hint="5 letters, 4 digits, 1 letter, e.g. ABCDE1234F" />
-      <TextField
-        {...form.text('aadharNumber')}
-        inputMode="numeric"
-        autoComplete="off"
-        hint={d?.aadharMasked ? `Ends in ${d.aadharLast4}; type the full number again to save.` : '12 digits'}
-      />
+      <AddressFields form={form} />
+      <KycFields form={form} stored={d} />
       <TextField
         {...form.text('gstno')}
         autoComplete="off"

@@ -62,3 +62,16 @@ export function useServerTable<Row>(
 }
 
 export type { ListSearch };
+
+/**
+ * Sets filters a list keeps in its URL beside the table's state (a tab, a status, an employee): the list starts again
+ * at its first page, in a new history entry, so Back returns to the filter before.
+ */
+export function useListFilter<S extends object = Record<string, unknown>>() {
+  const navigate = useNavigate();
+  return (patch: Partial<S>) =>
+    void navigate({
+      to: '.',
+      search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch, page: undefined })) as never,
+    });
+}

@@ -1,11 +1,6 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  type CustomerQuery,
-  type CustomerQueryState,
-  customerQueriesQuery,
-  responseCustomerQuery,
-} from '../../../api/queries';
+import { type CustomerQuery, type CustomerQueryState, customerQueriesQuery } from '../../../api/queries';
 import {
   CUSTOMER_QUERY_STATE_LABELS,
   CUSTOMER_QUERY_STATES,
@@ -13,12 +8,11 @@ import {
 } from '../../../machines/customerQuery/customerQuery.machine';
 import { Badge, Button, Dialog, formatDateTime, MachineDiagram, PageHeader } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
-import { Form, FormActions, FormErrorSummary, TextArea } from '../../../ui/form';
-import { useOperationForm } from '../../-components/form';
+import { AnswerQueryForm } from '../../-components/professional/AnswerQueryForm';
 import * as s from '../-components/admin.css';
 import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, tableStateOf, validateListSearch } from '../-components/listSearch';
-import { useServerTable } from '../-components/useServerTable';
+import { useListFilter, useServerTable } from '../-components/useServerTable';
 
 // Spelled out rather than read from the machine: a route's search check is in every page's first chunk.
 const STATE = /^(raised|answered|deleted)$/;
@@ -42,7 +36,7 @@ const DIAGRAM_LABELS: Record<string, string> = { ...CUSTOMER_QUERY_STATE_LABELS,
 
 function CustomerQueries() {
   const { state } = Route.useSearch();
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const table = useServerTable<CustomerQuery>((t) => customerQueriesQuery({ ...t, state }));
   const [open, setOpen] = useState<CustomerQuery | null>(null);
 
@@ -118,7 +112,7 @@ function CustomerQueries() {
             allLabel="All states"
             value={state ?? ''}
             options={CUSTOMER_QUERY_STATES.map((v) => ({ value: v, label: CUSTOMER_QUERY_STATE_LABELS[v] }))}
-            onChange={(v) => navigate({ to: '.', search: (prev) => ({ ...prev, state: stateOf(v), page: undefined }) })}
+            onChange={(v) => setFilter({ state: stateOf(v) })}
           />
         }
       />
@@ -129,14 +123,6 @@ function CustomerQueries() {
 
 function AnswerDialog({ q, onClose }: { q: CustomerQuery; onClose(): void }) {
   const [current, setCurrent] = useState(q);
-  const form = useOperationForm({
-    operation: 'responseCustomerQuery',
-    initial: { QueryAns: '' },
-    labels: { QueryAns: 'Answer' },
-    toBody: (v) => ({ QueryAns: v.QueryAns.trim() }),
-    send: (body) => responseCustomerQuery(q.id, body),
-    onSaved: (reply) => setCurrent(reply.data),
-  });
   return (
     <Dialog
       open
@@ -168,23 +154,14 @@ function AnswerDialog({ q, onClose }: { q: CustomerQuery; onClose(): void }) {
             <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{current.queryAns}</p>
           </div>
         ) : current.allowedEvents.includes('ANSWER') ? (
-          <Form onSubmit={form.submit} aria-label="Answer the query">
-            <FormErrorSummary errors={form.errors} />
-            <TextArea
-              {...form.text('QueryAns')}
-              rows={4}
-              hint="The customer sees it in My account and is notified."
-              fullWidth
-            />
-            <FormActions>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.busy}>
-                Send answer
-              </Button>
-            </FormActions>
-          </Form>
+          <AnswerQueryForm
+            q={current}
+            formLabel="Answer the query"
+            fieldLabel="Answer"
+            rows={4}
+            onCancel={onClose}
+            onSaved={setCurrent}
+          />
         ) : (
           <p className={s.muted}>The customer deleted this query before it was answered.</p>
         )}

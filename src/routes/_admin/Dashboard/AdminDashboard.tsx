@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoleDashboard } from '../../-components/Dashboard';
+import { adminDashboardQuery } from '../../../api/adminDashboard';
+import { AdminDashboardPage } from './-components/AdminDashboardPage';
 
+// The admin's landing page (decision 061): the day's business, each figure linking to its list.
 export const Route = createFileRoute('/_admin/Dashboard/AdminDashboard')({
   head: () => ({ meta: [{ title: 'Admin dashboard · Doorstep' }] }),
-  component: () => <RoleDashboard title="Admin dashboard" counts={true} />,
+  loader: ({ context }) => context.queryClient.prefetchQuery(adminDashboardQuery()),
+  component: AdminDashboardPage,
 });

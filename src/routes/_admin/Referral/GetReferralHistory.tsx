@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import {
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
@@ -12,7 +12,7 @@ import { referralColumns } from '../../-components/referrals/referralColumns';
 import * as s from '../-components/admin.css';
 import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, tableStateOf, validateListSearch } from '../-components/listSearch';
-import { useServerTable } from '../-components/useServerTable';
+import { useListFilter, useServerTable } from '../-components/useServerTable';
 
 // Spelled out rather than read from the API module: a route's search check is in every page's first chunk.
 const statusOf = (v: unknown): ReferralStatus | undefined =>
@@ -35,7 +35,7 @@ export const Route = createFileRoute('/_admin/Referral/GetReferralHistory')({
 /** GetReferralHistory: who referred whom, the status and the amount paid, filtered by status and searched. */
 function ReferralHistory() {
   const { status } = Route.useSearch();
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const table = useServerTable<ReferralHistoryRow>((t) => referralHistoryQuery({ ...t, status }), DEFAULTS);
   return (
     <div className={s.page}>
@@ -56,9 +56,7 @@ function ReferralHistory() {
             allLabel="All statuses"
             value={status ?? ''}
             options={REFERRAL_STATUSES.map((v) => ({ value: v, label: REFERRAL_STATUS_LABELS[v] }))}
-            onChange={(v) =>
-              navigate({ to: '.', search: (prev) => ({ ...prev, status: statusOf(v), page: undefined }) })
-            }
+            onChange={(v) => setFilter({ status: statusOf(v) })}
           />
         }
       />

@@ -1,7 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import {
   deletePlan,
-  monthsText,
   type PlanDeletedFilter,
   type PlanStatusFilter,
   plansPageQuery,
@@ -10,6 +9,7 @@ import {
 } from '../../../api/subscriptions';
 import { Badge, buttonClassName, formatDateTime, formatRupees, PageHeader } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
+import { monthsText } from '../../-components/subscriptions/words';
 import * as s from '../-components/admin.css';
 import { DeleteAction } from '../-components/DeleteAction';
 import { FilterSelect } from '../-components/FilterSelect';

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { discountQuery, discountText } from '../../../api/subscriptions';
+import { discountQuery } from '../../../api/subscriptions';
 import { Alert, Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
 import { DiscountForm } from '../../-components/subscriptions/DiscountForm';
+import { discountText } from '../../-components/subscriptions/words';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
 

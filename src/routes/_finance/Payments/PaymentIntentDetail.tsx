@@ -9,11 +9,9 @@ import {
 } from '../../../api/payments';
 import { paymentIntentMachine } from '../../../machines/paymentIntent/paymentIntent.machine';
 import {
-  Alert,
   Badge,
   buttonClassName,
   Card,
-  EmptyState,
   formatDateTime,
   formatRupees,
   LoadingPlaceholder,
@@ -22,8 +20,10 @@ import {
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormErrorSummary, TextArea } from '../../../ui/form';
+import { transitionColumns } from '../../../ui/machine/transitionColumns';
 import { validateIdSearch } from '../../_admin/-components/search';
 import { useOperationForm } from '../../-components/form';
+import { MissingRecord } from '../../-components/MissingRecord';
 import * as s from '../../-components/wallet/wallet.css';
 import { DIAGRAM_LABELS, PROVIDER_LABEL, STATE_LABEL, STATE_TONE } from './-components/states';
 
@@ -40,14 +40,7 @@ export const Route = createFileRoute('/_finance/Payments/PaymentIntentDetail')({
 const STAFF_EVENTS: readonly string[] = ['VERIFY', 'EXPIRE'] satisfies PaymentIntentEvent[];
 
 const TRANSITION_COLUMNS: Column<IntentTransition>[] = [
-  { key: 'at', header: 'When', render: (t) => <span className={s.nowrap}>{formatDateTime(t.at)}</span> },
-  { key: 'event', header: 'Event', render: (t) => DIAGRAM_LABELS[t.event] ?? t.event },
-  {
-    key: 'fromState',
-    header: 'From',
-    render: (t) => (t.fromState ? (DIAGRAM_LABELS[t.fromState] ?? t.fromState) : '—'),
-  },
-  { key: 'toState', header: 'To', render: (t) => DIAGRAM_LABELS[t.toState] ?? t.toState },
+  ...transitionColumns<IntentTransition>(DIAGRAM_LABELS),
   { key: 'actorName', header: 'By' },
   { key: 'remark', header: 'Remark' },
 ];
@@ -64,14 +57,13 @@ function PaymentIntentDetail() {
   const i = intent.data;
   if (!i) {
     return (
-      <div className={s.page}>
-        <PageHeader title="Payment intent" actions={back} />
-        {intent.error ? (
-          <Alert tone="danger">{intent.error.message}</Alert>
-        ) : (
-          <EmptyState title="Payment intent not found" description="Choose one from the list of payment intents." />
-        )}
-      </div>
+      <MissingRecord
+        className={s.page}
+        title="Payment intent"
+        listName="payment intents"
+        back={back}
+        error={intent.error}
+      />
     );
   }
   return (

@@ -1,10 +1,10 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { type PaymentIntent, type PaymentIntentState, paymentIntentsQuery } from '../../../api/payments';
 import { Badge, formatDateTime, formatRupees, PageHeader } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
 import { type ListSearch, tableStateOf, validateListSearch } from '../../_admin/-components/listSearch';
-import { useServerTable } from '../../_admin/-components/useServerTable';
+import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from '../../-components/wallet/wallet.css';
 import { PAYMENT_INTENT_STATES, PROVIDER_LABEL, STATE_LABEL, STATE_TONE } from './-components/states';
 
@@ -66,7 +66,7 @@ const COLUMNS: Column<PaymentIntent>[] = [
 
 function PaymentIntents() {
   const { state } = Route.useSearch();
-  const navigate = useNavigate();
+  const setFilter = useListFilter();
   const table = useServerTable<PaymentIntent>((t) => paymentIntentsQuery({ ...t, state }));
   return (
     <div className={s.page}>
@@ -87,12 +87,7 @@ function PaymentIntents() {
             allLabel="All states"
             value={state ?? ''}
             options={PAYMENT_INTENT_STATES.map((v) => ({ value: v, label: STATE_LABEL[v] }))}
-            onChange={(v) =>
-              navigate({
-                to: '.',
-                search: (prev) => ({ ...prev, state: stateOf(v), page: undefined }),
-              })
-            }
+            onChange={(v) => setFilter({ state: stateOf(v) })}
           />
         }
       />

@@ -10,12 +10,10 @@ import {
   updateCartQty,
 } from '../../../api/productRequests';
 import {
-  Alert,
   Button,
   buttonClassName,
   Card,
   ConfirmDialog,
-  EmptyState,
   formatRupees,
   LoadingPlaceholder,
   PageHeader,
@@ -23,6 +21,7 @@ import {
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { NumberField } from '../../../ui/form';
+import { CartNotice, productForColumns } from '../../-components/productRequests/cartParts';
 import * as s from '../../-components/productRequests/productRequests.css';
 
 // The vendor's request cart (decision 029): lines per professional and product, quantities changed, lines deleted or
@@ -55,8 +54,7 @@ function ProductCart() {
   if (cart.isPending) return <LoadingPlaceholder />;
   const c = cart.data;
   const columns: Column<ProductCartLine>[] = [
-    { key: 'productName', header: 'Product', render: (l) => <bdi>{l.productName}</bdi> },
-    { key: 'professionalName', header: 'For', render: (l) => <bdi>{l.professionalName}</bdi> },
+    ...productForColumns<ProductCartLine>(),
     { key: 'unitPrice', header: 'Unit price', align: 'end', render: (l) => formatRupees(l.unitPrice) },
     {
       key: 'requestQty',
@@ -122,10 +120,7 @@ function ProductCart() {
           </Link>
         }
       />
-      {cart.error ? <Alert tone="danger">{cart.error.message}</Alert> : null}
-      {c && c.lines.length === 0 ? (
-        <EmptyState title="Your cart is empty" description="Add products for your professionals from the store." />
-      ) : null}
+      <CartNotice error={cart.error} empty={!!c && c.lines.length === 0} />
       {c && c.lines.length > 0 ? (
         <Card title="Lines">
           <DataTable caption="Cart lines" columns={columns} {...staticTableProps(c.lines)} rowKey={(l) => l.id} />

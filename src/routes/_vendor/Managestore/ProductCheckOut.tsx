@@ -3,18 +3,9 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { invalidateAfter } from '../../../api/invalidate';
 import { checkoutQuery, type ProductCartLine, submitRequest } from '../../../api/productRequests';
-import {
-  Alert,
-  Button,
-  buttonClassName,
-  Card,
-  EmptyState,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  toast,
-} from '../../../ui';
+import { Alert, Button, buttonClassName, Card, formatRupees, LoadingPlaceholder, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { CartNotice, productForColumns } from '../../-components/productRequests/cartParts';
 import * as s from '../../-components/productRequests/productRequests.css';
 
 // The checkout (decision 029): the cart's lines and totals at today's prices, submitted as one request.
@@ -24,8 +15,7 @@ export const Route = createFileRoute('/_vendor/Managestore/ProductCheckOut')({
 });
 
 const COLUMNS: Column<ProductCartLine>[] = [
-  { key: 'productName', header: 'Product', render: (l) => <bdi>{l.productName}</bdi> },
-  { key: 'professionalName', header: 'For', render: (l) => <bdi>{l.professionalName}</bdi> },
+  ...productForColumns<ProductCartLine>(),
   { key: 'requestQty', header: 'Qty', align: 'end' },
   { key: 'unitPrice', header: 'Unit price', align: 'end', render: (l) => formatRupees(l.unitPrice) },
   { key: 'gst', header: 'GST', align: 'end', render: (l) => `${l.gst}%` },
@@ -67,10 +57,7 @@ function ProductCheckOut() {
           </Link>
         }
       />
-      {cart.error ? <Alert tone="danger">{cart.error.message}</Alert> : null}
-      {c && c.lines.length === 0 ? (
-        <EmptyState title="Your cart is empty" description="Add products for your professionals from the store." />
-      ) : null}
+      <CartNotice error={cart.error} empty={!!c && c.lines.length === 0} />
       {c && c.lines.length > 0 ? (
         <Card title="Your request">
           <DataTable caption="Request lines" columns={COLUMNS} {...staticTableProps(c.lines)} rowKey={(l) => l.id} />

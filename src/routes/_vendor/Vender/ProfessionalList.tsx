@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../../ui/DataTable';
 import * as s from '../../_admin/-components/admin.css';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
 import { useServerTable } from '../../_admin/-components/useServerTable';
+import { leadColumns } from '../../-components/professionals/leadColumns';
 
 export const Route = createFileRoute('/_vendor/Vender/ProfessionalList')({
   head: () => ({ meta: [{ title: 'My professionals · Doorstep' }] }),
@@ -20,29 +21,14 @@ function ProfessionalList() {
   const me = useSession().context.user;
   const table = useServerTable((st) => vendorProfessionalsQuery(me?.MobileNo ?? '', st));
   const columns: Column<VendorProfessional>[] = [
-    {
-      key: 'fullName',
-      header: 'Name',
-      render: (p) => (
-        <>
-          <Link to="/Professional/ProfessionalOrders" search={{ id: p.id }}>
-            {p.fullName}
-          </Link>
-          <span className={s.cellNote}>{p.professionalType}</span>
-        </>
+    ...leadColumns<VendorProfessional>(
+      (p) => (
+        <Link to="/Professional/ProfessionalOrders" search={{ id: p.id }}>
+          {p.fullName}
+        </Link>
       ),
-    },
-    { key: 'mobileNo', header: 'Mobile' },
-    {
-      key: 'place',
-      header: 'City',
-      render: (p) => (
-        <>
-          {p.cityName}
-          {p.homeZoneName ? <span className={s.cellNote}>{p.homeZoneName}</span> : null}
-        </>
-      ),
-    },
+      (p) => p.homeZoneName ?? null,
+    ),
     { key: 'openJobs', header: 'Open jobs', align: 'end' },
     { key: 'completedJobs', header: 'Done', align: 'end' },
     { key: 'rating', header: 'Rating', render: stars },

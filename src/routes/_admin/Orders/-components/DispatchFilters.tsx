@@ -47,7 +47,7 @@ export interface DispatchFiltersProps {
   fileName: string;
 }
 
-/** The lists' toolbar: zone, category, professional and slot dates (all in the URL), and the CSV export. */
+/** The lists' toolbar: zone, category, professional, slot, placed and cancelled days (in the URL), and the CSV export. */
 export function DispatchFilters({ list, search, filters, onChange, rows, fileName }: DispatchFiltersProps) {
   const zones = useZonePicker(search.zoneId ? [String(search.zoneId)] : []);
   const categories = useCategoryPicker(search.categoryId ? String(search.categoryId) : '');
@@ -119,6 +119,34 @@ export function DispatchFilters({ list, search, filters, onChange, rows, fileNam
       ) : null}
       <DateFilter label="Slot from" value={search.from} max={search.to} onChange={(from) => onChange({ from })} />
       <DateFilter label="Slot to" value={search.to} min={search.from} onChange={(to) => onChange({ to })} />
+      <DateFilter
+        label="Placed from"
+        value={search.placedFrom}
+        max={search.placedTo}
+        onChange={(placedFrom) => onChange({ placedFrom })}
+      />
+      <DateFilter
+        label="Placed to"
+        value={search.placedTo}
+        min={search.placedFrom}
+        onChange={(placedTo) => onChange({ placedTo })}
+      />
+      {list === 'cancelled' ? (
+        <>
+          <DateFilter
+            label="Cancelled from"
+            value={search.cancelledFrom}
+            max={search.cancelledTo}
+            onChange={(cancelledFrom) => onChange({ cancelledFrom })}
+          />
+          <DateFilter
+            label="Cancelled to"
+            value={search.cancelledTo}
+            min={search.cancelledFrom}
+            onChange={(cancelledTo) => onChange({ cancelledTo })}
+          />
+        </>
+      ) : null}
       <Button variant="secondary" loading={exporting} onClick={exportCsv}>
         Download CSV
       </Button>

@@ -18,6 +18,10 @@ export const filtersOf = (list: DispatchList, s: DispatchSearch): DispatchFilter
   professionalId: s.professionalId,
   from: s.from,
   to: s.to,
+  placedFrom: s.placedFrom,
+  placedTo: s.placedTo,
+  cancelledFrom: list === 'cancelled' ? s.cancelledFrom : undefined,
+  cancelledTo: list === 'cancelled' ? s.cancelledTo : undefined,
   search: s.search,
   state: list === 'assigned' ? s.state : undefined,
 });

@@ -1,0 +1,119 @@
+import type { Db } from '../../../db/client';
+import { badRequest } from '../../../http';
+import { paise, toRupees } from '../../../money';
+import { indiaToday } from '../../../shared/indiaTime';
+import { type PeriodQuery, resolvePeriod } from '../period';
+import * as repo from './repo';
+
+/**
+ * GET Common/SalesReportService (decision 057): the service sales of a period, grouped by category, sub-category,
+ * service, zone or professional, with its totals and a chart of each bucket's figures. Money is paise inside and
+ * rupees in the reply.
+ */
+
+export const GROUP_BY = {
+  Category: 'category',
+  SubCategory: 'subCategory',
+  Service: 'service',
+  Zone: 'zone',
+  Professional: 'professional',
+} as const satisfies Record<string, repo.GroupDim>;
+export type GroupBy = keyof typeof GROUP_BY;
+
+/** What a key 0 stands for in a grouping (a line with no zone or no professional yet). */
+const NONE: Partial<Record<repo.GroupDim, string>> = { zone: 'No zone', professional: 'Not assigned' };
+
+const r = (n: number) => toRupees(paise(n));
+
+/** A row's figures in rupees; net is the taxable value less the credit notes' (the revenue the ledger keeps). */
+function figures(m: repo.Measures) {
+  return {
+    orders: m.orders,
+    lines: m.lines,
+    gross: r(m.gross_paise),
+    catalogueDiscount: r(m.discount_paise),
+    couponDiscount: r(m.coupon_paise),
+    planDiscount: r(m.plan_paise),
+    packageDiscount: r(m.package_paise),
+    taxable: r(m.taxable_paise),
+    cgst: r(m.cgst_paise),
+    sgst: r(m.sgst_paise),
+    igst: r(m.igst_paise),
+    cancellations: m.cancellations,
+    creditNotes: m.credit_notes,
+    creditTaxable: r(m.credit_taxable_paise),
+    creditCgst: r(m.credit_cgst_paise),
+    creditSgst: r(m.credit_sgst_paise),
+    creditIgst: r(m.credit_igst_paise),
+    net: r(m.taxable_paise - m.credit_taxable_paise),
+  };
+}
+
+const zero = () => Object.fromEntries(repo.MEASURES.map((m) => [m, 0])) as repo.Measures;
+function add(into: repo.Measures, m: repo.Measures) {
+  for (const k of repo.MEASURES) into[k] += m[k];
+  return into;
+}
+
+export interface SalesQuery extends PeriodQuery {
+  GroupBy?: string;
+}
+
+export async function salesReport(db: Db, q: SalesQuery, now = new Date()) {
+  const period = resolvePeriod(q, now);
+  const groupBy = (q.GroupBy ?? 'Category') as GroupBy;
+  const dim = GROUP_BY[groupBy];
+  if (!dim) throw badRequest('GroupBy', `must be one of ${Object.keys(GROUP_BY).join(', ')}`);
+  const toDay = dayAfter(period.to);
+  const state = await repo.rollupThrough(db);
+  const through = state?.through ?? null;
+  const [groups, buckets] = await Promise.all([
+    repo.byGroup(db, period.from, toDay, through, dim),
+    repo.byBucket(db, period.from, toDay, through, period.bucket),
+  ]);
+  const names = await repo.labels(
+    db,
+    dim,
+    groups.map((g) => g.key).filter((k) => k !== 0),
+  );
+  const at = new Map(buckets.map((b) => [b.bucket, b]));
+  const total = buckets.reduce((t, b) => add(t, b), zero());
+  const rows = groups
+    .map((g) => ({
+      key: g.key,
+      label: g.key === 0 ? (NONE[dim] ?? 'None') : (names.get(g.key) ?? `#${g.key}`),
+      ...figures(g),
+    }))
+    .sort((a, b) => b.net - a.net || a.label.localeCompare(b.label));
+  return {
+    type: period.type,
+    from: period.from,
+    to: period.to,
+    label: period.label,
+    groupBy,
+    bucket: period.bucket,
+    rows,
+    totals: { ...figures(total), tips: r(total.tips_paise) },
+    chart: period.starts.map((start) => {
+      const b = at.get(start) ?? zero();
+      return {
+        start,
+        net: r(b.taxable_paise - b.credit_taxable_paise),
+        gst: r(b.cgst_paise + b.sgst_paise + b.igst_paise),
+        tips: r(b.tips_paise),
+      };
+    }),
+    rollupThrough: through,
+  };
+}
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The rollup job's one run: recompute the changed days before today (India), with a margin for late commits. */
+export const ROLLUP_MARGIN_MS = 10 * 60_000;
+export async function refreshSalesRollup(db: Db, now = new Date()) {
+  return db.transaction((tx) => repo.refreshRollup(tx, indiaToday(now), ROLLUP_MARGIN_MS));
+}
+
+/** The rollup's rows beside the same figures computed from the order lines and credit notes (tests, the bench). */
+export const rollupAgainstRows = (db: Db, fromDay: string, toDay: string) => repo.rollupAgainstRows(db, fromDay, toDay);

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { accountStatementQuery, trialBalanceQuery } from '../../../api/books';
+import { Alert, Card, formatDateTime, PageHeader, Pager } from '../../../ui';
+import { SelectField } from '../../../ui/form';
+import { pageParam, textParam } from '../../_admin/-components/search';
+import { amount, balanceText, DateFilter, ExportButtons, indiaToday } from './-components/books';
+import * as s from './-components/books.css';
+
+interface Search {
+  account?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+export const Route = createFileRoute('/_finance/Accounts/AccountStatement')({
+  head: () => ({ meta: [{ title: 'Account statement · Doorstep' }] }),
+  validateSearch: (raw: Record<string, unknown>): Search => ({
+    account: textParam(raw.account),
+    from: textParam(raw.from),
+    to: textParam(raw.to),
+    page: pageParam(raw.page),
+  }),
+  component: AccountStatementPage,
+});
+
+const PAGE_SIZE = 100;
+/** The first of this month in India: a statement opens on the month so far. */
+const monthStart = () => `${indiaToday().slice(0, 8)}01`;
+
+function AccountStatementPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const account = search.account ?? 'customer_wallets';
+  const from = search.from ?? monthStart();
+  const to = search.to ?? indiaToday();
+  const page = search.page ?? 1;
+  // The accounts to choose from are the trial balance's lines: whatever the ledger holds.
+  const chart = useQuery(trialBalanceQuery({ AsOf: indiaToday() }));
+  const options = (chart.data?.lines ?? []).map((l) => ({ value: l.account, label: l.name }));
+  if (!options.some((o) => o.value === account)) options.push({ value: account, label: `Account ${account}` });
+  const q = useQuery(
+    accountStatementQuery({ Account: account, FromDate: from, ToDate: to, page, pageSize: PAGE_SIZE }),
+  );
+  const data = q.data;
+  const set = (patch: Partial<Search>) => void navigate({ search: (p) => ({ ...p, ...patch, page: undefined }) });
+  return (
+    <div className={s.page}>
+      <PageHeader
+        title="Account statement"
+        description="An account's opening balance, every entry of the period with the running balance, and its closing balance."
+      />
+      <div className={s.filters}>
+        <div style={{ minInlineSize: '16rem' }}>
+          <SelectField
+            label="Account"
+            name="account"
+            value={account}
+            options={options}
+            onChange={(e) => set({ account: e.target.value })}
+          />
+        </div>
+        <DateFilter label="From" name="from" value={from} onChange={(v) => set({ from: v || undefined })} />
+        <DateFilter label="To" name="to" value={to} onChange={(v) => set({ to: v || undefined })} />
+        <ExportButtons report="AccountStatement" query={{ Account: account, FromDate: from, ToDate: to }} />
+      </div>
+      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <Card title={data ? `${data.name}, ${data.from} to ${data.to}` : 'Statement'}>
+        {data ? (
+          <>
+            <p className={s.muted}>
+              Opening balance <strong data-testid="opening">{balanceText(data.opening)}</strong> · closing balance{' '}
+              <strong data-testid="closing">{balanceText(data.closing)}</strong> · {data.total} entries · normal side{' '}
+              {data.normalSide}
+            </p>
+            <div className={s.scroll}>
+              <table className={s.table}>
+                <thead>
+                  <tr>
+                    {['Date', 'Document', 'Document no', 'Remark'].map((h) => (
+                      <th key={h} className={s.th} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                    {['Debit', 'Credit', 'Balance'].map((h) => (
+                      <th key={h} className={`${s.th} ${s.num}`} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((r) => (
+                    <tr key={r.transferId}>
+                      <td className={s.td}>{formatDateTime(r.at)}</td>
+                      <td className={s.td}>{r.document}</td>
+                      <td className={s.td}>{r.documentNo}</td>
+                      <td className={s.td}>
+                        <bdi>{r.remark}</bdi>
+                      </td>
+                      <td className={`${s.td} ${s.num}`}>{amount(r.debit)}</td>
+                      <td className={`${s.td} ${s.num}`}>{amount(r.credit)}</td>
+                      <td className={`${s.td} ${s.num}`}>{balanceText(r.balance)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr className={s.total}>
+                    <th className={s.td} scope="row" colSpan={4}>
+                      Total of the period
+                    </th>
+                    <td className={`${s.td} ${s.num}`}>{amount(data.totalDebit)}</td>
+                    <td className={`${s.td} ${s.num}`}>{amount(data.totalCredit)}</td>
+                    <td className={`${s.td} ${s.num}`}>{balanceText(data.closing)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+            <Pager
+              page={page}
+              pages={Math.ceil(data.total / PAGE_SIZE)}
+              label="Statement pages"
+              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+            />
+          </>
+        ) : (
+          <p className={s.muted}>Loading…</p>
+        )}
+      </Card>
+    </div>
+  );
+}
