@@ -4,9 +4,15 @@
 // each report case is called through the API one request at a time, and its p50/p95 printed against its target.
 // The cases are a list, one per report and period, each with its target.
 import os from 'node:os';
+import { loadCompany } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo';
-import { refreshSalesRollup, rollupAgainstRows } from '../server/domains/reports';
+import {
+  gstRollupAgainstRows,
+  refreshGstRollup,
+  refreshSalesRollup,
+  rollupAgainstRows,
+} from '../server/domains/reports';
 import { indiaToday } from '../server/shared/indiaTime';
 import { TEST_PASSWORD } from '../tests/support/template';
 import { benchOnPostgres, must, quantile } from './lib';
@@ -52,14 +58,15 @@ async function seed() {
      select 'Bench vendor ' || i, '6' || lpad(i::text, 9, '0'), 'VE', 'x' from generate_series(1, $1::int) i`,
     [VENDORS],
   );
-  // Orders over the last 365 days, invoiced when placed; a tenth with a ₹50 tip, a third outside the state.
+  // Orders over the last 365 days, invoiced when placed, numbered in time order as the invoice counter numbers them;
+  // a tenth with a ₹50 tip, a third outside the state.
   await sql.query(
     `insert into orders (customer_user_id, status, payment_type, customer_name, place_address, city, state, pin_code,
         receiver_name, receiver_mobile_no, intra_state, taxable_paise, gst_paise, tip_paise, total_paise,
         wallet_paise, invoice_no, invoice_date, created_at)
      select c.first + g % $2::int, 'order created', 'Wallet', 'Bench', '1 Bench Road', 'Bengaluru', 'Karnataka',
             '560001', 'Bench', '4000000000', g % 3 <> 0, 0, 0, case when g % 10 = 0 then 5000 else 0 end, 0, 0,
-            'B' || g, x.at, x.at
+            'B' || row_number() over (order by x.at, g), x.at, x.at
        from generate_series(1, $1::int) g
        cross join (select min(id) as first from users where mobile_no like '4%' and role = 'Cust') c
        cross join lateral (select now() - ((g % 365) || ' days')::interval - ((g % 1440) || ' minutes')::interval as at) x`,
@@ -108,7 +115,7 @@ async function seed() {
   await sql.query(
     `insert into credit_notes (number, order_line_id, taxable_paise, gst_paise, cgst_paise, sgst_paise, igst_paise,
         total_paise, created_at)
-     select 'CNB' || l.id, l.id, l.taxable_paise, l.cgst_paise + l.sgst_paise + l.igst_paise, l.cgst_paise,
+     select 'CNB' || row_number() over (order by l.cancelled_at, l.id), l.id, l.taxable_paise, l.cgst_paise + l.sgst_paise + l.igst_paise, l.cgst_paise,
             l.sgst_paise, l.igst_paise, l.total_paise, l.cancelled_at
        from order_lines l join orders o on o.id = l.order_id
       where o.invoice_no like 'B%' and l.state = 'cancelled'`,
@@ -123,7 +130,7 @@ async function seed() {
   await sql.query(
     `insert into product_requests (vendor_user_id, state, total_paise, taxable_paise, gst_paise, invoice_no, paid_at,
         created_at)
-     select v.first + g % $2::int, 'issued', 1, 1, 0, 'PB' || g, x.at, x.at
+     select v.first + g % $2::int, 'issued', 1, 1, 0, 'PB' || row_number() over (order by x.at, g), x.at, x.at
        from generate_series(1, $1::int) g
        cross join (select min(id) as first from users where mobile_no like '6%' and role = 'VE') v
        cross join lateral (select now() - ((g % 365) || ' days')::interval - ((g % 600) || ' minutes')::interval as at) x`,
@@ -191,7 +198,32 @@ try {
   } finally {
     await direct.close();
   }
+  // The GST rollup's first run, and its proof on the last 40 days: the rollup equals the rows (decision 058).
+  const gstDirect = await openDatabase({ databaseUrl: copy.url });
+  let gstEqual = false;
+  try {
+    const company = loadCompany(process.env);
+    const t = performance.now();
+    await refreshGstRollup(gstDirect.db, company);
+    const firstMs = performance.now() - t;
+    const t2 = performance.now();
+    await refreshGstRollup(gstDirect.db, company);
+    const nextMs = performance.now() - t2;
+    const cmp = await gstRollupAgainstRows(
+      gstDirect.db,
+      company,
+      indiaToday(new Date(Date.now() - 40 * 86_400_000)),
+      indiaToday(),
+    );
+    gstEqual = cmp.rolled.length > 0 && JSON.stringify(cmp.rolled) === JSON.stringify(cmp.rows);
+    console.log(
+      `GST rollup of the year: ${Math.round(firstMs)} ms, next run ${Math.round(nextMs)} ms; the last 40 days' ${cmp.rolled.length} rollup rows equal the rows: ${gstEqual}`,
+    );
+  } finally {
+    await gstDirect.close();
+  }
   await sql.query('vacuum analyze sales_daily');
+  await sql.query('vacuum analyze gst_daily');
 
   // The accountant reads both reports (the admin signs in through another call).
   const a = DEMO_ACCOUNTS.find((x) => x.role === 'AC')!;
@@ -251,6 +283,8 @@ try {
     // seeded orders post no ledger transfers, so the books read the demo's ledger beside the seeded documents.
     { name: 'GSTR-1, a month', path: `/api/Reports/Gstr1?${monthOnly}`, target: MONTH_MS },
     { name: 'GSTR-3B, a month', path: `/api/Reports/Gstr3b?${monthOnly}`, target: MONTH_MS },
+    // This month: its days before today from the rollup, today from the documents.
+    { name: 'GSTR-1, this month', path: '/api/Reports/Gstr1?Month=0&Year=0', target: MONTH_MS },
     { name: 'trial balance, today', path: '/api/Reports/TrialBalance', target: MONTH_MS },
     {
       name: 'account statement, customer wallets, a month',
@@ -302,7 +336,7 @@ try {
       .map((x) => x.toFixed(1))
       .join(', ')} (${os.cpus().length} cores)`,
   );
-  if (!equal) process.exitCode = 1;
+  if (!equal || !gstEqual) process.exitCode = 1;
 } finally {
   await close();
 }

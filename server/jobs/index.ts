@@ -3,7 +3,7 @@ import { retryStaleSourceRefunds } from '../domains/commerce';
 import { homeScreenAds } from '../domains/marketing';
 import { reconcileOnce } from '../domains/money';
 import { payroll } from '../domains/people';
-import { refreshSalesRollup } from '../domains/reports';
+import { refreshGstRollup, refreshSalesRollup } from '../domains/reports';
 import { type JobDefinition, type JobRunner, QUEUES, type RunnerOptions, startJobRunner } from './queue';
 
 export { type JobRunner, QUEUES, runSoon } from './queue';
@@ -54,6 +54,17 @@ export function doorstepJobs(app: FastifyInstance): JobDefinition[] {
       expireInSeconds: 30 * 60,
       async run() {
         return await refreshSalesRollup(app.db);
+      },
+    },
+    {
+      // Decision 058: the days with invoices or credit notes written since the last run are recomputed into
+      // gst_daily, so a month's return adds up days instead of reading every line; the month's last days come from
+      // the documents themselves.
+      queue: QUEUES.refreshGstRollup,
+      schedule: '*/5 * * * *',
+      expireInSeconds: 30 * 60,
+      async run() {
+        return await refreshGstRollup(app.db, app.config.company);
       },
     },
   ];

@@ -15,6 +15,7 @@ export const QUEUES = {
   expireCoupons: 'coupons-expire',
   advancePayRuns: 'payroll-advance-runs',
   refreshSalesRollup: 'reports-sales-rollup',
+  refreshGstRollup: 'reports-gst-rollup',
 } as const;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;

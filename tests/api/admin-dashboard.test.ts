@@ -3,7 +3,8 @@
 // trend, over India days; and the dispatch lists' placed and cancelled days its tiles link to.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orders } from '../../server/db/schema';
+import { orderLines, orders, salesDaily } from '../../server/db/schema';
+import { refreshSalesRollup } from '../../server/domains/reports';
 import { dataOf } from '../support/catalogue';
 import { tableCounts } from '../support/counts';
 import { candidateFactories, couponFactories, dayFromToday, type Factories, factories } from '../support/factories';
@@ -54,17 +55,24 @@ afterAll(() => t?.close());
 const get = (token: string | null = admin) => t.api('GET', '/api/Reports/AdminDashboard', { token });
 const dashboard = async () => dataOf<Dashboard>(await get());
 
-/** Moves an order and its lines `days` India days back (the same time of day), as if placed then. */
+/**
+ * Moves an order, its lines and their credit notes `days` India days back (the same time of day), as if placed,
+ * invoiced and cancelled then.
+ */
 async function placedDaysAgo(orderId: number, days: number) {
   const back = sql`interval '1 day' * ${days}`;
   await t.db
     .update(orders)
-    .set({ createdAt: sql`created_at - ${back}` })
+    .set({ createdAt: sql`created_at - ${back}`, invoiceDate: sql`invoice_date - ${back}` })
     .where(eq(orders.id, orderId));
   await t.db
     .update(orderLines)
     .set({ createdAt: sql`created_at - ${back}`, cancelledAt: sql`cancelled_at - ${back}` })
     .where(eq(orderLines.orderId, orderId));
+  await t.db.execute(
+    sql`update credit_notes set created_at = created_at - ${back}
+         where order_line_id in (select id from order_lines where order_id = ${orderId})`,
+  );
 }
 
 const cancel = async (orderId: number, serviceId: number, remark: string) =>
@@ -97,7 +105,10 @@ describe('the orders of the last 30 India days', () => {
 
   beforeAll(async () => {
     // The template's demo orders go back to 2001, so the 30 days hold only this file's orders.
-    await t.db.execute(sql`update orders set created_at = '2001-01-01T12:00:00Z'`);
+    await t.db.execute(
+      sql`update orders set created_at = '2001-01-01T12:00:00Z', invoice_date = case when invoice_date is null then null else '2001-01-01T12:00:00Z'::timestamptz end`,
+    );
+    await t.db.execute(sql`update credit_notes set created_at = '2001-01-02T12:00:00Z'`);
     await t.db.execute(
       sql`update order_lines set created_at = '2001-01-01T12:00:00Z', cancelled_at = case when cancelled_at is null then null else '2001-01-02T12:00:00Z'::timestamptz end`,
     );
@@ -202,6 +213,19 @@ describe('the orders of the last 30 India days', () => {
       [dayFromToday(0)]: [2, 2242],
     });
     expect(d.trend.filter((x) => x.orders === 0).every((x) => x.value === 0)).toBe(true);
+  });
+
+  it('reads the same trend and top lists once the sales rollup holds the days (decision 057)', async () => {
+    const picked = (d: Dashboard) => ({ trend: d.trend, topServices: d.topServices, topZones: d.topZones });
+    const before = picked(await dashboard());
+    // A run as if it were tomorrow (India) rolls up the 30 days, today included.
+    await refreshSalesRollup(t.db, new Date(Date.now() + 86_400_000));
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(salesDaily);
+    expect(n).toBeGreaterThan(0);
+    expect(picked(await dashboard())).toEqual(before);
+    // The later tests read the rows again.
+    await t.db.execute(sql`delete from sales_daily`);
+    await t.db.execute(sql`delete from rollup_state`);
   });
 
   it('the lists its tiles link to show the same lines', async () => {

@@ -9,9 +9,10 @@ import { eq, sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCompany } from '../../server/config';
+import type { Tx } from '../../server/db/client';
 import { services } from '../../server/db/schema';
 import { checkLedger } from '../../server/domains/money/wallets/service';
-import { gstr1 } from '../../server/domains/reports/gst/service';
+import { gstRollupAgainstRows, gstr1, refreshGstRollup } from '../../server/domains/reports/gst/service';
 import { gstinCheckChar } from '../../server/shared/gstin';
 import { dataOf } from '../support/catalogue';
 import { factories, freshPan, type Row } from '../support/factories';
@@ -64,8 +65,25 @@ const cancelLine = async (orderId: number, serviceId: number) =>
 
 const get = (path: string, token = accountant) => t.api('GET', path, { token });
 
+/** What `work` answers inside a transaction that is then rolled back, so the file's documents stay as they were. */
+async function rolledBack<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const rollback = new Error('rollback');
+  let answer: T | undefined;
+  await t.db
+    .transaction(async (tx) => {
+      answer = await work(tx);
+      throw rollback;
+    })
+    .catch((e) => {
+      if (e !== rollback) throw e;
+    });
+  return answer as T;
+}
+
 let vendorGstin: string;
 const invoices: string[] = [];
+/** One more ₹200 order at 5% in Karnataka, as the month's last one. */
+let orderAgain: () => ReturnType<typeof orderOf>;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -98,7 +116,8 @@ beforeAll(async () => {
   const place = { state: 'Karnataka', city: 'Bengaluru', pinCode };
   invoices.push((await orderOf(service.id, place, 300)).invoiceNo);
   await t.db.update(services).set({ gstPercent: 5 }).where(eq(services.id, service.id));
-  invoices.push((await orderOf(service.id, place, 300)).invoiceNo);
+  orderAgain = () => orderOf(service.id, place, 300);
+  invoices.push((await orderAgain()).invoiceNo);
 
   // A plan of ₹499 with 18% in it, bought by a customer with no address (the company's state): taxable
   // 499 × 100 / 118 = 422.881… → ₹422.88, GST ₹76.12 = CGST ₹38.06 + SGST ₹38.06.
@@ -233,26 +252,19 @@ describe('GSTR-1 of this month', () => {
   });
 
   it('shows a check off when the ledger moved tax no document declares', async () => {
-    // A stray posting straight into IGST payable (never done by the app), read inside its own transaction and rolled
+    // A stray posting straight into IGST payable (never done by the app), read inside a transaction that is rolled
     // back (the ledger is append-only): the return no longer matches the ledger, and says which head.
-    const rollback = new Error('rollback');
-    let seen: { name: string; ok: boolean }[] = [];
-    await t.db
-      .transaction(async (tx) => {
-        const [{ id }] = (
-          (await tx.execute(
-            sql`insert into ledger_transfers (kind, remark) values ('adjustment', 'test') returning id`,
-          )) as unknown as { rows: { id: number }[] }
-        ).rows;
-        await tx.execute(
-          sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after) values (${id}, 14, 1, 0), (${id}, 3, -1, 0)`,
-        );
-        seen = (await gstr1(tx, loadCompany({}), { Month: 0, Year: 0 })).checks;
-        throw rollback;
-      })
-      .catch((e) => {
-        if (e !== rollback) throw e;
-      });
+    const seen = await rolledBack(async (tx) => {
+      const [{ id }] = (
+        (await tx.execute(
+          sql`insert into ledger_transfers (kind, remark) values ('adjustment', 'test') returning id`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows;
+      await tx.execute(
+        sql`insert into ledger_entries (transfer_id, account_id, amount, balance_after) values (${id}, 14, 1, 0), (${id}, 3, -1, 0)`,
+      );
+      return (await gstr1(tx, loadCompany({}), { Month: 0, Year: 0 })).checks;
+    });
     expect(seen.filter((c) => !c.ok).map((c) => c.name)).toEqual(['Integrated tax equals the ledger']);
   });
 });
@@ -338,5 +350,79 @@ describe('the calls', () => {
     const year = await get('/api/Reports/Gstr3b?Month=1&Year=1999');
     expect(year.status).toBe(400);
     expect(year.body.errors[0].field).toBe('Year');
+  });
+});
+
+describe('the daily rollup (decision 058)', () => {
+  const company = loadCompany({});
+  const failing = (checks: { name: string; ok: boolean }[]) => checks.filter((c) => !c.ok).map((c) => c.name);
+
+  it('joins a run of numbers across days and counts a number used on two days against two documents', async () => {
+    // The first two orders (consecutive numbers) invoiced on 10 and 11 March 2025, India time.
+    const at = (day: string) => `2025-03-${day}T10:00:00+05:30`;
+    const march = { Month: 3, Year: 2025 };
+    const runAt = new Date(at('12'));
+    const seen = await rolledBack(async (tx) => {
+      await tx.execute(sql`update orders set invoice_date = ${at('10')} where invoice_no = ${invoices[0]}`);
+      await tx.execute(sql`update orders set invoice_date = ${at('11')} where invoice_no = ${invoices[1]}`);
+      const fromRows = await gstr1(tx, company, march);
+      await refreshGstRollup(tx, company, runAt);
+      const fromRollup = await gstr1(tx, company, march);
+      // The plan's invoice given the first order's number and the 11th (never done by the app); the rollup is
+      // cleared so that its next run reads every day again.
+      await tx.execute(
+        sql`update customer_subscriptions set invoice_no = ${invoices[0]}, invoiced_at = ${at('11')} where invoice_no is not null`,
+      );
+      await tx.execute(sql`delete from gst_daily`);
+      await tx.execute(sql`delete from rollup_state where name = 'gst'`);
+      const clashFromRows = await gstr1(tx, company, march);
+      await refreshGstRollup(tx, company, runAt);
+      const clashFromRollup = await gstr1(tx, company, march);
+      return { fromRows, fromRollup, clashFromRows, clashFromRollup };
+    });
+    const run = expect.objectContaining({ from: invoices[0], to: invoices[1], total: 2 });
+    // The ledger moved their tax today, so only the documents' check is read here.
+    const invoicesOnce = (checks: { name: string; ok: boolean; detail: string }[]) =>
+      checks.find((c) => c.name === 'Every invoice appears once');
+    expect(seen.fromRows.documents).toEqual([run]);
+    expect(invoicesOnce(seen.fromRows.checks)).toEqual(
+      expect.objectContaining({ ok: true, detail: '2 invoices numbered in the month, each in one section.' }),
+    );
+    expect(seen.fromRollup).toEqual(seen.fromRows);
+    // Still two numbers in the series, but three documents in the sections behind them.
+    expect(seen.clashFromRows.documents).toEqual([run]);
+    expect(invoicesOnce(seen.clashFromRows.checks)).toEqual(
+      expect.objectContaining({
+        ok: false,
+        detail: '2 invoices numbered, 3 in the sections, 3 documents behind them, 0 listed of 0.',
+      }),
+    );
+    expect(seen.clashFromRollup).toEqual(seen.clashFromRows);
+  });
+
+  it('answers this month the same from the rollup, and a document written after a run joins at the next', async () => {
+    const before = {
+      gstr1: dataOf<Row>(await get('/api/Reports/Gstr1')),
+      gstr3b: dataOf<Row>(await get('/api/Reports/Gstr3b')),
+    };
+    // A run as if it were tomorrow (India) puts today's documents in the rollup.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const run = await refreshGstRollup(t.db, company, tomorrow);
+    const { rolled, rows } = await gstRollupAgainstRows(t.db, company, run.from, run.to);
+    expect(rolled.length).toBeGreaterThan(0);
+    expect(rolled).toEqual(rows);
+    expect(dataOf<Row>(await get('/api/Reports/Gstr1'))).toEqual(before.gstr1);
+    expect(dataOf<Row>(await get('/api/Reports/Gstr3b'))).toEqual(before.gstr3b);
+
+    // An order invoiced after that run is in the rollup's days; the next run reads its day again.
+    const extra = await orderAgain();
+    await refreshGstRollup(t.db, company, tomorrow);
+    const after = dataOf<Row>(await get('/api/Reports/Gstr1'));
+    expect(after.documents[0]).toEqual(
+      expect.objectContaining({ total: before.gstr1.documents[0].total + 1, to: extra.invoiceNo }),
+    );
+    expect(failing(after.checks)).toEqual([]);
+    const again = await gstRollupAgainstRows(t.db, company, run.from, run.to);
+    expect(again.rolled).toEqual(again.rows);
   });
 });

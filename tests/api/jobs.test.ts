@@ -65,6 +65,7 @@ describe('the job runner and its admin calls', () => {
         QUEUES.expireCoupons,
         QUEUES.reconcilePayments,
         QUEUES.refreshSalesRollup,
+        QUEUES.refreshGstRollup,
         'test-flaky',
       ].sort(),
     );
@@ -84,6 +85,7 @@ describe('the job runner and its admin calls', () => {
         { name: QUEUES.reconcilePayments, cron: '* * * * *' },
         { name: QUEUES.advancePayRuns, cron: '* * * * *' },
         { name: QUEUES.refreshSalesRollup, cron: '*/5 * * * *' },
+        { name: QUEUES.refreshGstRollup, cron: '*/5 * * * *' },
       ].sort((a, b) => a.name.localeCompare(b.name)),
     );
   });

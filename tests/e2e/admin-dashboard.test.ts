@@ -44,8 +44,10 @@ describe.skipIf(!chromiumPath)('the admin dashboard in the browser', () => {
 
   beforeAll(async () => {
     t = await startTestServer({ serveClient: true });
-    // The template's demo orders go back to 2001: the 30 days hold only this file's orders.
-    await t.db.execute(sql`update orders set created_at = '2001-01-01T12:00:00Z'`);
+    // The template's demo orders go back to 2001 (placed and invoiced): the 30 days hold only this file's orders.
+    await t.db.execute(
+      sql`update orders set created_at = '2001-01-01T12:00:00Z', invoice_date = case when invoice_date is null then null else '2001-01-01T12:00:00Z'::timestamptz end`,
+    );
     await t.db.execute(
       sql`update order_lines set created_at = '2001-01-01T12:00:00Z', cancelled_at = case when cancelled_at is null then null else '2001-01-02T12:00:00Z'::timestamptz end`,
     );
@@ -67,7 +69,7 @@ describe.skipIf(!chromiumPath)('the admin dashboard in the browser', () => {
       [cancelled, 2],
     ] as const) {
       await t.db.execute(
-        sql`update orders set created_at = created_at - interval '1 day' * ${days} where id = ${o.orderId}`,
+        sql`update orders set created_at = created_at - interval '1 day' * ${days}, invoice_date = invoice_date - interval '1 day' * ${days} where id = ${o.orderId}`,
       );
       await t.db.execute(
         sql`update order_lines set created_at = created_at - interval '1 day' * ${days} where order_id = ${o.orderId}`,

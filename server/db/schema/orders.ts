@@ -261,7 +261,7 @@ export const orderLines = pgTable(
     // The staff lists by state (unassigned, assigned, completed, cancelled), newest first.
     index('order_lines_state_idx').on(t.state, t.id),
     index('order_lines_professional_idx').on(t.professionalUserId, t.state),
-    // Profit per professional reads a month's completed lines (decision 060, migration 0024).
+    // Profit per professional reads a month's completed lines (decision 060, migration 0022).
     index('order_lines_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
     // Dispatch: the unassigned list, oldest slot first; a professional's jobs by slot (overlap and today's load).
     index('order_lines_state_slot_idx').on(t.state, t.slotStart, t.id),
@@ -272,9 +272,9 @@ export const orderLines = pgTable(
     index('order_lines_open_zone_slot_idx')
       .on(t.state, t.zoneId, t.slotStart, t.id)
       .where(sql`state in ('unassigned', 'assigned', 'accepted')`),
-    // The admin dashboard (decision 061): lines placed in a range of days, by state, service, zone and total (an
-    // index-only scan), and lines cancelled in a range of days.
-    index('order_lines_created_idx').on(t.createdAt, t.state, t.serviceId, t.zoneId, t.totalPaise),
+    // The admin dashboard (decision 061): today's lines by state (an index-only scan), and lines cancelled in a range
+    // of days; its top lists and trend read the sales rollup (decision 057).
+    index('order_lines_created_idx').on(t.createdAt, t.state),
     index('order_lines_cancelled_idx').on(t.cancelledAt).where(sql`cancelled_at is not null`),
     // A service's reviews, newest first.
     index('order_lines_service_rated_idx').on(t.serviceId, t.ratedAt).where(sql`rating is not null`),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The service sales report's daily rollup (decision 057): one row per India day and group, refreshed by a job from
@@ -40,10 +51,46 @@ export const salesDaily = pgTable(
   ],
 );
 
-/** How far the rollup reaches: every India day before `through` is in sales_daily; later days are read from rows. */
-export const salesRollupState = pgTable('sales_rollup_state', {
-  id: integer('id').primaryKey(),
+/**
+ * How far each report rollup reaches (decisions 057, 058), one row per rollup by `name`: every India day before
+ * `through` is in its daily table; later days are read from the rows.
+ */
+export const rollupState = pgTable('rollup_state', {
+  name: varchar('name', { length: 16 }).$type<'sales' | 'gst'>().primaryKey(),
   through: date('through').notNull(),
   /** When the job last read the rows: its next run recomputes the days of what changed since (less a margin). */
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * GSTR-1's daily rollup (decision 058): per India day, the rows the return's statement answers for that day alone
+ * (reports/gst/repo.ts `dayRows`, one shape for every `kind`), refreshed by a job. A month is these days' rows added
+ * up, with the days the job has not reached read from the documents by the same statement.
+ */
+export const gstDaily = pgTable(
+  'gst_daily',
+  {
+    day: date('day').notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    section: varchar('section', { length: 8 }),
+    doc: text('doc'),
+    at: timestamp('at', { withTimezone: true }),
+    ofDoc: text('of_doc'),
+    posState: text('pos_state'),
+    gstin: text('gstin'),
+    buyer: text('buyer'),
+    value: bigint('value', { mode: 'number' }),
+    hsn: text('hsn'),
+    descr: text('descr'),
+    rate: integer('rate'),
+    qty: bigint('qty', { mode: 'number' }).notNull(),
+    txval: bigint('txval', { mode: 'number' }).notNull(),
+    c: bigint('c', { mode: 'number' }).notNull(),
+    s: bigint('s', { mode: 'number' }).notNull(),
+    i: bigint('i', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    firstDoc: text('first_doc'),
+    lastDoc: text('last_doc'),
+  },
+  (t) => [index('gst_daily_day_idx').on(t.day)],
+);

@@ -155,7 +155,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),
     index('ledger_entries_transfer_idx').on(t.transferId),
-    // An account's statement over a period (decision 059, migration 0024).
+    // An account's statement over a period (decision 059, migration 0022).
     index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
     check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
   ],

@@ -9,21 +9,16 @@ import {
   orderLines,
   orders,
   productRequests,
-  services,
-  zones,
 } from '../../../db/schema';
 
 /**
- * The admin dashboard's aggregates (decision 061). Each answers counts and sums the database computed; the only rows
- * that reach Node are one per day, per top service or zone, and per top cancellation reason. Date ranges are instants
+ * The admin dashboard's aggregates (decision 061) beside the sales rollup's (reports/sales): counts and sums the
+ * database computed; the only rows that reach Node are one per top cancellation reason. Date ranges are instants
  * [start, end) the service derives from India days, so each condition is an index range on a date column
- * (migration 0025): orders_paid_created_idx, order_lines_created_idx, order_lines_cancelled_idx.
+ * (migration 0022): orders_paid_created_idx, order_lines_created_idx, order_lines_cancelled_idx.
  */
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-/** A line sold: paid, and not cancelled (awaitingPayment and paymentFailed lines were never paid). */
-const SOLD = sql`('unassigned', 'assigned', 'accepted', 'completed', 'rated')`;
 
 /** Orders paid and placed in [start, end): how many, and their totals (GST and tips included). */
 export async function paidOrders(exec: Executor, start: Date, end: Date) {
@@ -118,58 +113,4 @@ export async function waitingApprovals(exec: Executor) {
     { coupons: 'int', productRequests: 'int', candidates: 'int' },
   );
   return row;
-}
-
-/** The `top` services with the most value sold in [start, end): folded per service first, then named. */
-export async function topServices(exec: Executor, start: Date, end: Date, top: number) {
-  return rawRows(
-    exec,
-    sql`
-    with g as (
-      select l.service_id as id, count(*) as n, sum(l.total_paise) as paise
-        from ${orderLines} l
-       where l.created_at >= ${ts(start)} and l.created_at < ${ts(end)} and l.state in ${SOLD}
-       group by 1
-       order by 3 desc, 2 desc, 1
-       limit ${top}
-    )
-    select g.id, s.heading as name, g.n::int as n, g.paise::bigint as paise
-      from g join ${services} s on s.id = g.id
-     order by g.paise desc, g.n desc, g.id`,
-    { id: 'int', name: 'text', n: 'int', paise: 'bigint' },
-  );
-}
-
-/** The `top` zones (by the address pincode's zone at placement) with the most value sold in [start, end). */
-export async function topZones(exec: Executor, start: Date, end: Date, top: number) {
-  return rawRows(
-    exec,
-    sql`
-    with g as (
-      select l.zone_id as id, count(*) as n, sum(l.total_paise) as paise
-        from ${orderLines} l
-       where l.created_at >= ${ts(start)} and l.created_at < ${ts(end)} and l.state in ${SOLD}
-       group by 1
-       order by 3 desc, 2 desc, 1 nulls last
-       limit ${top}
-    )
-    select g.id, z.zone_name as name, g.n::int as n, g.paise::bigint as paise
-      from g left join ${zones} z on z.id = g.id
-     order by g.paise desc, g.n desc, g.id nulls last`,
-    { id: 'int?', name: 'text?', n: 'int', paise: 'bigint' },
-  );
-}
-
-/** Orders paid and placed in [start, end) per India day ('YYYY-MM-DD'): count and value. */
-export async function ordersPerDay(exec: Executor, start: Date, end: Date) {
-  return rawRows(
-    exec,
-    sql`
-    select to_char((o.created_at at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as day,
-           count(*)::int as n, sum(o.total_paise)::bigint as paise
-      from ${orders} o
-     where o.status = 'order created' and o.created_at >= ${ts(start)} and o.created_at < ${ts(end)}
-     group by 1`,
-    { day: 'text', n: 'int', paise: 'bigint' },
-  );
 }

@@ -1,13 +1,14 @@
 import type { Db } from '../../../db/client';
 import { paise, toRupees } from '../../../money';
 import { dayText, indiaDayOf, indiaDayStart } from '../../../shared/indiaTime';
+import { recentSales } from '../sales/service';
 import * as repo from './repo';
 
 /**
  * GET Reports/AdminDashboard (decision 061): today's orders, unassigned lines by age, cancellations and their
  * reasons, the wallet float, what waits for approval, the top services and zones, and a 30-day trend. Days are India
- * days; every figure is an SQL aggregate (repo.ts), and each carries the days its staff list filters on, so the
- * screen links every tile to the list it counts.
+ * days; every figure is an SQL aggregate (repo.ts; the trend and the top lists are the sales rollup's, decision 057),
+ * and each carries the days its staff list filters on, so the screen links every tile to the list it counts.
  */
 
 /** The trend, the cancellations and the top services and zones cover the last 30 India days, today included. */
@@ -31,16 +32,14 @@ export async function dashboard(db: Db, now = new Date()) {
   const end = indiaDayStart(todayNo + 1);
   const start = indiaDayStart(fromNo);
 
-  const [today, todayLines, ages, cancelled, float, approvals, services, zones, perDay] = await Promise.all([
+  const [today, todayLines, ages, cancelled, float, approvals, sales] = await Promise.all([
     repo.paidOrders(db, todayStart, end),
     repo.linesPlacedByList(db, todayStart, end),
     repo.unassignedByAge(db, todayStart, indiaDayStart(todayNo - 2), indiaDayStart(todayNo - 7)),
     repo.cancellationReasons(db, start, end, TOP),
     repo.walletFloat(db),
     repo.waitingApprovals(db),
-    repo.topServices(db, start, end, TOP),
-    repo.topZones(db, start, end, TOP),
-    repo.ordersPerDay(db, start, end),
+    recentSales(db, dayText(fromNo), dayText(todayNo + 1), TOP),
   ]);
 
   // The unassigned list's placedFrom/placedTo for each age (both days included).
@@ -64,15 +63,15 @@ export async function dashboard(db: Db, now = new Date()) {
   const customers = wallet('customer_wallet');
   const vendors = wallet('vendor_wallet');
 
-  const perDayOf = new Map(perDay.map((r) => [r.day, r]));
+  const perDayOf = new Map(sales.perDay.map((r) => [r.day, r]));
   const trend = Array.from({ length: DAYS }, (_, i) => {
     const day = dayText(fromNo + i);
     const r = perDayOf.get(day);
-    return { day, orders: r?.n ?? 0, value: rupees(r?.paise ?? 0) };
+    return { day, orders: r?.orders ?? 0, value: rupees(r?.paise ?? 0) };
   });
 
-  const ranked = (rows: { id: number | null; name: string | null; n: number; paise: number }[], none: string) =>
-    rows.map((r) => ({ id: r.id, name: r.name ?? none, lines: r.n, value: rupees(r.paise) }));
+  const ranked = (rows: { id: number | null; name: string | null; lines: number; paise: number }[], none: string) =>
+    rows.map((r) => ({ id: r.id, name: r.name ?? none, lines: r.lines, value: rupees(r.paise) }));
 
   return {
     today: dayText(todayNo),
@@ -91,8 +90,8 @@ export async function dashboard(db: Db, now = new Date()) {
       vendors: { amount: rupees(vendors.paise), wallets: vendors.wallets },
     },
     approvals,
-    topServices: ranked(services, 'A service'),
-    topZones: ranked(zones, 'No zone'),
+    topServices: ranked(sales.services, 'A service'),
+    topZones: ranked(sales.zones, 'No zone'),
     trend,
   };
 }

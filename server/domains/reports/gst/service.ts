@@ -2,7 +2,9 @@
 // built by the pure modules beside this file, answered in rupees.
 import { type CompanyConfig, invoiceSupplier } from '../../../config';
 import type { Executor } from '../../../db/client';
+import { dayNumber, dayText, indiaToday } from '../../../shared/indiaTime';
 import { resolvePeriod } from '../period';
+import { ROLLUP_MARGIN_MS, rollupThrough } from '../rollup';
 import {
   B2CL_LIMIT_BEFORE,
   B2CL_LIMIT_FROM,
@@ -24,19 +26,25 @@ export interface MonthQuery {
   Year?: number;
 }
 
+/** What every read of the returns is read with: the company's state and the B2CL limits (gstr1.ts). */
+const returnQuery = (company: CompanyConfig) => ({
+  companyState: company.state,
+  b2clFrom: b2clLoweredAt(),
+  b2clOld: B2CL_LIMIT_BEFORE,
+  b2clNew: B2CL_LIMIT_FROM,
+});
+
 /** The month's GSTR-1 in paise, with the ledger's movement and the checks. */
 async function monthReturn(exec: Executor, company: CompanyConfig, q: MonthQuery, now: Date) {
   const period = resolvePeriod({ Type: 'Month', Month: q.Month ?? 0, Year: q.Year ?? 0 }, now);
   const month = period.month ?? 1;
   const year = period.year ?? 2000;
-  const rows = await repo.returnRows(exec, {
-    start: period.start,
-    end: period.end,
-    companyState: company.state,
-    b2clFrom: b2clLoweredAt(),
-    b2clOld: B2CL_LIMIT_BEFORE,
-    b2clNew: B2CL_LIMIT_FROM,
-  });
+  const state = await rollupThrough(exec, 'gst');
+  const rows = await repo.returnRows(
+    exec,
+    { ...returnQuery(company), fromDay: period.from, toDay: dayText(dayNumber(period.to) + 1) },
+    state?.through ?? null,
+  );
   const moved = new Map((await repo.ledgerMovement(exec, period.start, period.end)).map((r) => [r.kind, r.amount]));
   const ledger = {
     cgst: moved.get('cgst_payable') ?? 0,
@@ -184,3 +192,12 @@ export async function gstr1Xlsx(exec: Executor, company: CompanyConfig, q: Month
   ).toBuffer();
   return { fileName: `GSTR1_${company.gstin}_${r.head.period.returnPeriod}.xlsx`, bytes };
 }
+
+/** The GST rollup job's one run: the days with documents written since the last run, before today (India). */
+export async function refreshGstRollup(db: Executor, company: CompanyConfig, now = new Date()) {
+  return db.transaction((tx) => repo.refreshRollup(tx, returnQuery(company), indiaToday(now), ROLLUP_MARGIN_MS));
+}
+
+/** The GST rollup's rows for [fromDay, toDay) beside the same rows computed from the documents (tests, the bench). */
+export const gstRollupAgainstRows = (db: Executor, company: CompanyConfig, fromDay: string, toDay: string) =>
+  repo.rollupAgainstRows(db, { ...returnQuery(company), fromDay, toDay });

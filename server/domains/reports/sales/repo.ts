@@ -7,13 +7,13 @@ import {
   orderLines,
   orders,
   salesDaily,
-  salesRollupState,
   services,
   subCategories,
   users,
   zones,
 } from '../../../db/schema';
 import type { SalesDim } from '../../../db/schema/reports';
+import { advanceRollup, claimRollup, splitPeriod } from '../rollup';
 
 /**
  * The service sales report's reads and its daily rollup (decision 057). One aggregate over the rows (`fromRows`)
@@ -137,43 +137,27 @@ const measureSums = sql.raw(MEASURES.map((m) => `sum(${m})::bigint as ${m}`).joi
 
 /**
  * Rows of (day, dim, key, measures) for [fromDay, toDay): from the rollup before `through`, from the rows on and
- * after it.
+ * after it (reports/rollup.ts).
  */
-function combined(fromDay: string, toDay: string, through: string, dims: readonly GroupDim[]) {
-  const rollEnd = toDay < through ? toDay : through;
-  const rowsFrom = fromDay > through ? fromDay : through;
+function combined(fromDay: string, toDay: string, through: string | null, dims: readonly GroupDim[]) {
+  const { rolled, live } = splitPeriod(fromDay, toDay, through);
   const wanted = ['all', ...dims];
   const parts: SQL[] = [];
-  if (fromDay < rollEnd) {
+  if (rolled) {
     parts.push(sql`
       select day, dim, key, ${measureList} from ${salesDaily}
        where dim in (${sql.join(
          wanted.map((d) => sql`${d}`),
          sql`, `,
-       )}) and day >= ${fromDay}::date and day < ${rollEnd}::date`);
+       )}) and day >= ${rolled.from}::date and day < ${rolled.to}::date`);
   }
-  if (rowsFrom < toDay) parts.push(sql`select * from (${fromRows(rowsFrom, toDay, dims)}) f where key is not null`);
+  if (live) parts.push(sql`select * from (${fromRows(live.from, live.to, dims)}) f where key is not null`);
   return parts.length ? sql.join(parts, sql` union all `) : null;
 }
 
-/** The first day the rollup does not cover (every earlier day is in sales_daily); null before its first run. */
-export async function rollupThrough(exec: Executor) {
-  const [row] = await rawRows(
-    exec,
-    sql`select through::text as through, refreshed_at from ${salesRollupState} where id = 1`,
-    {
-      through: 'text',
-      refreshed_at: 'timestamp',
-    },
-  );
-  return row ?? null;
-}
-
-const FAR_PAST = '2000-01-01';
-
 /** The period's measures per key of one grouping. */
 export async function byGroup(exec: Executor, fromDay: string, toDay: string, through: string | null, dim: GroupDim) {
-  const rows = combined(fromDay, toDay, through ?? FAR_PAST, [dim]);
+  const rows = combined(fromDay, toDay, through, [dim]);
   if (!rows) return [];
   return rawRows(exec, sql`select key, ${measureSums} from (${rows}) r where dim = ${dim} group by key`, {
     key: 'int',
@@ -189,13 +173,31 @@ export async function byBucket(
   through: string | null,
   bucket: 'day' | 'month',
 ) {
-  const rows = combined(fromDay, toDay, through ?? FAR_PAST, []);
+  const rows = combined(fromDay, toDay, through, []);
   if (!rows) return [];
   const b = bucket === 'day' ? sql`day` : sql`date_trunc('month', day)::date`;
   return rawRows(
     exec,
     sql`select to_char(${b}, 'YYYY-MM-DD') as bucket, ${measureSums} from (${rows}) r where dim = 'all' group by 1`,
     { bucket: 'text', ...MEASURE_SHAPE },
+  );
+}
+
+/** The period's measures per day of the total (dim 'all'), and per key of each grouping in `dims`, in one read. */
+export async function daysAndGroups(
+  exec: Executor,
+  fromDay: string,
+  toDay: string,
+  through: string | null,
+  dims: readonly GroupDim[],
+) {
+  const rows = combined(fromDay, toDay, through, dims);
+  if (!rows) return [];
+  return rawRows(
+    exec,
+    sql`select dim, key, case when dim = 'all' then to_char(day, 'YYYY-MM-DD') end as day, ${measureSums}
+          from (${rows}) r group by 1, 2, 3`,
+    { dim: 'text', key: 'int', day: 'text?', ...MEASURE_SHAPE },
   );
 }
 
@@ -215,40 +217,27 @@ export async function labels(exec: Executor, dim: GroupDim, keys: number[]) {
 }
 
 /**
- * The job's refresh (decision 057): under the state row's lock, recompute in the rollup every day from the first
- * one whose rows changed since the last run (less `marginMs`, for writes that committed late) up to `today`
- * (excluded), and move `through` to today. Answers the days recomputed.
+ * The job's refresh (decision 057, reports/rollup.ts): recompute in the rollup every day from the first one whose
+ * rows changed since the last run up to `today` (excluded). Answers the days recomputed.
  */
 export async function refreshRollup(exec: Executor, today: string, marginMs: number) {
-  const [state] = await rawRows(
-    exec,
-    sql`
-    insert into ${salesRollupState} (id, through, refreshed_at)
-    values (1, ${today}::date, 'epoch')
-    on conflict (id) do update set id = 1
-    returning through::text as through, refreshed_at`,
-    { through: 'text', refreshed_at: 'timestamp' },
-  );
-  const since = new Date(state.refreshed_at.getTime() - marginMs).toISOString();
-  const first = state.refreshed_at.getTime() === 0 ? null : state.through;
+  const run = await claimRollup(exec, 'sales', today, marginMs);
+  const since = run.since?.toISOString() ?? null;
   // The first run covers every invoiced day; later runs, the invoice days of orders whose lines changed since (a
   // join, not `in (…)`: PostgreSQL would rescan the lines per order once the ids outgrow work_mem).
   const changedOrders =
-    first === null
+    since === null
       ? sql`select min(${istDay(sql`o.invoice_date`)}) from ${orders} o where o.invoice_no is not null`
       : sql`select min(${istDay(sql`o.invoice_date`)}) from ${orders} o
               join (select distinct l.order_id from ${orderLines} l where l.state_changed_at >= ${since}::timestamptz) c
                 on c.order_id = o.id
              where o.invoice_no is not null`;
+  const changedNotes = sql`(select min(${istDay(sql`cn.created_at`)}) from ${creditNotes} cn
+     where ${since === null ? sql`true` : sql`cn.created_at >= ${since}::timestamptz`})`;
   const [dirty] = await rawRows(
     exec,
-    sql`
-    select least(
-             ${first}::date,
-             (${changedOrders}),
-             (select min(${istDay(sql`cn.created_at`)}) from ${creditNotes} cn where cn.created_at >= ${since}::timestamptz)
-           )::text as day, now() as now`,
-    { day: 'text?', now: 'timestamp' },
+    sql`select least(${since === null ? null : run.through}::date, (${changedOrders}), ${changedNotes})::text as day`,
+    { day: 'text?' },
   );
   const from = dirty.day !== null && dirty.day < today ? dirty.day : today;
   if (from < today) {
@@ -257,9 +246,7 @@ export async function refreshRollup(exec: Executor, today: string, marginMs: num
       insert into ${salesDaily} (day, dim, key, ${measureList})
       select * from (${fromRows(from, today, GROUP_DIMS)}) f where key is not null`);
   }
-  await exec.execute(
-    sql`update ${salesRollupState} set through = greatest(through, ${today}::date), refreshed_at = ${dirty.now.toISOString()}::timestamptz where id = 1`,
-  );
+  await advanceRollup(exec, 'sales', today, run.now);
   return { from, to: today };
 }
 

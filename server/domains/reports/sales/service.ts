@@ -3,6 +3,7 @@ import { badRequest } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { indiaToday } from '../../../shared/indiaTime';
 import { type PeriodQuery, resolvePeriod } from '../period';
+import { ROLLUP_MARGIN_MS, rollupThrough } from '../rollup';
 import * as repo from './repo';
 
 /**
@@ -65,7 +66,7 @@ export async function salesReport(db: Db, q: SalesQuery, now = new Date()) {
   const dim = GROUP_BY[groupBy];
   if (!dim) throw badRequest('GroupBy', `must be one of ${Object.keys(GROUP_BY).join(', ')}`);
   const toDay = dayAfter(period.to);
-  const state = await repo.rollupThrough(db);
+  const state = await rollupThrough(db, 'sales');
   const through = state?.through ?? null;
   const [groups, buckets] = await Promise.all([
     repo.byGroup(db, period.from, toDay, through, dim),
@@ -109,8 +110,47 @@ export async function salesReport(db: Db, q: SalesQuery, now = new Date()) {
 
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * The admin dashboard's sales (decision 061), from the rollup and the rows of the days it has not reached: per India
+ * day in [fromDay, toDay) the orders invoiced and their value (tips included), and the `top` services and zones by
+ * net sales (lines sold less lines cancelled, value with GST less credit notes), as the service sales report counts.
+ */
+export async function recentSales(db: Db, fromDay: string, toDay: string, top: number) {
+  const state = await rollupThrough(db, 'sales');
+  const rows = await repo.daysAndGroups(db, fromDay, toDay, state?.through ?? null, ['service', 'zone']);
+  const taxed = (m: repo.Measures) => m.taxable_paise + m.cgst_paise + m.sgst_paise + m.igst_paise;
+  const credited = (m: repo.Measures) =>
+    m.credit_taxable_paise + m.credit_cgst_paise + m.credit_sgst_paise + m.credit_igst_paise;
+  const ranked = async (dim: 'service' | 'zone') => {
+    const best = rows
+      .filter((r) => r.dim === dim)
+      .map((r) => ({ key: r.key, lines: r.lines - r.cancellations, paise: taxed(r) - credited(r) }))
+      .filter((r) => r.lines > 0 || r.paise > 0)
+      .sort((a, b) => b.paise - a.paise || b.lines - a.lines || a.key - b.key)
+      .slice(0, top);
+    const names = await repo.labels(
+      db,
+      dim,
+      best.map((b) => b.key).filter((k) => k !== 0),
+    );
+    return best.map((b) => ({
+      id: b.key === 0 ? null : b.key,
+      name: b.key === 0 ? null : (names.get(b.key) ?? null),
+      lines: b.lines,
+      paise: b.paise,
+    }));
+  };
+  const [services, zones] = await Promise.all([ranked('service'), ranked('zone')]);
+  return {
+    perDay: rows
+      .filter((r) => r.dim === 'all' && r.day !== null)
+      .map((r) => ({ day: r.day as string, orders: r.orders, paise: taxed(r) + r.tips_paise })),
+    services,
+    zones,
+  };
+}
+
 /** The rollup job's one run: recompute the changed days before today (India), with a margin for late commits. */
-export const ROLLUP_MARGIN_MS = 10 * 60_000;
 export async function refreshSalesRollup(db: Db, now = new Date()) {
   return db.transaction((tx) => repo.refreshRollup(tx, indiaToday(now), ROLLUP_MARGIN_MS));
 }
