@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePeriod } from '../../server/domains/reports/period';
+import { resolvePeriod, splitPeriod } from '../../server/domains/reports/period';
 import type { HttpError } from '../../server/http';
 
 // 5 Dec 2026 at 20:00 UTC is already 6 Dec 2026, 01:30 in India.
@@ -60,5 +60,30 @@ describe('a report period (decision 055)', () => {
     expect(field(() => resolvePeriod({ Type: 'Range', FromDate: '2026-03-02', ToDate: '2026-03-01' }, now))).toBe(
       'FromDate',
     );
+  });
+});
+
+describe('splitPeriod: the days a rollup holds and the days read from the rows', () => {
+  it('reads every day from the rows before the first run', () => {
+    expect(splitPeriod('2026-11-01', '2026-12-01', null)).toEqual({
+      rolled: null,
+      live: { from: '2026-11-01', to: '2026-12-01' },
+    });
+  });
+  it('splits a period at the first day the rollup does not cover', () => {
+    expect(splitPeriod('2026-12-01', '2027-01-01', '2026-12-05')).toEqual({
+      rolled: { from: '2026-12-01', to: '2026-12-05' },
+      live: { from: '2026-12-05', to: '2027-01-01' },
+    });
+  });
+  it('reads a period wholly before it from the rollup, wholly after it from the rows', () => {
+    expect(splitPeriod('2026-11-01', '2026-12-01', '2026-12-05')).toEqual({
+      rolled: { from: '2026-11-01', to: '2026-12-01' },
+      live: null,
+    });
+    expect(splitPeriod('2026-12-06', '2026-12-07', '2026-12-05')).toEqual({
+      rolled: null,
+      live: { from: '2026-12-06', to: '2026-12-07' },
+    });
   });
 });

@@ -144,3 +144,17 @@ export function resolvePeriod(q: PeriodQuery, now = new Date()): Period {
     year,
   };
 }
+
+/**
+ * How a period [fromDay, toDay) splits for a report with a daily rollup (rollup/service.ts): the days the rollup
+ * holds (before `through`) and the days read from the rows.
+ */
+export function splitPeriod(fromDay: string, toDay: string, through: string | null) {
+  const at = through ?? '2000-01-01';
+  const rollEnd = toDay < at ? toDay : at;
+  const rowsFrom = fromDay > at ? fromDay : at;
+  return {
+    rolled: fromDay < rollEnd ? { from: fromDay, to: rollEnd } : null,
+    live: rowsFrom < toDay ? { from: rowsFrom, to: toDay } : null,
+  };
+}

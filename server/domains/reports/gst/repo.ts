@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { rawRows } from '../../../db/rows';
 import { gstDaily } from '../../../db/schema';
-import { advanceRollup, claimRollup, splitPeriod } from '../rollup';
+import { splitPeriod } from '../period';
 
 /** What the returns are read for: India days [fromDay, toDay), the company's state, the B2CL limits (gstr1.ts). */
 export interface ReturnQuery {
@@ -175,7 +175,7 @@ function dayRows(q: ReturnQuery) {
 }
 
 /**
- * The period's rows: the rollup's days before `through`, the documents' own rows after (reports/rollup.ts), added
+ * The period's rows: the rollup's days before `through`, the documents' own rows after (rollup/service.ts, `splitPeriod` in period.ts), added
  * up over the days. A document belongs to one day, so its detail rows pass through; the summaries are summed; each
  * day's runs of numbers are joined where they touch or overlap, and a run's count is the numbers it spans, so a
  * number used on two days is counted once against two documents (the first check of gstr3b.ts).
@@ -228,26 +228,26 @@ export async function returnRows(exec: Executor, q: ReturnQuery, through: string
 }
 
 /**
- * The rollup job's refresh (decision 058, reports/rollup.ts). A document is dated when it is written and never
- * changes afterwards, so the days to recompute are those from the last run's read time (less `marginMs`, for
- * late commits) to `today` excluded; the first run computes every day since the first document.
+ * The rollup job's recomputation (decision 058, rollup/service.ts). A document is dated when it is written and never
+ * changes afterwards, so the days to recompute are those from the last run's read time (`since`, already less the
+ * margin for late commits) to `today` excluded; the first run (`since` null) computes every day since the first
+ * document.
  */
-export async function refreshRollup(
+export async function recomputeDays(
   exec: Executor,
   q: Omit<ReturnQuery, 'fromDay' | 'toDay'>,
   today: string,
-  marginMs: number,
+  last: { since: Date | null; through: string },
 ) {
-  const run = await claimRollup(exec, 'gst', today, marginMs);
   const [first] = await rawRows(
     exec,
-    run.since === null
+    last.since === null
       ? sql`select least(
           (select min(${istDay(sql`invoice_date`)}) from orders where invoice_no is not null),
           (select min(${istDay(sql`invoiced_at`)}) from customer_subscriptions where invoice_no is not null),
           (select min(${istDay(sql`paid_at`)}) from product_requests where invoice_no is not null),
           (select min(${istDay(sql`created_at`)}) from credit_notes))::text as day`
-      : sql`select least(${run.through}::date, ${istDay(sql`${run.since.toISOString()}::timestamptz`)})::text as day`,
+      : sql`select least(${last.through}::date, ${istDay(sql`${last.since.toISOString()}::timestamptz`)})::text as day`,
     { day: 'text?' },
   );
   const from = first.day !== null && first.day < today ? first.day : today;
@@ -257,7 +257,6 @@ export async function refreshRollup(
       sql`insert into ${gstDaily} (day, ${COLUMNS}) ${dayRows({ ...q, fromDay: from, toDay: today })}`,
     );
   }
-  await advanceRollup(exec, 'gst', today, run.now);
   return { from, to: today };
 }
 

@@ -4,7 +4,7 @@ import { type CompanyConfig, invoiceSupplier } from '../../../config';
 import type { Executor } from '../../../db/client';
 import { dayNumber, dayText, indiaToday } from '../../../shared/indiaTime';
 import { resolvePeriod } from '../period';
-import { ROLLUP_MARGIN_MS, rollupThrough } from '../rollup';
+import { rollupThrough, runRollup } from '../rollup/service';
 import {
   B2CL_LIMIT_BEFORE,
   B2CL_LIMIT_FROM,
@@ -39,11 +39,11 @@ async function monthReturn(exec: Executor, company: CompanyConfig, q: MonthQuery
   const period = resolvePeriod({ Type: 'Month', Month: q.Month ?? 0, Year: q.Year ?? 0 }, now);
   const month = period.month ?? 1;
   const year = period.year ?? 2000;
-  const state = await rollupThrough(exec, 'gst');
+  const through = await rollupThrough(exec, 'gst');
   const rows = await repo.returnRows(
     exec,
     { ...returnQuery(company), fromDay: period.from, toDay: dayText(dayNumber(period.to) + 1) },
-    state?.through ?? null,
+    through,
   );
   const moved = new Map((await repo.ledgerMovement(exec, period.start, period.end)).map((r) => [r.kind, r.amount]));
   const ledger = {
@@ -195,7 +195,10 @@ export async function gstr1Xlsx(exec: Executor, company: CompanyConfig, q: Month
 
 /** The GST rollup job's one run: the days with documents written since the last run, before today (India). */
 export async function refreshGstRollup(db: Executor, company: CompanyConfig, now = new Date()) {
-  return db.transaction((tx) => repo.refreshRollup(tx, returnQuery(company), indiaToday(now), ROLLUP_MARGIN_MS));
+  const today = indiaToday(now);
+  return db.transaction((tx) =>
+    runRollup(tx, 'gst', today, (last) => repo.recomputeDays(tx, returnQuery(company), today, last)),
+  );
 }
 
 /** The GST rollup's rows for [fromDay, toDay) beside the same rows computed from the documents (tests, the bench). */

@@ -13,7 +13,7 @@ import {
   zones,
 } from '../../../db/schema';
 import type { SalesDim } from '../../../db/schema/reports';
-import { advanceRollup, claimRollup, splitPeriod } from '../rollup';
+import { splitPeriod } from '../period';
 
 /**
  * The service sales report's reads and its daily rollup (decision 057). One aggregate over the rows (`fromRows`)
@@ -137,7 +137,7 @@ const measureSums = sql.raw(MEASURES.map((m) => `sum(${m})::bigint as ${m}`).joi
 
 /**
  * Rows of (day, dim, key, measures) for [fromDay, toDay): from the rollup before `through`, from the rows on and
- * after it (reports/rollup.ts).
+ * after it (rollup/service.ts, `splitPeriod` in period.ts).
  */
 function combined(fromDay: string, toDay: string, through: string | null, dims: readonly GroupDim[]) {
   const { rolled, live } = splitPeriod(fromDay, toDay, through);
@@ -217,12 +217,11 @@ export async function labels(exec: Executor, dim: GroupDim, keys: number[]) {
 }
 
 /**
- * The job's refresh (decision 057, reports/rollup.ts): recompute in the rollup every day from the first one whose
- * rows changed since the last run up to `today` (excluded). Answers the days recomputed.
+ * The job's recomputation (decision 057, rollup/service.ts): every day from the first one whose rows changed since
+ * the last run (`since`, null on the first run: every day) up to `today` (excluded). Answers the days recomputed.
  */
-export async function refreshRollup(exec: Executor, today: string, marginMs: number) {
-  const run = await claimRollup(exec, 'sales', today, marginMs);
-  const since = run.since?.toISOString() ?? null;
+export async function recomputeDays(exec: Executor, today: string, last: { since: Date | null; through: string }) {
+  const since = last.since?.toISOString() ?? null;
   // The first run covers every invoiced day; later runs, the invoice days of orders whose lines changed since (a
   // join, not `in (…)`: PostgreSQL would rescan the lines per order once the ids outgrow work_mem).
   const changedOrders =
@@ -236,7 +235,7 @@ export async function refreshRollup(exec: Executor, today: string, marginMs: num
      where ${since === null ? sql`true` : sql`cn.created_at >= ${since}::timestamptz`})`;
   const [dirty] = await rawRows(
     exec,
-    sql`select least(${since === null ? null : run.through}::date, (${changedOrders}), ${changedNotes})::text as day`,
+    sql`select least(${since === null ? null : last.through}::date, (${changedOrders}), ${changedNotes})::text as day`,
     { day: 'text?' },
   );
   const from = dirty.day !== null && dirty.day < today ? dirty.day : today;
@@ -246,7 +245,6 @@ export async function refreshRollup(exec: Executor, today: string, marginMs: num
       insert into ${salesDaily} (day, dim, key, ${measureList})
       select * from (${fromRows(from, today, GROUP_DIMS)}) f where key is not null`);
   }
-  await advanceRollup(exec, 'sales', today, run.now);
   return { from, to: today };
 }
 

@@ -3,7 +3,7 @@ import { badRequest } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { indiaToday } from '../../../shared/indiaTime';
 import { type PeriodQuery, resolvePeriod } from '../period';
-import { ROLLUP_MARGIN_MS, rollupThrough } from '../rollup';
+import { rollupThrough, runRollup } from '../rollup/service';
 import * as repo from './repo';
 
 /**
@@ -66,8 +66,7 @@ export async function salesReport(db: Db, q: SalesQuery, now = new Date()) {
   const dim = GROUP_BY[groupBy];
   if (!dim) throw badRequest('GroupBy', `must be one of ${Object.keys(GROUP_BY).join(', ')}`);
   const toDay = dayAfter(period.to);
-  const state = await rollupThrough(db, 'sales');
-  const through = state?.through ?? null;
+  const through = await rollupThrough(db, 'sales');
   const [groups, buckets] = await Promise.all([
     repo.byGroup(db, period.from, toDay, through, dim),
     repo.byBucket(db, period.from, toDay, through, period.bucket),
@@ -116,8 +115,8 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
  * net sales (lines sold less lines cancelled, value with GST less credit notes), as the service sales report counts.
  */
 export async function recentSales(db: Db, fromDay: string, toDay: string, top: number) {
-  const state = await rollupThrough(db, 'sales');
-  const rows = await repo.daysAndGroups(db, fromDay, toDay, state?.through ?? null, ['service', 'zone']);
+  const through = await rollupThrough(db, 'sales');
+  const rows = await repo.daysAndGroups(db, fromDay, toDay, through, ['service', 'zone']);
   const taxed = (m: repo.Measures) => m.taxable_paise + m.cgst_paise + m.sgst_paise + m.igst_paise;
   const credited = (m: repo.Measures) =>
     m.credit_taxable_paise + m.credit_cgst_paise + m.credit_sgst_paise + m.credit_igst_paise;
@@ -152,7 +151,8 @@ export async function recentSales(db: Db, fromDay: string, toDay: string, top: n
 
 /** The rollup job's one run: recompute the changed days before today (India), with a margin for late commits. */
 export async function refreshSalesRollup(db: Db, now = new Date()) {
-  return db.transaction((tx) => repo.refreshRollup(tx, indiaToday(now), ROLLUP_MARGIN_MS));
+  const today = indiaToday(now);
+  return db.transaction((tx) => runRollup(tx, 'sales', today, (last) => repo.recomputeDays(tx, today, last)));
 }
 
 /** The rollup's rows beside the same figures computed from the order lines and credit notes (tests, the bench). */

@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rawRows } from '../../db/rows';
-import { rollupState } from '../../db/schema';
+import type { Executor } from '../../../db/client';
+import { rawRows } from '../../../db/rows';
+import { rollupState } from '../../../db/schema';
 
-/**
- * The one way a report keeps a daily rollup (decisions 057, 058): a job recomputes, under its `rollup_state` row's
- * lock, the days whose documents changed since its last run (less a margin for late commits) up to today excluded,
- * and moves `through` to today; a report reads the rollup for the days before `through` and the rows themselves, by
- * the same statement that fills the rollup, for the rest.
- */
+/** The state of each report rollup (service.ts): how far it reaches and when its job last read the rows. */
 export type RollupName = 'sales' | 'gst';
-
-/** How late a transaction may commit after a run read its day and still be picked up by the next run. */
-export const ROLLUP_MARGIN_MS = 10 * 60_000;
 
 /** The first day a rollup does not cover (every earlier day is in its table); null before its first run. */
 export async function rollupThrough(exec: Executor, name: RollupName) {
@@ -52,15 +44,4 @@ export async function advanceRollup(exec: Executor, name: RollupName, today: str
   await exec.execute(
     sql`update ${rollupState} set through = greatest(through, ${today}::date), refreshed_at = ${now.toISOString()}::timestamptz where name = ${name}`,
   );
-}
-
-/** How a period [fromDay, toDay) splits: the days the rollup holds (before `through`) and the days read from rows. */
-export function splitPeriod(fromDay: string, toDay: string, through: string | null) {
-  const at = through ?? '2000-01-01';
-  const rollEnd = toDay < at ? toDay : at;
-  const rowsFrom = fromDay > at ? fromDay : at;
-  return {
-    rolled: fromDay < rollEnd ? { from: fromDay, to: rollEnd } : null,
-    live: rowsFrom < toDay ? { from: rowsFrom, to: toDay } : null,
-  };
 }
