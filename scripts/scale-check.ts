@@ -54,7 +54,9 @@ async function cleanUp() {
     }
   }
 }
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+}
 
 /** haproxy from Debian's packages, installed when missing (as root, else through sudo). */
 function ensureHaproxy() {
@@ -656,8 +658,8 @@ try {
         `other process); first answers ${histogram(firstAnswers)}; ` +
         `${retried.length} sent again with their keys: ${histogram(retried.map((r) => statuses[reqs.indexOf(r)]))}; ` +
         `${accepted.length} accepted (${accepted.filter((r) => r.kind === 'place').length} orders, ` +
-        `${accepted.filter((r) => r.kind === 'top-up').length} credits; ${replayed.size} placements answered ` +
-        `from their key after a retry), each in the database exactly once: ` +
+        `${accepted.filter((r) => r.kind === 'top-up').length} credits; placements answered from their key after ` +
+        `a retry: ${replayed.size}), each in the database exactly once: ` +
         `${lost.length} lost, ${doubled.length} doubled; ledger:check ${ledger.status === 0 ? 'passes' : 'FAILS'} (${ledgerLine})`,
     );
     if (ledger.status !== 0) console.log(ledger.stdout, ledger.stderr);
