@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { type Db, queueConnectionOf } from '../db/client';
@@ -78,6 +79,9 @@ export interface RunnerOptions {
 
 const DEFAULT_SCHEMA = 'pgboss';
 
+/** This process, as a job's output names it (host and pid). */
+export const RAN_BY = `${os.hostname()}:${process.pid}`;
+
 /** The pg-boss instance for `db`, not started: PostgreSQL through a small pool of its own, PGlite through its adapter. */
 function bossFor(db: Db, schema: string, pollSeconds?: number) {
   const conn = queueConnectionOf(db);
@@ -143,7 +147,9 @@ export async function startJobRunner(o: RunnerOptions): Promise<JobRunner> {
           if (out && Object.values(out).some((v) => v !== 0 && v !== false && v != null)) {
             o.log.info({ job: job.queue, out }, 'job done');
           }
-          return out;
+          // Which process ran it, kept with the output: with several processes an operator (and
+          // scripts/scale-check.ts) can tell who held a job.
+          return { ...out, ranBy: RAN_BY };
         } catch (err) {
           o.log.error({ err, job: job.queue, id: claimed.id }, 'job failed');
           throw err;

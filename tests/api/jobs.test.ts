@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryText } from '../../server/db/client';
 import { QUEUES, startJobs } from '../../server/jobs';
-import type { JobRunner } from '../../server/jobs/queue';
+import { type JobRunner, RAN_BY } from '../../server/jobs/queue';
 import { dataOf } from '../support/catalogue';
 import { factories, payrollFactories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -103,6 +103,13 @@ describe('the job runner and its admin calls', () => {
     await expect.poll(async () => (await jobById(id))?.state, { timeout: 15_000 }).toBe('completed');
     expect(attempts.get('one')).toBe(2);
     expect((await jobById(id))!.retryCount).toBe(1);
+    // The output names the process that ran it (scripts/scale-check.ts kills that one).
+    const [done] = await queryText<{ ranBy: string }>(
+      t.db,
+      `select output->>'ranBy' as "ranBy" from ${schema}.job where id = $1`,
+      [id],
+    );
+    expect(done.ranBy).toBe(RAN_BY);
 
     // Only a failed job can be retried: the same one again, or an unknown one, is 404.
     const again = await t.api('POST', `/api/System/Jobs/${id}/Retry`, { token: await t.tokenFor('A') });
