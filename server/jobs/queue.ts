@@ -113,6 +113,9 @@ const errorOf = (output: unknown): string | null => {
   return typeof o.value === 'string' ? o.value : null;
 };
 
+/** How long a running job may go without its worker's touch before it is retried. */
+const HEARTBEAT_SECONDS = 30;
+
 export async function startJobRunner(o: RunnerOptions): Promise<JobRunner> {
   const schema = o.schema ?? DEFAULT_SCHEMA;
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad job schema name ${schema}`);
@@ -129,12 +132,19 @@ export async function startJobRunner(o: RunnerOptions): Promise<JobRunner> {
       retryBackoff: true,
       retryDelayMax: 600,
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      // A running job's worker touches it every 15 s: a job whose process died (SIGKILL, a lost machine) is retried
+      // after 30 s instead of holding its stately queue until it expires (decision 066).
+      heartbeatSeconds: HEARTBEAT_SECONDS,
     };
     if (!(await boss.getQueue(job.queue))) {
       await boss.createQueue(job.queue, options).catch(async (err) => {
         // Another process made it between the read and the create.
         if (!(await boss.getQueue(job.queue))) throw err;
       });
+    } else {
+      // A queue made by an earlier version takes today's options (its policy is fixed at creation).
+      const { policy: _, ...changeable } = options;
+      await boss.updateQueue(job.queue, changeable);
     }
     if (job.schedule) await boss.schedule(job.queue, job.schedule, null, { tz: 'UTC' });
     await boss.work<Record<string, unknown>>(
