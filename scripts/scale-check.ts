@@ -11,7 +11,6 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { apiCaller, closedLoop, must, pool } from '../bench/lib';
 import { openDatabase } from '../server/db/client';
@@ -22,7 +21,13 @@ import { hashPassword } from '../server/domains/platform/auth/passwords';
 import { installJobSchema, QUEUES } from '../server/jobs/queue';
 import { hashToken, newToken } from '../server/plugins/auth';
 import { sseParser } from '../src/api/sse';
-import { freePort, postgresAnswers, type ServerProcess, startServerProcess } from '../tests/support/server-processes';
+import {
+  freePort,
+  postgresAnswers,
+  redisAnswers,
+  type ServerProcess,
+  startServerProcess,
+} from '../tests/support/server-processes';
 
 const BASE = process.env.SCALE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -70,24 +75,6 @@ function ensureHaproxy() {
     const cmd = [...sudo, 'env', 'DEBIAN_FRONTEND=noninteractive', ...args];
     const r = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status})`);
-  }
-}
-
-async function redisAnswers(url: string) {
-  const probe = new Redis(url, {
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    lazyConnect: true,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
   }
 }
 

@@ -3,29 +3,10 @@
 // number of processes behind the load balancer. Needs PostgreSQL (the processes share a database) and Redis at
 // TEST_REDIS_URL (default redis://127.0.0.1:6379).
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess, templateCopy } from '../support/server-processes';
+import { redisAnswers, type ServerProcess, startServerProcess, templateCopy } from '../support/server-processes';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string) {
-  const probe = new Redis(url, {
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-    lazyConnect: true,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const skipped = !process.env.DATABASE_URL
   ? 'needs PostgreSQL: set DATABASE_URL (.ci/run does when 127.0.0.1:5432 answers)'

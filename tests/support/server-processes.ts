@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Db } from '../../server/db/client';
 import { sandboxOrders } from '../../server/db/schema';
@@ -50,6 +51,25 @@ export async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 /** A port free right now (main.ts prints its configured port, so PORT=0 would not tell us the real one). */
+/** True when Redis answers a PING at `url` within a second. */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, {
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();

@@ -4,7 +4,16 @@ import { accountStatementQuery, trialBalanceQuery } from '../../../api/books';
 import { Alert, Card, formatDateTime, PageHeader, Pager } from '../../../ui';
 import { SelectField } from '../../../ui/form';
 import { pageParam, textParam } from '../../_admin/-components/search';
-import { amount, balanceText, DateFilter, ExportButtons, indiaToday } from './-components/books';
+import {
+  AmountCell,
+  amount,
+  BooksTable,
+  balanceText,
+  Cell,
+  DateFilter,
+  ExportButtons,
+  indiaToday,
+} from './-components/books';
 import * as s from './-components/books.css';
 
 interface Search {
@@ -74,49 +83,32 @@ function AccountStatementPage() {
               <strong data-testid="closing">{balanceText(data.closing)}</strong> · {data.total} entries · normal side{' '}
               {data.normalSide}
             </p>
-            <div className={s.scroll}>
-              <table className={s.table}>
-                <thead>
-                  <tr>
-                    {['Date', 'Document', 'Document no', 'Remark'].map((h) => (
-                      <th key={h} className={s.th} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                    {['Debit', 'Credit', 'Balance'].map((h) => (
-                      <th key={h} className={`${s.th} ${s.num}`} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((r) => (
-                    <tr key={r.transferId}>
-                      <td className={s.td}>{formatDateTime(r.at)}</td>
-                      <td className={s.td}>{r.document}</td>
-                      <td className={s.td}>{r.documentNo}</td>
-                      <td className={s.td}>
-                        <bdi>{r.remark}</bdi>
-                      </td>
-                      <td className={`${s.td} ${s.num}`}>{amount(r.debit)}</td>
-                      <td className={`${s.td} ${s.num}`}>{amount(r.credit)}</td>
-                      <td className={`${s.td} ${s.num}`}>{balanceText(r.balance)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr className={s.total}>
-                    <th className={s.td} scope="row" colSpan={4}>
-                      Total of the period
-                    </th>
-                    <td className={`${s.td} ${s.num}`}>{amount(data.totalDebit)}</td>
-                    <td className={`${s.td} ${s.num}`}>{amount(data.totalCredit)}</td>
-                    <td className={`${s.td} ${s.num}`}>{balanceText(data.closing)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <BooksTable
+              columns={['Date', 'Document', 'Document no', 'Remark']}
+              amounts={['Debit', 'Credit', 'Balance']}
+              total={{
+                label: 'Total of the period',
+                cells: [
+                  { value: amount(data.totalDebit) },
+                  { value: amount(data.totalCredit) },
+                  { value: balanceText(data.closing) },
+                ],
+              }}
+            >
+              {data.items.map((r) => (
+                <tr key={r.transferId}>
+                  <Cell>{formatDateTime(r.at)}</Cell>
+                  <Cell>{r.document}</Cell>
+                  <Cell>{r.documentNo}</Cell>
+                  <Cell>
+                    <bdi>{r.remark}</bdi>
+                  </Cell>
+                  <AmountCell>{amount(r.debit)}</AmountCell>
+                  <AmountCell>{amount(r.credit)}</AmountCell>
+                  <AmountCell>{balanceText(r.balance)}</AmountCell>
+                </tr>
+              ))}
+            </BooksTable>
             <Pager
               page={page}
               pages={Math.ceil(data.total / PAGE_SIZE)}

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { dayBookQuery } from '../../../api/books';
 import { Alert, Card, formatDateTime, PageHeader, Pager } from '../../../ui';
 import { pageParam } from '../../_admin/-components/search';
-import { amount, DateFilter, ExportButtons, indiaToday } from './-components/books';
+import { AmountCell, amount, BooksTable, Cell, DateFilter, ExportButtons, indiaToday } from './-components/books';
 import * as s from './-components/books.css';
 
 interface Search {
@@ -48,56 +48,35 @@ function DayBookPage() {
       <Card title={data ? `Day book of ${data.date}: ${data.total} postings` : 'Day book'}>
         {data ? (
           <>
-            <div className={s.scroll}>
-              <table className={s.table}>
-                <thead>
-                  <tr>
-                    {['Time', 'Document', 'Document no', 'Account'].map((h) => (
-                      <th key={h} className={s.th} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                    {['Debit', 'Credit'].map((h) => (
-                      <th key={h} className={`${s.th} ${s.num}`} scope="col">
-                        {h}
-                      </th>
-                    ))}
+            <BooksTable
+              columns={['Time', 'Document', 'Document no', 'Account']}
+              amounts={['Debit', 'Credit']}
+              total={{
+                label: 'Total of the day',
+                cells: [
+                  { value: amount(data.totalDebit), testId: 'total-debit' },
+                  { value: amount(data.totalCredit), testId: 'total-credit' },
+                ],
+              }}
+            >
+              {data.items.flatMap((t) =>
+                t.legs.map((l, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a transfer's legs keep their order
+                  <tr key={`${t.transferId}-${i}`}>
+                    <Cell>{i === 0 ? formatDateTime(t.at) : ''}</Cell>
+                    <Cell>{i === 0 ? t.document : ''}</Cell>
+                    <Cell>{i === 0 ? t.documentNo : ''}</Cell>
+                    <Cell>
+                      <Link to="/Accounts/AccountStatement" search={{ account: l.account, from: date, to: date }}>
+                        <bdi>{l.name}</bdi>
+                      </Link>
+                    </Cell>
+                    <AmountCell>{amount(l.debit)}</AmountCell>
+                    <AmountCell>{amount(l.credit)}</AmountCell>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.items.flatMap((t) =>
-                    t.legs.map((l, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a transfer's legs keep their order
-                      <tr key={`${t.transferId}-${i}`}>
-                        <td className={s.td}>{i === 0 ? formatDateTime(t.at) : ''}</td>
-                        <td className={s.td}>{i === 0 ? t.document : ''}</td>
-                        <td className={s.td}>{i === 0 ? t.documentNo : ''}</td>
-                        <td className={s.td}>
-                          <Link to="/Accounts/AccountStatement" search={{ account: l.account, from: date, to: date }}>
-                            <bdi>{l.name}</bdi>
-                          </Link>
-                        </td>
-                        <td className={`${s.td} ${s.num}`}>{amount(l.debit)}</td>
-                        <td className={`${s.td} ${s.num}`}>{amount(l.credit)}</td>
-                      </tr>
-                    )),
-                  )}
-                </tbody>
-                <tfoot>
-                  <tr className={s.total}>
-                    <th className={s.td} scope="row" colSpan={4}>
-                      Total of the day
-                    </th>
-                    <td className={`${s.td} ${s.num}`} data-testid="total-debit">
-                      {amount(data.totalDebit)}
-                    </td>
-                    <td className={`${s.td} ${s.num}`} data-testid="total-credit">
-                      {amount(data.totalCredit)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+                )),
+              )}
+            </BooksTable>
             {data.total === 0 ? <p className={s.muted}>Nothing was posted on this day.</p> : null}
             <Pager
               page={page}

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { trialBalanceQuery, walletBalancesQuery } from '../../../api/books';
 import { Alert, Card, PageHeader, Pager } from '../../../ui';
 import { pageParam, textParam } from '../../_admin/-components/search';
-import { amount, DateFilter, ExportButtons, indiaToday } from './-components/books';
+import { AmountCell, amount, BooksTable, Cell, DateFilter, ExportButtons, indiaToday } from './-components/books';
 import * as s from './-components/books.css';
 
 interface Search {
@@ -55,74 +55,49 @@ function TrialBalancePage() {
       {tb.error ? <Alert tone="danger">{tb.error.message}</Alert> : null}
       <Card title={data ? `Trial balance as at ${data.asOf}` : 'Trial balance'}>
         {data ? (
-          <div className={s.scroll}>
-            <table className={s.table}>
-              <caption className={s.muted} style={{ textAlign: 'start' }}>
-                Balances of {data.lines.length} accounts
-              </caption>
-              <thead>
-                <tr>
-                  <th className={s.th} scope="col">
-                    Account
-                  </th>
-                  <th className={s.th} scope="col">
-                    Nature
-                  </th>
-                  <th className={`${s.th} ${s.num}`} scope="col">
-                    Debit
-                  </th>
-                  <th className={`${s.th} ${s.num}`} scope="col">
-                    Credit
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.lines.map((l) => (
-                  <tr key={l.account}>
-                    <td className={s.td}>
+          <BooksTable
+            caption={`Balances of ${data.lines.length} accounts`}
+            columns={['Account', 'Nature']}
+            amounts={['Debit', 'Credit']}
+            total={{
+              label: 'Total',
+              cells: [
+                { value: amount(data.totalDebit), testId: 'total-debit' },
+                { value: amount(data.totalCredit), testId: 'total-credit' },
+              ],
+            }}
+          >
+            {data.lines.map((l) => (
+              <tr key={l.account}>
+                <Cell>
+                  <Link
+                    to="/Accounts/AccountStatement"
+                    search={{ account: l.account, to: asOf }}
+                    aria-label={`Statement of ${l.name}`}
+                  >
+                    {l.name}
+                  </Link>
+                  {l.wallets ? (
+                    <>
+                      {' · '}
                       <Link
-                        to="/Accounts/AccountStatement"
-                        search={{ account: l.account, to: asOf }}
-                        aria-label={`Statement of ${l.name}`}
+                        from={Route.fullPath}
+                        search={(p) => ({ ...p, wallets: l.account, wpage: undefined })}
+                        aria-label={`The ${l.openAccounts} wallets of ${l.name}`}
                       >
-                        {l.name}
+                        {l.openAccounts} wallets
                       </Link>
-                      {l.wallets ? (
-                        <>
-                          {' · '}
-                          <Link
-                            from={Route.fullPath}
-                            search={(p) => ({ ...p, wallets: l.account, wpage: undefined })}
-                            aria-label={`The ${l.openAccounts} wallets of ${l.name}`}
-                          >
-                            {l.openAccounts} wallets
-                          </Link>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className={s.td}>
-                      {NATURE[l.nature]} ({l.normalSide})
-                    </td>
-                    <td className={`${s.td} ${s.num}`}>{amount(l.debit)}</td>
-                    <td className={`${s.td} ${s.num}`}>{amount(l.credit)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className={s.total}>
-                  <th className={s.td} scope="row" colSpan={2}>
-                    Total
-                  </th>
-                  <td className={`${s.td} ${s.num}`} data-testid="total-debit">
-                    {amount(data.totalDebit)}
-                  </td>
-                  <td className={`${s.td} ${s.num}`} data-testid="total-credit">
-                    {amount(data.totalCredit)}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+                    </>
+                  ) : null}
+                </Cell>
+                <Cell>
+                  {NATURE[l.nature]} ({l.normalSide})
+                </Cell>
+                <AmountCell>{amount(l.debit)}</AmountCell>
+                <AmountCell>{amount(l.credit)}</AmountCell>
+              </tr>
+            ))}
+          </BooksTable>
         ) : (
           <p className={s.muted}>Loading…</p>
         )}
@@ -142,49 +117,27 @@ function Wallets({ account, asOf, page }: { account: string; asOf: string; page:
       {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
       {data ? (
         <>
-          <div className={s.scroll}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th className={s.th} scope="col">
-                    Wallet
-                  </th>
-                  <th className={s.th} scope="col">
-                    Mobile no
-                  </th>
-                  <th className={`${s.th} ${s.num}`} scope="col">
-                    Debit
-                  </th>
-                  <th className={`${s.th} ${s.num}`} scope="col">
-                    Credit
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((w) => (
-                  <tr key={w.account}>
-                    <td className={s.td}>
-                      <Link to="/Accounts/AccountStatement" search={{ account: w.account, to: asOf }}>
-                        <bdi>{w.name}</bdi>
-                      </Link>
-                    </td>
-                    <td className={s.td}>{w.mobileNo}</td>
-                    <td className={`${s.td} ${s.num}`}>{amount(w.debit)}</td>
-                    <td className={`${s.td} ${s.num}`}>{amount(w.credit)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className={s.total}>
-                  <th className={s.td} scope="row" colSpan={2}>
-                    All {data.total} wallets
-                  </th>
-                  <td className={`${s.td} ${s.num}`}>{amount(data.debit)}</td>
-                  <td className={`${s.td} ${s.num}`}>{amount(data.credit)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <BooksTable
+            columns={['Wallet', 'Mobile no']}
+            amounts={['Debit', 'Credit']}
+            total={{
+              label: `All ${data.total} wallets`,
+              cells: [{ value: amount(data.debit) }, { value: amount(data.credit) }],
+            }}
+          >
+            {data.items.map((w) => (
+              <tr key={w.account}>
+                <Cell>
+                  <Link to="/Accounts/AccountStatement" search={{ account: w.account, to: asOf }}>
+                    <bdi>{w.name}</bdi>
+                  </Link>
+                </Cell>
+                <Cell>{w.mobileNo}</Cell>
+                <AmountCell>{amount(w.debit)}</AmountCell>
+                <AmountCell>{amount(w.credit)}</AmountCell>
+              </tr>
+            ))}
+          </BooksTable>
           <Pager
             page={page}
             pages={Math.ceil(data.total / pageSize)}

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { profitByProfessionalQuery, profitLinesQuery } from '../../../api/books';
 import { Alert, Card, formatDateTime, formatRupees, PageHeader } from '../../../ui';
 import { SelectField } from '../../../ui/form';
-import { ExportButtons, indiaToday } from '../Accounts/-components/books';
+import { AmountCell, BooksTable, Cell, ExportButtons, indiaToday } from '../Accounts/-components/books';
 import * as s from '../Accounts/-components/books.css';
 
 interface Search {
@@ -89,56 +89,34 @@ function ProfitPage() {
       {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
       <Card title={data ? `Profit per professional, ${data.label}` : 'Profit per professional'}>
         {data ? (
-          <div className={s.scroll}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th className={s.th} scope="col">
-                    Professional
-                  </th>
-                  <th className={`${s.th} ${s.num}`} scope="col">
-                    Lines
-                  </th>
-                  {FIGURES.map(([k, h]) => (
-                    <th key={k} className={`${s.th} ${s.num}`} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((r) => (
-                  <tr key={r.professionalId}>
-                    <td className={s.td}>
-                      <Link from={Route.fullPath} search={(p) => ({ ...p, professional: r.professionalId })}>
-                        <bdi>{r.name}</bdi>
-                      </Link>
-                    </td>
-                    <td className={`${s.td} ${s.num}`}>{r.lines}</td>
-                    {FIGURES.map(([k]) => (
-                      <td key={k} className={`${s.td} ${s.num}`}>
-                        {formatRupees(r[k])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className={s.total}>
-                  <th className={s.td} scope="row">
-                    Total
-                  </th>
-                  <td className={`${s.td} ${s.num}`}>{data.totals.lines}</td>
+          <>
+            <BooksTable
+              columns={['Professional']}
+              amounts={['Lines', ...FIGURES.map(([, h]) => h)]}
+              total={{
+                label: 'Total',
+                cells: [
+                  { value: data.totals.lines },
+                  ...FIGURES.map(([k]) => ({ value: formatRupees(data.totals[k]), testId: `total-${k}` })),
+                ],
+              }}
+            >
+              {data.items.map((r) => (
+                <tr key={r.professionalId}>
+                  <Cell>
+                    <Link from={Route.fullPath} search={(p) => ({ ...p, professional: r.professionalId })}>
+                      <bdi>{r.name}</bdi>
+                    </Link>
+                  </Cell>
+                  <AmountCell>{r.lines}</AmountCell>
                   {FIGURES.map(([k]) => (
-                    <td key={k} className={`${s.td} ${s.num}`} data-testid={`total-${k}`}>
-                      {formatRupees(data.totals[k])}
-                    </td>
+                    <AmountCell key={k}>{formatRupees(r[k])}</AmountCell>
                   ))}
                 </tr>
-              </tfoot>
-            </table>
+              ))}
+            </BooksTable>
             {data.items.length === 0 ? <p className={s.muted}>No professional has a figure in this month.</p> : null}
-          </div>
+          </>
         ) : (
           <p className={s.muted}>Loading…</p>
         )}
@@ -163,75 +141,43 @@ function Lines({ professionalId, month, year }: { professionalId: number; month:
               : ''}
           </p>
           <ExportButtons report="ProfitLines" query={{ ProfessionalId: professionalId, Month: month, Year: year }} />
-          <div className={s.scroll}>
-            <table className={s.table}>
-              <caption className={s.muted} style={{ textAlign: 'start' }}>
-                Lines completed or refunded in the month
-              </caption>
-              <thead>
-                <tr>
-                  {['Line', 'Invoice no', 'Service', 'Completed', 'Credit note'].map((h) => (
-                    <th key={h} className={s.th} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                  {['Revenue', 'Tip', 'Refund'].map((h) => (
-                    <th key={h} className={`${s.th} ${s.num}`} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {d.lines.map((l) => (
-                  <tr key={l.lineId}>
-                    <td className={s.td}>{l.lineId}</td>
-                    <td className={s.td}>{l.invoiceNo}</td>
-                    <td className={s.td}>
-                      <bdi>{l.description}</bdi>
-                    </td>
-                    <td className={s.td}>{l.completedAt ? formatDateTime(l.completedAt) : ''}</td>
-                    <td className={s.td}>{l.creditNoteNo}</td>
-                    <td className={`${s.td} ${s.num}`}>{formatRupees(l.revenue)}</td>
-                    <td className={`${s.td} ${s.num}`}>{formatRupees(l.tip)}</td>
-                    <td className={`${s.td} ${s.num}`}>{formatRupees(l.refund)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BooksTable
+            caption="Lines completed or refunded in the month"
+            columns={['Line', 'Invoice no', 'Service', 'Completed', 'Credit note']}
+            amounts={['Revenue', 'Tip', 'Refund']}
+          >
+            {d.lines.map((l) => (
+              <tr key={l.lineId}>
+                <Cell>{l.lineId}</Cell>
+                <Cell>{l.invoiceNo}</Cell>
+                <Cell>
+                  <bdi>{l.description}</bdi>
+                </Cell>
+                <Cell>{l.completedAt ? formatDateTime(l.completedAt) : ''}</Cell>
+                <Cell>{l.creditNoteNo}</Cell>
+                <AmountCell>{formatRupees(l.revenue)}</AmountCell>
+                <AmountCell>{formatRupees(l.tip)}</AmountCell>
+                <AmountCell>{formatRupees(l.refund)}</AmountCell>
+              </tr>
+            ))}
+          </BooksTable>
           {d.partsIssued.length ? (
-            <div className={s.scroll}>
-              <table className={s.table}>
-                <caption className={s.muted} style={{ textAlign: 'start' }}>
-                  Parts issued in the month
-                </caption>
-                <thead>
-                  <tr>
-                    {['Request', 'Invoice no', 'Product', 'Quantity'].map((h) => (
-                      <th key={h} className={s.th} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                    <th className={`${s.th} ${s.num}`} scope="col">
-                      Taxable value
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.partsIssued.map((p, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a request's lines keep their order
-                    <tr key={`${p.requestId}-${i}`}>
-                      <td className={s.td}>{p.requestId}</td>
-                      <td className={s.td}>{p.invoiceNo}</td>
-                      <td className={s.td}>{p.productName}</td>
-                      <td className={s.td}>{p.quantity}</td>
-                      <td className={`${s.td} ${s.num}`}>{formatRupees(p.taxable)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <BooksTable
+              caption="Parts issued in the month"
+              columns={['Request', 'Invoice no', 'Product', 'Quantity']}
+              amounts={['Taxable value']}
+            >
+              {d.partsIssued.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a request's lines keep their order
+                <tr key={`${p.requestId}-${i}`}>
+                  <Cell>{p.requestId}</Cell>
+                  <Cell>{p.invoiceNo}</Cell>
+                  <Cell>{p.productName}</Cell>
+                  <Cell>{p.quantity}</Cell>
+                  <AmountCell>{formatRupees(p.taxable)}</AmountCell>
+                </tr>
+              ))}
+            </BooksTable>
           ) : null}
         </>
       ) : (
