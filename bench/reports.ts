@@ -82,7 +82,7 @@ async function seed() {
      insert into order_lines (order_id, customer_user_id, service_id, category_id, description, sac_code, quantity,
         unit_price_paise, discount_percent, discount_paise, promo_kind, promo_discount_paise, taxable_paise, gst_rate,
         cgst_paise, sgst_paise, igst_paise, total_paise, slot_start, state, professional_user_id, zone_id,
-        cancelled_at, created_at)
+        cancelled_at, completed_at, created_at)
      select o.id, o.customer_user_id, s.ids[1 + (o.id * 7 + k) % array_length(s.ids, 1)],
             s.cats[1 + (o.id * 7 + k) % array_length(s.ids, 1)], 'Bench service', '998533', 1, 49900, 10, 4990,
             m.kind, m.promo, m.taxable, 18,
@@ -93,7 +93,8 @@ async function seed() {
             case when (o.id + k) % 20 = 0 then 'cancelled' else 'completed' end,
             case when (o.id + k) % 25 = 0 then null else p.ids[1 + (o.id + k) % array_length(p.ids, 1)] end,
             z.ids[1 + o.id % array_length(z.ids, 1)],
-            case when (o.id + k) % 20 = 0 then o.invoice_date + interval '1 day' end, o.invoice_date
+            case when (o.id + k) % 20 = 0 then o.invoice_date + interval '1 day' end,
+            case when (o.id + k) % 20 = 0 then null else o.invoice_date + interval '3 days' end, o.invoice_date
        from orders o
        cross join generate_series(1, $1::int) k
        cross join s cross join z cross join p
@@ -159,18 +160,130 @@ async function seed() {
                from product_request_lines group by request_id) l
       where l.request_id = r.id and r.invoice_no like 'PB%'`,
   );
-  for (const table of ['orders', 'order_lines', 'credit_notes', 'product_requests', 'product_request_lines', 'users']) {
+  await seedLedger();
+  for (const table of [
+    'orders',
+    'order_lines',
+    'credit_notes',
+    'product_requests',
+    'product_request_lines',
+    'users',
+    'ledger_accounts',
+    'ledger_transfers',
+    'ledger_entries',
+  ]) {
     await sql.query(`vacuum analyze ${table}`);
   }
   const {
     rows: [n],
   } = await sql.query(
     `select (select count(*) from order_lines)::int as lines, (select count(*) from orders)::int as orders,
-            (select count(*) from credit_notes)::int as cn, (select count(*) from product_request_lines)::int as prl`,
+            (select count(*) from credit_notes)::int as cn, (select count(*) from product_request_lines)::int as prl,
+            (select count(*) from ledger_entries)::int as entries`,
   );
   console.log(
-    `seeded ${n.orders} orders, ${n.lines} order lines, ${n.cn} credit notes, ${n.prl} product request lines in ${Math.round((performance.now() - t0) / 1000)} s`,
+    `seeded ${n.orders} orders, ${n.lines} order lines, ${n.cn} credit notes, ${n.prl} product request lines, ${n.entries} ledger entries in ${Math.round((performance.now() - t0) / 1000)} s`,
   );
+}
+
+/**
+ * The ledger behind the seeded documents, as the app posts it (decisions 013, 053): a wallet per bench customer, a
+ * top-up at the start of the year from the bank, each order paid from the wallet (wallet → revenue, CGST, SGST or
+ * IGST payable and tips payable) at its invoice time, and each credit note refunded to the wallet at its time. About
+ * 2.7 million entries, so the books read a year of postings. System accounts take their first shard; wallets end at 0.
+ */
+async function seedLedger() {
+  // A bulk load: the ledger's triggers (append-only, each transfer balanced) and foreign-key checks are off for these
+  // statements (each row made by construction), and the balance is checked once at the end instead.
+  const bulk = async (text: string) => {
+    const c = await sql.connect();
+    try {
+      await c.query('begin');
+      await c.query('set local session_replication_role = replica');
+      await c.query(text);
+      await c.query('commit');
+    } catch (e) {
+      await c.query('rollback');
+      throw e;
+    } finally {
+      c.release();
+    }
+  };
+  const sys = `(select max(id) filter (where kind = 'revenue') as rev, max(id) filter (where kind = 'cgst_payable') as cg,
+        max(id) filter (where kind = 'sgst_payable') as sg, max(id) filter (where kind = 'igst_payable') as ig,
+        max(id) filter (where kind = 'tips_payable') as tips, max(id) filter (where kind = 'bank') as bank
+      from ledger_accounts where owner_user_id is null and shard = 0 and provider is null)`;
+  await bulk(
+    `insert into ledger_accounts (kind, owner_user_id, name)
+     select 'customer_wallet', u.id, u.full_name from users u where u.mobile_no like '4%' and u.role = 'Cust'`,
+  );
+  // The planner needs the new rows' statistics, or it joins half a million transfers to orders by nested loops.
+  await sql.query('analyze orders, order_lines, credit_notes, ledger_accounts');
+  await bulk(
+    `insert into ledger_transfers (kind, reference, remark, created_at)
+     select 'order_payment', o.invoice_no, 'Bench order', o.invoice_date from orders o where o.invoice_no like 'B%'`,
+  );
+  await sql.query('analyze ledger_transfers');
+  await bulk(
+    `insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
+     select t.id, x.account, x.amount, 0, t.created_at
+       from ledger_transfers t
+       join orders o on o.invoice_no = t.reference
+       join (select order_id, sum(cgst_paise) c, sum(sgst_paise) s, sum(igst_paise) i from order_lines group by order_id) l
+         on l.order_id = o.id
+       join ledger_accounts w on w.kind = 'customer_wallet' and w.owner_user_id = o.customer_user_id
+       cross join ${sys} a
+       cross join lateral (values (w.id, -o.total_paise), (a.rev, o.taxable_paise), (a.cg, l.c), (a.sg, l.s), (a.ig, l.i),
+                                  (a.tips, o.tip_paise)) x(account, amount)
+      where t.kind = 'order_payment' and t.reference like 'B%' and x.amount <> 0`,
+  );
+  await bulk(
+    `insert into ledger_transfers (kind, reference, remark, created_at)
+     select 'order_refund', cn.number, 'Bench credit note', cn.created_at from credit_notes cn where cn.number like 'CNB%'`,
+  );
+  await sql.query('analyze ledger_transfers');
+  await bulk(
+    `insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
+     select t.id, x.account, x.amount, 0, t.created_at
+       from ledger_transfers t
+       join credit_notes cn on cn.number = t.reference
+       join order_lines l on l.id = cn.order_line_id
+       join ledger_accounts w on w.kind = 'customer_wallet' and w.owner_user_id = l.customer_user_id
+       cross join ${sys} a
+       cross join lateral (values (w.id, cn.total_paise), (a.rev, -cn.taxable_paise), (a.cg, -cn.cgst_paise),
+                                  (a.sg, -cn.sgst_paise), (a.ig, -cn.igst_paise)) x(account, amount)
+      where t.kind = 'order_refund' and t.reference like 'CNB%' and x.amount <> 0`,
+  );
+  // Each bench wallet is topped up a year ago with what it spends, so it ends at zero.
+  await bulk(
+    `with spent as (
+       select e.account_id, -sum(e.amount) as amount from ledger_entries e
+         join ledger_accounts w on w.id = e.account_id and w.kind = 'customer_wallet'
+         join users u on u.id = w.owner_user_id and u.mobile_no like '4%'
+        group by e.account_id having sum(e.amount) < 0),
+     t as (
+       insert into ledger_transfers (kind, reference, remark, created_at)
+       select 'wallet_topup', 'BT' || s.account_id, 'Bench top-up', now() - interval '366 days' from spent s
+       returning id, reference, created_at)
+     insert into ledger_entries (transfer_id, account_id, amount, balance_after, created_at)
+     select t.id, x.account, x.amount, 0, t.created_at
+       from t join spent s on 'BT' || s.account_id = t.reference cross join ${sys} a
+       cross join lateral (values (s.account_id, s.amount), (a.bank, -s.amount)) x(account, amount)`,
+  );
+  await bulk(
+    `update ledger_accounts a set balance = a.balance + m.amount
+       from (select e.account_id, sum(e.amount) as amount from ledger_entries e
+               join ledger_transfers t on t.id = e.transfer_id
+              where t.remark in ('Bench order', 'Bench credit note', 'Bench top-up')
+              group by e.account_id) m
+      where m.account_id = a.id`,
+  );
+  const {
+    rows: [{ unbalanced }],
+  } = await sql.query(
+    `select count(*)::int as unbalanced from (select transfer_id from ledger_entries group by 1 having sum(amount) <> 0) u`,
+  );
+  if (unbalanced) throw new Error(`${unbalanced} seeded ledger transfers do not balance`);
 }
 
 try {
@@ -243,6 +356,11 @@ try {
   const monthOnly = `Month=${lastMonth}&Year=${lastMonthYear}`;
   const lastMonthFrom = `${lastMonthYear}-${String(lastMonth).padStart(2, '0')}-01`;
   const lastMonthTo = indiaToday(new Date(Date.UTC(lastMonthYear, lastMonth, 1) - 330 * 60_000 - 1));
+  const {
+    rows: [{ revenueKey }],
+  } = await sql.query(
+    `select min(id)::text as "revenueKey" from ledger_accounts where kind = 'revenue' and owner_user_id is null`,
+  );
   const cases: Case[] = [
     {
       name: 'service sales, a month, by category',
@@ -279,13 +397,25 @@ try {
       path: `/api/Common/PurchaseReportVendor?${year}&GroupBy=Vendor`,
       target: YEAR_MS,
     },
-    // The GST returns (decision 058), the books (059), profit per professional (060) and the dashboard (061). The
-    // seeded orders post no ledger transfers, so the books read the demo's ledger beside the seeded documents.
+    // The GST returns (decision 058), the books (059), profit per professional (060) and the dashboard (061), the
+    // books over the ledger seedLedger posts for the year's orders and credit notes.
     { name: 'GSTR-1, a month', path: `/api/Reports/Gstr1?${monthOnly}`, target: MONTH_MS },
     { name: 'GSTR-3B, a month', path: `/api/Reports/Gstr3b?${monthOnly}`, target: MONTH_MS },
     // This month: its days before today from the rollup, today from the documents.
     { name: 'GSTR-1, this month', path: '/api/Reports/Gstr1?Month=0&Year=0', target: MONTH_MS },
     { name: 'trial balance, today', path: '/api/Reports/TrialBalance', target: MONTH_MS },
+    // A month back: the balances less a month of postings.
+    {
+      name: 'trial balance, end of last month',
+      path: `/api/Reports/TrialBalance?AsOf=${lastMonthTo}`,
+      target: MONTH_MS,
+    },
+    {
+      name: 'account statement, revenue, a month',
+      path: `/api/Reports/AccountStatement?Account=${revenueKey}&FromDate=${lastMonthFrom}&ToDate=${lastMonthTo}`,
+      target: MONTH_MS,
+    },
+    { name: 'day book, a day of last month', path: `/api/Reports/DayBook?Date=${lastMonthFrom}`, target: MONTH_MS },
     {
       name: 'account statement, customer wallets, a month',
       path: `/api/Reports/AccountStatement?Account=customer_wallets&FromDate=${lastMonthFrom}&ToDate=${lastMonthTo}`,

@@ -67,4 +67,5 @@ CREATE INDEX "order_lines_created_idx" ON "order_lines" USING btree ("created_at
 CREATE INDEX "order_lines_cancelled_idx" ON "order_lines" USING btree ("cancelled_at") WHERE cancelled_at is not null;--> statement-breakpoint
 CREATE INDEX "orders_invoice_date_idx" ON "orders" USING btree ("invoice_date") WHERE invoice_no is not null;--> statement-breakpoint
 CREATE INDEX "orders_paid_created_idx" ON "orders" USING btree ("created_at","total_paise") WHERE status = 'order created';--> statement-breakpoint
-CREATE INDEX "ledger_entries_account_created_idx" ON "ledger_entries" USING btree ("account_id","created_at");
+CREATE INDEX "ledger_entries_account_created_idx" ON "ledger_entries" USING btree ("account_id","created_at","amount","transfer_id");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_gst_reclassified_idx" ON "ledger_transfers" USING btree ("id") WHERE kind = 'gst_reclassified';

@@ -134,6 +134,8 @@ export const ledgerTransfers = pgTable(
     uniqueIndex('ledger_transfers_idempotency_uq').on(t.idempotencyKey),
     uniqueIndex('ledger_transfers_provider_payment_uq').on(t.providerPaymentId),
     index('ledger_transfers_created_idx').on(t.createdAt),
+    // The one-off moves into the GST heads (migrations 0019, 0020), which a month's output tax leaves out (decision 058).
+    index('ledger_transfers_gst_reclassified_idx').on(t.id).where(sql`kind = 'gst_reclassified'`),
   ],
 );
 
@@ -155,8 +157,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),
     index('ledger_entries_transfer_idx').on(t.transferId),
-    // An account's statement over a period (decision 059, migration 0022).
-    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt),
+    // An account's statement over a period (decision 059) and a month's output tax per head (decision 058), read
+    // from the index alone: the amount and the transfer are in it (migration 0022).
+    index('ledger_entries_account_created_idx').on(t.accountId, t.createdAt, t.amount, t.transferId),
     check('ledger_entries_amount_ck', sql`${t.amount} <> 0`),
   ],
 );

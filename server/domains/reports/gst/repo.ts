@@ -278,19 +278,19 @@ export async function rollupAgainstRows(exec: Executor, q: ReturnQuery) {
 
 /**
  * The output tax the ledger's heads took in the month (decision 053): the entries on every shard of CGST, SGST/UTGST
- * and IGST payable, by their transfer's time. The one-off moves of old balances into the heads (`gst_reclassified`,
+ * and IGST payable, by their time (an entry's is its transfer's: decision 038), read from
+ * ledger_entries_account_created_idx alone. The one-off moves of old balances into the heads (`gst_reclassified`,
  * migrations 0019 and 0020) are not a month's tax and are left out.
  */
 export async function ledgerMovement(exec: Executor, start: Date, end: Date) {
   return rawRows(
     exec,
     sql`select a.kind, coalesce(sum(e.amount), 0) as amount
-      from ledger_transfers t
-        join ledger_entries e on e.transfer_id = t.id
-        join ledger_accounts a on a.id = e.account_id
-      where t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz
-        and t.kind <> 'gst_reclassified'
-        and a.owner_user_id is null and a.kind in ('cgst_payable', 'sgst_payable', 'igst_payable')
+      from ledger_accounts a
+        join ledger_entries e on e.account_id = a.id
+         and e.created_at >= ${start.toISOString()}::timestamptz and e.created_at < ${end.toISOString()}::timestamptz
+      where a.owner_user_id is null and a.kind in ('cgst_payable', 'sgst_payable', 'igst_payable')
+        and e.transfer_id not in (select t.id from ledger_transfers t where t.kind = 'gst_reclassified')
       group by a.kind`,
     { kind: 'text', amount: 'bigint' },
   );
