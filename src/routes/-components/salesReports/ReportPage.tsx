@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import { Alert, Button, Card, formatRupees, PageHeader } from '../../../ui';
 import { control } from '../../../ui/form/form.css';
+import { MONTH_NAMES } from '../../../ui/format';
 import { DateRangeField } from '../dateRange/DateRangeForm';
 import { BarChart, type ChartSeries, Legend, SERIES_COLOURS } from '../marketingDashboard/BarChart';
 import * as s from '../marketingDashboard/marketingDashboard.css';
@@ -41,20 +42,6 @@ export interface ReportPageProps<G extends string, Row, Totals> {
   series(data: ReportShape<Row> & { totals: Totals }): ChartSeries[];
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const TYPE_LABELS: Record<PeriodType, string> = { Month: 'A month', Year: 'A year', Day: 'A day', Range: 'From – to' };
 
 function PeriodForm<G extends string>({
@@ -104,7 +91,7 @@ function PeriodForm<G extends string>({
               set((l) => ({ ...l, Month, Year: l.Year ?? year }));
             }}
           >
-            {MONTHS.map((m, i) => (
+            {MONTH_NAMES.map((m, i) => (
               <option key={m} value={i + 1}>
                 {m}
               </option>

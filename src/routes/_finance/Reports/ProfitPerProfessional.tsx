@@ -3,6 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { profitByProfessionalQuery, profitLinesQuery } from '../../../api/books';
 import { Alert, Card, formatDateTime, formatRupees, PageHeader } from '../../../ui';
 import { SelectField } from '../../../ui/form';
+import { MONTH_NAMES } from '../../../ui/format';
 import { AmountCell, BooksTable, Cell, ExportButtons, indiaToday } from '../Accounts/-components/books';
 import * as s from '../Accounts/-components/books.css';
 
@@ -23,20 +24,6 @@ export const Route = createFileRoute('/_finance/Reports/ProfitPerProfessional')(
   component: ProfitPage,
 });
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const FIGURES = [
   ['revenue', 'Revenue'],
   ['tips', 'Tips passed on'],
@@ -67,7 +54,7 @@ function ProfitPage() {
             label="Month"
             name="month"
             value={String(month)}
-            options={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+            options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
             onChange={(e) =>
               void navigate({ search: (p) => ({ ...p, month: Number(e.target.value), professional: undefined }) })
             }
