@@ -1,16 +1,14 @@
 // PostgreSQL's backup as the README documents it (decision 064): pg_dump -Fc, pg_restore into a fresh database, then
 // the ledger check passes there with the same counts as the database dumped.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/run-script';
 import { templateCopy } from '../support/server-processes';
 import { databaseUrlFor } from '../support/template';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** pg_dump or pg_restore: on the PATH, else Debian's versioned folders. */
 function binary(name: string): string | null {
@@ -36,19 +34,7 @@ const skipped = !process.env.DATABASE_URL
     : false;
 if (skipped) console.log(`backup-postgres.test.ts skipped: ${skipped}`);
 
-function ledgerCheck(url: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/ledger-check.ts')], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const ledgerCheck = (url: string) => runScript('scripts/ledger-check.ts', [], { ...process.env, DATABASE_URL: url });
 
 describe.skipIf(skipped)('PostgreSQL, dumped and restored', () => {
   const fresh = `doorstep_restore_${process.pid}_${Date.now().toString(36)}`;

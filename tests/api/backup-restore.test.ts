@@ -1,34 +1,21 @@
 // Backing up and restoring the embedded database (decision 064): `npm run db:backup` writes one file, `npm run
 // db:restore FILE` brings it back into an empty data directory, the ledger check passes there and the demo signs in.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { runScript } from '../support/run-script';
 import { accountOf, TEST_PASSWORD } from '../support/server';
 import { ensurePgliteTemplate } from '../support/template';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A script as its npm run line starts it (tsx), with DATA_DIR set; answers its exit code and output. */
-function run(script: string, args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
+/** A script as its npm run line starts it, with DATA_DIR set and no DATABASE_URL (the embedded database). */
+function run(script: string, args: string[], dataDir: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  return runScript(script, args, env);
 }
 
 describe('the embedded database, backed up and restored', () => {
@@ -86,14 +73,11 @@ describe('the embedded database, backed up and restored', () => {
 
   it('refuses to back up or restore the embedded database when DATABASE_URL names PostgreSQL', async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/db-backup.ts')], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, out } = await runScript('scripts/db-backup.ts', [], {
+      ...process.env,
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });
-    let out = '';
-    child.stderr.on('data', (d) => (out += d));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
     expect(out).toContain('pg_dump');
   }, 60_000);

@@ -1,11 +1,11 @@
 // Migrations run once when several processes start together (decision 063): two `npm run db:migrate` processes on
 // one fresh database both succeed, and every migration is applied once.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/run-script';
 import { databaseUrlFor } from '../support/template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,19 +25,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** `server/db/migrate.ts` as `npm run db:migrate` runs it; answers its exit code and output. */
-function migrate(url: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/db/migrate.ts')], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.once('exit', (code) => resolve({ code, out }));
-  });
-}
+const migrate = (url: string) => runScript('server/db/migrate.ts', [], { ...process.env, DATABASE_URL: url });
 
 describe.skipIf(skipped)('two processes migrating one fresh database', () => {
   const name = `doorstep_mig_${process.pid}_${Date.now().toString(36)}`;
