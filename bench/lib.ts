@@ -253,7 +253,9 @@ export async function benchOnPostgres(name: string, poolMax: number) {
     async close() {
       await sql.end();
       server.child.kill();
-      await copy.drop();
+      // BENCH_KEEP=1 leaves the seeded database for reading query plans (drop it by hand).
+      if (process.env.BENCH_KEEP === '1') console.log(`kept the database: ${copy.url}`);
+      else await copy.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

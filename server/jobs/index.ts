@@ -3,7 +3,7 @@ import { retryStaleSourceRefunds } from '../domains/commerce';
 import { homeScreenAds } from '../domains/marketing';
 import { reconcileOnce } from '../domains/money';
 import { payroll } from '../domains/people';
-import { refreshGstRollup, refreshSalesRollup } from '../domains/reports';
+import { refreshGstRollup, refreshLedgerRollup, refreshSalesRollup } from '../domains/reports';
 import { type JobDefinition, type JobRunner, QUEUES, type RunnerOptions, startJobRunner } from './queue';
 
 export { type JobRunner, QUEUES, runSoon } from './queue';
@@ -65,6 +65,16 @@ export function doorstepJobs(app: FastifyInstance): JobDefinition[] {
       expireInSeconds: 30 * 60,
       async run() {
         return await refreshGstRollup(app.db, app.config.company);
+      },
+    },
+    {
+      // Decision 059: the days posted since the last run are recomputed into ledger_daily, so a balance at a past
+      // date and a statement's opening add up days instead of entries; today comes from the entries themselves.
+      queue: QUEUES.refreshLedgerRollup,
+      schedule: '*/5 * * * *',
+      expireInSeconds: 30 * 60,
+      async run() {
+        return await refreshLedgerRollup(app.db);
       },
     },
   ];

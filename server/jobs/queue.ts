@@ -17,6 +17,7 @@ export const QUEUES = {
   advancePayRuns: 'payroll-advance-runs',
   refreshSalesRollup: 'reports-sales-rollup',
   refreshGstRollup: 'reports-gst-rollup',
+  refreshLedgerRollup: 'reports-ledger-rollup',
 } as const;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;

@@ -6390,10 +6390,8 @@ export interface components {
             normalSide: "Dr" | "Cr";
             /** @description One line for every wallet of a kind (GetWalletBalances drills down) */
             wallets: boolean;
-            /** @description Ledger accounts summed (a system account's 16 shards, or the wallets) */
+            /** @description Ledger accounts summed (a system account's 16 shards, or the wallets open at the date; GetWalletBalances counts those holding money) */
             accounts: number;
-            /** @description Of them, those with a balance other than zero */
-            openAccounts: number;
             debit: number;
             credit: number;
         };

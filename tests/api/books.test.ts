@@ -147,7 +147,12 @@ describe('the trial balance', () => {
     const tb = await get('/api/Reports/TrialBalance');
     const line = tb.lines.find((l: { account: string }) => l.account === 'customer_wallets');
     const wallets = await get('/api/Reports/TrialBalanceWallets?Account=customer_wallets&pageSize=500');
-    expect(wallets.total).toBe(line.openAccounts);
+    const [holding] = await rows<{ n: number }>(
+      `select count(*)::int as n from ledger_accounts
+        where kind = 'customer_wallet' and owner_user_id is not null and balance <> 0`,
+    );
+    expect(wallets.total).toBe(holding.n);
+    expect(wallets.total).toBeLessThanOrEqual(line.accounts);
     expect(signed(wallets)).toBe(signed(line));
     if (wallets.total <= 500) {
       expect(wallets.items.reduce((n: number, w: { debit: number; credit: number }) => n + signed(w), 0)).toBe(
@@ -438,5 +443,87 @@ describe('profit per professional', () => {
       'select count(*)::int as n from ledger_entries e join ledger_transfers t on t.id = e.transfer_id where e.created_at <> t.created_at',
     );
     expect(n).toBe(0);
+  });
+});
+
+type Side = { debit: number; credit: number };
+
+describe('the rollup (decision 059)', () => {
+  const dayBefore = (n: number) => dayText(indiaDayOf(new Date()) - n);
+  /** Every page of a statement (two transfers a page), with its head. */
+  const allPages = async (account: string, from: string) => {
+    const first = await get(`/api/Reports/AccountStatement?Account=${account}&FromDate=${from}&pageSize=2`);
+    const items: { transferId: number; debit: number; credit: number; balance: { debit: number; credit: number } }[] = [
+      ...first.items,
+    ];
+    for (let page = 2; items.length < first.total; page++) {
+      items.push(
+        ...(await get(`/api/Reports/AccountStatement?Account=${account}&FromDate=${from}&pageSize=2&page=${page}`))
+          .items,
+      );
+    }
+    const mapped = items.map((i) => ({ id: i.transferId, d: i.debit, c: i.credit, b: i.balance }));
+    return { ...(first as { opening: Side; closing: Side; total: number }), items: mapped };
+  };
+  /** What the books answer for the last four days: trial balances at each day's end and three statements. */
+  const books = async () => ({
+    balances: await Promise.all([3, 2, 1, 0].map((n) => get(`/api/Reports/TrialBalance?AsOf=${dayBefore(n)}`))),
+    revenue: await allPages('7', dayBefore(3)),
+    wallets: await allPages('customer_wallets', dayBefore(3)),
+    wallet: await allPages(String(customerWalletId), dayBefore(3)),
+  });
+
+  it('answers as the entries do, before and after its runs, page by page, and picks up what is posted later', async () => {
+    // Spread today's postings over four days: a transfer and its entries move back together, as they were posted.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update ledger_transfers set created_at = created_at - interval '1 day' * (id % 4)`);
+      await tx.execute(
+        sql`update ledger_entries e set created_at = t.created_at from ledger_transfers t where t.id = e.transfer_id`,
+      );
+    });
+    const before = await books();
+    // The ledger's own answer: each statement's transfers are those that move its accounts, oldest first, and each
+    // running balance is the one before it plus the transfer's net.
+    const moved = await rows<{ id: number }>(
+      `select t.id from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
+         join ledger_accounts a on a.id = e.account_id and a.kind = 'revenue' and a.owner_user_id is null
+        where t.created_at >= ('${dayBefore(3)}'::date)::timestamp at time zone 'Asia/Kolkata'
+        group by t.id, t.created_at having sum(e.amount) <> 0 order by t.created_at, t.id`,
+    );
+    expect(before.revenue.items.map((i) => i.id)).toEqual(moved.map((m) => num(m.id)));
+    for (const s of [before.revenue, before.wallets, before.wallet]) {
+      let running = signed(s.opening);
+      for (const i of s.items) {
+        running += paise(i.c) - paise(i.d);
+        expect(signed(i.b)).toBe(running);
+      }
+      expect(running).toBe(signed(s.closing));
+    }
+    expect(new Set(before.revenue.items.map((i) => i.id)).size).toBeGreaterThan(3);
+
+    // The job's run today rolls up the three days before it; today stays with the entries.
+    const { refreshLedgerRollup, ledgerRollupAgainstRows } = await import('../../server/domains/reports');
+    expect(await refreshLedgerRollup(t.db)).toEqual({ from: dayBefore(3), to: today() });
+    const cmp = await ledgerRollupAgainstRows(t.db, dayBefore(3), today());
+    expect(cmp.rolled.length).toBeGreaterThan(3);
+    expect(cmp.rolled).toEqual(cmp.rows);
+    expect(await books()).toEqual(before);
+
+    // An order placed now is in the books at once (today is read from the entries) ...
+    const later = await f.placedOrder(await f.customer(), 1, { prices: [300] });
+    const now = await books();
+    expect(now.revenue.items.length).toBe(before.revenue.items.length + 1);
+    expect(signed(now.balances[3].lines.find((l: { account: string }) => l.account === '7'))).toBe(
+      signed(before.balances[3].lines.find((l: { account: string }) => l.account === '7')) + paise(300),
+    );
+    // ... and a run after midnight rolls today up too, the books unchanged.
+    await refreshLedgerRollup(t.db, new Date(Date.now() + 86_400_000));
+    expect(await books()).toEqual(now);
+    const all = await ledgerRollupAgainstRows(t.db, dayBefore(3), dayBefore(-1));
+    expect(all.rolled).toEqual(all.rows);
+    expect(all.rolled.some((r) => r.day === today() && r.kind === 'revenue')).toBe(true);
+    expect(later.invoiceNo).toBeTruthy();
+    expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });

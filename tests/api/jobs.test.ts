@@ -66,6 +66,7 @@ describe('the job runner and its admin calls', () => {
         QUEUES.reconcilePayments,
         QUEUES.refreshSalesRollup,
         QUEUES.refreshGstRollup,
+        QUEUES.refreshLedgerRollup,
         'test-flaky',
       ].sort(),
     );
@@ -86,6 +87,7 @@ describe('the job runner and its admin calls', () => {
         { name: QUEUES.advancePayRuns, cron: '* * * * *' },
         { name: QUEUES.refreshSalesRollup, cron: '*/5 * * * *' },
         { name: QUEUES.refreshGstRollup, cron: '*/5 * * * *' },
+        { name: QUEUES.refreshLedgerRollup, cron: '*/5 * * * *' },
       ].sort((a, b) => a.name.localeCompare(b.name)),
     );
   });

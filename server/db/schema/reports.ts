@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -56,7 +57,7 @@ export const salesDaily = pgTable(
  * `through` is in its daily table; later days are read from the rows.
  */
 export const rollupState = pgTable('rollup_state', {
-  name: varchar('name', { length: 16 }).$type<'sales' | 'gst'>().primaryKey(),
+  name: varchar('name', { length: 16 }).$type<'sales' | 'gst' | 'ledger'>().primaryKey(),
   through: date('through').notNull(),
   /** When the job last read the rows: its next run recomputes the days of what changed since (less a margin). */
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
@@ -93,4 +94,25 @@ export const gstDaily = pgTable(
     lastDoc: text('last_doc'),
   },
   (t) => [index('gst_daily_day_idx').on(t.day)],
+);
+
+/**
+ * The books' daily rollup (decision 059): per India day and line of the trial balance (a system account with its
+ * shards, or every wallet of a kind), the transfers whose entries on it net to other than zero, and their credits and
+ * debits in paise. A balance at a past date, an opening balance and a period's totals add up days instead of entries;
+ * the days the job has not reached are read from the ledger by the same statement.
+ */
+export const ledgerDaily = pgTable(
+  'ledger_daily',
+  {
+    kind: varchar('kind', { length: 24 }).notNull(),
+    /** A system account's provider ('' for none); '' on a wallets line. */
+    provider: varchar('provider', { length: 16 }).notNull(),
+    wallets: boolean('wallets').notNull(),
+    day: date('day').notNull(),
+    transfers: integer('transfers').notNull(),
+    credits: bigint('credits', { mode: 'number' }).notNull(),
+    debits: bigint('debits', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.provider, t.wallets, t.day] }), index('ledger_daily_day_idx').on(t.day)],
 );

@@ -11,6 +11,7 @@ import { profitHandlers } from './profit/routes';
 import { purchaseReportHandlers } from './purchases/routes';
 import { salesReportHandlers } from './sales/routes';
 
+export { ledgerRollupAgainstRows, refreshLedgerRollup } from './books/service';
 export { gstRollupAgainstRows, refreshGstRollup } from './gst/service';
 export { type Period, type PeriodQuery, resolvePeriod } from './period';
 export { refreshSalesRollup, rollupAgainstRows } from './sales/service';

@@ -1,11 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { dayStart, istDay } from '../../../db/indiaDays';
 import { rawRows } from '../../../db/rows';
+import { ledgerDaily } from '../../../db/schema';
+import { dayNumber, dayText } from '../../../shared/indiaTime';
+import { splitPeriod } from '../period';
 
 /**
  * The books (decision 059): read-only sums over the ledger (server/db/schema/wallets.ts). An entry's amount is signed,
  * positive a credit and negative a debit, and a transfer's entries sum to zero. An entry's time is its transfer's: both
  * take `now()` of the one transaction that posts them (decision 038), so a day's entries and its transfers agree.
+ * A line's days before the rollup's `through` are read from ledger_daily, later days from the entries by `dayRows`,
+ * the statement that fills it (rollup/service.ts).
  */
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -25,6 +31,125 @@ const inSet = (s: AccountSet): SQL =>
     : s.type === 'system'
       ? sql`a.owner_user_id is null and a.kind = ${s.kind} and coalesce(a.provider, '') = ${s.provider}`
       : sql`a.id = ${s.id}::int`;
+
+/** The line of the books an account is on: its kind, its provider if a system account, and whether it is a wallet. */
+const LINE_PROVIDER = sql`(case when a.owner_user_id is null then coalesce(a.provider, '') else '' end)`;
+const LINE_WALLETS = sql`(a.owner_user_id is not null)`;
+
+/** The same set on ledger_daily (`d`); a single wallet has no rollup row of its own. */
+const dailyInSet = (s: AccountSet): SQL | null =>
+  s.type === 'wallets'
+    ? sql`d.kind = ${s.kind} and d.wallets`
+    : s.type === 'system'
+      ? sql`d.kind = ${s.kind} and d.provider = ${s.provider} and not d.wallets`
+      : null;
+
+/**
+ * Each transfer's net on each line of the books in [from, to), with its India day, leaving out the transfers that net
+ * to zero on a line (a move between two shards). Both times bound the read, so the planner may start from the
+ * transfers' time index or, for one account, from its entries'.
+ */
+const transferMoves = (from: SQL, to: SQL, where: SQL) => sql`
+  select ${istDay(sql`t.created_at`)} as day, a.kind, ${LINE_PROVIDER} as provider, ${LINE_WALLETS} as wallets,
+         t.id as transfer_id, t.created_at, sum(e.amount) as amount
+    from ledger_transfers t join ledger_entries e on e.transfer_id = t.id join ledger_accounts a on a.id = e.account_id
+   where t.created_at >= ${from} and t.created_at < ${to} and e.created_at >= ${from} and e.created_at < ${to}
+     and ${where}
+   group by t.id, a.kind, ${LINE_PROVIDER}, ${LINE_WALLETS}
+  having sum(e.amount) <> 0`;
+
+/** The rows of ledger_daily for the India days [fromDay, toDay), read from the entries (the rollup job and `daysOf`). */
+const dayRows = (fromDay: string, toDay: string, where: SQL = sql`true`) => sql`
+  select m.day, m.kind, m.provider, m.wallets, count(*)::int as transfers,
+         coalesce(sum(m.amount) filter (where m.amount > 0), 0) as credits,
+         coalesce(-sum(m.amount) filter (where m.amount < 0), 0) as debits
+    from (${transferMoves(dayStart(fromDay), dayStart(toDay), where)}) m
+   group by m.day, m.kind, m.provider, m.wallets`;
+
+const DAY_SHAPE = { day: 'text', transfers: 'int', credits: 'bigint', debits: 'bigint' } as const;
+
+/**
+ * An account set's transfers, credits and debits per India day in [fromDay, toDay), oldest first, days without a
+ * transfer left out: the rollup's days before `through`, the entries' after.
+ */
+export function daysOf(exec: Executor, set: AccountSet, fromDay: string, toDay: string, through: string | null) {
+  const onDaily = dailyInSet(set);
+  const { rolled, live } = splitPeriod(fromDay, toDay, onDaily ? through : null);
+  const parts: SQL[] = [];
+  if (rolled && onDaily) {
+    parts.push(sql`select d.day, d.transfers, d.credits, d.debits from ${ledgerDaily} d
+      where ${onDaily} and d.day >= ${rolled.from}::date and d.day < ${rolled.to}::date`);
+  }
+  if (live) parts.push(sql`select day, transfers, credits, debits from (${dayRows(live.from, live.to, inSet(set))}) r`);
+  if (!parts.length) return Promise.resolve([]);
+  return rawRows(
+    exec,
+    sql`select day::text as day, sum(transfers)::int as transfers, sum(credits)::text as credits,
+          sum(debits)::text as debits
+        from (${sql.join(parts, sql` union all `)}) x group by day order by day`,
+    DAY_SHAPE,
+  );
+}
+
+/** Each line's net movement (credits less debits) from the India day `fromDay` on, rollup and entries together. */
+function linesMovedSince(fromDay: string, toDay: string, through: string | null) {
+  const { rolled, live } = splitPeriod(fromDay, toDay, through);
+  const parts: SQL[] = [sql`select null::text as kind, '' as provider, false as wallets, 0::bigint as amount`];
+  if (rolled) {
+    parts.push(sql`select d.kind, d.provider, d.wallets, d.credits - d.debits from ${ledgerDaily} d
+      where d.day >= ${rolled.from}::date and d.day < ${rolled.to}::date`);
+  }
+  if (live) parts.push(sql`select kind, provider, wallets, credits - debits from (${dayRows(live.from, live.to)}) r`);
+  return sql`select kind, provider, wallets, sum(amount) as amount from (${sql.join(parts, sql` union all `)}) x
+    where kind is not null group by kind, provider, wallets`;
+}
+
+/**
+ * The rollup job's recomputation (rollup/service.ts). A transfer is dated when it is posted and never changes, so the
+ * days to recompute are those from the last run's read time (`since`, already less the margin for late commits) to
+ * `today` excluded; the first run (`since` null) computes every day since the first transfer.
+ */
+export async function recomputeDays(exec: Executor, today: string, last: { since: Date | null; through: string }) {
+  const [first] = await rawRows(
+    exec,
+    last.since === null
+      ? sql`select ${istDay(sql`min(created_at)`)}::text as day from ledger_transfers`
+      : sql`select least(${last.through}::date, ${istDay(sql`${last.since.toISOString()}::timestamptz`)})::text as day`,
+    { day: 'text?' },
+  );
+  const from = first.day !== null && first.day < today ? first.day : today;
+  if (from < today) {
+    await exec.execute(sql`delete from ${ledgerDaily} where day >= ${from}::date and day < ${today}::date`);
+    await exec.execute(
+      sql`insert into ${ledgerDaily} (day, kind, provider, wallets, transfers, credits, debits) ${dayRows(from, today)}`,
+    );
+  }
+  return { from, to: today };
+}
+
+/** The rollup's rows for [fromDay, toDay) beside the same rows computed from the entries (tests, the bench). */
+export async function rollupAgainstRows(exec: Executor, fromDay: string, toDay: string) {
+  const order = sql.raw('order by day, kind, provider, wallets');
+  const shape = {
+    day: 'text',
+    kind: 'text',
+    provider: 'text',
+    wallets: 'bool',
+    transfers: 'int',
+    credits: 'bigint',
+    debits: 'bigint',
+  } as const;
+  const cols = sql.raw('day::text as day, kind, provider, wallets, transfers, credits::text, debits::text');
+  const [rolled, rows] = await Promise.all([
+    rawRows(
+      exec,
+      sql`select ${cols} from ${ledgerDaily} where day >= ${fromDay}::date and day < ${toDay}::date ${order}`,
+      shape,
+    ),
+    rawRows(exec, sql`select ${cols} from (${dayRows(fromDay, toDay)}) d ${order}`, shape),
+  ]);
+  return { rolled, rows };
+}
 
 /** A shard's own id is `fixed id × 16 + shard` (decision 036): the fixed id names the account. */
 const FIXED_ID = sql`(case when a.shard > 0 then a.id / 16 else a.id end)`;
@@ -52,30 +177,26 @@ export async function walletKindExists(exec: Executor, kind: string) {
 }
 
 /**
- * Every line of the chart at the instant `end`: the system accounts (their shards summed) and one line per kind of
- * wallet, each with its balance then: today's cached balance less what moved at or after `end`. Accounts come from the
- * table, so an account a migration adds appears by itself.
+ * Every line of the chart at the end of an India day, `endDay` being the day after it and `toDay` the day after
+ * today: the system accounts (their shards summed) and one line per kind of wallet, each with today's cached balances
+ * less what moved on the line from `endDay` on. Accounts come from the table, so an account a migration adds appears
+ * by itself; `accounts` counts those open at the end.
  */
-export function chartAt(exec: Executor, end: Date) {
+export function chartAt(exec: Executor, end: { at: Date; day: string }, toDay: string, through: string | null) {
   return rawRows(
     exec,
-    sql`with moved as (
-          select e.account_id, sum(e.amount) as amount
-            from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-           where t.created_at >= ${ts(end)}
-           group by e.account_id
-        )
-        select case when a.owner_user_id is not null then a.kind || 's' else min(a.id)::text end as key,
+    sql`with moved as (${linesMovedSince(end.day, toDay, through)})
+        select case when ${LINE_WALLETS} then a.kind || 's' else min(a.id)::text end as key,
                a.kind,
-               case when a.owner_user_id is null then coalesce(a.provider, '') else '' end as provider,
-               a.owner_user_id is not null as wallets,
+               ${LINE_PROVIDER} as provider,
+               ${LINE_WALLETS} as wallets,
                min(a.id) as first_id,
                (array_agg(a.name order by a.shard, a.id))[1] as name,
-               count(*)::int as accounts,
-               count(*) filter (where a.balance - coalesce(m.amount, 0) <> 0)::int as open_accounts,
-               coalesce(sum(a.balance - coalesce(m.amount, 0)), 0)::text as balance
-          from ledger_accounts a left join moved m on m.account_id = a.id
-         group by a.owner_user_id is not null, a.kind, case when a.owner_user_id is null then coalesce(a.provider, '') else '' end`,
+               count(*) filter (where a.created_at < ${ts(end.at)})::int as accounts,
+               (coalesce(sum(a.balance), 0) - coalesce(max(m.amount), 0))::text as balance
+          from ledger_accounts a
+          left join moved m on m.kind = a.kind and m.provider = ${LINE_PROVIDER} and m.wallets = ${LINE_WALLETS}
+         group by a.kind, ${LINE_PROVIDER}, ${LINE_WALLETS}`,
     {
       key: 'text',
       kind: 'text',
@@ -84,7 +205,6 @@ export function chartAt(exec: Executor, end: Date) {
       firstId: 'int',
       name: 'text',
       accounts: 'int',
-      openAccounts: 'int',
       balance: 'bigint',
     },
   );
@@ -151,47 +271,65 @@ const TRANSFER_SHAPE = {
   actor: 'text?',
 } as const;
 
-/** An account set's balance just before `start`, and its entries' net per transfer in [start, end), with totals. */
+/**
+ * An account set's statement over the India days [fromDay, toDay) (`afterToday` the day after today): its balance at
+ * the start of `fromDay` (today's balances less every day's net since), the period's transfers that move it with
+ * their credits and debits, and a page of them oldest first with the running balance. The days come from `daysOf`, so
+ * a page reads only the entries of the days that hold it.
+ */
 export async function statement(
   exec: Executor,
   set: AccountSet,
-  start: Date,
-  end: Date,
+  p: { fromDay: string; toDay: string; afterToday: string },
+  through: string | null,
   page: { limit: number; offset: number } | null,
 ) {
-  const acct = sql`acct as (select a.id, a.balance from ledger_accounts a where ${inSet(set)})`;
   const [head] = await rawRows(
     exec,
-    sql`with ${acct}
-        select (select coalesce(sum(balance), 0) from acct)
-             - (select coalesce(sum(e.amount), 0) from ledger_entries e join acct on acct.id = e.account_id
-                 where e.created_at >= ${ts(start)}) as opening,
-               (select count(*) from acct)::int as accounts`,
-    { opening: 'bigint', accounts: 'int' },
+    sql`select coalesce(sum(a.balance), 0)::text as balance, count(*)::int as accounts from ledger_accounts a
+        where ${inSet(set)}`,
+    { balance: 'bigint', accounts: 'int' },
   );
-  const moves = sql`with ${acct}, moves as (
-          select e.transfer_id, sum(e.amount) as amount
-            from ledger_entries e join acct on acct.id = e.account_id
-           where e.created_at >= ${ts(start)} and e.created_at < ${ts(end)}
-           group by e.transfer_id
-          having sum(e.amount) <> 0
-        )`;
-  const [totals] = await rawRows(
-    exec,
-    sql`${moves} select count(*)::int as n,
-          coalesce(sum(amount) filter (where amount > 0), 0)::text as credits,
-          coalesce(-sum(amount) filter (where amount < 0), 0)::text as debits
-        from moves`,
-    { n: 'int', credits: 'bigint', debits: 'bigint' },
-  );
+  const days = await daysOf(exec, set, p.fromDay, p.toDay > p.afterToday ? p.toDay : p.afterToday, through);
+  const net = (d: (typeof days)[number]) => d.credits - d.debits;
+  const opening = head.balance - days.reduce((n, d) => n + net(d), 0);
+  const inPeriod = days.filter((d) => d.day < p.toDay);
+  const totals = {
+    n: inPeriod.reduce((n, d) => n + d.transfers, 0),
+    credits: inPeriod.reduce((n, d) => n + d.credits, 0),
+    debits: inPeriod.reduce((n, d) => n + d.debits, 0),
+  };
+  const offset = page?.offset ?? 0;
+  if (offset >= totals.n) return { opening, accounts: head.accounts, ...totals, items: [] };
+  // The first day the page reaches, the balance before it, and the last day it needs.
+  let first = 0;
+  let skip = offset;
+  let before = opening;
+  while (skip >= inPeriod[first].transfers) {
+    skip -= inPeriod[first].transfers;
+    before += net(inPeriod[first]);
+    first++;
+  }
+  let last = first;
+  for (let held = inPeriod[first].transfers; page && held < skip + page.limit && last + 1 < inPeriod.length; ) {
+    last++;
+    held += inPeriod[last].transfers;
+  }
+  if (!page) last = inPeriod.length - 1;
+  const upTo = dayText(dayNumber(inPeriod[last].day) + 1);
   const items = await rawRows(
     exec,
-    sql`${moves}, ordered as (
-          select m.transfer_id, m.amount, t.created_at,
-                 sum(m.amount) over (order by t.created_at, m.transfer_id rows unbounded preceding) as running
-            from moves m join ledger_transfers t on t.id = m.transfer_id
-           order by t.created_at, m.transfer_id
-           ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
+    sql`with moves as (
+          select transfer_id, created_at, sum(amount) as amount
+            from (${transferMoves(dayStart(inPeriod[first].day), dayStart(upTo), inSet(set))}) m
+           group by transfer_id, created_at
+          having sum(amount) <> 0
+        ), ordered as (
+          select m.transfer_id, m.amount, m.created_at,
+                 ${before}::bigint + sum(m.amount) over (order by m.created_at, m.transfer_id rows unbounded preceding) as running
+            from moves m
+           order by m.created_at, m.transfer_id
+           ${page ? sql`limit ${page.limit} offset ${skip}` : sql``}
         )
         select o.transfer_id, o.created_at as at, t.kind, t.reference, t.remark, ${DOCUMENT_NO} as document_no,
                u.full_name as actor, o.amount::text as amount, o.running::text as running
@@ -199,7 +337,7 @@ export async function statement(
          order by o.created_at, o.transfer_id`,
     { ...TRANSFER_SHAPE, amount: 'bigint', running: 'bigint' },
   );
-  return { opening: head.opening, accounts: head.accounts, ...totals, items };
+  return { opening, accounts: head.accounts, ...totals, items };
 }
 
 /** The transfers posted in [start, end): how many, and their entries' credits and debits. */

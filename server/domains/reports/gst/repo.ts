@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { dayStart, istDay } from '../../../db/indiaDays';
 import { rawRows } from '../../../db/rows';
 import { gstDaily } from '../../../db/schema';
 import { splitPeriod } from '../period';
@@ -49,9 +50,6 @@ export const RETURN_ROW = {
 
 const threshold = (q: ReturnQuery, at: SQL) =>
   sql`(case when ${at} >= ${q.b2clFrom.toISOString()}::timestamptz then ${q.b2clNew}::bigint else ${q.b2clOld}::bigint end)`;
-
-const istDay = (column: SQL) => sql`(${column} at time zone 'Asia/Kolkata')::date`;
-const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone 'Asia/Kolkata')`;
 
 /**
  * The days' invoice lines (orders, plans, product requests) and credit-note lines, each with its India day and its

@@ -4,7 +4,7 @@ import { rawRows } from '../../../db/rows';
 import { rollupState } from '../../../db/schema';
 
 /** The state of each report rollup (service.ts): how far it reaches and when its job last read the rows. */
-export type RollupName = 'sales' | 'gst';
+export type RollupName = 'sales' | 'gst' | 'ledger';
 
 /** The first day a rollup does not cover (every earlier day is in its table); null before its first run. */
 export async function rollupThrough(exec: Executor, name: RollupName) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { dayStart, istDay } from '../../../db/indiaDays';
 import { rawRows } from '../../../db/rows';
 import {
   categories,
@@ -58,9 +59,6 @@ const DIM_COLUMN: Record<GroupDim, string> = {
   zone: 'zone_id',
   professional: 'professional_id',
 };
-
-const istDay = (column: SQL) => sql`(${column} at time zone 'Asia/Kolkata')::date`;
-const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone 'Asia/Kolkata')`;
 
 /**
  * Per India day in [fromDay, toDay) and per grouping in `dims` (and the day's total, dim 'all'): the measures,

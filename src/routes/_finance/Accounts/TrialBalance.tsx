@@ -83,9 +83,9 @@ function TrialBalancePage() {
                       <Link
                         from={Route.fullPath}
                         search={(p) => ({ ...p, wallets: l.account, wpage: undefined })}
-                        aria-label={`The ${l.openAccounts} wallets of ${l.name}`}
+                        aria-label={`The ${l.accounts} wallets of ${l.name}`}
                       >
-                        {l.openAccounts} wallets
+                        {l.accounts} wallets
                       </Link>
                     </>
                   ) : null}
