@@ -86,7 +86,7 @@ async function seed() {
      insert into order_lines (order_id, customer_user_id, service_id, category_id, description, sac_code, quantity,
         unit_price_paise, discount_percent, discount_paise, promo_kind, promo_discount_paise, taxable_paise, gst_rate,
         cgst_paise, sgst_paise, igst_paise, total_paise, slot_start, state, professional_user_id, zone_id,
-        cancelled_at, completed_at, created_at)
+        cancelled_at, completed_at, created_at, state_changed_at)
      select o.id, o.customer_user_id, s.ids[1 + (o.id * 7 + k) % array_length(s.ids, 1)],
             s.cats[1 + (o.id * 7 + k) % array_length(s.ids, 1)], 'Bench service', '998533', 1, 49900, 10, 4990,
             m.kind, m.promo, m.taxable, 18,
@@ -98,7 +98,9 @@ async function seed() {
             case when (o.id + k) % 25 = 0 then null else p.ids[1 + (o.id + k) % array_length(p.ids, 1)] end,
             z.ids[1 + o.id % array_length(z.ids, 1)],
             case when (o.id + k) % 20 = 0 then o.invoice_date + interval '1 day' end,
-            case when (o.id + k) % 20 = 0 then null else o.invoice_date + interval '3 days' end, o.invoice_date
+            case when (o.id + k) % 20 = 0 then null else o.invoice_date + interval '3 days' end, o.invoice_date,
+            -- When the line last changed state: its cancellation or completion, and never later than now.
+            least(now(), o.invoice_date + case when (o.id + k) % 20 = 0 then interval '1 day' else interval '3 days' end)
        from orders o
        cross join generate_series(1, $1::int) k
        cross join s cross join z cross join p
