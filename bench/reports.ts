@@ -61,6 +61,17 @@ async function seed() {
      select 'Bench vendor ' || i, '6' || lpad(i::text, 9, '0'), 'VE', 'x' from generate_series(1, $1::int) i`,
     [VENDORS],
   );
+  // Their profiles in Karnataka, every second one registered for GST: its invoices are GSTR-1's B2B section.
+  await sql.query(
+    `insert into vendors (user_id, first_name, last_name, state_id, city_id, pin_code, address_line1, gstin,
+        pan_number, aadhaar_number)
+     select u.id, 'Bench', 'Vendor ' || u.n, st.id, c.id, '560001', '1 Bench Road',
+            case when u.n % 2 = 0 then '29BENCH' || lpad(u.n::text, 4, '0') || 'V1Z5' end,
+            'BENCH' || lpad(u.n::text, 4, '0') || 'V', '9' || lpad(u.n::text, 11, '0')
+       from (select id, row_number() over (order by id) as n from users where mobile_no like '6%' and role = 'VE') u
+       cross join (select id from states where name = 'Karnataka') st
+       cross join lateral (select id from cities where state_id = st.id order by id limit 1) c`,
+  );
   // Orders over the last 365 days, invoiced when placed, numbered in time order as the invoice counter numbers them;
   // a tenth with a ₹50 tip, a third outside the state.
   await sql.query(
