@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatRupees, formatSlot } from './format';
 
@@ -6,6 +7,26 @@ describe('format', () => {
     expect(formatRupees(1234567.5)).toBe('₹12,34,567.50');
     expect(formatRupees(0)).toBe('₹0.00');
     expect(formatRupees(Number.NaN)).toBe('—');
+  });
+
+  it('writes rupees exactly as Intl does, rounding and grouping included', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    // Amounts in paise (what the API sends), amounts with more decimals (rounding), and any double at all.
+    const amounts = fc.oneof(
+      fc.integer({ min: -(10 ** 13), max: 10 ** 13 }).map((p) => p / 100),
+      fc.integer({ min: -(10 ** 9), max: 10 ** 9 }).map((n) => n / 1000),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    fc.assert(
+      fc.property(amounts, (v) => formatRupees(v) === intl.format(v)),
+      { numRuns: 5000 },
+    );
+    // Halves of a paisa round away from zero on their shortest decimal form, as Intl's do.
+    for (const v of [1.005, 2.675, 0.125, -0.001, -0, 99999999.995, 1e-7, 1e21, 123456789012.34]) {
+      expect(formatRupees(v), String(v)).toBe(intl.format(v));
+    }
+    expect(formatRupees(2.675)).toBe('₹2.68');
+    expect(formatRupees(-1234.5)).toBe('-₹1,234.50');
   });
 
   it('shows a bare calendar date as written, whatever the time zone', () => {

@@ -12,11 +12,29 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'short
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** ₹1,23,456.50 — Indian digit grouping. Not-a-number shows as a dash rather than "₹NaN". */
+/**
+ * ₹1,23,456.50 — Indian digit grouping, as `Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })`
+ * writes it. Written out because building that formatter is the costliest step of a phone's first render of the
+ * home page (docs/decisions/067-rupees-without-intl.md); src/ui/format.test.ts checks it against Intl itself. The
+ * amount is rounded as Intl rounds: its shortest decimal form, half away from zero. Not-a-number shows as a dash.
+ */
 export function formatRupees(value: number): string {
   if (!Number.isFinite(value)) return '—';
-  rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-  return rupees.format(value);
+  const digits = String(Math.abs(value));
+  if (digits.includes('e')) {
+    // Below a millionth or from 10^21 on, JavaScript writes an exponent: leave those to Intl.
+    rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    return rupees.format(value);
+  }
+  const [whole, fraction = ''] = digits.split('.');
+  const paise = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
+  const rupeesText = (paise / 100n).toString();
+  const grouped =
+    rupeesText.length > 3
+      ? `${rupeesText.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${rupeesText.slice(-3)}`
+      : rupeesText;
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}₹${grouped}.${(paise % 100n).toString().padStart(2, '0')}`;
 }
 
 function parse(iso: string): Date | null {
