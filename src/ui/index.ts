@@ -9,6 +9,7 @@ export { Card, type CardProps } from './Card';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { cx } from './cx';
 export { Dialog, type DialogProps } from './Dialog';
+export { DownloadButton, type FetchedFile } from './DownloadButton';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { formatDate, formatDateTime, formatRupees, formatSlot } from './format';
 export { srOnly } from './global.css';

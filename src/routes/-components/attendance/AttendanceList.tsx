@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   type AttendanceListItem,
   attendanceListExcel,
   attendanceListQuery,
   type ProfessionalTypeFilter,
 } from '../../../api/attendance';
-import { Badge, Button, PageHeader, toast } from '../../../ui';
+import { Badge, DownloadButton, PageHeader } from '../../../ui';
 import { type Column, DataTable, type TableState } from '../../../ui/DataTable';
-import { saveBlob } from '../../../ui/download';
 import { SelectField } from '../../../ui/form';
 import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from './attendance.css';
@@ -32,26 +30,8 @@ export function AttendanceList() {
   const table = useServerTable<AttendanceListItem>(options as never);
   // The same cached page (same key): its year, month and lock.
   const page = useQuery({ ...options(table.state), placeholderData: keepPreviousData });
-  const [busy, setBusy] = useState(false);
 
   const setFilter = useListFilter<AttendanceListSearch>();
-
-  async function download() {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await attendanceListExcel({
-        year,
-        month,
-        search: table.state.search,
-        professionalType: type,
-      });
-      saveBlob(blob, fileName);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const columns: Column<AttendanceListItem>[] = [
     {
@@ -86,9 +66,11 @@ export function AttendanceList() {
         title="Attendance list"
         description={`Every active professional’s attendance for ${monthLabel(year, month)}. Open a name to correct a day.`}
         actions={
-          <Button variant="secondary" loading={busy} onClick={download}>
+          <DownloadButton
+            file={() => attendanceListExcel({ year, month, search: table.state.search, professionalType: type })}
+          >
             Download Excel
-          </Button>
+          </DownloadButton>
         }
       />
       <DataTable

@@ -1,11 +1,9 @@
 // A paid month's salary slip (GetEmpSalarySlip) and its PDF made on the server: HR's salary slip, the professional's
 // own slips. An unpaid month has no slip (the server answers 404), which is said in plain words.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { salarySlipPdf, salarySlipQuery } from '../../../api/payroll';
-import { Alert, Button, Card, EmptyState, LoadingPlaceholder, toast } from '../../../ui';
-import { saveBlob } from '../../../ui/download';
+import { Alert, Card, DownloadButton, EmptyState, LoadingPlaceholder } from '../../../ui';
 import { SalaryBreakdown } from './SalaryBreakdown';
 import { apiMonth, monthLabel } from './search';
 
@@ -16,22 +14,14 @@ export interface SlipViewProps {
 
 /** `label`: the button's accessible name in a list of slips ('Download the slip of November 2026 as PDF'). */
 export function SlipDownloadButton({ empId, month, label }: SlipViewProps & { label?: string }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const blob = await salarySlipPdf(empId, apiMonth(month));
-      saveBlob(blob, `salary-slip-${empId}-${apiMonth(month)}.pdf`);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const file = async () => ({
+    blob: await salarySlipPdf(empId, apiMonth(month)),
+    fileName: `salary-slip-${empId}-${apiMonth(month)}.pdf`,
+  });
   return (
-    <Button loading={busy} onClick={download} aria-label={label}>
+    <DownloadButton variant="primary" file={file} aria-label={label}>
       Download PDF
-    </Button>
+    </DownloadButton>
   );
 }
 

@@ -4,15 +4,13 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   monthWiseRecruitmentFile,
   monthWiseRecruitmentQuery,
   type RecruitmentReportRow,
 } from '../../../api/recruitment';
-import { Alert, Button, Card, PageHeader, toast } from '../../../ui';
+import { Alert, Card, DownloadButton, PageHeader } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
-import { saveBlob } from '../../../ui/download';
 import { SelectField } from '../../../ui/form';
 import { indiaToday } from '../dateRange/days';
 import { MonthChart, monthName } from './MonthChart';
@@ -139,21 +137,9 @@ function Download({
   params: { Year: number; designationType?: 'Technician' | 'Engineer' };
   format: 'csv' | 'xlsx';
 }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await monthWiseRecruitmentFile(params, format);
-      saveBlob(blob, fileName);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()}>
+    <DownloadButton size="sm" file={() => monthWiseRecruitmentFile(params, format)}>
       {format === 'csv' ? 'Download CSV' : 'Download Excel'}
-    </Button>
+    </DownloadButton>
   );
 }

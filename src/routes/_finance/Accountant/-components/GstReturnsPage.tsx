@@ -2,7 +2,6 @@
 // checks (the documents counted once, each tax head against the ledger), and GSTR-1's portal JSON and Excel files.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   type GstAmounts,
   type GstB2csRow,
@@ -14,9 +13,8 @@ import {
   gstr1Query,
   gstr3bQuery,
 } from '../../../../api/gstReturns';
-import { Alert, Badge, Button, Card, formatRupees, PageHeader, toast } from '../../../../ui';
+import { Alert, Badge, Card, DownloadButton, formatRupees, PageHeader } from '../../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../../ui/DataTable';
-import { saveBlob } from '../../../../ui/download';
 import { TextField } from '../../../../ui/form';
 import { indiaToday } from '../../../-components/dateRange/days';
 import * as s from '../../../-components/recruitment/recruitment.css';
@@ -274,21 +272,9 @@ export function GstReturnsPage() {
 }
 
 function Download({ params, format }: { params: { Month: number; Year: number }; format: 'json' | 'xlsx' }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await gstr1File(params, format);
-      saveBlob(blob, fileName);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()}>
+    <DownloadButton size="sm" file={() => gstr1File(params, format)}>
       {format === 'json' ? 'Download GSTR-1 JSON' : 'Download GSTR-1 Excel'}
-    </Button>
+    </DownloadButton>
   );
 }

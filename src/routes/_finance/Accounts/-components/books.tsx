@@ -1,9 +1,8 @@
 // Pieces the books' screens share: the export buttons (the server's files: the screen's rows and totals), a date
 // field, money in a debit or credit column, and the table they are shown in.
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { type BooksReport, booksFile } from '../../../../api/books';
-import { Button, formatRupees, toast } from '../../../../ui';
-import { saveBlob } from '../../../../ui/download';
+import { DownloadButton, formatRupees } from '../../../../ui';
 import { TextField } from '../../../../ui/form';
 import * as s from './books.css';
 
@@ -15,26 +14,10 @@ export const balanceText = (b: { debit: number; credit: number }) =>
   b.debit ? `${formatRupees(b.debit)} Dr` : b.credit ? `${formatRupees(b.credit)} Cr` : formatRupees(0);
 
 export function ExportButtons({ report, query }: { report: BooksReport; query: Record<string, string | number> }) {
-  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  async function run(format: 'csv' | 'xlsx') {
-    setBusy(format);
-    try {
-      const { blob, fileName } = await booksFile(report, query, format);
-      saveBlob(blob, fileName);
-    } catch (e) {
-      toast.error((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }
   return (
     <span className={s.actions}>
-      <Button variant="secondary" loading={busy === 'csv'} onClick={() => void run('csv')}>
-        Export CSV
-      </Button>
-      <Button variant="secondary" loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
-        Export XLSX
-      </Button>
+      <DownloadButton file={() => booksFile(report, query, 'csv')}>Export CSV</DownloadButton>
+      <DownloadButton file={() => booksFile(report, query, 'xlsx')}>Export XLSX</DownloadButton>
     </span>
   );
 }
