@@ -22,6 +22,7 @@ import { seedDemoVendors } from './db/seed/demo-vendors';
 import { seedReference } from './db/seed/reference';
 import { startJobs } from './jobs';
 import { registerLedgerMetrics } from './jobs/ledger-metrics';
+import { trackAccepts } from './plugins/connections';
 import { registerJobMetrics } from './plugins/operations';
 
 const config = loadConfig();
@@ -100,25 +101,30 @@ if (jobs) {
 registerLedgerMetrics(app);
 
 /**
- * Stopping (decision 063): /readyz turns 503, the listener closes, requests in flight finish (a request arriving on
- * an open connection meanwhile gets Fastify's 503 with Connection: close), live streams end with a retry hint, the
- * running job finishes or is handed back, then the pool closes. Past SHUTDOWN_GRACE_MS the connections still open are cut.
+ * Stopping (decision 063): /readyz turns 503; the listener closes once the connections already queued are taken
+ * (plugins/connections.ts); requests in flight finish (a request arriving on an open connection meanwhile gets
+ * Fastify's 503 with Connection: close), live streams end with a retry hint, the running job finishes or is handed
+ * back, then the pool closes. Past SHUTDOWN_GRACE_MS the connections still open are cut.
  */
 let stopping = false;
+const accepts = trackAccepts(app.server, { quietMs: 50, maxMs: 300 });
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   app.operations.draining = true;
   app.log.info({ signal }, 'stopping: finishing the requests in flight');
-  // Node's server.close() closes the connections idle at that moment only: a keep-alive connection whose request
-  // finishes later would otherwise hold the close for its whole keep-alive timeout.
-  const reap = setInterval(() => app.server.closeIdleConnections(), 100);
   const deadline = setTimeout(() => {
     app.log.error(`requests still running after ${config.shutdownGraceMs} ms: closing their connections`);
     process.exitCode = 1;
     app.server.closeAllConnections();
   }, config.shutdownGraceMs);
+  let reap: NodeJS.Timeout | undefined;
   try {
+    await accepts.quiet();
+    // Node's server.close() closes the connections idle at that moment only: a keep-alive connection whose request
+    // finishes later would otherwise hold the close for its whole keep-alive timeout. Not before the queue is taken:
+    // a connection not yet read counts as idle.
+    reap = setInterval(() => app.server.closeIdleConnections(), 100);
     // The running job finishes, or goes back to the queue for another process, while requests drain.
     await Promise.all([jobs?.stop(), app.close()]);
     await database.close();
@@ -126,7 +132,7 @@ const stop = async (signal: string) => {
     console.error('stopping failed', err);
     process.exitCode = 1;
   } finally {
-    clearInterval(reap);
+    if (reap) clearInterval(reap);
     clearTimeout(deadline);
   }
   process.exit();
