@@ -1,8 +1,9 @@
 /**
- * The one way a report keeps a daily rollup (decisions 057, 058): a job recomputes, under its `rollup_state` row's
- * lock, the days whose documents changed since its last run (less a margin for late commits) up to today excluded,
- * and moves `through` to today; a report reads the rollup for the days before `through` and the rows themselves, by
- * the same statement that fills the rollup, for the rest (`splitPeriod`, period.ts).
+ * The one way a report keeps a daily rollup (sales, GST and the books: decisions 057, 058, 059): a job recomputes,
+ * under its `rollup_state` row's lock, the days whose documents changed since its last run (less a margin for late
+ * commits) up to today excluded, and moves `through` to today; a report reads the rollup for the days before
+ * `through` and the rows themselves, by the same statement that fills the rollup, for the rest (`splitPeriod`,
+ * period.ts).
  */
 import type { Executor } from '../../../db/client';
 import * as repo from './repo';
