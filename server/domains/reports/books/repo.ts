@@ -319,11 +319,10 @@ export async function statement(
   const upTo = dayText(dayNumber(inPeriod[last].day) + 1);
   const items = await rawRows(
     exec,
+    // An account set lies on one line of the books, so transferMoves already gives each transfer once, netted.
     sql`with moves as (
-          select transfer_id, created_at, sum(amount) as amount
+          select transfer_id, created_at, amount
             from (${transferMoves(dayStart(inPeriod[first].day), dayStart(upTo), inSet(set))}) m
-           group by transfer_id, created_at
-          having sum(amount) <> 0
         ), ordered as (
           select m.transfer_id, m.amount, m.created_at,
                  ${before}::bigint + sum(m.amount) over (order by m.created_at, m.transfer_id rows unbounded preceding) as running
