@@ -120,31 +120,30 @@ const rupeesToPaise = (value: string | undefined, fallbackRupees: number) => {
   return Math.round(n * 100);
 };
 
+/** A payment provider is on when both its credentials are set; `settings` completes its configuration. */
+const provider = <T>(
+  id: string | undefined,
+  secret: string | undefined,
+  settings: (id: string, secret: string) => T,
+) => (id && secret ? settings(id, secret) : null);
+
 export function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const cashfree = provider(env.CASHFREE_APP_ID, env.CASHFREE_SECRET_KEY, (appId, secretKey) => ({
+    appId,
+    secretKey,
+    baseUrl: env.CASHFREE_BASE_URL || 'https://sandbox.cashfree.com/pg',
+    apiVersion: env.CASHFREE_API_VERSION || '2023-08-01',
+  }));
+  const razorpay = provider(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, (keyId, keySecret) => ({
+    keyId,
+    keySecret,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || '',
+    baseUrl: env.RAZORPAY_BASE_URL || 'https://api.razorpay.com/v1',
+  }));
   return {
-    cashfree:
-      env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY
-        ? {
-            appId: env.CASHFREE_APP_ID,
-            secretKey: env.CASHFREE_SECRET_KEY,
-            baseUrl: env.CASHFREE_BASE_URL || 'https://sandbox.cashfree.com/pg',
-            apiVersion: env.CASHFREE_API_VERSION || '2023-08-01',
-          }
-        : null,
-    razorpay:
-      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
-        ? {
-            keyId: env.RAZORPAY_KEY_ID,
-            keySecret: env.RAZORPAY_KEY_SECRET,
-            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || '',
-            baseUrl: env.RAZORPAY_BASE_URL || 'https://api.razorpay.com/v1',
-          }
-        : null,
-    sandbox:
-      env.PAYMENT_SANDBOX === 'on' ||
-      (env.PAYMENT_SANDBOX !== 'off' &&
-        !(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY) &&
-        !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)),
+    cashfree,
+    razorpay,
+    sandbox: env.PAYMENT_SANDBOX === 'on' || (env.PAYMENT_SANDBOX !== 'off' && !cashfree && !razorpay),
     maxTopUpPaise: rupeesToPaise(env.WALLET_MAX_TOPUP, 50_000),
     maxWalletBalancePaise: rupeesToPaise(env.WALLET_MAX_BALANCE, 200_000),
     intentTtlMinutes: Number(env.PAYMENT_INTENT_TTL_MINUTES ?? 30),

@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, call, client } from './client';
 import { keyOf } from './kit';
+import { pageQuery, searchTerm } from './listQuery';
 import type { components } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -89,8 +90,6 @@ export interface AttendanceListParams {
   professionalType?: ProfessionalTypeFilter;
 }
 
-const text = (s?: string) => (s?.trim() ? s.trim() : undefined);
-
 export const attendanceListQuery = (p: AttendanceListParams) =>
   queryOptions({
     queryKey: keyOf('Attendance', 'getAttendanceList', p),
@@ -100,9 +99,7 @@ export const attendanceListQuery = (p: AttendanceListParams) =>
           client.GET('/api/Hr/GetAttendanceList', {
             params: {
               query: {
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
                 Year: p.year,
                 month: p.month,
                 professionalType: p.professionalType,
@@ -118,7 +115,7 @@ export async function attendanceListExcel(
   p: Omit<AttendanceListParams, 'page' | 'pageSize'>,
 ): Promise<{ blob: Blob; fileName: string }> {
   const q = new URLSearchParams({ Year: String(p.year), month: String(p.month) });
-  if (text(p.search)) q.set('search', text(p.search)!);
+  if (searchTerm(p.search)) q.set('search', searchTerm(p.search)!);
   if (p.professionalType) q.set('professionalType', p.professionalType);
   const res = await fetch(`/api/Hr/GetAttendanceListExcel?${q}`);
   if (!res.ok) {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RoleCode } from '../machines/session/session.machine';
 import { call, client } from './client';
 import { keyOf } from './kit';
+import type { operations } from './schema.gen';
 
 export const meQuery = () =>
   queryOptions({
@@ -10,16 +11,8 @@ export const meQuery = () =>
     staleTime: 60_000,
   });
 
-export interface SignupInput {
-  fullName: string;
-  mobileNo: string;
-  email: string;
-  city: string;
-  pinCode: string;
-  referral?: string;
-  password: string;
-  zoneId?: number | null;
-}
+/** The sign-up body, as the contract has it. */
+export type SignupInput = operations['customerSignup']['requestBody']['content']['application/json'];
 
 /** The account only: the page signs up through `signUp` (api/session.ts), which also signs the tab in. */
 export const signup = (body: SignupInput) => call(client.POST('/api/Customer/Signup', { body }));

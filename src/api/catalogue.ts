@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
 import { keyOf } from './kit';
+import { pageQuery } from './listQuery';
 import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -39,8 +40,6 @@ export interface ListParams {
   order?: 'asc' | 'desc';
 }
 
-const search = (s?: string) => (s?.trim() ? s.trim() : undefined);
-
 // ---- Categories ----
 
 type CategorySort = NonNullable<operations['getAllCategories']['parameters']['query']>['sort'];
@@ -54,9 +53,7 @@ export const categoriesQuery = (p: ListParams, status: Status = 'all') =>
           client.GET('/api/Common/GetAllCategory', {
             params: {
               query: {
-                page: p.page,
-                pageSize: p.pageSize,
-                search: search(p.search),
+                ...pageQuery(p),
                 sort: p.sort as CategorySort,
                 order: p.sort ? p.order : undefined,
                 status,
@@ -170,9 +167,7 @@ export const subCategoriesQuery = (p: ListParams & { categoryId?: number }, stat
           client.GET('/api/Common/GetAllSubCategory', {
             params: {
               query: {
-                page: p.page,
-                pageSize: p.pageSize,
-                search: search(p.search),
+                ...pageQuery(p),
                 sort: p.sort as SubCategorySort,
                 order: p.sort ? p.order : undefined,
                 status,
@@ -236,9 +231,7 @@ export const servicesQuery = (
           client.GET('/api/Common/GetAllServices', {
             params: {
               query: {
-                page: p.page,
-                pageSize: p.pageSize,
-                search: search(p.search),
+                ...pageQuery(p),
                 sort: p.sort as ServiceSort,
                 order: p.sort ? p.order : undefined,
                 status,

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListParams } from './catalogue';
 import { call, client } from './client';
 import { keyOf } from './kit';
+import { pageQuery } from './listQuery';
 import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -32,8 +33,6 @@ export type SalaryStatusFilter = NonNullable<
 >;
 export type AddExpenseBody = operations['addEmpExpense']['requestBody']['content']['application/json'];
 
-const text = (s?: string) => (s?.trim() ? s.trim() : undefined);
-
 /** A month for the payroll calls: YYYY-MM. */
 export const monthParam = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
@@ -49,9 +48,7 @@ export const salaryStructuresQuery = (p: ListParams, filter: { date?: string; wi
           client.GET('/api/Hr/GetSalaryStructure', {
             params: {
               query: {
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
                 date: filter.date,
                 withStructure: filter.withStructure,
               },
@@ -87,7 +84,7 @@ export const salaryDeductionsQuery = (p: ListParams, EmpId?: number) =>
         await call(
           client.GET('/api/Hr/GetSalaryDeductions', {
             params: {
-              query: { EmpId: EmpId || undefined, page: p.page, pageSize: p.pageSize, search: text(p.search) },
+              query: { EmpId: EmpId || undefined, ...pageQuery(p) },
             },
           }),
         )
@@ -120,7 +117,7 @@ export const employeeSalariesQuery = (date: string, p: ListParams, status: Salar
       (
         await call(
           client.GET('/api/Account/GetEmployeeDetailsSalary', {
-            params: { query: { date, status, page: p.page, pageSize: p.pageSize, search: text(p.search) } },
+            params: { query: { date, status, ...pageQuery(p) } },
           }),
         )
       ).data,
@@ -180,9 +177,7 @@ export const salarySlipsQuery = (p: ListParams, filter: { EmpId?: number; date?:
               query: {
                 EmpId: filter.EmpId || undefined,
                 date: filter.date || undefined,
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
               },
             },
           }),
@@ -241,9 +236,7 @@ export const employeeExpensesQuery = (p: ListParams, filter: { EmpId?: number; s
               query: {
                 EmpId: filter.EmpId || undefined,
                 state: filter.state,
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
               },
             },
           }),

@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListParams } from './catalogue';
 import { call, client } from './client';
 import { keyOf } from './kit';
+import { pageQuery, searchTerm } from './listQuery';
 import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -18,8 +19,6 @@ export type ProfessionalImportRow =
 type ListQuery = NonNullable<operations['getProfnVendList']['parameters']['query']>;
 export type ProfessionalFilter = Pick<ListQuery, 'status' | 'professionalType' | 'zoneId' | 'serviceId'>;
 
-const text = (s?: string) => (s?.trim() ? s.trim() : undefined);
-
 /** One page of professionals (Aadhaar: last 4 digits only), by name. */
 export const professionalsQuery = (p: ListParams, filter: ProfessionalFilter = {}) =>
   queryOptions({
@@ -31,9 +30,7 @@ export const professionalsQuery = (p: ListParams, filter: ProfessionalFilter = {
             params: {
               query: {
                 action1: 'Professional',
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
                 status: filter.status,
                 professionalType: filter.professionalType,
                 zoneId: filter.zoneId || undefined,
@@ -54,7 +51,7 @@ export const vendorChoicesQuery = (search: string) =>
       (
         await call(
           client.GET('/api/GetProfnVendList', {
-            params: { query: { action1: 'Vendor', page: 1, pageSize: 20, search: text(search), status: 'all' } },
+            params: { query: { action1: 'Vendor', page: 1, pageSize: 20, search: searchTerm(search), status: 'all' } },
           }),
         )
       ).data,

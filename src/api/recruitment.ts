@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call, client } from './client';
 import { keyOf } from './kit';
+import { pageQuery } from './listQuery';
 import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -38,8 +39,6 @@ export interface CandidateListParams {
   awaitingVerification?: boolean;
 }
 
-const text = (s?: string) => (s?.trim() ? s.trim() : undefined);
-
 /** Every candidate (or one state's with `state`), paged and searchable by name, phone or e-mail. */
 export const candidatesQuery = (p: CandidateListParams) =>
   queryOptions({
@@ -50,9 +49,7 @@ export const candidatesQuery = (p: CandidateListParams) =>
           client.GET('/api/Hr/GetCandidatesAllOrById', {
             params: {
               query: {
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
                 sort: p.sort,
                 order: p.order,
                 designationType: p.designationType,
@@ -77,9 +74,7 @@ export const candidatesByActionQuery = (Action: CandidateAction, p: Omit<Candida
             params: {
               query: {
                 Action,
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
                 sort: p.sort,
                 order: p.order,
                 designationType: p.designationType,

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListParams } from './catalogue';
 import { call, client } from './client';
 import { keyOf } from './kit';
+import { pageQuery } from './listQuery';
 import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
@@ -23,8 +24,6 @@ export type TaskStateFilter = NonNullable<
   operations['getOrderDetailsByVendorTechWise']['parameters']['query']['state']
 >;
 
-const text = (s?: string) => (s?.trim() ? s.trim() : undefined);
-
 /** One page of vendors (Aadhaar: last 4 digits only), by name. */
 export const vendorsQuery = (p: ListParams, status: VendorStatusFilter = 'all') =>
   queryOptions({
@@ -33,7 +32,7 @@ export const vendorsQuery = (p: ListParams, status: VendorStatusFilter = 'all') 
       (
         await call(
           client.GET('/api/Vendor/GetAllVendor', {
-            params: { query: { page: p.page, pageSize: p.pageSize, search: text(p.search), status } },
+            params: { query: { ...pageQuery(p), status } },
           }),
         )
       ).data,
@@ -89,7 +88,7 @@ export const vendorProfessionalsQuery = (VendorMobileNo: string, p: ListParams) 
       (
         await call(
           client.GET('/api/Vendor/GetProfessionalListForVendor', {
-            params: { query: { VendorMobileNo, page: p.page, pageSize: p.pageSize, search: text(p.search) } },
+            params: { query: { VendorMobileNo, ...pageQuery(p) } },
           }),
         )
       ).data,
@@ -114,9 +113,7 @@ export const vendorTasksQuery = (
                 VendorId,
                 TechnicianId: filter.TechnicianId || undefined,
                 state: filter.state,
-                page: p.page,
-                pageSize: p.pageSize,
-                search: text(p.search),
+                ...pageQuery(p),
               },
             },
           }),

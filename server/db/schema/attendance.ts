@@ -10,11 +10,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { createdAt, instant, requiredRef, updatedAt } from './columns';
 
 /** A day's attendance status (decision 033). A day without a row is derived: holiday, weekly off, absent or not yet. */
 export type AttendanceStatus = 'present' | 'absent' | 'halfDay' | 'leave' | 'holiday' | 'weeklyOff';
@@ -29,17 +29,15 @@ export const attendanceDays = pgTable(
   'attendance_days',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     status: varchar('status', { length: 10 }).$type<AttendanceStatus>().notNull(),
-    checkInAt: timestamp('check_in_at', { withTimezone: true }),
-    checkOutAt: timestamp('check_out_at', { withTimezone: true }),
+    checkInAt: instant('check_in_at'),
+    checkOutAt: instant('check_out_at'),
     source: varchar('source', { length: 10 }).$type<AttendanceSource>().notNull().default('self'),
     updatedBy: integer('updated_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('attendance_days_user_day_uq').on(t.userId, t.day),
@@ -64,7 +62,7 @@ export const holidays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     name: text('name').notNull(),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('holidays_day_uq').on(t.day), check('holidays_name_ck', sql`length(${t.name}) between 1 and 80`)],
 );
@@ -76,7 +74,7 @@ export const attendanceMonthLocks = pgTable(
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     lockedBy: integer('locked_by').references(() => users.id),
-    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: instant('locked_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.year, t.month] }),
@@ -98,7 +96,7 @@ export const attendanceAudit = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('attendance_audit_user_idx').on(t.userId, t.day),

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { type Paise, paise } from '../../money';
+import { createdAt, requiredRef, updatedAt } from './columns';
 import { zones } from './geo';
 
 /** Category, then SubCategory, then Service. Names are stored trimmed and unique case-insensitively. */
@@ -25,8 +15,8 @@ export const categories = pgTable(
     /** The GST services accounting code its services are invoiced under (CGST Rule 46). */
     sacCode: varchar('sac_code', { length: 8 }).notNull().default('998729'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('categories_name_uq').on(sql`lower(${t.name})`), index('categories_created_idx').on(t.createdAt)],
 );
@@ -36,13 +26,9 @@ export const categoryZones = pgTable(
   'category_zones',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    categoryId: requiredRef('category_id', () => categories.id, { onDelete: 'cascade' }),
+    zoneId: requiredRef('zone_id', () => zones.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('category_zones_uq').on(t.categoryId, t.zoneId), index('category_zones_zone_idx').on(t.zoneId)],
 );
@@ -52,15 +38,13 @@ export const subCategories = pgTable(
   {
     id: serial('id').primaryKey(),
     // No cascade: a category with sub-categories cannot be deleted (docs/decisions/004).
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id),
+    categoryId: requiredRef('category_id', () => categories.id),
     name: text('name').notNull(),
     headingField: text('heading_field').notNull().default(''),
     imageUrl: text('image_url'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('sub_categories_category_name_uq').on(t.categoryId, sql`lower(${t.name})`),
@@ -73,9 +57,7 @@ export const services = pgTable(
   'services',
   {
     id: serial('id').primaryKey(),
-    subCategoryId: integer('sub_category_id')
-      .notNull()
-      .references(() => subCategories.id),
+    subCategoryId: requiredRef('sub_category_id', () => subCategories.id),
     heading: text('heading').notNull(),
     details: text('details').notNull().default(''),
     pricePaise: integer('price_paise').$type<Paise>().notNull(),
@@ -86,8 +68,8 @@ export const services = pgTable(
     imageUrl: text('image_url'),
     bannerImageUrl: text('banner_image_url'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('services_sub_category_heading_uq').on(t.subCategoryId, sql`lower(${t.heading})`),
@@ -107,13 +89,11 @@ export const serviceMedia = pgTable(
   'service_media',
   {
     id: serial('id').primaryKey(),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: requiredRef('service_id', () => services.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 8 }).$type<'image' | 'video' | 'youtube'>().notNull(),
     url: text('url').notNull(),
     fileName: text('file_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('service_media_service_idx').on(t.serviceId),
@@ -144,7 +124,7 @@ export const banners = pgTable(
     youtubeLink: text('youtube_link'),
     serviceId: integer('service_id').references(() => services.id),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('banners_type_idx').on(t.type), index('banners_service_idx').on(t.serviceId)],
 );

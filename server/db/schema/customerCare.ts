@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { services } from './catalogue';
+import { createdAt, instant, requiredRef } from './columns';
 import { orderLines } from './orders';
 
 /** A customer's favourite service (decision 014): id, custId, servicesId, createDate. */
@@ -9,13 +10,9 @@ export const favourites = pgTable(
   'favourites',
   {
     id: serial('id').primaryKey(),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    customerUserId: requiredRef('customer_user_id', () => users.id, { onDelete: 'cascade' }),
+    serviceId: requiredRef('service_id', () => services.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('favourites_customer_service_uq').on(t.customerUserId, t.serviceId)],
 );
@@ -31,22 +28,16 @@ export const customerQueries = pgTable(
   'customer_queries',
   {
     id: serial('id').primaryKey(),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id),
-    orderLineId: integer('order_line_id')
-      .notNull()
-      .references(() => orderLines.id),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
+    customerUserId: requiredRef('customer_user_id', () => users.id),
+    orderLineId: requiredRef('order_line_id', () => orderLines.id),
+    serviceId: requiredRef('service_id', () => services.id),
     /** The professional of the line when it was raised (they may answer it: decision 020). */
     technicianUserId: integer('technician_user_id').references(() => users.id),
     query: text('query').notNull(),
     state: varchar('state', { length: 12 }).$type<CustomerQueryState>().notNull().default('raised'),
-    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    raisedAt: instant('raised_at').notNull().defaultNow(),
     answer: text('answer'),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredAt: instant('answered_at'),
     answeredBy: integer('answered_by').references(() => users.id),
   },
   (t) => [
@@ -98,16 +89,14 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 24 }).$type<NotificationKind>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** The page the notification opens (`/MyAccounts?tab=orders`). */
     link: text('link'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: instant('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef } from './columns';
 
 export const states = pgTable('states', {
   id: serial('id').primaryKey(),
@@ -12,9 +13,7 @@ export const cities = pgTable(
   'cities',
   {
     id: serial('id').primaryKey(),
-    stateId: integer('state_id')
-      .notNull()
-      .references(() => states.id),
+    stateId: requiredRef('state_id', () => states.id),
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('cities_state_name_uq').on(t.stateId, t.name)],
@@ -25,14 +24,10 @@ export const zones = pgTable(
   {
     id: serial('id').primaryKey(),
     zoneName: text('zone_name').notNull(),
-    stateId: integer('state_id')
-      .notNull()
-      .references(() => states.id),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id),
+    stateId: requiredRef('state_id', () => states.id),
+    cityId: requiredRef('city_id', () => cities.id),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // A zone name is used once per city, case-insensitively.
   (t) => [
@@ -45,9 +40,7 @@ export const zonePincodes = pgTable(
   'zone_pincodes',
   {
     id: serial('id').primaryKey(),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
+    zoneId: requiredRef('zone_id', () => zones.id, { onDelete: 'cascade' }),
     pinCode: varchar('pin_code', { length: 6 }).notNull(),
   },
   // A pincode belongs to one zone only, so an address always resolves to a single zone.

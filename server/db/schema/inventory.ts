@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -10,11 +9,12 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { ProductRequestState } from '../../../src/machines/productRequest/productRequest.machine';
 import { users } from './accounts';
+import { bigintNumber, createdAt, identityChecks, identityUniques, instant, requiredRef, updatedAt } from './columns';
 import { cities, states, zones } from './geo';
 
 /**
@@ -30,12 +30,8 @@ export const vendors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    stateId: integer('state_id')
-      .notNull()
-      .references(() => states.id),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id),
+    stateId: requiredRef('state_id', () => states.id),
+    cityId: requiredRef('city_id', () => cities.id),
     pinCode: varchar('pin_code', { length: 6 }).notNull(),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),
@@ -49,16 +45,14 @@ export const vendors = pgTable(
     aadhaarFileName: text('aadhaar_file_name'),
     /** The vendor status flag (decision 027): their availability, shown in the top bar. */
     available: boolean('available').notNull().default(true),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('vendors_pan_uq').on(t.panNumber),
-    uniqueIndex('vendors_aadhaar_uq').on(t.aadhaarNumber),
+    ...identityUniques('vendors', t),
     uniqueIndex('vendors_gstin_uq').on(t.gstin),
-    check('vendors_pan_ck', sql`${t.panNumber} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`),
-    check('vendors_aadhaar_ck', sql`${t.aadhaarNumber} ~ '^[2-9][0-9]{11}$'`),
+    ...identityChecks('vendors', t),
     check('vendors_gstin_ck', sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z0-9]{13}$'`),
   ],
 );
@@ -68,12 +62,8 @@ export const vendorZones = pgTable(
   'vendor_zones',
   {
     id: serial('id').primaryKey(),
-    vendorUserId: integer('vendor_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
+    vendorUserId: requiredRef('vendor_user_id', () => users.id, { onDelete: 'cascade' }),
+    zoneId: requiredRef('zone_id', () => zones.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('vendor_zones_uq').on(t.vendorUserId, t.zoneId), index('vendor_zones_zone_idx').on(t.zoneId)],
 );
@@ -113,9 +103,9 @@ export const products = pgTable(
     lowStockAt: integer('low_stock_at').notNull().default(10),
     /** The Product toggle. */
     active: boolean('active').notNull().default(true),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_name_uq').on(sql`lower(${t.productName})`).where(sql`${t.deletedAt} is null`),
@@ -146,9 +136,7 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    productId: requiredRef('product_id', () => products.id),
     kind: varchar('kind', { length: 10 }).$type<StockMovementKind>().notNull(),
     onHandDelta: integer('on_hand_delta').notNull().default(0),
     reservedDelta: integer('reserved_delta').notNull().default(0),
@@ -161,7 +149,7 @@ export const stockMovements = pgTable(
     /** The Idempotency-Key of the staff movement that made it, and the hash of its request (a retry is recorded once). */
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     requestHash: varchar('request_hash', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.id),
@@ -178,17 +166,11 @@ export const productRequestCart = pgTable(
   'product_request_cart',
   {
     id: serial('id').primaryKey(),
-    vendorUserId: integer('vendor_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    professionalUserId: integer('professional_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    vendorUserId: requiredRef('vendor_user_id', () => users.id, { onDelete: 'cascade' }),
+    professionalUserId: requiredRef('professional_user_id', () => users.id, { onDelete: 'cascade' }),
+    productId: requiredRef('product_id', () => products.id, { onDelete: 'cascade' }),
     requestQty: integer('request_qty').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('product_request_cart_uq').on(t.vendorUserId, t.professionalUserId, t.productId),
@@ -196,15 +178,8 @@ export const productRequestCart = pgTable(
   ],
 );
 
-/** The states of src/machines/productRequest, as stored. */
-export type ProductRequestState =
-  | 'pendingIM'
-  | 'pendingAdmin'
-  | 'approved'
-  | 'rejectedByIM'
-  | 'rejectedByAdmin'
-  | 'issued'
-  | 'cancelled';
+/** The product request machine's states, as stored. */
+export type { ProductRequestState };
 
 /**
  * A vendor's submitted request (SPEC's IOrderId is its id), with the price snapshot of its lines. Its state is the
@@ -215,28 +190,26 @@ export const productRequests = pgTable(
   'product_requests',
   {
     id: serial('id').primaryKey(),
-    vendorUserId: integer('vendor_user_id')
-      .notNull()
-      .references(() => users.id),
+    vendorUserId: requiredRef('vendor_user_id', () => users.id),
     state: varchar('state', { length: 16 }).$type<ProductRequestState>().notNull().default('pendingIM'),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigintNumber('total_paise').notNull(),
+    taxablePaise: bigintNumber('taxable_paise').notNull(),
+    gstPaise: bigintNumber('gst_paise').notNull(),
     /** The last rejection's remark (the transition log keeps every one). */
     rejectRemark: text('reject_remark'),
     /**
      * Set at payment, as the tax invoice splits the GST (each line's CGST = half its GST rounded half-up, SGST the rest;
      * all IGST outside the company's state): what the ledger's GST heads took (decision 053).
      */
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
+    cgstPaise: bigintNumber('cgst_paise').notNull().default(0),
+    sgstPaise: bigintNumber('sgst_paise').notNull().default(0),
+    igstPaise: bigintNumber('igst_paise').notNull().default(0),
     /** Set at payment: the tax invoice's number and the ledger transfer that paid it. */
     invoiceNo: varchar('invoice_no', { length: 32 }),
-    transferId: bigint('transfer_id', { mode: 'number' }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    transferId: bigintNumber('transfer_id'),
+    paidAt: instant('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('product_requests_state_idx').on(t.state, t.id),
@@ -264,15 +237,9 @@ export const productRequestLines = pgTable(
   'product_request_lines',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => productRequests.id, { onDelete: 'cascade' }),
-    professionalUserId: integer('professional_user_id')
-      .notNull()
-      .references(() => users.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    requestId: requiredRef('request_id', () => productRequests.id, { onDelete: 'cascade' }),
+    professionalUserId: requiredRef('professional_user_id', () => users.id),
+    productId: requiredRef('product_id', () => products.id),
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
@@ -280,9 +247,9 @@ export const productRequestLines = pgTable(
     gstPercent: integer('gst_percent').notNull(),
     /** The product's HSN code at submission (null if it had none then): the invoice prints it. */
     hsnCode: varchar('hsn_code', { length: 8 }),
-    lineTotalPaise: bigint('line_total_paise', { mode: 'number' }).notNull(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    lineTotalPaise: bigintNumber('line_total_paise').notNull(),
+    taxablePaise: bigintNumber('taxable_paise').notNull(),
+    gstPaise: bigintNumber('gst_paise').notNull(),
   },
   (t) => [
     index('product_request_lines_request_idx').on(t.requestId),

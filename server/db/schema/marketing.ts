@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Paise } from '../../money';
 import { users } from './accounts';
 import { categories, services } from './catalogue';
+import { bigintNumber, createdAt, instant, requiredRef, updatedAt } from './columns';
 import { orders } from './orders';
 import { paymentIntents } from './wallets';
 
@@ -38,14 +27,12 @@ export const homeScreenAds = pgTable(
     imageName: text('image_name'),
     /** The HomeScreenAdvs toggle (an advertisement shows only while on). */
     status: boolean('status').notNull().default(true),
-    addedBy: integer('added_by')
-      .notNull()
-      .references(() => users.id),
+    addedBy: requiredRef('added_by', () => users.id),
     addedByRole: varchar('added_by_role', { length: 8 }).notNull(),
-    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createDate: instant('create_date').notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** HomeScreenAdvsDelete: kept for history (a coupon's redemptions point at it), gone from every list. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: instant('deleted_at'),
   },
   (t) => [
     index('home_screen_ads_type_idx').on(t.advType, t.id).where(sql`deleted_at is null`),
@@ -79,17 +66,15 @@ export const coupons = pgTable(
       .$type<Paise>()
       .notNull()
       .default(0 as Paise),
-    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    validFrom: instant('valid_from').notNull(),
+    validTo: instant('valid_to').notNull(),
     totalLimit: integer('total_limit').notNull(),
     perCustomerLimit: integer('per_customer_limit').notNull().default(1),
     state: varchar('state', { length: 16 }).$type<CouponState>().notNull().default('draft'),
     /** The maker: never the checker. */
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: requiredRef('created_by', () => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
     /** The admin's remark on the last rejection. */
     rejectRemark: text('reject_remark'),
   },
@@ -113,9 +98,7 @@ export const couponOffers = pgTable(
   'coupon_offers',
   {
     id: serial('id').primaryKey(),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.adId, { onDelete: 'cascade' }),
+    couponId: requiredRef('coupon_id', () => coupons.adId, { onDelete: 'cascade' }),
     serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
   },
@@ -134,18 +117,12 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: serial('id').primaryKey(),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.adId),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id),
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    couponId: requiredRef('coupon_id', () => coupons.adId),
+    orderId: requiredRef('order_id', () => orders.id),
+    customerUserId: requiredRef('customer_user_id', () => users.id),
+    discountPaise: bigintNumber('discount_paise').notNull(),
+    createdAt: createdAt(),
+    releasedAt: instant('released_at'),
     releaseReason: text('release_reason'),
   },
   (t) => [
@@ -168,11 +145,9 @@ export const specialPackages = pgTable(
     expiredStatus: varchar('expired_status', { length: 1 }).$type<'Y' | 'N'>().notNull().default('N'),
     pkgImageName: text('pkg_image_name'),
     pkgImageUrl: text('pkg_image_url'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: requiredRef('created_by', () => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('special_packages_expired_ck', sql`${t.expiredStatus} in ('Y', 'N')`),
@@ -184,12 +159,8 @@ export const specialPackageServices = pgTable(
   'special_package_services',
   {
     id: serial('id').primaryKey(),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => specialPackages.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
+    packageId: requiredRef('package_id', () => specialPackages.id, { onDelete: 'cascade' }),
+    serviceId: requiredRef('service_id', () => services.id),
   },
   (t) => [uniqueIndex('special_package_services_uq').on(t.packageId, t.serviceId)],
 );
@@ -207,8 +178,8 @@ export const subscriptionPlans = pgTable(
     status: boolean('status').notNull().default(true),
     /** PUT DeleteSubscriptionDetails: withdrawn for good, kept for the customers who hold it. */
     isDelete: boolean('is_delete').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('subscription_plans_name_uq').on(sql`lower(${t.subscriptionName})`).where(sql`is_delete = false`),
@@ -222,12 +193,8 @@ export const subscriptionDiscounts = pgTable(
   'subscription_discounts',
   {
     id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptionPlans.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    subscriptionId: requiredRef('subscription_id', () => subscriptionPlans.id, { onDelete: 'cascade' }),
+    serviceId: requiredRef('service_id', () => services.id, { onDelete: 'cascade' }),
     discountType: varchar('discount_type', { length: 1 }).$type<DiscountType>().notNull(),
     /** 'P': percent; 'F': paise. */
     discount: integer('discount').notNull(),
@@ -252,24 +219,20 @@ export const customerSubscriptions = pgTable(
   'customer_subscriptions',
   {
     id: serial('id').primaryKey(),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    customerUserId: requiredRef('customer_user_id', () => users.id),
+    subscriptionId: requiredRef('subscription_id', () => subscriptionPlans.id),
     state: varchar('state', { length: 16 }).$type<CustomerSubscriptionState>().notNull(),
     pricePaise: integer('price_paise').$type<Paise>().notNull(),
     durationInMonths: integer('duration_in_months').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
     paymentIntentId: integer('payment_intent_id').references(() => paymentIntents.id),
-    transferId: bigint('transfer_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    transferId: bigintNumber('transfer_id'),
+    createdAt: createdAt(),
     // The tax invoice (decision 054): the price includes GST, split by the place of supply when bought; the number
     // and date are given at payment.
     invoiceNo: varchar('invoice_no', { length: 16 }).unique('customer_subscriptions_invoice_no_uq'),
-    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    invoicedAt: instant('invoiced_at'),
     sacCode: varchar('sac_code', { length: 8 }).notNull(),
     placeOfSupply: text('place_of_supply').notNull(),
     taxablePaise: integer('taxable_paise').$type<Paise>().notNull(),
@@ -296,7 +259,7 @@ export const referralCosts = pgTable('referral_costs', {
   id: serial('id').primaryKey(),
   costPaise: integer('cost_paise').$type<Paise>().notNull(),
   setBy: integer('set_by').references(() => users.id),
-  setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  setAt: instant('set_at').notNull().defaultNow(),
 });
 
 export type ReferralStatus = 'pending' | 'paid' | 'refused';
@@ -306,12 +269,8 @@ export const referrals = pgTable(
   'referrals',
   {
     id: serial('id').primaryKey(),
-    referrerUserId: integer('referrer_user_id')
-      .notNull()
-      .references(() => users.id),
-    referredUserId: integer('referred_user_id')
-      .notNull()
-      .references(() => users.id),
+    referrerUserId: requiredRef('referrer_user_id', () => users.id),
+    referredUserId: requiredRef('referred_user_id', () => users.id),
     /** The cost in force at sign-up: what the referrer is paid. */
     costPaise: integer('cost_paise').$type<Paise>().notNull(),
     status: varchar('status', { length: 12 }).$type<ReferralStatus>().notNull().default('pending'),
@@ -319,9 +278,9 @@ export const referrals = pgTable(
     refusedReason: text('refused_reason'),
     /** The completed order line that paid it. */
     orderLineId: integer('order_line_id'),
-    transferId: bigint('transfer_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    transferId: bigintNumber('transfer_id'),
+    createdAt: createdAt(),
+    settledAt: instant('settled_at'),
   },
   (t) => [
     uniqueIndex('referrals_referred_uq').on(t.referredUserId),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -10,13 +9,14 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { OrderLineState } from '../../../src/machines/orderLine/orderLine.machine';
 import type { Paise } from '../../money';
 import { users } from './accounts';
 import { categories, services } from './catalogue';
+import { bigintNumber, createdAt, instant, requiredRef, updatedAt } from './columns';
 import { states, zones } from './geo';
 import { ledgerTransfers, paymentIntents } from './wallets';
 
@@ -50,7 +50,7 @@ export const tips = pgTable(
     id: serial('id').primaryKey(),
     amountPaise: integer('amount_paise').$type<Paise>().notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('tips_amount_uq').on(t.amountPaise),
@@ -63,9 +63,7 @@ export const customerAddresses = pgTable(
   'customer_addresses',
   {
     id: serial('id').primaryKey(),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    customerUserId: requiredRef('customer_user_id', () => users.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     pinCode: varchar('pin_code', { length: 6 }).notNull(),
     city: text('city').notNull(),
@@ -76,7 +74,7 @@ export const customerAddresses = pgTable(
     receiverName: text('receiver_name').notNull(),
     receiverMobileNo: varchar('receiver_mobile_no', { length: 10 }).notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('customer_addresses_customer_idx').on(t.customerUserId),
@@ -90,19 +88,15 @@ export const cartLines = pgTable(
   'cart_lines',
   {
     id: serial('id').primaryKey(),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    customerUserId: requiredRef('customer_user_id', () => users.id, { onDelete: 'cascade' }),
+    serviceId: requiredRef('service_id', () => services.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     /** The start of the one-hour slot; null until the customer picks one. */
-    slotStart: timestamp('slot_start', { withTimezone: true }),
+    slotStart: instant('slot_start'),
     /** Added as part of a special package (decision 022): priced at the package's price while the package is whole. */
     packageId: integer('package_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('cart_lines_customer_service_uq').on(t.customerUserId, t.serviceId),
@@ -121,12 +115,10 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id),
+    customerUserId: requiredRef('customer_user_id', () => users.id),
     /** 'awaiting payment' while a provider is paid, 'order created' once paid, 'payment failed' after a failure. */
     status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull(),
-    statusUpdateDate: timestamp('status_update_date', { withTimezone: true }).notNull().defaultNow(),
+    statusUpdateDate: instant('status_update_date').notNull().defaultNow(),
     orderType: varchar('order_type', { length: 12 }).notNull().default('normal'),
     paymentType: varchar('payment_type', { length: 16 }).$type<OrderPaymentType>().notNull(),
     addressId: integer('address_id').references(() => customerAddresses.id, { onDelete: 'set null' }),
@@ -141,27 +133,27 @@ export const orders = pgTable(
     receiverMobileNo: varchar('receiver_mobile_no', { length: 10 }).notNull(),
     /** True when the address is in the company's registered state: CGST + SGST; otherwise IGST. */
     intraState: boolean('intra_state').notNull(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigintNumber('taxable_paise').notNull(),
+    gstPaise: bigintNumber('gst_paise').notNull(),
     tipPaise: integer('tip_paise').notNull().default(0),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    walletPaise: bigint('wallet_paise', { mode: 'number' }).notNull().default(0),
-    providerPaise: bigint('provider_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigintNumber('total_paise').notNull(),
+    walletPaise: bigintNumber('wallet_paise').notNull().default(0),
+    providerPaise: bigintNumber('provider_paise').notNull().default(0),
     paymentIntentId: integer('payment_intent_id').references(() => paymentIntents.id),
     /** The coupon applied at checkout (decision 026; its redemption row holds the reservation). */
     couponId: integer('coupon_id'),
     couponCode: varchar('coupon_code', { length: 24 }),
     /** Σ the lines' promotion discounts (coupon, subscription or package). */
-    promoDiscountPaise: bigint('promo_discount_paise', { mode: 'number' }).notNull().default(0),
+    promoDiscountPaise: bigintNumber('promo_discount_paise').notNull().default(0),
     /** The customer's payment into the ledger (wallet debit or provider receipt). */
-    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    transferId: bigintNumber('transfer_id').references(() => ledgerTransfers.id),
     /** CGST Rule 46: consecutive per financial year, unique, at most 16 characters. Set when the order is paid. */
     invoiceNo: varchar('invoice_no', { length: 16 }),
-    invoiceDate: timestamp('invoice_date', { withTimezone: true }),
+    invoiceDate: instant('invoice_date'),
     /** The same Idempotency-Key places one order; another body under the key is refused. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     requestHash: varchar('request_hash', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerUserId, t.id),
@@ -177,72 +169,56 @@ export const orders = pgTable(
   ],
 );
 
-/** The order line machine's states (src/machines/orderLine). */
-export type OrderLineState =
-  | 'awaitingPayment'
-  | 'unassigned'
-  | 'assigned'
-  | 'accepted'
-  | 'completed'
-  | 'rated'
-  | 'cancelled'
-  | 'paymentFailed';
+/** The order line machine's states, as stored. */
+export type { OrderLineState };
 
 export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: requiredRef('order_id', () => orders.id),
     /** Denormalised from the order: the customer's lists and the ownership check read the line alone. */
-    customerUserId: integer('customer_user_id')
-      .notNull()
-      .references(() => users.id),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id),
+    customerUserId: requiredRef('customer_user_id', () => users.id),
+    serviceId: requiredRef('service_id', () => services.id),
+    categoryId: requiredRef('category_id', () => categories.id),
     /** Snapshot of the service as it was charged. */
     description: text('description').notNull(),
     sacCode: varchar('sac_code', { length: 8 }).notNull(),
     quantity: integer('quantity').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
     discountPercent: integer('discount_percent').notNull(),
-    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
+    discountPaise: bigintNumber('discount_paise').notNull(),
     /** The one promotion on the line (never two): a coupon, the customer's subscription or a package (decision 026). */
     promoKind: varchar('promo_kind', { length: 12 }).$type<'coupon' | 'subscription' | 'package'>(),
     /** Taken off after the catalogue discount, before GST: taxable = gross − discount − promo. */
-    promoDiscountPaise: bigint('promo_discount_paise', { mode: 'number' }).notNull().default(0),
+    promoDiscountPaise: bigintNumber('promo_discount_paise').notNull().default(0),
     /** The special package the line was sold in. */
     packageId: integer('package_id'),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    taxablePaise: bigintNumber('taxable_paise').notNull(),
     gstRate: integer('gst_rate').notNull(),
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    cgstPaise: bigintNumber('cgst_paise').notNull().default(0),
+    sgstPaise: bigintNumber('sgst_paise').notNull().default(0),
+    igstPaise: bigintNumber('igst_paise').notNull().default(0),
+    totalPaise: bigintNumber('total_paise').notNull(),
+    slotStart: instant('slot_start').notNull(),
     rescheduleCount: smallint('reschedule_count').notNull().default(0),
     state: varchar('state', { length: 16 }).$type<OrderLineState>().notNull(),
-    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    stateChangedAt: instant('state_changed_at').notNull().defaultNow(),
     /** The professional (a user) the line is assigned to (dispatch assigns it: decision 016). */
     professionalUserId: integer('professional_user_id').references(() => users.id),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    assignedAt: instant('assigned_at'),
+    completedAt: instant('completed_at'),
+    cancelledAt: instant('cancelled_at'),
     cancelledBy: integer('cancelled_by').references(() => users.id),
     cancelReason: text('cancel_reason'),
-    cancelFeePaise: bigint('cancel_fee_paise', { mode: 'number' }),
-    refundPaise: bigint('refund_paise', { mode: 'number' }),
-    refundTransferId: bigint('refund_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    cancelFeePaise: bigintNumber('cancel_fee_paise'),
+    refundPaise: bigintNumber('refund_paise'),
+    refundTransferId: bigintNumber('refund_transfer_id').references(() => ledgerTransfers.id),
     rating: smallint('rating'),
     review: text('review'),
-    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    ratedAt: instant('rated_at'),
     /** The admin hid an abusive review (decision 018): it leaves the public summary; the rating row stays. */
-    reviewHiddenAt: timestamp('review_hidden_at', { withTimezone: true }),
+    reviewHiddenAt: instant('review_hidden_at'),
     reviewHiddenBy: integer('review_hidden_by').references(() => users.id),
     reviewHiddenReason: text('review_hidden_reason'),
     /** The zone of the address pincode at placement: dispatch filters and matches professionals by it. */
@@ -252,7 +228,7 @@ export const orderLines = pgTable(
     completionAttempts: smallint('completion_attempts').notNull().default(0),
     /** The admin's remark when an assignment broke a dispatch rule (also in the transition log). */
     assignmentOverride: text('assignment_override'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -294,14 +270,10 @@ export const orderLineRejections = pgTable(
   'order_line_rejections',
   {
     id: serial('id').primaryKey(),
-    orderLineId: integer('order_line_id')
-      .notNull()
-      .references(() => orderLines.id),
-    professionalUserId: integer('professional_user_id')
-      .notNull()
-      .references(() => users.id),
+    orderLineId: requiredRef('order_line_id', () => orderLines.id),
+    professionalUserId: requiredRef('professional_user_id', () => users.id),
     reason: text('reason'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [
     index('order_line_rejections_line_idx').on(t.orderLineId),
@@ -315,18 +287,15 @@ export const creditNotes = pgTable(
   {
     id: serial('id').primaryKey(),
     number: varchar('number', { length: 16 }).notNull().unique(),
-    orderLineId: integer('order_line_id')
-      .notNull()
-      .references(() => orderLines.id)
-      .unique(),
-    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
-    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull(),
+    orderLineId: requiredRef('order_line_id', () => orderLines.id).unique(),
+    taxablePaise: bigintNumber('taxable_paise').notNull(),
+    gstPaise: bigintNumber('gst_paise').notNull(),
     /** The GST reversed per head, split as the line's invoice split it (decision 053); the three add up to gstPaise. */
-    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull().default(0),
-    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull().default(0),
-    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull().default(0),
-    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cgstPaise: bigintNumber('cgst_paise').notNull().default(0),
+    sgstPaise: bigintNumber('sgst_paise').notNull().default(0),
+    igstPaise: bigintNumber('igst_paise').notNull().default(0),
+    totalPaise: bigintNumber('total_paise').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('credit_notes_gst_split_ck', sql`${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.gstPaise}`),
@@ -348,28 +317,21 @@ export const sourceRefunds = pgTable(
   'source_refunds',
   {
     id: serial('id').primaryKey(),
-    orderLineId: integer('order_line_id')
-      .notNull()
-      .references(() => orderLines.id)
-      .unique(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    intentId: integer('intent_id')
-      .notNull()
-      .references(() => paymentIntents.id),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>().notNull(),
+    orderLineId: requiredRef('order_line_id', () => orderLines.id).unique(),
+    orderId: requiredRef('order_id', () => orders.id),
+    intentId: requiredRef('intent_id', () => paymentIntents.id),
+    amountPaise: bigintNumber('amount_paise').$type<Paise>().notNull(),
     /** Ours, sent to the provider, which pays one refund per id. */
     refundId: varchar('refund_id', { length: 40 }).notNull().unique(),
     attempt: integer('attempt').notNull().default(1),
     status: varchar('status', { length: 12 }).$type<SourceRefundStatus>().notNull(),
     providerRefundId: varchar('provider_refund_id', { length: 120 }),
     error: text('error'),
-    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
-    reversalTransferId: bigint('reversal_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    transferId: bigintNumber('transfer_id').references(() => ledgerTransfers.id),
+    reversalTransferId: bigintNumber('reversal_transfer_id').references(() => ledgerTransfers.id),
     requestedBy: integer('requested_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('source_refunds_order_idx').on(t.orderId),

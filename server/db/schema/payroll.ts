@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -11,11 +10,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { bigintNumber, createdAt, instant, requiredRef, updatedAt } from './columns';
 import { ledgerTransfers } from './wallets';
 
 /**
@@ -26,21 +25,19 @@ export const salaryStructures = pgTable(
   'salary_structures',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
-    basicPaise: bigint('basic_paise', { mode: 'number' }).notNull(),
-    hraPaise: bigint('hra_paise', { mode: 'number' }).notNull().default(0),
-    allowancesPaise: bigint('allowances_paise', { mode: 'number' }).notNull().default(0),
+    basicPaise: bigintNumber('basic_paise').notNull(),
+    hraPaise: bigintNumber('hra_paise').notNull().default(0),
+    allowancesPaise: bigintNumber('allowances_paise').notNull().default(0),
     /** The state whose professional tax table applies (statutory.ts), e.g. MH. */
     ptState: varchar('pt_state', { length: 2 }).notNull().default('MH'),
     epf: boolean('epf').notNull().default(true),
     esi: boolean('esi').notNull().default(true),
     remark: text('remark'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('salary_structures_user_from_uq').on(t.userId, t.effectiveFrom),
@@ -58,20 +55,18 @@ export const salaryDeductions = pgTable(
   'salary_deductions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     kind: varchar('kind', { length: 12 }).$type<SalaryDeductionKind>().notNull(),
     reason: text('reason').notNull(),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    amountPaise: bigintNumber('amount_paise').notNull(),
     /** The first day of the first month it is deducted in. */
     fromMonth: date('from_month', { mode: 'string' }).notNull(),
     months: integer('months').notNull().default(1),
     active: boolean('active').notNull().default(true),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('salary_deductions_user_idx').on(t.userId, t.fromMonth),
@@ -86,33 +81,31 @@ export const salarySlips = pgTable(
   'salary_slips',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     /** The first day of the month paid. */
     period: date('period', { mode: 'string' }).notNull(),
-    grossPaise: bigint('gross_paise', { mode: 'number' }).notNull(),
-    deductionsPaise: bigint('deductions_paise', { mode: 'number' }).notNull(),
-    employerPaise: bigint('employer_paise', { mode: 'number' }).notNull(),
+    grossPaise: bigintNumber('gross_paise').notNull(),
+    deductionsPaise: bigintNumber('deductions_paise').notNull(),
+    employerPaise: bigintNumber('employer_paise').notNull(),
     /**
      * The statutory lines of the breakdown, kept as columns for the ledger and the dues (decision 056): what the
      * slip withheld and what the employer added, per scheme. Migration 0021 filled them from the breakdown.
      */
-    epfEmployeePaise: bigint('epf_employee_paise', { mode: 'number' }).notNull().default(0),
-    epfEmployerPaise: bigint('epf_employer_paise', { mode: 'number' }).notNull().default(0),
-    esiEmployeePaise: bigint('esi_employee_paise', { mode: 'number' }).notNull().default(0),
-    esiEmployerPaise: bigint('esi_employer_paise', { mode: 'number' }).notNull().default(0),
-    ptPaise: bigint('pt_paise', { mode: 'number' }).notNull().default(0),
-    tipsPaise: bigint('tips_paise', { mode: 'number' }).notNull(),
-    expensesPaise: bigint('expenses_paise', { mode: 'number' }).notNull(),
-    netPaise: bigint('net_paise', { mode: 'number' }).notNull(),
+    epfEmployeePaise: bigintNumber('epf_employee_paise').notNull().default(0),
+    epfEmployerPaise: bigintNumber('epf_employer_paise').notNull().default(0),
+    esiEmployeePaise: bigintNumber('esi_employee_paise').notNull().default(0),
+    esiEmployerPaise: bigintNumber('esi_employer_paise').notNull().default(0),
+    ptPaise: bigintNumber('pt_paise').notNull().default(0),
+    tipsPaise: bigintNumber('tips_paise').notNull(),
+    expensesPaise: bigintNumber('expenses_paise').notNull(),
+    netPaise: bigintNumber('net_paise').notNull(),
     /** The calculation as paid (service.ts SalaryCalculation): lines, paid days, structure. */
     breakdown: jsonb('breakdown').notNull(),
     bankReference: varchar('bank_reference', { length: 60 }).notNull(),
-    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    transferId: bigintNumber('transfer_id').references(() => ledgerTransfers.id),
     payRunId: integer('pay_run_id'),
     paidBy: integer('paid_by').references(() => users.id),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: instant('paid_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('salary_slips_user_period_uq').on(t.userId, t.period),
@@ -128,10 +121,8 @@ export const employeeExpenses = pgTable(
   'employee_expenses',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    userId: requiredRef('user_id', () => users.id),
+    amountPaise: bigintNumber('amount_paise').notNull(),
     reason: text('reason').notNull(),
     /** A private file (never under the public uploads). */
     receiptUrl: text('receipt_url').notNull(),
@@ -139,16 +130,16 @@ export const employeeExpenses = pgTable(
     receiptType: varchar('receipt_type', { length: 40 }).notNull(),
     state: varchar('state', { length: 12 }).$type<EmployeeExpenseState>().notNull().default('pending'),
     decidedBy: integer('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
     decisionRemark: text('decision_remark'),
     /** 'salary' (with a slip) or 'direct' (paid at once). */
     paidWith: varchar('paid_with', { length: 8 }),
     slipId: integer('slip_id').references(() => salarySlips.id),
-    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    transferId: bigintNumber('transfer_id').references(() => ledgerTransfers.id),
     bankReference: varchar('bank_reference', { length: 60 }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: instant('paid_at'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('employee_expenses_user_idx').on(t.userId, t.state),
@@ -172,14 +163,14 @@ export const payRuns = pgTable(
     paid: integer('paid').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    paidPaise: bigint('paid_paise', { mode: 'number' }).notNull().default(0),
+    paidPaise: bigintNumber('paid_paise').notNull().default(0),
     /** False while paused (by a person, or when the company wallet ran short); resume sets it again. */
     active: boolean('active').notNull().default(true),
     lastError: text('last_error'),
     startedBy: integer('started_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: instant('finished_at'),
   },
   (t) => [
     uniqueIndex('pay_runs_open_uq').on(t.period).where(sql`state = 'running'`),
@@ -194,16 +185,12 @@ export type PayRunItemState = 'pending' | 'paid' | 'skipped' | 'failed';
 export const payRunItems = pgTable(
   'pay_run_items',
   {
-    runId: integer('run_id')
-      .notNull()
-      .references(() => payRuns.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    runId: requiredRef('run_id', () => payRuns.id),
+    userId: requiredRef('user_id', () => users.id),
     state: varchar('state', { length: 8 }).$type<PayRunItemState>().notNull().default('pending'),
     message: text('message'),
     slipId: integer('slip_id').references(() => salarySlips.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.runId, t.userId] }),
@@ -225,15 +212,15 @@ export const statutoryRemittances = pgTable(
     scheme: varchar('scheme', { length: 3 }).$type<StatutoryScheme>().notNull(),
     /** The first day of the salary month the dues are for. */
     period: date('period', { mode: 'string' }).notNull(),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    amountPaise: bigintNumber('amount_paise').notNull(),
     reference: varchar('reference', { length: 60 }).notNull(),
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     requestHash: varchar('request_hash', { length: 64 }),
-    transferId: bigint('transfer_id', { mode: 'number' })
+    transferId: bigintNumber('transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
     paidBy: integer('paid_by').references(() => users.id),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: instant('paid_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('statutory_remittances_idempotency_uq').on(t.idempotencyKey),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -11,12 +10,12 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { services } from './catalogue';
+import { bigintNumber, createdAt, identityChecks, identityUniques, instant, requiredRef, updatedAt } from './columns';
 import { cities, states, zones } from './geo';
 import { orderLines } from './orders';
 
@@ -34,12 +33,8 @@ export const professionals = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     professionalType: varchar('professional_type', { length: 16 }).$type<ProfessionalType>().notNull(),
-    stateId: integer('state_id')
-      .notNull()
-      .references(() => states.id),
-    cityId: integer('city_id')
-      .notNull()
-      .references(() => cities.id),
+    stateId: requiredRef('state_id', () => states.id),
+    cityId: requiredRef('city_id', () => cities.id),
     pinCode: varchar('pin_code', { length: 6 }).notNull(),
     /** The zone of the home pincode, when it has one: the "distance of zone" of the ranking starts here. */
     homeZoneId: integer('home_zone_id').references(() => zones.id, { onDelete: 'set null' }),
@@ -62,16 +57,14 @@ export const professionals = pgTable(
     /** Kept by the rating write (same transaction) and by review hiding: the ranking reads one row. */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('professionals_pan_uq').on(t.panNumber),
-    uniqueIndex('professionals_aadhaar_uq').on(t.aadhaarNumber),
+    ...identityUniques('professionals', t),
     index('professionals_vendor_idx').on(t.vendorUserId),
     check('professionals_type_ck', sql`${t.professionalType} in ('Technician', 'Engineer')`),
-    check('professionals_pan_ck', sql`${t.panNumber} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`),
-    check('professionals_aadhaar_ck', sql`${t.aadhaarNumber} ~ '^[2-9][0-9]{11}$'`),
+    ...identityChecks('professionals', t),
   ],
 );
 
@@ -80,13 +73,9 @@ export const professionalZones = pgTable(
   'professional_zones',
   {
     id: serial('id').primaryKey(),
-    professionalUserId: integer('professional_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    zoneId: integer('zone_id')
-      .notNull()
-      .references(() => zones.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    professionalUserId: requiredRef('professional_user_id', () => users.id, { onDelete: 'cascade' }),
+    zoneId: requiredRef('zone_id', () => zones.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('professional_zones_uq').on(t.professionalUserId, t.zoneId),
@@ -99,13 +88,9 @@ export const professionalServices = pgTable(
   'professional_services',
   {
     id: serial('id').primaryKey(),
-    professionalUserId: integer('professional_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    professionalUserId: requiredRef('professional_user_id', () => users.id, { onDelete: 'cascade' }),
+    serviceId: requiredRef('service_id', () => services.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('professional_services_uq').on(t.professionalUserId, t.serviceId),
@@ -123,13 +108,11 @@ export const professionalTips = pgTable(
     orderLineId: integer('order_line_id')
       .primaryKey()
       .references(() => orderLines.id),
-    professionalUserId: integer('professional_user_id')
-      .notNull()
-      .references(() => users.id),
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    professionalUserId: requiredRef('professional_user_id', () => users.id),
+    amountPaise: bigintNumber('amount_paise').notNull(),
     /** Set when payroll pays it out (decision 034). */
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: instant('paid_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('professional_tips_professional_idx').on(t.professionalUserId, t.createdAt),
@@ -152,7 +135,7 @@ export const liveEvents = pgTable(
     userIds: integer('user_ids').array().notNull().default(sql`'{}'`),
     roles: text('roles').array().notNull().default(sql`'{}'`),
     payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('live_events_at_idx').on(t.at)],
 );

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   check,
   date,
@@ -10,23 +9,15 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { RecruitmentState } from '../../../src/machines/recruitment/recruitment.machine';
 import { users } from './accounts';
+import { bigintNumber, createdAt, instant, requiredRef, updatedAt } from './columns';
 
-/** The recruitment machine's states (src/machines/recruitment). */
-export type RecruitmentState =
-  | 'new'
-  | 'screened'
-  | 'interview'
-  | 'finalised'
-  | 'sentForApproval'
-  | 'approved'
-  | 'appointed'
-  | 'rejected'
-  | 'adminRejected';
+/** The recruitment machine's states, as stored. */
+export type { RecruitmentState };
 
 export type Designation = 'Technician' | 'Engineer';
 export type OffOnRole = 'OnRoll' | 'OffRoll';
@@ -58,13 +49,13 @@ export const candidates = pgTable(
     cvFileUrl: text('cv_file_url'),
     state: varchar('state', { length: 16 }).$type<RecruitmentState>().notNull().default('new'),
     /** The latest revised salary and joining date set at a step (every step's are kept in candidate_steps). */
-    revisedSalaryPaise: bigint('revised_salary_paise', { mode: 'number' }),
+    revisedSalaryPaise: bigintNumber('revised_salary_paise'),
     revisedJoinDate: date('revised_join_date', { mode: 'string' }),
     /** The professional made at appointment. */
     professionalUserId: integer('professional_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /**
      * What the lists' search box matches, lower-cased: the name with and without the middle name, the e-mail and
      * the phone, one per line (a search term has no line break, so it never matches across two). A trigram index
@@ -123,9 +114,9 @@ export const candidateDocuments = pgTable(
     prevOrgFileUrl: text('prev_org_file_url'),
     aadharNumber: varchar('aadhar_number', { length: 12 }),
     panNumber: varchar('pan_number', { length: 10 }),
-    expectedSalPaise: bigint('expected_sal_paise', { mode: 'number' }),
-    offeredSalPaise: bigint('offered_sal_paise', { mode: 'number' }),
-    previousSalPaise: bigint('previous_sal_paise', { mode: 'number' }),
+    expectedSalPaise: bigintNumber('expected_sal_paise'),
+    offeredSalPaise: bigintNumber('offered_sal_paise'),
+    previousSalPaise: bigintNumber('previous_sal_paise'),
     expectedJoinDate: date('expected_join_date', { mode: 'string' }),
     verificationSts: varchar('verification_sts', { length: 10 })
       .$type<VerificationStatus>()
@@ -137,8 +128,8 @@ export const candidateDocuments = pgTable(
     uanNo: varchar('uan_no', { length: 12 }),
     esiNo: varchar('esi_no', { length: 17 }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('candidate_documents_verification_idx').on(t.verificationSts),
@@ -164,17 +155,15 @@ export const candidateSteps = pgTable(
   'candidate_steps',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    candidateId: integer('candidate_id')
-      .notNull()
-      .references(() => candidates.id, { onDelete: 'cascade' }),
+    candidateId: requiredRef('candidate_id', () => candidates.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromState: varchar('from_state', { length: 16 }).$type<RecruitmentState>(),
     toState: varchar('to_state', { length: 16 }).$type<RecruitmentState>().notNull(),
     event: varchar('event', { length: 24 }).notNull(),
     remark: text('remark'),
-    revSalaryPaise: bigint('rev_salary_paise', { mode: 'number' }),
+    revSalaryPaise: bigintNumber('rev_salary_paise'),
     revJoinDate: date('rev_join_date', { mode: 'string' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [
     index('candidate_steps_candidate_idx').on(t.candidateId, t.id),
@@ -200,8 +189,8 @@ export const professionalBankDetails = pgTable(
     pfAccNo: varchar('pf_acc_no', { length: 22 }),
     uanNo: varchar('uan_no', { length: 12 }),
     esiNo: varchar('esi_no', { length: 17 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('professional_bank_details_ifsc_ck', sql`${t.bankIfsc} is null or ${t.bankIfsc} ~ '^[A-Z]{4}0[A-Z0-9]{6}$'`),

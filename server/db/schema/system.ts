@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { createdAt, instant } from './columns';
 
 /** Every message we send (SMS, e-mail) is written here first; a provider delivers it. */
 export const notificationOutbox = pgTable(
@@ -11,8 +12,8 @@ export const notificationOutbox = pgTable(
     template: varchar('template', { length: 48 }).notNull(),
     body: text('body').notNull(),
     payload: jsonb('payload'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
@@ -29,7 +30,7 @@ export const transitionLog = pgTable(
     event: text('event').notNull(),
     actorId: integer('actor_id').references(() => users.id),
     remark: text('remark'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index('transition_entity_idx').on(t.entity, t.entityId)],
 );

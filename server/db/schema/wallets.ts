@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -11,11 +10,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { bigintNumber, createdAt, instant, requiredRef, updatedAt } from './columns';
 
 /**
  * The double-entry ledger (decision 013). Every movement of money is one transfer whose entries sum to zero
@@ -58,7 +57,7 @@ export const ledgerAccounts = pgTable(
     /** The provider (sandbox, CF, RP) whose held money a provider_clearing account counts. */
     provider: varchar('provider', { length: 16 }),
     name: text('name').notNull(),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    balance: bigintNumber('balance').notNull().default(0),
     /** System accounts are the other side of wallets and may be negative; wallets never. */
     allowNegative: boolean('allow_negative').notNull().default(false),
     /**
@@ -67,7 +66,7 @@ export const ledgerAccounts = pgTable(
      * single row; the account's balance is the sum of its shards.
      */
     shard: smallint('shard').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_uq').on(t.kind, t.ownerUserId),
@@ -125,10 +124,10 @@ export const ledgerTransfers = pgTable(
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
     requestHash: varchar('request_hash', { length: 64 }),
     /** The transfer a correction reverses. */
-    correctsTransferId: bigint('corrects_transfer_id', { mode: 'number' }),
+    correctsTransferId: bigintNumber('corrects_transfer_id'),
     /** A provider's payment id is credited once (unique). */
     providerPaymentId: varchar('provider_payment_id', { length: 120 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_transfers_idempotency_uq').on(t.idempotencyKey),
@@ -143,16 +142,14 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transferId: bigint('transfer_id', { mode: 'number' })
+    transferId: bigintNumber('transfer_id')
       .notNull()
       .references(() => ledgerTransfers.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    accountId: requiredRef('account_id', () => ledgerAccounts.id),
     /** Positive credits the account, negative debits it; never zero. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    amount: bigintNumber('amount').notNull(),
+    balanceAfter: bigintNumber('balance_after').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),
@@ -179,32 +176,28 @@ export const paymentIntents = pgTable(
     provider: varchar('provider', { length: 16 }).$type<PaymentProviderCode>().notNull(),
     /** What the money is for: 'Wallet' (a top-up) or 'Order' (an order paid through a provider). */
     purpose: varchar('purpose', { length: 24 }).notNull(),
-    payerUserId: integer('payer_user_id')
-      .notNull()
-      .references(() => users.id),
+    payerUserId: requiredRef('payer_user_id', () => users.id),
     /** The specification's customer_role: 'Vendor' or 'Cust'. */
     payerRole: varchar('payer_role', { length: 8 }).$type<'Vendor' | 'Cust'>().notNull(),
     /** The ledger account credited when it is paid. */
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    accountId: requiredRef('account_id', () => ledgerAccounts.id),
+    amount: bigintNumber('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     state: varchar('state', { length: 24 }).$type<PaymentIntentState>().notNull(),
     /** The provider's own order reference (Cashfree cf_order_id, Razorpay order id) and checkout parameters. */
     providerOrderRef: varchar('provider_order_ref', { length: 120 }),
     checkout: jsonb('checkout'),
     providerPaymentId: varchar('provider_payment_id', { length: 120 }),
-    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    transferId: bigintNumber('transfer_id').references(() => ledgerTransfers.id),
     /** The answer every later verification of a final intent repeats. */
     resultMessage: text('result_message'),
     /** A payment that reached the provider after the intent ended (expired) is refunded, once, under this id. */
     refundId: varchar('refund_id', { length: 60 }),
     refundStatus: varchar('refund_status', { length: 12 }),
     /** When the reconciliation job last claimed it, so one process checks it at a time. */
-    checkedAt: timestamp('checked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: instant('checked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('payment_intents_payer_idx').on(t.payerUserId, t.createdAt),
@@ -216,7 +209,7 @@ export const paymentIntents = pgTable(
 /** The built-in sandbox provider's own record of its orders: it stands for a provider's database. */
 export const sandboxOrders = pgTable('sandbox_orders', {
   orderId: varchar('order_id', { length: 40 }).primaryKey(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
+  amount: bigintNumber('amount').notNull(),
   currency: varchar('currency', { length: 3 }).notNull(),
   payerName: text('payer_name').notNull(),
   payerPhone: text('payer_phone'),
@@ -225,6 +218,6 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   status: varchar('status', { length: 12 }).notNull().default('ACTIVE'),
   paymentId: varchar('payment_id', { length: 40 }),
   details: jsonb('details'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  paidAt: instant('paid_at'),
 });

@@ -1,23 +1,22 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CompanyConfig } from '../../config';
-import { applyLineEvent, cancelLine, moveSlotForSeed, placeOrder, rateLine, type Stars } from '../../domains/commerce';
+import { applyLineEvent, moveSlotForSeed, placeOrder, rateLine, type Stars } from '../../domains/commerce';
 import { completeForSeed, moveJob, resyncRatingsForSeed } from '../../domains/fieldService';
-import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { Db } from '../client';
-import {
-  categoryZones,
-  customerAddresses,
-  orderLines,
-  professionalServices,
-  services,
-  subCategories,
-  users,
-  zones,
-} from '../schema';
+import { customerAddresses, orderLines, users, zones } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
 import { DEMO_PROFESSIONALS } from './demo-professionals';
-import { DAY, HOUR, IST, WALLET_ONLY } from './demo-shared';
+import {
+  cancelAsCustomer,
+  DAY,
+  everydayServiceIds,
+  fundDemoCustomer,
+  HOUR,
+  IST,
+  indiaSlot,
+  WALLET_ONLY,
+} from './demo-shared';
 
 /** The customers of demo-orders who book these jobs (their default addresses are in the Bengaluru zones). */
 const CUSTOMERS = ['9000000101', '9000000102', '9000000103'];
@@ -87,50 +86,16 @@ export async function seedDemoDispatch(db: Db, o: { company: CompanyConfig; now?
 
   /** The `k`-th everyday service (up to ₹1,500) that professional `p` does and zone `zone` is served for. */
   async function serviceFor(p: number, zone: string, k = 0) {
-    const rows = await db
-      .select({ id: services.id })
-      .from(professionalServices)
-      .innerJoin(services, eq(services.id, professionalServices.serviceId))
-      .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-      .innerJoin(
-        categoryZones,
-        and(eq(categoryZones.categoryId, subCategories.categoryId), eq(categoryZones.zoneId, zoneId(zone))),
-      )
-      .where(
-        and(
-          eq(professionalServices.professionalUserId, p),
-          eq(services.active, true),
-          lte(services.pricePaise, paise(150_000)),
-        ),
-      )
-      .orderBy(asc(services.id));
-    return rows.length ? rows[k % rows.length].id : null;
+    const ids = await everydayServiceIds(db, p, zoneId(zone));
+    return ids.length ? ids[k % ids.length] : null;
   }
 
-  async function fund(userId: number, fullName: string) {
-    await db.transaction(async (tx) => {
-      const wallet = await wallets.openWallet(tx, 'customer', { id: userId, fullName });
-      const amount = paise(1_500_000);
-      await wallets.post(tx, {
-        kind: 'admin_credit',
-        legs: [
-          { accountId: wallet, amount },
-          { accountId: wallets.systemAccountId('adjustments'), amount: -amount },
-        ],
-        remark: 'Demo funds for the demo jobs',
-        actorId: admin!.id,
-        amountField: 'Amount',
-        amount,
-      });
-    });
+  for (const c of [kavya, rohan, priyaC, imranC]) {
+    await fundDemoCustomer(db, c, paise(1_500_000), 'Demo funds for the demo jobs', admin!.id);
   }
-  for (const c of [kavya, rohan, priyaC, imranC]) await fund(c.id, c.fullName);
 
   /** `days` ahead of today (India) at `hour`:00 India time. */
-  const at = (days: number, hour: number) => {
-    const day = new Date(now.getTime() + IST + days * DAY).toISOString().slice(0, 10);
-    return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00+05:30`);
-  };
+  const at = (days: number, hour: number) => indiaSlot(now, days, hour);
   /** A slot booking accepts (2 hours ahead at least): a week ahead, spread over the day by `n`. */
   let n = 0;
   const bookable = () => at(7 + Math.floor(n / 12), 8 + (n++ % 12));
@@ -233,22 +198,7 @@ export async function seedDemoDispatch(db: Db, o: { company: CompanyConfig; now?
   const dropped = await place(rohan.id, homes.rohan, await serviceFor(tech.id, 'Koramangala', 5), at(4, 11));
   if (dropped) {
     await assign(dropped, tech.id, now);
-    const [line] = await db
-      .select({ orderId: orderLines.orderId, serviceId: orderLines.serviceId })
-      .from(orderLines)
-      .where(eq(orderLines.id, dropped));
-    await cancelLine(
-      db,
-      { id: rohan.id, role: 'Cust' },
-      {
-        orderId: line.orderId,
-        serviceId: line.serviceId,
-        admin: false,
-        acceptedFeePaise: paise(0),
-        remark: 'Fixed it myself',
-      },
-      now,
-    );
+    await cancelAsCustomer(db, rohan.id, dropped, 'Fixed it myself', now);
   }
   // Past: completed yesterday (waiting for the rating) and three rated visits.
   await visited(

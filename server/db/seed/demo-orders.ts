@@ -3,18 +3,16 @@ import type { CompanyConfig } from '../../config';
 import {
   addresses,
   applyLineEvent,
-  cancelLine,
   moveSlotForSeed,
   placeOrder,
   rateLine,
   type Stars,
   signup,
 } from '../../domains/commerce';
-import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { Db } from '../client';
 import { customerAddresses, orderLines, services, users } from '../schema';
-import { DAY, HOUR, WALLET_ONLY } from './demo-shared';
+import { cancelAsCustomer, DAY, fundDemoCustomer, HOUR, indiaSlot, WALLET_ONLY } from './demo-shared';
 
 /** Customers who rated demo services (they never sign in: their password is random and not kept). */
 const RATERS = [
@@ -64,30 +62,12 @@ export async function seedDemoOrders(db: Db, o: { company: CompanyConfig; custom
   const serviceAt = (i: number) => catalogue[i % catalogue.length].id;
 
   /** A valid future slot: `days` ahead at `hour`:00 India time. */
-  const slot = (days: number, hour: number) => {
-    const day = new Date(now.getTime() + 330 * 60_000 + days * DAY).toISOString().slice(0, 10);
-    return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00+05:30`);
-  };
+  const slot = (days: number, hour: number) => indiaSlot(now, days, hour);
   /** `days` ago at `hour`:00 India time. */
   const past = (days: number, hour: number) => slot(-days, hour);
 
-  async function fund(userId: number, fullName: string, rupees: number) {
-    await db.transaction(async (tx) => {
-      const wallet = await wallets.openWallet(tx, 'customer', { id: userId, fullName });
-      const amount = paise(rupees * 100);
-      await wallets.post(tx, {
-        kind: 'admin_credit',
-        legs: [
-          { accountId: wallet, amount },
-          { accountId: wallets.systemAccountId('adjustments'), amount: -amount },
-        ],
-        remark: 'Demo funds for the demo orders',
-        actorId: admin.id,
-        amountField: 'Amount',
-        amount,
-      });
-    });
-  }
+  const fund = (userId: number, fullName: string, rupees: number) =>
+    fundDemoCustomer(db, { id: userId, fullName }, paise(rupees * 100), 'Demo funds for the demo orders', admin.id);
 
   async function defaultAddress(userId: number) {
     const [row] = await db
@@ -150,21 +130,7 @@ export async function seedDemoOrders(db: Db, o: { company: CompanyConfig; custom
   await rate(rated, customer.id, REVIEWS[1], past(11, 18));
   // Cancelled by the customer while unassigned: refunded in full to the wallet, with a credit note.
   const cancelled = await place(customer.id, serviceAt(4), slot(6, 9));
-  const [line] = await db
-    .select({ orderId: orderLines.orderId, serviceId: orderLines.serviceId })
-    .from(orderLines)
-    .where(eq(orderLines.id, cancelled));
-  await cancelLine(
-    db,
-    { id: customer.id, role: 'Cust' },
-    {
-      orderId: line.orderId,
-      serviceId: line.serviceId,
-      admin: false,
-      acceptedFeePaise: paise(0),
-      remark: 'Plans changed',
-    },
-  );
+  await cancelAsCustomer(db, customer.id, cancelled, 'Plans changed');
 
   // ---- a few other customers' completed, rated visits, so the storefront shows ratings
   let k = 0;

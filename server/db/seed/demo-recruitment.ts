@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { RECRUITMENT_STEPS } from '../../../src/machines/recruitment/recruitment.machine';
 import { professionals } from '../../domains/fieldService';
 import { indiaToday, recruitment } from '../../domains/people';
 import type { RoleCode } from '../../http';
@@ -6,25 +7,14 @@ import { paise } from '../../money';
 import { Storage } from '../../plugins/storage';
 import { verhoeffDigit } from '../../shared/identity';
 import type { Db } from '../client';
-import { candidates, cities, services, states, zones } from '../schema';
+import { candidates, cities, type RecruitmentState, services, states, zones } from '../schema';
 import { demoUserId } from './demo';
-
-type Target =
-  | 'new'
-  | 'screened'
-  | 'interview'
-  | 'finalised'
-  | 'sentForApproval'
-  | 'approved'
-  | 'appointed'
-  | 'rejected'
-  | 'adminRejected';
 
 interface DemoCandidate {
   firstName: string;
   lastName: string;
   designationType: 'Technician' | 'Engineer';
-  target: Target;
+  target: RecruitmentState;
   /** For a rejection: the step it happens after (how far they got) and why. */
   rejectAfter?: 'new' | 'screened' | 'interview' | 'finalised';
   remark?: string;
@@ -196,8 +186,6 @@ const aadhaarOf = (i: number) => {
 };
 const panOf = (i: number) => `RCRT${String.fromCharCode(65 + i)}${String(2_000 + i * 13).padStart(4, '0')}R`;
 
-const ORDER: Target[] = ['new', 'screened', 'interview', 'finalised', 'sentForApproval', 'approved', 'appointed'];
-
 /**
  * Runs at the end of the demo block (server/main.ts), after the professionals: candidates made by the demo HR user
  * through the recruitment service (the same rules and machine), walked to their step, the admin deciding the
@@ -242,7 +230,7 @@ export async function seedDemoRecruitment(db: Db, uploadsDir: string) {
     const id = made.id;
     const expected = 20_000 + d.totalExp * 2_000;
     const stop = d.target === 'rejected' ? d.rejectAfter! : d.target === 'adminRejected' ? 'sentForApproval' : d.target;
-    const reach = ORDER.indexOf(stop);
+    const reach = RECRUITMENT_STEPS.indexOf(stop);
     // Documents for everyone past screening (the documents awaiting verification on the dashboard among them).
     if (reach >= 1 || i === 1) {
       await recruitment.saveDocs(

@@ -1,26 +1,13 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { CompanyConfig } from '../../config';
 import { applyLineEvent, moveSlotForSeed, placeOrder, signup } from '../../domains/commerce';
 import { completeForSeed, moveJob } from '../../domains/fieldService';
 import { backdateSignupForSeed, setCost } from '../../domains/marketing';
-import { wallets } from '../../domains/money';
 import { paise } from '../../money';
 import type { Db } from '../client';
-import {
-  categoryZones,
-  customerAddresses,
-  customers,
-  orderLines,
-  professionalServices,
-  referralCosts,
-  services,
-  states,
-  subCategories,
-  users,
-  zones,
-} from '../schema';
+import { customerAddresses, customers, orderLines, referralCosts, states, users, zones } from '../schema';
 import { DEMO_ACCOUNTS } from './demo';
-import { DAY, HOUR, IST, WALLET_ONLY } from './demo-shared';
+import { DAY, everydayServiceIds, fundDemoCustomer, HOUR, indiaSlot, WALLET_ONLY } from './demo-shared';
 
 /** The people who joined with the demo customer's referral code. */
 export const DEMO_REFERRED = [
@@ -89,33 +76,10 @@ export async function seedDemoReferrals(db: Db, o: { company: CompanyConfig; pas
 
   const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.zoneName, 'Indiranagar'));
   const [karnataka] = await db.select({ id: states.id }).from(states).where(eq(states.name, 'Karnataka'));
-  const serviceIds = zone
-    ? (
-        await db
-          .select({ id: services.id })
-          .from(professionalServices)
-          .innerJoin(services, eq(services.id, professionalServices.serviceId))
-          .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-          .innerJoin(
-            categoryZones,
-            and(eq(categoryZones.categoryId, subCategories.categoryId), eq(categoryZones.zoneId, zone.id)),
-          )
-          .where(
-            and(
-              eq(professionalServices.professionalUserId, tech.id),
-              eq(services.active, true),
-              lte(services.pricePaise, paise(150_000)),
-            ),
-          )
-          .orderBy(asc(services.id))
-      ).map((r) => r.id)
-    : [];
+  const serviceIds = zone ? await everydayServiceIds(db, tech.id, zone.id) : [];
 
   /** `days` from today (India) at `hour`:00 India time. */
-  const at = (days: number, hour: number) => {
-    const day = new Date(now.getTime() + IST + days * DAY).toISOString().slice(0, 10);
-    return new Date(`${day}T${String(hour).padStart(2, '0')}:00:00+05:30`);
-  };
+  const at = (days: number, hour: number) => indiaSlot(now, days, hour);
 
   let k = 0;
   for (const p of DEMO_REFERRED) {
@@ -146,21 +110,13 @@ export async function seedDemoReferrals(db: Db, o: { company: CompanyConfig; pas
         isDefault: true,
       })
       .returning({ id: customerAddresses.id });
-    await db.transaction(async (tx) => {
-      const wallet = await wallets.openWallet(tx, 'customer', { id: made.Id, fullName: p.fullName });
-      const amount = paise(300_000);
-      await wallets.post(tx, {
-        kind: 'admin_credit',
-        legs: [
-          { accountId: wallet, amount },
-          { accountId: wallets.systemAccountId('adjustments'), amount: -amount },
-        ],
-        remark: 'Demo funds for a first visit',
-        actorId: admin.id,
-        amountField: 'Amount',
-        amount,
-      });
-    });
+    await fundDemoCustomer(
+      db,
+      { id: made.Id, fullName: p.fullName },
+      paise(300_000),
+      'Demo funds for a first visit',
+      admin.id,
+    );
     // Booked at a slot booking accepts (two weeks ahead), then moved to the day of the visit (seed only).
     const placed = await placeOrder(
       db,

@@ -4,10 +4,10 @@ import type { CompanyConfig } from '../../config';
 import { subscriptions } from '../../domains/marketing';
 import { wallets } from '../../domains/money';
 import { type Paise, paise } from '../../money';
-import type { PaymentProviders } from '../../plugins/payments';
 import { Storage } from '../../plugins/storage';
 import type { Db } from '../client';
 import { customerSubscriptions, services, subscriptionPlans, users } from '../schema';
+import { fundDemoCustomer, WALLET_ONLY } from './demo-shared';
 
 interface DemoPlan {
   subscriptionName: string;
@@ -44,9 +44,6 @@ export const DEMO_PLANS: DemoPlan[] = [
   },
 ];
 const HELD = 'Home Care Silver';
-
-/** The seed pays from the wallet only: no provider is asked. */
-const NO_PROVIDERS = { modes: [], isAvailable: () => false } as unknown as PaymentProviders;
 
 /**
  * Demo subscription plans through the subscriptions service (so their logs are the product's own), made by the demo
@@ -115,21 +112,8 @@ export async function seedDemoSubscriptions(
   const heldId = planIds.get(HELD);
   if (bought || !heldId) return;
   const price = paise(DEMO_PLANS.find((p) => p.subscriptionName === HELD)!.rupees * 100) as Paise;
-  await db.transaction(async (tx) => {
-    const wallet = await wallets.openWallet(tx, 'customer', customer);
-    await wallets.post(tx, {
-      kind: 'admin_credit',
-      legs: [
-        { accountId: wallet, amount: price },
-        { accountId: wallets.systemAccountId('adjustments'), amount: -price },
-      ],
-      remark: 'Demo funds for a subscription plan',
-      actorId: admin.id,
-      amountField: 'Amount',
-      amount: price,
-    });
-  });
-  await subscriptions.takeSubscription(db, NO_PROVIDERS, {
+  await fundDemoCustomer(db, customer, price, 'Demo funds for a subscription plan', admin.id);
+  await subscriptions.takeSubscription(db, WALLET_ONLY, {
     customerUserId: customer.id,
     subscriptionId: heldId,
     mode: 'Wallet',

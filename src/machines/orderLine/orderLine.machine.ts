@@ -55,17 +55,7 @@ export const ORDER_LINE_EVENTS: readonly OrderLineEventType[] = [
   'ADMIN_CANCEL',
 ];
 
-export type OrderLineState =
-  | 'awaitingPayment'
-  | 'unassigned'
-  | 'assigned'
-  | 'accepted'
-  | 'completed'
-  | 'rated'
-  | 'cancelled'
-  | 'paymentFailed';
-
-export const ORDER_LINE_STATES: readonly OrderLineState[] = [
+export const ORDER_LINE_STATES = [
   'awaitingPayment',
   'unassigned',
   'assigned',
@@ -74,7 +64,8 @@ export const ORDER_LINE_STATES: readonly OrderLineState[] = [
   'rated',
   'cancelled',
   'paymentFailed',
-];
+] as const;
+export type OrderLineState = (typeof ORDER_LINE_STATES)[number];
 
 /** What the customer and staff call each state. */
 export const ORDER_LINE_STATE_LABELS: Record<OrderLineState, string> = {

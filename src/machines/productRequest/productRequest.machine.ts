@@ -43,16 +43,7 @@ export const PRODUCT_REQUEST_EVENTS: readonly ProductRequestEvent[] = [
   { type: 'PAY' },
 ];
 
-export type ProductRequestState =
-  | 'pendingIM'
-  | 'pendingAdmin'
-  | 'approved'
-  | 'rejectedByIM'
-  | 'rejectedByAdmin'
-  | 'issued'
-  | 'cancelled';
-
-export const PRODUCT_REQUEST_STATES: readonly ProductRequestState[] = [
+export const PRODUCT_REQUEST_STATES = [
   'pendingIM',
   'pendingAdmin',
   'approved',
@@ -60,7 +51,8 @@ export const PRODUCT_REQUEST_STATES: readonly ProductRequestState[] = [
   'rejectedByAdmin',
   'issued',
   'cancelled',
-];
+] as const;
+export type ProductRequestState = (typeof PRODUCT_REQUEST_STATES)[number];
 
 /** What vendors and staff call each state. */
 export const PRODUCT_REQUEST_STATE_LABELS: Record<ProductRequestState, string> = {

@@ -56,49 +56,17 @@ export const RECRUITMENT_EVENT_ROLE: Record<RecruitmentEventType, 'HR' | 'A'> = 
 /** The events that need a remark (a rejection always says why). */
 export const REMARK_REQUIRED: readonly RecruitmentEventType[] = ['REJECT', 'ADMIN_REJECT'];
 
-export type RecruitmentState =
-  | 'new'
-  | 'screened'
-  | 'interview'
-  | 'finalised'
-  | 'sentForApproval'
-  | 'approved'
-  | 'appointed'
-  | 'rejected'
-  | 'adminRejected';
+/** The pipeline's steps in order; the states are these and the two rejections. */
+const STEPS = ['new', 'screened', 'interview', 'finalised', 'sentForApproval', 'approved', 'appointed'] as const;
 
-export const RECRUITMENT_STATES: readonly RecruitmentState[] = [
-  'new',
-  'screened',
-  'interview',
-  'finalised',
-  'sentForApproval',
-  'approved',
-  'appointed',
-  'rejected',
-  'adminRejected',
-];
+export const RECRUITMENT_STATES = [...STEPS, 'rejected', 'adminRejected'] as const;
+export type RecruitmentState = (typeof RECRUITMENT_STATES)[number];
 
 /** The steps of the pipeline in order (the diagram's main line and the funnel's steps). */
-export const RECRUITMENT_STEPS: readonly RecruitmentState[] = [
-  'new',
-  'screened',
-  'interview',
-  'finalised',
-  'sentForApproval',
-  'approved',
-  'appointed',
-];
+export const RECRUITMENT_STEPS: readonly RecruitmentState[] = STEPS;
 
 /** States in which the candidate is still in play: the same phone or e-mail cannot be open twice. */
-export const OPEN_STATES: readonly RecruitmentState[] = [
-  'new',
-  'screened',
-  'interview',
-  'finalised',
-  'sentForApproval',
-  'approved',
-];
+export const OPEN_STATES: readonly RecruitmentState[] = STEPS.filter((s) => s !== 'appointed');
 
 /** What staff call each state. */
 export const RECRUITMENT_STATE_LABELS: Record<RecruitmentState, string> = {
