@@ -78,16 +78,23 @@ export function formProblems() {
   return { errors, bad, filled };
 }
 
-/** The success envelope every operation answers with. */
-/** A file only its caller may keep (an invoice, a slip, a workbook): downloaded, never held by a shared cache. */
-export function privateDownload(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
-  return reply
+const attachment = (reply: FastifyReply, type: string, fileName: string) =>
+  reply
     .type(type)
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(body);
+    .header('Cache-Control', 'private, no-store');
+
+/** A file only its caller may keep (an invoice, a slip, a workbook): downloaded, never held by a shared cache. */
+export function privateDownload(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
+  return attachment(reply, type, fileName).send(body);
 }
 
+/** A file someone uploaded (a proof, a receipt, a CV), given back the same way; nosniff, as its bytes are theirs. */
+export function uploadedFile(reply: FastifyReply, f: { mime: string; fileName: string; bytes: Buffer }) {
+  return attachment(reply, f.mime, f.fileName).header('X-Content-Type-Options', 'nosniff').send(f.bytes);
+}
+
+/** The success envelope every operation answers with. */
 export function ok<T>(data: T, message = 'OK') {
   return { status: 'true' as const, message, data };
 }

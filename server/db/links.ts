@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
+import { users } from './schema';
 
 /**
- * Reads and writes that repos share over a table they name: the links of a profile (its zones, its services) and the
- * unique keys of a person record (decision 050). The repo stays the one that knows its table.
+ * Reads and writes that repos share over a table they name: the links of a profile (its zones, its services), the
+ * unique keys of a person record and the account beside it (decision 050). The repo stays the one that knows its table.
  */
 
 /** A link table: its id, the owner's column and the linked thing's column. */
@@ -38,6 +39,34 @@ export async function deleteLink(exec: Executor, table: PgTable, l: Links, id: n
 }
 
 /**
+ * The link writes above for one link table, named by the keys of its owner's and its linked thing's columns: the
+ * repo that knows the table says only which they are.
+ */
+export function linkTable<T extends PgTable & { id: PgColumn }>(
+  table: T,
+  owner: keyof T & keyof T['$inferInsert'] & string,
+  target: keyof T & keyof T['$inferInsert'] & string,
+) {
+  const l: Links = {
+    id: table.id,
+    owner: table[owner] as unknown as PgColumn,
+    target: table[target] as unknown as PgColumn,
+  };
+  return {
+    insert: (exec: Executor, ownerId: number, targetIds: number[]) =>
+      insertLinks(
+        exec,
+        table,
+        table.id,
+        targetIds.map((t) => ({ [owner]: ownerId, [target]: t }) as T['$inferInsert']),
+      ),
+    /** Removes the owner's links to anything not in `keep`. */
+    prune: (exec: Executor, ownerId: number, keep: number[]) => pruneLinks(exec, table, l, ownerId, keep),
+    remove: (exec: Executor, id: number) => deleteLink(exec, table, l, id),
+  };
+}
+
+/**
  * Which of these values other rows of the table already hold, by key: each key is a column and the values asked
  * about; `except` leaves out the owner's own row.
  */
@@ -63,4 +92,32 @@ export async function valuesTaken<K extends string>(
     : [];
   const held = (k: K) => new Set(rows.map((r) => (r as Record<K, string | null>)[k]).filter((v): v is string => !!v));
   return Object.fromEntries(entries.map(([k]) => [k, held(k)])) as Record<K, Set<string>>;
+}
+
+// ---------------------------------------------------------------- the account beside a profile
+
+/** An account by id, with whether it has a profile in the table of `profileUserId` (the seeds ask before adding one). */
+export async function accountWithProfile(exec: Executor, userId: number, profileUserId: PgColumn) {
+  const rows = await exec
+    .select({
+      id: users.id,
+      role: users.role,
+      mobileNo: users.mobileNo,
+      email: users.email,
+      hasProfile: sql<boolean>`${profileUserId} is not null`,
+    })
+    .from(users)
+    .leftJoin(profileUserId.table, eq(profileUserId, users.id))
+    .where(eq(users.id, userId));
+  return rows[0] ?? null;
+}
+
+/** Flips the account's active flag where `isProfile` (the repo's test of its kind) holds; the update locks the row. */
+export async function flipAccountActive(exec: Executor, userId: number, isProfile: SQL) {
+  const rows = await exec
+    .update(users)
+    .set({ active: sql`not ${users.active}` })
+    .where(and(eq(users.id, userId), isProfile))
+    .returning({ id: users.id, active: users.active });
+  return rows[0] ?? null;
 }

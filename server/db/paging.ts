@@ -1,4 +1,5 @@
 import { type AnyColumn, asc, type Column, desc, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 export interface PageQuery {
   page?: number;
@@ -39,4 +40,30 @@ export const qualified = (c: Column) => sql.raw(`"${getTableName(c.table)}"."${c
 export async function withTotal<R>(rows: PromiseLike<R[]>, count: PromiseLike<{ total: number }[]>) {
   const [page, [{ total }]] = await Promise.all([rows, count]);
   return { rows: page, total };
+}
+
+/** A dynamic select (`$dynamic()`), whatever its table, columns and joins. */
+// biome-ignore lint/suspicious/noExplicitAny: any select's own types pass through
+type DynamicSelect = PgSelect<any, any, any, any>;
+
+/**
+ * One page of a list and the count of every row its filter matches, both from dynamic selects (`$dynamic()`): the
+ * filter is given once, so the total counts what the pages list. `counted` names only the joins the filter needs.
+ */
+export async function pageAndTotal<T extends DynamicSelect>(
+  rows: T,
+  counted: DynamicSelect,
+  where: SQL | undefined,
+  order: (PgColumn | SQL)[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: Awaited<T>; total: number }> {
+  const [list, [{ total }]] = await Promise.all([
+    rows
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    counted.where(where),
+  ]);
+  return { rows: list as Awaited<T>, total: total as number };
 }

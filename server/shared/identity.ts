@@ -1,8 +1,8 @@
 /** The PAN and Aadhaar rules of a person record (decision 050), pure so the import and the forms share them. */
 
 // The Verhoeff tables as published (Wikipedia, "Verhoeff algorithm"): multiplication in the dihedral group D5, the
-// position permutation and the inverse. Row i of P is the permutation (1 5 8 9 4 2 7 0)(3 6) applied i times; the
-// known answers in tests/unit/known-answers.test.ts catch a wrong entry (decision 044).
+// position permutation and the inverse; the known answers in tests/unit/known-answers.test.ts catch a wrong entry
+// (decision 044).
 const D = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
   [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
@@ -15,16 +15,10 @@ const D = [
   [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
   [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
 ];
-const P = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
-  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
-  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
-  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
-  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
-];
+/** Row i of P is row 1, the permutation (1 5 8 9 4 2 7 0)(3 6), applied i times. */
+const P1 = [1, 5, 7, 6, 2, 8, 3, 0, 9, 4];
+const P: number[][] = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]];
+for (let i = 1; i < 8; i++) P.push(P[i - 1].map((d) => P1[d]));
 const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
 
 /** True when the digit string ends with its correct Verhoeff check digit. */

@@ -22,6 +22,9 @@ import {
  * PAN, Aadhaar, birth date), checked the same way on a form and on an import row (decision 050).
  */
 
+/** The first word of a full name: how a customer and a professional are shown each other. */
+export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+
 /** Whose record it is, as the messages name it: "Another vendor has PAN …". */
 export type PersonKind = 'professional' | 'vendor';
 
@@ -46,6 +49,19 @@ export const aadhaarShown = (aadhaarNumber: string, full: boolean) => ({
 export const averageOf = (count: number, total: number) => (count > 0 ? Math.round((total / count) * 10) / 10 : null);
 
 // ---------------------------------------------------------------- a form's body
+
+/** The fields of a person record both profiles' bodies carry under the same names. */
+export interface PersonBody {
+  email?: string | null;
+  stateId: number;
+  cityId: number;
+  pinCode: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  birthDate?: string | null;
+  panNumber: string;
+  aadharNumber: string;
+}
 
 /** The shared fields of a form's body; a profile without a joining date or second number leaves them out. */
 export interface PersonFields {
@@ -154,6 +170,47 @@ export interface PersonRow {
   cityName: string;
   stateName: string;
 }
+
+/** The columns of a person record both profiles' import sheets carry under the same names. */
+export interface PersonSheetRow {
+  email?: string;
+  cityName: string;
+  stateName: string;
+  pinCode: string;
+  addressLine1: string;
+  addressLine2?: string;
+  birthDate?: string;
+  panNumber: string;
+  aadharNumber: string;
+  zoneName?: string;
+}
+
+/** The keys of an import row (its mobile number under the sheet's own name), trimmed and normalised for the checks. */
+export const personKeysOfRow = (
+  mobile: string,
+  r: Pick<PersonSheetRow, 'email' | 'panNumber' | 'aadharNumber' | 'pinCode'>,
+) => ({
+  mobile: mobile.trim(),
+  email: r.email?.trim() || null,
+  pan: normalPan(r.panNumber),
+  aadhaar: normalAadhaar(r.aadharNumber),
+  pinCode: r.pinCode.trim(),
+});
+
+/** A checked row's place, address and identity numbers, as both profiles' tables keep them. */
+export const personProfileOfRow = (
+  r: Pick<PersonRow, 'pinCode' | 'pan' | 'aadhaar' | 'birthDate'> & { addressLine1: string; addressLine2?: string },
+  inState: { id: number; stateId: number } | undefined,
+) => ({
+  stateId: inState?.stateId ?? 0,
+  cityId: inState?.id ?? 0,
+  pinCode: r.pinCode,
+  addressLine1: r.addressLine1.trim(),
+  addressLine2: r.addressLine2?.trim() || null,
+  birthDate: r.birthDate?.trim() || null,
+  panNumber: r.pan,
+  aadhaarNumber: r.aadhaar,
+});
 
 /** The first row of each key in the sheet, to report the later ones as repeats. */
 export const newSeenKeys = () => ({

@@ -18,7 +18,7 @@ export * as addresses from './addresses/service';
 export { signup } from './customers/service';
 export { refusalError, refusalsFor } from './dispatch/eligibility';
 export * as dispatch from './dispatch/service';
-export { stateLabel } from './orderLines/rules';
+export { lineNamed, stateLabel } from './orderLines/rules';
 export * as orderLines from './orderLines/service';
 export {
   applyLineEvent,

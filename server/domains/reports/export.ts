@@ -1,3 +1,6 @@
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../../db/client';
+import { ok, privateDownload } from '../../http';
 import { toCsv } from '../../shared/csv';
 
 /**
@@ -58,4 +61,19 @@ export async function reportFile(
     stickyRowsCount: 1,
   }).toBuffer();
   return { type: XLSX_TYPE, fileName: `${name}.xlsx`, body };
+}
+
+/** A report's answer: JSON for the screen, or the same rows as CSV or XLSX when the query's `Format` asks for a file. */
+export async function jsonOrFile<Q extends { Format?: string }, T>(
+  req: { server: { db: Db }; query: Q },
+  reply: FastifyReply,
+  file: (db: Db, q: Q, format: ExportFormat) => Promise<ReportFile>,
+  json: (db: Db, q: Q) => Promise<T>,
+) {
+  const format = req.query.Format;
+  if (format === 'csv' || format === 'xlsx') {
+    const f = await file(req.server.db, req.query, format);
+    return privateDownload(reply, f.type, f.fileName, f.body);
+  }
+  return ok(await json(req.server.db, req.query));
 }

@@ -158,3 +158,19 @@ export function splitPeriod(fromDay: string, toDay: string, through: string | nu
     live: rowsFrom < toDay ? { from: rowsFrom, to: toDay } : null,
   };
 }
+
+/** A report grouped by one of its dimensions: the period and the contract's GroupBy. */
+export interface GroupedQuery extends PeriodQuery {
+  GroupBy?: string;
+}
+
+/** The dimension a report's GroupBy names (its `fallback` when none is given); 400 naming the choices otherwise. */
+export function groupingOf<K extends string, D>(dims: Record<K, D>, q: GroupedQuery, fallback: K) {
+  const groupBy = (q.GroupBy ?? fallback) as K;
+  const dim = dims[groupBy];
+  if (!dim) throw badRequest('GroupBy', `must be one of ${Object.keys(dims).join(', ')}`);
+  return { groupBy, dim };
+}
+
+/** How a report names the period it covers, first in its answer. */
+export const periodOut = (p: Period) => ({ type: p.type, from: p.from, to: p.to, label: p.label });

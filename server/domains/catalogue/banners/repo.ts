@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { orderOf, type PageQuery, pageOf, qualified, withTotal } from '../../../db/paging';
+import { orderOf, type PageQuery, pageAndTotal, pageOf, qualified } from '../../../db/paging';
 import { banners, categories, services, subCategories } from '../../../db/schema';
 
 export type Status = 'all' | 'active' | 'inactive';
@@ -44,15 +44,12 @@ export async function pageBanners(
     q.serviceId ? eq(banners.serviceId, q.serviceId) : undefined,
   );
   const order = orderOf(q, { id: banners.id, type: banners.type, createdAt: banners.createdAt }, 'id', banners.id);
-  const { rows: items, total: n } = await withTotal(
-    exec
-      .select(bannerColumns)
-      .from(banners)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    exec.select({ total: count() }).from(banners).where(where),
+  const { rows: items, total: n } = await pageAndTotal(
+    exec.select(bannerColumns).from(banners).$dynamic(),
+    exec.select({ total: count() }).from(banners).$dynamic(),
+    where,
+    order,
+    { limit, offset },
   );
   return { items, total: n, page, pageSize };
 }

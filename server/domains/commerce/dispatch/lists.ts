@@ -3,8 +3,9 @@ import type { Db, Executor } from '../../../db/client';
 import { badRequest, notFound } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { toCsv } from '../../../shared/csv';
+import { firstName } from '../../../shared/person';
 import { historyEntry, transitionsOf } from '../../../workflow/apply';
-import { stateLabel } from '../orderLines/rules';
+import { lineNamed, stateLabel } from '../orderLines/rules';
 import { indiaDay } from './eligibility';
 import * as repo from './repo.lists';
 import { indiaMidnight, inRange } from './times';
@@ -83,18 +84,11 @@ function statesOf(kind: ListKind, q: ListQuery): readonly string[] {
   return LISTS[kind].states;
 }
 
-const firstName = (full: string) => full.trim().split(/\s+/)[0] ?? full;
-
 function lineDto(r: repo.LineRow, now: Date) {
   return {
-    lineId: r.id,
-    orderId: r.orderId,
-    serviceId: r.serviceId,
-    serviceName: r.description,
+    ...lineNamed(r),
     categoryId: r.categoryId,
     categoryName: r.categoryName,
-    quantity: r.quantity,
-    slotStart: r.slotStart,
     state: r.state as 'unassigned',
     stateLabel: stateLabel(r.state),
     zoneId: r.zoneId,

@@ -2,15 +2,16 @@ import type { Db } from '../../../db/client';
 import { badRequest } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { isPartyRole } from '../../../roles';
+import { firstName } from '../../../shared/person';
 import { wallets } from '../../money';
 import type { Actor } from './events';
 import * as repo from './repo';
 import {
   customerActions,
-  firstName,
   LINE_RULES,
   LIST_STATES,
   type LineList,
+  lineNamed,
   sourceRefundOffer,
   stateLabel,
 } from './rules';
@@ -24,12 +25,7 @@ async function customerIdOf(db: Db, user: Actor, mobileNo: string | undefined) {
 
 function lineDto(r: repo.ListRow, now: Date) {
   return {
-    lineId: r.id,
-    orderId: r.orderId,
-    serviceId: r.serviceId,
-    serviceName: r.description,
-    quantity: r.quantity,
-    slotStart: r.slotStart,
+    ...lineNamed(r),
     state: r.state,
     stateLabel: stateLabel(r.state),
     actions: customerActions(r, now),

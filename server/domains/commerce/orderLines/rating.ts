@@ -1,7 +1,8 @@
 import type { Db, Tx } from '../../../db/client';
+import { firstName } from '../../../shared/person';
 import { type Actor, applyLineEvent, type LineRef, lineFor } from './events';
 import * as repo from './repo';
-import { firstName, ratingSummary } from './rules';
+import { ratingSummary } from './rules';
 
 /** The customer's rating of a completed line (once), with the service's and the professional's figures. */
 export async function rate(

@@ -121,8 +121,22 @@ export const LIST_STATES = {
 } as const satisfies Record<string, readonly OrderLineState[]>;
 export type LineList = keyof typeof LIST_STATES;
 
-/** The first name of a reviewer: all a service's page shows of who wrote a review. */
-export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+/** How every list names a line: its order, its service and the slot booked. */
+export const lineNamed = (r: {
+  id: number;
+  orderId: number;
+  serviceId: number;
+  description: string;
+  quantity: number;
+  slotStart: Date;
+}) => ({
+  lineId: r.id,
+  orderId: r.orderId,
+  serviceId: r.serviceId,
+  serviceName: r.description,
+  quantity: r.quantity,
+  slotStart: r.slotStart,
+});
 
 /** A service's rating summary from its stats row: average to one decimal, and the count of each star. */
 export function ratingSummary(

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { a4Pdf } from '../../../shared/pdf';
 import type { Invoice } from './invoice';
 
 /** Rupees as the PDF writes them (Helvetica has no ₹ glyph, so the columns say INR): 1,23,456.50. */
@@ -58,20 +58,10 @@ export const invoiceFileName = (invoiceNo: string) => `invoice-${invoiceNo.repla
 export function invoicePdf(inv: PdfInvoice, o: PdfOptions = {}): Promise<Buffer> {
   const ref = o.referenceLabel ?? 'Order';
   const code = o.codeHeader ?? 'SAC';
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done, left, width } = a4Pdf({
     margin: 40,
     info: { Title: `Tax invoice ${inv.invoiceNo}`, Author: inv.supplier.legalName, Subject: `${ref} ${inv.orderId}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
 
   doc.font('Helvetica-Bold').fontSize(16).text('TAX INVOICE', { align: 'center' });
   doc.moveDown(0.5);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, qualified, withTotal } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf, qualified } from '../../../db/paging';
 import {
   type AdvType,
   categories,
@@ -77,15 +77,12 @@ export async function pagePackages(
     'id',
     specialPackages.id,
   );
-  const { rows: items, total: n } = await withTotal(
-    exec
-      .select(packageColumns)
-      .from(specialPackages)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset) as Promise<PackageRow[]>,
-    exec.select({ total: count() }).from(specialPackages).where(where),
+  const { rows: items, total: n } = await pageAndTotal(
+    exec.select(packageColumns).from(specialPackages).$dynamic(),
+    exec.select({ total: count() }).from(specialPackages).$dynamic(),
+    where,
+    order,
+    { limit, offset },
   );
   return { items, total: n, page, pageSize };
 }

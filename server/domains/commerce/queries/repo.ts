@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, withTotal } from '../../../db/paging';
+import { likeTerm, pageAndTotal } from '../../../db/paging';
 import { type CustomerQueryState, customerQueries, orderLines, users } from '../../../db/schema';
 
 export type { CustomerQueryState } from '../../../db/schema';
@@ -153,13 +153,16 @@ export async function page(exec: Executor, f: ListFilter) {
         )
       : undefined,
   ) as SQL | undefined;
-  return withTotal(
-    joined(exec).where(where).orderBy(desc(customerQueries.id)).limit(f.limit).offset(f.offset),
+  return pageAndTotal(
+    joined(exec).$dynamic(),
     exec
       .select({ total: count() })
       .from(customerQueries)
       .innerJoin(customer, eq(customer.id, customerQueries.customerUserId))
       .innerJoin(orderLines, eq(orderLines.id, customerQueries.orderLineId))
-      .where(where),
+      .$dynamic(),
+    where,
+    [desc(customerQueries.id)],
+    f,
   );
 }

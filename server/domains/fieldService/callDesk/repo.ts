@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { withTotal } from '../../../db/paging';
+import { pageAndTotal } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import { orderLines, orders, transitionLog, users, zones } from '../../../db/schema';
 
@@ -103,16 +103,12 @@ const ORDER_COLUMNS = {
 /** One page of a customer's orders, newest first (orders_customer_idx), with their count. */
 export async function ordersOfCustomer(exec: Executor, customerUserId: number, limit: number, offset: number) {
   const where = eq(orders.customerUserId, customerUserId);
-  return withTotal(
-    exec
-      .select(ORDER_COLUMNS)
-      .from(orders)
-      .innerJoin(customer, eq(customer.id, orders.customerUserId))
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(limit)
-      .offset(offset),
-    exec.select({ total: count() }).from(orders).where(where),
+  return pageAndTotal(
+    exec.select(ORDER_COLUMNS).from(orders).innerJoin(customer, eq(customer.id, orders.customerUserId)).$dynamic(),
+    exec.select({ total: count() }).from(orders).$dynamic(),
+    where,
+    [desc(orders.id)],
+    { limit, offset },
   );
 }
 

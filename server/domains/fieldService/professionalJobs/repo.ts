@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { withTotal } from '../../../db/paging';
+import { pageAndTotal } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import {
   orderLineRejections,
@@ -91,13 +91,12 @@ async function jobsPage(
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .leftJoin(zones, eq(zones.id, orderLines.zoneId));
   const joined = withTip ? base.leftJoin(professionalTips, eq(professionalTips.orderLineId, orderLines.id)) : base;
-  const { rows: items, total: n } = await withTotal(
-    joined
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    exec.select({ total: count() }).from(orderLines).where(where),
+  const { rows: items, total: n } = await pageAndTotal(
+    joined.$dynamic(),
+    exec.select({ total: count() }).from(orderLines).$dynamic(),
+    where,
+    orderBy,
+    { limit, offset },
   );
   return { items, total: n };
 }
@@ -150,7 +149,7 @@ export function acceptedJobs(
 /** The lines professional `p` rejected, latest rejection first. */
 export async function rejectedJobs(exec: Executor, p: number, limit: number, offset: number) {
   const where = eq(orderLineRejections.professionalUserId, p);
-  const { rows: items, total: n } = await withTotal(
+  const { rows: items, total: n } = await pageAndTotal(
     exec
       .select({
         rejectionId: orderLineRejections.id,
@@ -169,11 +168,11 @@ export async function rejectedJobs(exec: Executor, p: number, limit: number, off
       .innerJoin(orderLines, eq(orderLines.id, orderLineRejections.orderLineId))
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .leftJoin(zones, eq(zones.id, orderLines.zoneId))
-      .where(where)
-      .orderBy(desc(orderLineRejections.at), desc(orderLineRejections.id))
-      .limit(limit)
-      .offset(offset),
-    exec.select({ total: count() }).from(orderLineRejections).where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(orderLineRejections).$dynamic(),
+    where,
+    [desc(orderLineRejections.at), desc(orderLineRejections.id)],
+    { limit, offset },
   );
   return { items, total: n };
 }

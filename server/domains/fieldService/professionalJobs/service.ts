@@ -4,7 +4,8 @@ import { pageOf } from '../../../db/paging';
 import { badRequest, conflict, HttpError, notFound } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { recordTransition } from '../../../plugins/audit';
-import { orderLines as lines, refusalError, refusalsFor } from '../../commerce';
+import { firstName } from '../../../shared/person';
+import { lineNamed, orderLines as lines, refusalError, refusalsFor } from '../../commerce';
 import { attendance } from '../../people';
 import { publishLive } from '../../platform';
 import * as repo from './repo';
@@ -56,8 +57,6 @@ export function jobActions(state: string, mine: boolean): JobAction[] {
   return [];
 }
 
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
-
 /**
  * A line as professional `p` sees it: the area and the customer's first name; the full address and the receiver's
  * number only once they have accepted the job (they are going there). Never the completion code.
@@ -66,12 +65,7 @@ function jobDto(r: repo.JobRow, p: number) {
   const mine = r.professionalUserId === p;
   const going = mine && r.state === 'accepted';
   return {
-    lineId: r.id,
-    orderId: r.orderId,
-    serviceId: r.serviceId,
-    serviceName: r.description,
-    quantity: r.quantity,
-    slotStart: r.slotStart,
+    ...lineNamed(r),
     slotEnd: new Date(r.slotStart.getTime() + JOB_RULES.slotMs),
     state: r.state,
     stateLabel: ORDER_LINE_STATE_LABELS[r.state as OrderLineState] ?? r.state,

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import { nameKey, RowErrors } from '../../../imports';
-import { listOf, normalAadhaar, normalPan, PIN } from '../../../shared/identity';
+import { listOf, PIN } from '../../../shared/identity';
 import {
   checkPersonRow,
   cityOfRow,
@@ -8,6 +8,9 @@ import {
   indiaToday,
   newSeenKeys,
   oneTimePassword,
+  type PersonSheetRow,
+  personKeysOfRow,
+  personProfileOfRow,
   rowKeysTaken,
   zoneNamesOf,
   zonesOfRow,
@@ -18,25 +21,15 @@ import { type Checked, insertOne, PROFESSIONAL_TYPES } from './rules';
 
 // ---------------------------------------------------------------- import
 
-export interface ImportRow {
+export interface ImportRow extends PersonSheetRow {
   fullName: string;
   roleName: string;
   phone: string;
   altContactNo?: string;
-  email?: string;
-  cityName: string;
-  stateName: string;
-  pinCode: string;
-  addressLine1: string;
-  addressLine2?: string;
-  birthDate?: string;
   /** The day they joined (decision 033); empty: the day of the import. */
   joiningDate?: string;
-  panNumber: string;
-  aadharNumber: string;
   vendorName?: string;
   serviceName?: string;
-  zoneName?: string;
 }
 
 /**
@@ -50,11 +43,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
   const norm = rows.map((r) => ({
     ...r,
     fullName: r.fullName.trim(),
-    mobile: r.phone.trim(),
-    email: r.email?.trim() || null,
-    pan: normalPan(r.panNumber),
-    aadhaar: normalAadhaar(r.aadharNumber),
-    pinCode: r.pinCode.trim(),
+    ...personKeysOfRow(r.phone, r),
     type: PROFESSIONAL_TYPES.find((t) => nameKey(t) === nameKey(r.roleName)),
     services: listOf(r.serviceName),
     zones: zoneNamesOf(r.zoneName),
@@ -114,17 +103,10 @@ export async function importRows(db: Db, rows: ImportRow[]) {
       zoneIds,
       serviceIds: [...new Set(serviceIds)],
       profile: {
+        ...personProfileOfRow(r, inState),
         professionalType: r.type ?? 'Technician',
-        stateId: inState?.stateId ?? 0,
-        cityId: inState?.id ?? 0,
-        pinCode: r.pinCode,
         homeZoneId: homeZones.get(r.pinCode) ?? null,
-        addressLine1: r.addressLine1.trim(),
-        addressLine2: r.addressLine2?.trim() || null,
         altContactNo: r.altContactNo?.trim() || null,
-        birthDate: r.birthDate?.trim() || null,
-        panNumber: r.pan,
-        aadhaarNumber: r.aadhaar,
         vendorUserId: vendorId,
       },
     });

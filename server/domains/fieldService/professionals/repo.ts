@@ -1,8 +1,8 @@
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { deleteLink, insertLinks, pruneLinks, valuesTaken } from '../../../db/links';
-import { likeTerm, withTotal } from '../../../db/paging';
+import { accountWithProfile, flipAccountActive, linkTable, valuesTaken } from '../../../db/links';
+import { likeTerm, pageAndTotal } from '../../../db/paging';
 import {
   cities,
   orderLines,
@@ -122,45 +122,17 @@ export async function lock(exec: Executor, userId: number) {
   return rows[0] ?? null;
 }
 
-const zoneLinks = {
-  id: professionalZones.id,
-  owner: professionalZones.professionalUserId,
-  target: professionalZones.zoneId,
-};
-const serviceLinks = {
-  id: professionalServices.id,
-  owner: professionalServices.professionalUserId,
-  target: professionalServices.serviceId,
-};
+const zoneLinks = linkTable(professionalZones, 'professionalUserId', 'zoneId');
+const serviceLinks = linkTable(professionalServices, 'professionalUserId', 'serviceId');
 
-export const insertZoneLinks = (exec: Executor, userId: number, zoneIds: number[]) =>
-  insertLinks(
-    exec,
-    professionalZones,
-    professionalZones.id,
-    zoneIds.map((zoneId) => ({ professionalUserId: userId, zoneId })),
-  );
-
-export const insertServiceLinks = (exec: Executor, userId: number, serviceIds: number[]) =>
-  insertLinks(
-    exec,
-    professionalServices,
-    professionalServices.id,
-    serviceIds.map((serviceId) => ({ professionalUserId: userId, serviceId })),
-  );
-
+export const insertZoneLinks = zoneLinks.insert;
+export const insertServiceLinks = serviceLinks.insert;
 /** Removes the zone links not in `keep`. */
-export const pruneZones = (exec: Executor, userId: number, keep: number[]) =>
-  pruneLinks(exec, professionalZones, zoneLinks, userId, keep);
-
+export const pruneZones = zoneLinks.prune;
 /** Removes the service links not in `keep`. */
-export const pruneServices = (exec: Executor, userId: number, keep: number[]) =>
-  pruneLinks(exec, professionalServices, serviceLinks, userId, keep);
-
-export const deleteZoneLink = (exec: Executor, id: number) => deleteLink(exec, professionalZones, zoneLinks, id);
-
-export const deleteServiceLink = (exec: Executor, id: number) =>
-  deleteLink(exec, professionalServices, serviceLinks, id);
+export const pruneServices = serviceLinks.prune;
+export const deleteZoneLink = zoneLinks.remove;
+export const deleteServiceLink = serviceLinks.remove;
 
 export async function setAvailable(exec: Executor, userId: number, available: boolean) {
   const rows = await exec
@@ -172,19 +144,12 @@ export async function setAvailable(exec: Executor, userId: number, available: bo
 }
 
 /** Flips a professional's account active flag (the row is locked by the update). */
-export async function flipActive(exec: Executor, userId: number) {
-  const rows = await exec
-    .update(users)
-    .set({ active: sql`not ${users.active}` })
-    .where(
-      and(
-        eq(users.id, userId),
-        exists(sql`(select 1 from ${professionals} where ${professionals.userId} = ${users.id})`),
-      ),
-    )
-    .returning({ id: users.id, active: users.active });
-  return rows[0] ?? null;
-}
+export const flipActive = (exec: Executor, userId: number) =>
+  flipAccountActive(
+    exec,
+    userId,
+    exists(sql`(select 1 from ${professionals} where ${professionals.userId} = ${users.id})`),
+  );
 
 /** The professional's assigned or accepted lines, locked in id order (the order every line writer locks in). */
 export async function openLineIds(exec: Executor, userId: number) {
@@ -214,19 +179,7 @@ export async function userByMobile(exec: Executor, mobileNo: string) {
 }
 
 /** An account by id, and whether it has a professional profile. */
-export async function accountOf(exec: Executor, userId: number) {
-  const rows = await exec
-    .select({
-      id: users.id,
-      role: users.role,
-      mobileNo: users.mobileNo,
-      hasProfile: sql<boolean>`${professionals.userId} is not null`,
-    })
-    .from(users)
-    .leftJoin(professionals, eq(professionals.userId, users.id))
-    .where(eq(users.id, userId));
-  return rows[0] ?? null;
-}
+export const accountOf = (exec: Executor, userId: number) => accountWithProfile(exec, userId, professionals.userId);
 
 export async function deleteUser(exec: Executor, userId: number) {
   await exec.delete(users).where(eq(users.id, userId));
@@ -380,7 +333,7 @@ export async function page(exec: Executor, f: ListFilter) {
         )
       : undefined,
   );
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: users.id,
@@ -408,21 +361,17 @@ export async function page(exec: Executor, f: ListFilter) {
       .innerJoin(cities, eq(cities.id, professionals.cityId))
       .leftJoin(homeZones, eq(homeZones.id, professionals.homeZoneId))
       .leftJoin(vendorUsers, eq(vendorUsers.id, professionals.vendorUserId))
-      .where(where)
-      .orderBy(asc(users.fullName), asc(users.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    exec
-      .select({ total: count() })
-      .from(professionals)
-      .innerJoin(users, eq(users.id, professionals.userId))
-      .where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(professionals).innerJoin(users, eq(users.id, professionals.userId)).$dynamic(),
+    where,
+    [asc(users.fullName), asc(users.id)],
+    f,
   );
 }
 
 export async function vendorPage(exec: Executor, f: ListFilter) {
   const where = and(eq(users.role, 'VE'), searchOf(f.search), statusOf(f.status));
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: users.id,
@@ -433,10 +382,10 @@ export async function vendorPage(exec: Executor, f: ListFilter) {
         createdDate: users.createdAt,
       })
       .from(users)
-      .where(where)
-      .orderBy(asc(users.fullName), asc(users.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    exec.select({ total: count() }).from(users).where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(users).$dynamic(),
+    where,
+    [asc(users.fullName), asc(users.id)],
+    f,
   );
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/client';
 import { formProblems, type RoleCode } from '../../../http';
-import { checkPersonFields, invalidRequest, throwIfTaken } from '../../../shared/person';
+import { checkPersonFields, invalidRequest, type PersonBody, throwIfTaken } from '../../../shared/person';
 import { contactsTaken } from '../../platform';
 import * as persons from '../persons/service';
 import type { ProfessionalType } from './repo';
@@ -13,22 +13,13 @@ export const PROFESSIONAL_TYPES: ProfessionalType[] = ['Technician', 'Engineer']
 /** Who sees a professional's full Aadhaar number (the detail page only). */
 export const SEES_AADHAAR = new Set<RoleCode>(['A', 'HR']);
 
-export interface ProfessionalInput {
+export interface ProfessionalInput extends PersonBody {
   fullName: string;
   professionalType: ProfessionalType;
   phone: string;
   altContactNo?: string | null;
-  email?: string | null;
-  stateId: number;
-  cityId: number;
-  pinCode: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  birthDate?: string | null;
   /** The day they joined (decision 033); when not given: the candidate's date or today on an add, unchanged on an update. */
   joiningDate?: string | null;
-  panNumber: string;
-  aadharNumber: string;
   vendorId?: number | null;
   serviceId?: number;
   professionalServicesDetailsList?: { serviceId: number }[];

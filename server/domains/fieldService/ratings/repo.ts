@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, withTotal } from '../../../db/paging';
+import { likeTerm, pageAndTotal } from '../../../db/paging';
 import { orderLines, professionals, serviceRatingStats, services, subCategories, users } from '../../../db/schema';
 
 const customer = alias(users, 'customer');
@@ -88,14 +88,17 @@ export async function page(exec: Executor, f: RatingFilter) {
         )
       : undefined,
   ) as SQL;
-  return withTotal(
-    joined(exec).where(where).orderBy(desc(orderLines.ratedAt), desc(orderLines.id)).limit(f.limit).offset(f.offset),
+  return pageAndTotal(
+    joined(exec).$dynamic(),
     exec
       .select({ total: count() })
       .from(orderLines)
       .innerJoin(customer, eq(customer.id, orderLines.customerUserId))
       .leftJoin(professional, eq(professional.id, orderLines.professionalUserId))
-      .where(where),
+      .$dynamic(),
+    where,
+    [desc(orderLines.ratedAt), desc(orderLines.id)],
+    f,
   );
 }
 
@@ -155,7 +158,7 @@ export async function professionalsPage(exec: Executor, f: FeedbackFilter) {
     term ? or(ilike(users.fullName, term), ilike(users.mobileNo, term)) : undefined,
   );
   const avg = sql`(${professionals.ratingTotal}::numeric / ${professionals.ratingCount})`;
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: users.id,
@@ -166,15 +169,11 @@ export async function professionalsPage(exec: Executor, f: FeedbackFilter) {
       })
       .from(professionals)
       .innerJoin(users, eq(users.id, professionals.userId))
-      .where(where)
-      .orderBy(...ordered(f, avg, sql`${professionals.ratingCount}`, users.fullName, sql`${users.id}`))
-      .limit(f.limit)
-      .offset(f.offset),
-    exec
-      .select({ total: count() })
-      .from(professionals)
-      .innerJoin(users, eq(users.id, professionals.userId))
-      .where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(professionals).innerJoin(users, eq(users.id, professionals.userId)).$dynamic(),
+    where,
+    ordered(f, avg, sql`${professionals.ratingCount}`, users.fullName, sql`${users.id}`),
+    f,
   );
 }
 
@@ -186,7 +185,7 @@ export async function servicesPage(exec: Executor, f: FeedbackFilter) {
     term ? or(ilike(services.heading, term), ilike(subCategories.name, term)) : undefined,
   );
   const avg = sql`(${serviceRatingStats.total}::numeric / ${serviceRatingStats.count})`;
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: services.id,
@@ -198,15 +197,15 @@ export async function servicesPage(exec: Executor, f: FeedbackFilter) {
       .from(serviceRatingStats)
       .innerJoin(services, eq(services.id, serviceRatingStats.serviceId))
       .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-      .where(where)
-      .orderBy(...ordered(f, avg, sql`${serviceRatingStats.count}`, services.heading, sql`${services.id}`))
-      .limit(f.limit)
-      .offset(f.offset),
+      .$dynamic(),
     exec
       .select({ total: count() })
       .from(serviceRatingStats)
       .innerJoin(services, eq(services.id, serviceRatingStats.serviceId))
       .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-      .where(where),
+      .$dynamic(),
+    where,
+    ordered(f, avg, sql`${serviceRatingStats.count}`, services.heading, sql`${services.id}`),
+    f,
   );
 }

@@ -2,12 +2,11 @@ import type { Db } from '../../../db/client';
 import { pageOf } from '../../../db/paging';
 import { badRequest, type CurrentUser, conflict, notFound } from '../../../http';
 import { recordTransition } from '../../../plugins/audit';
+import { firstName } from '../../../shared/person';
 import * as repo from './repo';
 
 /** The transition log's entity for a review's visibility (its id is the order line's). */
 export const REVIEW_ENTITY = 'orderLineReview';
-
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 /**
  * A rating as its reader may see it. Staff see everything; a professional reading their own feedback sees the

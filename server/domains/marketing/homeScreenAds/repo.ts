@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { likeTerm, qualified, withTotal } from '../../../db/paging';
+import { likeTerm, pageAndTotal, qualified } from '../../../db/paging';
 import {
   type AdvType,
   type CouponState,
@@ -144,17 +144,16 @@ export async function pageAds(exec: Executor, q: AdListQuery): Promise<{ rows: A
   );
   const order =
     q.orderBy === 'updatedAt' ? [desc(homeScreenAds.updatedAt), desc(homeScreenAds.id)] : [desc(homeScreenAds.id)];
-  const { rows, total: n } = await withTotal(
-    base(exec)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.offset),
+  const { rows, total: n } = await pageAndTotal(
+    base(exec).$dynamic(),
     exec
       .select({ total: count() })
       .from(homeScreenAds)
       .leftJoin(coupons, eq(coupons.adId, homeScreenAds.id))
-      .where(where),
+      .$dynamic(),
+    where,
+    order,
+    q,
   );
   return { rows: rows as AdRow[], total: n };
 }
@@ -322,7 +321,7 @@ export async function pageHistory(exec: Executor, q: HistoryQuery) {
     q.couponId ? eq(transitionLog.entityId, q.couponId) : undefined,
     q.search ? ilike(coupons.code, likeTerm(q.search)) : undefined,
   ];
-  const { rows, total: n } = await withTotal(
+  const { rows, total: n } = await pageAndTotal(
     exec
       .select({
         id: transitionLog.id,
@@ -339,15 +338,15 @@ export async function pageHistory(exec: Executor, q: HistoryQuery) {
       .from(transitionLog)
       .innerJoin(coupons, eq(coupons.adId, transitionLog.entityId))
       .leftJoin(actor, eq(actor.id, transitionLog.actorId))
-      .where(and(...where))
-      .orderBy(desc(transitionLog.id))
-      .limit(q.limit)
-      .offset(q.offset),
+      .$dynamic(),
     exec
       .select({ total: count() })
       .from(transitionLog)
       .innerJoin(coupons, eq(coupons.adId, transitionLog.entityId))
-      .where(and(...where)),
+      .$dynamic(),
+    and(...where),
+    [desc(transitionLog.id)],
+    q,
   );
   return { rows, total: n };
 }

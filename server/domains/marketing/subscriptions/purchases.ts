@@ -99,6 +99,22 @@ export async function planTaxOf(exec: Executor, company: CompanyConfig, customer
   };
 }
 
+/** A bought plan's tax in rupees, as its invoice line and the purchase's reply both give it. */
+export const planTaxFigures = (p: {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  pricePaise: number;
+}) => ({
+  taxableValue: toRupees(paise(p.taxablePaise)),
+  gstRate: PLAN_TAX.gstRate,
+  cgst: toRupees(paise(p.cgstPaise)),
+  sgst: toRupees(paise(p.sgstPaise)),
+  igst: toRupees(paise(p.igstPaise)),
+  total: toRupees(paise(p.pricePaise)),
+});
+
 type Payable = Pick<
   purchasesRepo.PurchaseRow,
   | 'id'
@@ -465,12 +481,7 @@ export async function invoiceOf(exec: Executor, company: CompanyConfig, user: Cu
         description: `Subscription plan ${p.subscriptionName} (${monthsText(p.durationInMonths)})`,
         sacCode: p.sacCode,
         quantity: 1,
-        taxableValue: r2(p.taxablePaise),
-        gstRate: PLAN_TAX.gstRate,
-        cgst: r2(p.cgstPaise),
-        sgst: r2(p.sgstPaise),
-        igst: r2(p.igstPaise),
-        total: r2(p.pricePaise),
+        ...planTaxFigures(p),
         creditNote: null,
         cancelled: false,
       },

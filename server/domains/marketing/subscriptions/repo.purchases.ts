@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, type PageQuery, pageOf, withTotal } from '../../../db/paging';
+import { likeTerm, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
 import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import {
@@ -248,18 +248,17 @@ export async function pagePurchases(exec: Executor, q: PurchaseQuery) {
       ? or(ilike(subscriptionPlans.subscriptionName, term), ilike(users.fullName, term), ilike(users.mobileNo, term))
       : undefined,
   );
-  const { rows: items, total: n } = await withTotal(
-    purchasesFrom(exec)
-      .where(where)
-      .orderBy(desc(customerSubscriptions.createdAt), desc(customerSubscriptions.id))
-      .limit(limit)
-      .offset(offset),
+  const { rows: items, total: n } = await pageAndTotal(
+    purchasesFrom(exec).$dynamic(),
     exec
       .select({ total: count() })
       .from(customerSubscriptions)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, customerSubscriptions.subscriptionId))
       .innerJoin(users, eq(users.id, customerSubscriptions.customerUserId))
-      .where(where),
+      .$dynamic(),
+    where,
+    [desc(customerSubscriptions.createdAt), desc(customerSubscriptions.id)],
+    { limit, offset },
   );
   return { items: items as PurchaseRow[], total: n, page, pageSize };
 }

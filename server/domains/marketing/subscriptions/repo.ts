@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, qualified, withTotal } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf, qualified } from '../../../db/paging';
 import {
   categories,
   customerSubscriptions,
@@ -77,15 +77,15 @@ export async function pagePlans(exec: Executor, q: PageQuery & { id?: number }, 
     view.onSale ? 'price' : 'id',
     subscriptionPlans.id,
   );
-  const { rows: items, total: n } = await withTotal(
+  const { rows: items, total: n } = await pageAndTotal(
     exec
       .select({ ...planColumns, purchases: purchasesOfPlan })
       .from(subscriptionPlans)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    exec.select({ total: count() }).from(subscriptionPlans).where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(subscriptionPlans).$dynamic(),
+    where,
+    order,
+    { limit, offset },
   );
   return { items: items as (PlanRow & { purchases: number })[], total: n, page, pageSize };
 }
@@ -219,18 +219,17 @@ export async function pageDiscounts(exec: Executor, q: DiscountQuery) {
     'id',
     subscriptionDiscounts.id,
   );
-  const { rows: items, total: n } = await withTotal(
-    discountsFrom(exec)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+  const { rows: items, total: n } = await pageAndTotal(
+    discountsFrom(exec).$dynamic(),
     exec
       .select({ total: count() })
       .from(subscriptionDiscounts)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionDiscounts.subscriptionId))
       .innerJoin(services, eq(services.id, subscriptionDiscounts.serviceId))
-      .where(where),
+      .$dynamic(),
+    where,
+    order,
+    { limit, offset },
   );
   return { items: items as DiscountRow[], total: n, page, pageSize };
 }

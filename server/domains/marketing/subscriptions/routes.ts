@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { PLAN_TAX } from '../../../config';
 import { type CurrentUser, currentUser, done, type Handlers, idempotencyOf, ok } from '../../../http';
 import { mulDivHalfUp, paise, toPaise, toRupees } from '../../../money';
 import { cachedReply } from '../../../plugins/cache';
@@ -74,12 +73,7 @@ const purchaseOut = (p: subscriptions.Purchase) => ({
   invoiceNo: p.invoiceNo,
   invoiceDate: p.invoicedAt,
   invoiceUrl: p.invoiceNo ? `/api/Customer/GetSubscriptionInvoicePdf?CustomerSubscriptionID=${p.id}` : null,
-  taxableValue: r2(p.taxablePaise),
-  gstRate: PLAN_TAX.gstRate,
-  cgst: r2(p.cgstPaise),
-  sgst: r2(p.sgstPaise),
-  igst: r2(p.igstPaise),
-  total: r2(p.pricePaise),
+  ...subscriptions.planTaxFigures(p),
   sacCode: p.sacCode,
   placeOfSupply: p.placeOfSupply,
 });

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import type { CompanyConfig } from '../../../config';
+import { a4Pdf } from '../../../shared/pdf';
 import type { DayCounts } from '../attendance/dayCounts';
 
 /** What the slip PDF prints (service.ts slip()). Amounts are rupees. */
@@ -31,15 +31,7 @@ const plain = (s: string) => s.replace(/₹/g, 'Rs. ');
 
 /** A salary slip as a PDF (pdfkit, made on the server). */
 export async function salarySlipPdf(slip: SlipPdf, company: CompanyConfig): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Salary slip ${slip.monthName}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = a4Pdf({ margin: 48, info: { Title: `Salary slip ${slip.monthName}` } });
   doc.font('Helvetica-Bold').fontSize(14).text(company.legalName, left, 48, { width });
   doc.font('Helvetica').fontSize(9).text(company.address, { width });
   doc.moveDown();

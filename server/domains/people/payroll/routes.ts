@@ -1,4 +1,4 @@
-import { currentUser, type Handlers, idempotencyOf, ok, privateDownload } from '../../../http';
+import { currentUser, type Handlers, idempotencyOf, ok, privateDownload, uploadedFile } from '../../../http';
 import { QUEUES, runSoon } from '../../../jobs/queue';
 import { salarySlipPdf } from './pdf';
 import * as payroll from './service';
@@ -144,12 +144,7 @@ export const payrollHandlers: Handlers = {
 
   async getEmpExpenseReceipt(req, reply) {
     const r = await payroll.receiptOf(req.server.db, req.server.storage, req.query.id);
-    return reply
-      .type(r.mime)
-      .header('Content-Disposition', `attachment; filename="${r.fileName}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(r.bytes);
+    return uploadedFile(reply, r);
   },
 
   async decideEmpExpense(req) {

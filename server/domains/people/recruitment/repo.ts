@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, withTotal } from '../../../db/paging';
+import { likeTerm, pageAndTotal } from '../../../db/paging';
 import { type RowOfShape, rawRows } from '../../../db/rows';
 import {
   candidateDocuments,
@@ -152,15 +152,12 @@ export async function page(exec: Executor, q: ListQuery) {
         : [dir(candidates.createdAt), dir(candidates.id)];
   // The page's ids first (an index scan that skips `offset` rows cheaply), then the details of those ids only: the
   // last-step subqueries and the joins never run for the rows an offset skips.
-  const { rows: idRows, total } = await withTotal(
-    exec
-      .select({ id: candidates.id })
-      .from(candidates)
-      .where(cond)
-      .orderBy(...keys)
-      .limit(q.limit)
-      .offset(q.offset),
-    exec.select({ total: count() }).from(candidates).where(cond),
+  const { rows: idRows, total } = await pageAndTotal(
+    exec.select({ id: candidates.id }).from(candidates).$dynamic(),
+    exec.select({ total: count() }).from(candidates).$dynamic(),
+    cond,
+    keys,
+    q,
   );
   const ids = idRows.map((r) => r.id);
   const rows = ids.length

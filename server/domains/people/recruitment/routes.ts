@@ -1,4 +1,4 @@
-import { currentUser, done, type Handlers, ok } from '../../../http';
+import { currentUser, done, type Handlers, ok, uploadedFile } from '../../../http';
 import { type Paise, paise, toPaise } from '../../../money';
 import { toCsv } from '../../../shared/csv';
 import * as recruitment from './service';
@@ -82,12 +82,7 @@ export const recruitmentHandlers: Handlers = {
 
   async getCandidateFile(req, reply) {
     const f = await recruitment.fileOf(req.server.db, req.server.storage, req.query.id, req.query.kind);
-    return reply
-      .type(f.mime)
-      .header('Content-Disposition', `attachment; filename="${f.fileName}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(f.bytes);
+    return uploadedFile(reply, f);
   },
 
   async recruitmentProcess(req) {

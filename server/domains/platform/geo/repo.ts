@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, withTotal } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
 import { cities, customers, roles, states, zonePincodes, zones } from '../../../db/schema';
 
 export const listStates = (exec: Executor) =>
@@ -88,18 +88,17 @@ export async function pageZones(exec: Executor, q: PageQuery, includeInactive: b
     'zoneName',
     zones.id,
   );
-  const { rows: items, total } = await withTotal(
-    zonesQuery(exec)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+  const { rows: items, total } = await pageAndTotal(
+    zonesQuery(exec).$dynamic(),
     exec
       .select({ total: count() })
       .from(zones)
       .innerJoin(states, eq(states.id, zones.stateId))
       .innerJoin(cities, eq(cities.id, zones.cityId))
-      .where(where),
+      .$dynamic(),
+    where,
+    order,
+    { limit, offset },
   );
   return { items, total, page, pageSize };
 }

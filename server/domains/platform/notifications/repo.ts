@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { withTotal } from '../../../db/paging';
+import { pageAndTotal } from '../../../db/paging';
 import { type PerRow, perRowSource, WritePlan } from '../../../db/plan';
 import { type NotificationKind, notificationOutbox, notifications, users } from '../../../db/schema';
 
@@ -58,7 +58,7 @@ const mine = (userId: number, unreadOnly = false): SQL =>
 /** One page of a person's notifications, newest first. */
 export async function page(exec: Executor, userId: number, p: { limit: number; offset: number; unreadOnly: boolean }) {
   const where = mine(userId, p.unreadOnly);
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: notifications.id,
@@ -70,11 +70,11 @@ export async function page(exec: Executor, userId: number, p: { limit: number; o
         createdAt: notifications.createdAt,
       })
       .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.id))
-      .limit(p.limit)
-      .offset(p.offset),
-    exec.select({ total: count() }).from(notifications).where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(notifications).$dynamic(),
+    where,
+    [desc(notifications.id)],
+    p,
   );
 }
 

@@ -90,6 +90,25 @@ function documentOf(t: { kind: string; reference: string | null; documentNo: str
   };
 }
 
+/** What a statement line and a day-book transfer both say of their transfer. */
+const transferOut = (t: {
+  transferId: number;
+  at: Date;
+  kind: string;
+  reference: string | null;
+  documentNo: string | null;
+  remark: string | null;
+  actor: string | null;
+}) => ({
+  transferId: t.transferId,
+  at: t.at.toISOString(),
+  kind: t.kind,
+  ...documentOf(t),
+  reference: t.reference ?? '',
+  remark: t.remark ?? '',
+  doneBy: t.actor ?? '',
+});
+
 const nextDay = (day: string) => dayText(dayNumber(day) + 1);
 const dayOrToday = (value: string | undefined, now: Date) => resolvePeriod({ Type: 'Day', FromDate: value ?? '' }, now);
 /** The period's wrong field is FromDate in decision 055's words; the books name their own field. */
@@ -151,14 +170,24 @@ export async function trialBalance(db: Db, q: { AsOf?: string }, now = new Date(
   };
 }
 
+/** The two sides' columns, and what a statement line and a day-book leg also share: their transfer and document. */
+const DEBIT_CREDIT_COLUMNS: ExportColumn[] = [
+  { header: 'Debit', kind: 'rupees', width: 16 },
+  { header: 'Credit', kind: 'rupees', width: 16 },
+];
+const TRANSFER_COLUMNS: ExportColumn[] = [
+  { header: 'Transfer', kind: 'int' },
+  { header: 'Document', width: 22 },
+  { header: 'Document no', width: 22 },
+];
+
 export async function trialBalanceFile(db: Db, q: { AsOf?: string }, format: ExportFormat) {
   const tb = await trialBalance(db, q);
   const columns: ExportColumn[] = [
     { header: 'Account', width: 30 },
     { header: 'Nature' },
     { header: 'Normal side' },
-    { header: 'Debit', kind: 'rupees', width: 16 },
-    { header: 'Credit', kind: 'rupees', width: 16 },
+    ...DEBIT_CREDIT_COLUMNS,
   ];
   const rows: ExportCell[][] = [
     ...tb.lines.map((l) => [l.name, l.nature, l.normalSide, l.debit, l.credit]),
@@ -267,13 +296,7 @@ export async function accountStatement(db: Db, q: StatementQuery, now = new Date
     page,
     pageSize,
     items: s.items.map((r) => ({
-      transferId: r.transferId,
-      at: r.at.toISOString(),
-      kind: r.kind,
-      ...documentOf(r),
-      reference: r.reference ?? '',
-      remark: r.remark ?? '',
-      doneBy: r.actor ?? '',
+      ...transferOut(r),
       ...sides(r.amount),
       balance: sides(r.running),
     })),
@@ -284,12 +307,9 @@ export async function accountStatementFile(db: Db, q: StatementQuery, format: Ex
   const s = await accountStatement(db, q, new Date(), true);
   const columns: ExportColumn[] = [
     { header: 'Date (IST)', width: 18 },
-    { header: 'Transfer', kind: 'int' },
-    { header: 'Document', width: 22 },
-    { header: 'Document no', width: 22 },
+    ...TRANSFER_COLUMNS,
     { header: 'Remark', width: 36 },
-    { header: 'Debit', kind: 'rupees', width: 16 },
-    { header: 'Credit', kind: 'rupees', width: 16 },
+    ...DEBIT_CREDIT_COLUMNS,
     { header: 'Balance Dr', kind: 'rupees', width: 16 },
     { header: 'Balance Cr', kind: 'rupees', width: 16 },
   ];
@@ -349,13 +369,7 @@ export async function dayBook(
     items: transfers.map((t) => {
       const own = legs.filter((l) => l.transferId === t.transferId);
       return {
-        transferId: t.transferId,
-        at: t.at.toISOString(),
-        kind: t.kind,
-        ...documentOf(t),
-        reference: t.reference ?? '',
-        remark: t.remark ?? '',
-        doneBy: t.actor ?? '',
+        ...transferOut(t),
         amount: rupees(own.reduce((n, l) => n + Math.max(l.amount, 0), 0)),
         legs: own.map((l) => ({
           account: String(l.fixedId),
@@ -373,12 +387,9 @@ export async function dayBookFile(db: Db, q: { Date?: string }, format: ExportFo
   const book = await dayBook(db, q, new Date(), true);
   const columns: ExportColumn[] = [
     { header: 'Time (IST)', width: 18 },
-    { header: 'Transfer', kind: 'int' },
-    { header: 'Document', width: 22 },
-    { header: 'Document no', width: 22 },
+    ...TRANSFER_COLUMNS,
     { header: 'Account', width: 36 },
-    { header: 'Debit', kind: 'rupees', width: 16 },
-    { header: 'Credit', kind: 'rupees', width: 16 },
+    ...DEBIT_CREDIT_COLUMNS,
     { header: 'Remark', width: 36 },
   ];
   const rows: ExportCell[][] = [];

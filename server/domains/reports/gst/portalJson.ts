@@ -123,6 +123,15 @@ export interface Sheet {
 
 const place = (d: { pos: string; posState: string }) => `${d.pos}-${d.posState}`;
 
+/** The tax part every document sheet has: its headers and one rate's cells (the template keeps cess at 0). */
+const RATE_COLUMNS = ['Rate', 'Taxable Value', 'Cess Amount'];
+const rateCells = (i: RateItem): Cell[] => [i.rate, rupees(i.txval), 0];
+/** The recipient and the document, as the b2b and cdnr sheets begin a row. */
+const recipientCells = (d: InvoiceDoc): Cell[] => [d.gstin ?? '', d.buyer, d.number, sheetDate(d.date)];
+/** One row per document and rate. */
+const rowsPerRate = <D extends InvoiceDoc>(docs: readonly D[], row: (d: D, i: RateItem) => Cell[]) =>
+  docs.flatMap((d) => d.items.map((i) => row(d, i)));
+
 /** The Excel template's sheets of a month's GSTR-1, one per section, one row per document and rate. */
 export function gstr1Sheets(g: Gstr1): Sheet[] {
   const hsnColumns = [
@@ -166,27 +175,18 @@ export function gstr1Sheets(g: Gstr1): Sheet[] {
         'Applicable % of Tax Rate',
         'Invoice Type',
         'E-Commerce GSTIN',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+        ...RATE_COLUMNS,
       ],
-      rows: g.b2b.flatMap((d) =>
-        d.items.map((i) => [
-          d.gstin ?? '',
-          d.buyer,
-          d.number,
-          sheetDate(d.date),
-          rupees(d.value),
-          place(d),
-          'N',
-          '',
-          'Regular B2B',
-          '',
-          i.rate,
-          rupees(i.txval),
-          0,
-        ]),
-      ),
+      rows: rowsPerRate(g.b2b, (d, i) => [
+        ...recipientCells(d),
+        rupees(d.value),
+        place(d),
+        'N',
+        '',
+        'Regular B2B',
+        '',
+        ...rateCells(i),
+      ]),
     },
     {
       name: 'b2cl',
@@ -196,37 +196,23 @@ export function gstr1Sheets(g: Gstr1): Sheet[] {
         'Invoice Value',
         'Place Of Supply',
         'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+        ...RATE_COLUMNS,
         'E-Commerce GSTIN',
       ],
-      rows: g.b2cl.flatMap((d) =>
-        d.items.map((i) => [
-          d.number,
-          sheetDate(d.date),
-          rupees(d.value),
-          place(d),
-          '',
-          i.rate,
-          rupees(i.txval),
-          0,
-          '',
-        ]),
-      ),
+      rows: rowsPerRate(g.b2cl, (d, i) => [
+        d.number,
+        sheetDate(d.date),
+        rupees(d.value),
+        place(d),
+        '',
+        ...rateCells(i),
+        '',
+      ]),
     },
     {
       name: 'b2cs',
-      columns: [
-        'Type',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
-      ],
-      rows: g.b2cs.map((r) => ['OE', place(r), '', r.rate, rupees(r.txval), 0, '']),
+      columns: ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', ...RATE_COLUMNS, 'E-Commerce GSTIN'],
+      rows: g.b2cs.map((r) => ['OE', place(r), '', ...rateCells(r), '']),
     },
     {
       name: 'cdnr',
@@ -241,27 +227,18 @@ export function gstr1Sheets(g: Gstr1): Sheet[] {
         'Note Supply Type',
         'Note Value',
         'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+        ...RATE_COLUMNS,
       ],
-      rows: g.cdnr.flatMap((d) =>
-        d.items.map((i) => [
-          d.gstin ?? '',
-          d.buyer,
-          d.number,
-          sheetDate(d.date),
-          'C',
-          place(d),
-          'N',
-          'Regular B2B',
-          rupees(d.value),
-          '',
-          i.rate,
-          rupees(i.txval),
-          0,
-        ]),
-      ),
+      rows: rowsPerRate(g.cdnr, (d, i) => [
+        ...recipientCells(d),
+        'C',
+        place(d),
+        'N',
+        'Regular B2B',
+        rupees(d.value),
+        '',
+        ...rateCells(i),
+      ]),
     },
     {
       name: 'cdnur',
@@ -273,24 +250,18 @@ export function gstr1Sheets(g: Gstr1): Sheet[] {
         'Place Of Supply',
         'Note Value',
         'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+        ...RATE_COLUMNS,
       ],
-      rows: g.cdnur.flatMap((d) =>
-        d.items.map((i) => [
-          'B2CL',
-          d.number,
-          sheetDate(d.date),
-          'C',
-          place(d),
-          rupees(d.value),
-          '',
-          i.rate,
-          rupees(i.txval),
-          0,
-        ]),
-      ),
+      rows: rowsPerRate(g.cdnur, (d, i) => [
+        'B2CL',
+        d.number,
+        sheetDate(d.date),
+        'C',
+        place(d),
+        rupees(d.value),
+        '',
+        ...rateCells(i),
+      ]),
     },
     { name: 'hsn(b2b)', columns: hsnColumns, rows: hsn(g.hsnB2b) },
     { name: 'hsn(b2c)', columns: hsnColumns, rows: hsn(g.hsnB2c) },

@@ -90,6 +90,16 @@ const docReply = (d: InvoiceDoc & { invoice?: string | null }) => ({
 });
 const docsTotal = (docs: readonly InvoiceDoc[]) => taxReply(sumTax(docs.flatMap((d) => d.items)));
 
+/** One HSN summary row: the B2B and B2C tables read alike. */
+const hsnReply = (h: Gstr1['hsnB2b'][number]) => ({
+  code: h.code,
+  description: h.description,
+  uqc: h.uqc,
+  quantity: h.qty,
+  rate: h.rate,
+  ...taxReply(h),
+});
+
 function gstr1Reply(g: Gstr1) {
   return {
     b2b: g.b2b.map(docReply),
@@ -102,22 +112,8 @@ function gstr1Reply(g: Gstr1) {
     })),
     cdnr: g.cdnr.map(docReply),
     cdnur: g.cdnur.map(docReply),
-    hsnB2b: g.hsnB2b.map((h) => ({
-      code: h.code,
-      description: h.description,
-      uqc: h.uqc,
-      quantity: h.qty,
-      rate: h.rate,
-      ...taxReply(h),
-    })),
-    hsnB2c: g.hsnB2c.map((h) => ({
-      code: h.code,
-      description: h.description,
-      uqc: h.uqc,
-      quantity: h.qty,
-      rate: h.rate,
-      ...taxReply(h),
-    })),
+    hsnB2b: g.hsnB2b.map(hsnReply),
+    hsnB2c: g.hsnB2c.map(hsnReply),
     documents: g.docs.map((d) => ({
       nature: d.nature,
       from: d.from,

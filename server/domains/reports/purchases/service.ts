@@ -1,8 +1,7 @@
 import type { Db } from '../../../db/client';
-import { badRequest } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { monthName } from '../../../shared/indiaTime';
-import { type PeriodQuery, resolvePeriod } from '../period';
+import { type GroupedQuery, groupingOf, periodOut, resolvePeriod } from '../period';
 import * as repo from './repo';
 
 /**
@@ -36,15 +35,11 @@ function figures(f: Figures) {
 const FIELDS = Object.keys(repo.FIGURE_SHAPE) as (keyof Figures)[];
 const zero = () => Object.fromEntries(FIELDS.map((k) => [k, 0])) as Figures;
 
-export interface PurchaseQuery extends PeriodQuery {
-  GroupBy?: string;
-}
+export type PurchaseQuery = GroupedQuery;
 
 export async function purchaseReport(db: Db, q: PurchaseQuery, now = new Date()) {
   const period = resolvePeriod(q, now);
-  const groupBy = (q.GroupBy ?? 'Vendor') as GroupBy;
-  const dim = GROUP_BY[groupBy];
-  if (!dim) throw badRequest('GroupBy', `must be one of ${Object.keys(GROUP_BY).join(', ')}`);
+  const { groupBy, dim } = groupingOf(GROUP_BY, q, 'Vendor');
   const [groups, buckets] = await Promise.all([
     repo.byGroup(db, period.start, period.end, dim),
     repo.byBucket(db, period.start, period.end, period.bucket),
@@ -63,10 +58,7 @@ export async function purchaseReport(db: Db, q: PurchaseQuery, now = new Date())
         : b.paidFromWallet - a.paidFromWallet || a.label.localeCompare(b.label),
     );
   return {
-    type: period.type,
-    from: period.from,
-    to: period.to,
-    label: period.label,
+    ...periodOut(period),
     groupBy,
     bucket: period.bucket,
     rows,

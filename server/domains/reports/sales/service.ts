@@ -1,8 +1,7 @@
 import type { Db } from '../../../db/client';
-import { badRequest } from '../../../http';
 import { paise, toRupees } from '../../../money';
 import { indiaToday } from '../../../shared/indiaTime';
-import { type PeriodQuery, resolvePeriod } from '../period';
+import { type GroupedQuery, groupingOf, periodOut, resolvePeriod } from '../period';
 import { rollupThrough, runRollup } from '../rollup/service';
 import * as repo from './repo';
 
@@ -56,15 +55,11 @@ function add(into: repo.Measures, m: repo.Measures) {
   return into;
 }
 
-export interface SalesQuery extends PeriodQuery {
-  GroupBy?: string;
-}
+export type SalesQuery = GroupedQuery;
 
 export async function salesReport(db: Db, q: SalesQuery, now = new Date()) {
   const period = resolvePeriod(q, now);
-  const groupBy = (q.GroupBy ?? 'Category') as GroupBy;
-  const dim = GROUP_BY[groupBy];
-  if (!dim) throw badRequest('GroupBy', `must be one of ${Object.keys(GROUP_BY).join(', ')}`);
+  const { groupBy, dim } = groupingOf(GROUP_BY, q, 'Category');
   const toDay = dayAfter(period.to);
   const through = await rollupThrough(db, 'sales');
   const [groups, buckets] = await Promise.all([
@@ -86,10 +81,7 @@ export async function salesReport(db: Db, q: SalesQuery, now = new Date()) {
     }))
     .sort((a, b) => b.net - a.net || a.label.localeCompare(b.label));
   return {
-    type: period.type,
-    from: period.from,
-    to: period.to,
-    label: period.label,
+    ...periodOut(period),
     groupBy,
     bucket: period.bucket,
     rows,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, withTotal } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
 import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import {
@@ -411,20 +411,20 @@ export async function pageRequests(exec: Executor, q: RequestListQuery) {
     'id',
     productRequests.id,
   );
-  const { rows: items, total: n } = await withTotal(
+  const { rows: items, total: n } = await pageAndTotal(
     exec
       .select(summaryColumns)
       .from(productRequests)
       .innerJoin(vendorUser, eq(vendorUser.id, productRequests.vendorUserId))
-      .where(filter)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
     exec
       .select({ total: count() })
       .from(productRequests)
       .innerJoin(vendorUser, eq(vendorUser.id, productRequests.vendorUserId))
-      .where(filter),
+      .$dynamic(),
+    filter,
+    order,
+    { limit, offset },
   );
   return { items: items as SummaryRow[], total: n, page, pageSize };
 }

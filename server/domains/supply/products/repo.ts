@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
-import { likeTerm, orderOf, type PageQuery, pageOf, withTotal } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
 import { WritePlan } from '../../../db/plan';
 import { type RowShape, rawRows } from '../../../db/rows';
 import {
@@ -296,15 +296,12 @@ export async function pageProducts(exec: Executor, q: ProductListQuery, limitOve
         ? eq(products.active, false)
         : undefined,
   );
-  const { rows: items, total } = await withTotal(
-    exec
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderOf(q, productSorts, 'productName', products.id))
-      .limit(limitOverride ?? limit)
-      .offset(limitOverride ? 0 : offset),
-    exec.select({ total: count() }).from(products).where(where),
+  const { rows: items, total } = await pageAndTotal(
+    exec.select(productColumns).from(products).$dynamic(),
+    exec.select({ total: count() }).from(products).$dynamic(),
+    where,
+    orderOf(q, productSorts, 'productName', products.id),
+    { limit: limitOverride ?? limit, offset: limitOverride ? 0 : offset },
   );
   return { items: items as ProductRow[], total, page, pageSize };
 }
@@ -318,15 +315,12 @@ export async function pageStore(exec: Executor, q: PageQuery & { inStock?: boole
     q.search?.trim() ? ilike(products.productName, likeTerm(q.search)) : undefined,
     q.inStock ? sql`${products.onHand} > ${products.reserved}` : undefined,
   );
-  const { rows: items, total } = await withTotal(
-    exec
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.productName), asc(products.id))
-      .limit(limit)
-      .offset(offset),
-    exec.select({ total: count() }).from(products).where(where),
+  const { rows: items, total } = await pageAndTotal(
+    exec.select(productColumns).from(products).$dynamic(),
+    exec.select({ total: count() }).from(products).$dynamic(),
+    where,
+    [asc(products.productName), asc(products.id)],
+    { limit, offset },
   );
   return { items: items as ProductRow[], total, page, pageSize };
 }
@@ -363,7 +357,7 @@ export async function pageMovements(exec: Executor, q: MovementQuery, limitOverr
     q.from ? gte(stockMovements.createdAt, sql`(${q.from}::date)::timestamp at time zone 'Asia/Kolkata'`) : undefined,
     q.to ? lt(stockMovements.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`) : undefined,
   );
-  const { rows: items, total } = await withTotal(
+  const { rows: items, total } = await pageAndTotal(
     exec
       .select({
         id: stockMovements.id,
@@ -384,11 +378,11 @@ export async function pageMovements(exec: Executor, q: MovementQuery, limitOverr
       .from(stockMovements)
       .innerJoin(products, eq(products.id, stockMovements.productId))
       .leftJoin(users, eq(users.id, stockMovements.actorId))
-      .where(where)
-      .orderBy(desc(stockMovements.id))
-      .limit(limitOverride ?? limit)
-      .offset(limitOverride ? 0 : offset),
-    exec.select({ total: count() }).from(stockMovements).where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(stockMovements).$dynamic(),
+    where,
+    [desc(stockMovements.id)],
+    { limit: limitOverride ?? limit, offset: limitOverride ? 0 : offset },
   );
   return { items, total, page, pageSize };
 }

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client';
 import { RowErrors } from '../../../imports';
 import { gstinProblem } from '../../../shared/gstin';
-import { normalAadhaar, normalPan } from '../../../shared/identity';
 import {
   checkPersonRow,
   cityOfRow,
@@ -9,6 +8,9 @@ import {
   indiaToday,
   newSeenKeys,
   oneTimePassword,
+  type PersonSheetRow,
+  personKeysOfRow,
+  personProfileOfRow,
   rowKeysTaken,
   zoneNamesOf,
   zonesOfRow,
@@ -17,21 +19,11 @@ import { persons } from '../../fieldService';
 import * as repo from './repo';
 import { type Checked, fullNameOf, insertOne } from './rules';
 
-export interface ImportRow {
+export interface ImportRow extends PersonSheetRow {
   firstName: string;
   lastName: string;
   mobileNo: string;
-  email?: string;
-  cityName: string;
-  stateName: string;
-  pinCode: string;
-  addressLine1: string;
-  addressLine2?: string;
-  birthDate?: string;
-  panNumber: string;
-  aadharNumber: string;
   gstno?: string;
-  zoneName?: string;
 }
 
 /**
@@ -46,12 +38,8 @@ export async function importRows(db: Db, rows: ImportRow[]) {
   const norm = rows.map((r) => ({
     firstName: r.firstName.trim(),
     lastName: r.lastName.trim(),
-    mobile: r.mobileNo.trim(),
-    email: r.email?.trim() || null,
-    pan: normalPan(r.panNumber),
-    aadhaar: normalAadhaar(r.aadharNumber),
+    ...personKeysOfRow(r.mobileNo, r),
     gstin: r.gstno?.replace(/\s+/g, '').toUpperCase() || null,
-    pinCode: r.pinCode.trim(),
     addressLine1: r.addressLine1,
     addressLine2: r.addressLine2,
     birthDate: r.birthDate,
@@ -87,16 +75,9 @@ export async function importRows(db: Db, rows: ImportRow[]) {
       zoneIds,
       proof: null,
       profile: {
+        ...personProfileOfRow(r, inState),
         firstName: r.firstName,
         lastName: r.lastName,
-        stateId: inState?.stateId ?? 0,
-        cityId: inState?.id ?? 0,
-        pinCode: r.pinCode,
-        addressLine1: r.addressLine1.trim(),
-        addressLine2: r.addressLine2?.trim() || null,
-        birthDate: r.birthDate?.trim() || null,
-        panNumber: r.pan,
-        aadhaarNumber: r.aadhaar,
         gstin: r.gstin,
         aadhaarFileName: null,
       },

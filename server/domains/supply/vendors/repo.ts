@@ -14,8 +14,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { insertLinks, pruneLinks, valuesTaken } from '../../../db/links';
-import { likeTerm, qualified, withTotal } from '../../../db/paging';
+import { accountWithProfile, flipAccountActive, linkTable, valuesTaken } from '../../../db/links';
+import { likeTerm, pageAndTotal, qualified } from '../../../db/paging';
 import {
   categories,
   cities,
@@ -80,23 +80,11 @@ export async function lock(exec: Executor, userId: number) {
   return rows[0] ?? null;
 }
 
-export const insertZoneLinks = (exec: Executor, userId: number, zoneIds: number[]) =>
-  insertLinks(
-    exec,
-    vendorZones,
-    vendorZones.id,
-    zoneIds.map((zoneId) => ({ vendorUserId: userId, zoneId })),
-  );
+const zoneLinks = linkTable(vendorZones, 'vendorUserId', 'zoneId');
 
+export const insertZoneLinks = zoneLinks.insert;
 /** Removes the zone links not in `keep`. */
-export const pruneZones = (exec: Executor, userId: number, keep: number[]) =>
-  pruneLinks(
-    exec,
-    vendorZones,
-    { id: vendorZones.id, owner: vendorZones.vendorUserId, target: vendorZones.zoneId },
-    userId,
-    keep,
-  );
+export const pruneZones = zoneLinks.prune;
 
 export async function setAvailable(exec: Executor, userId: number, available: boolean) {
   const rows = await exec
@@ -108,20 +96,15 @@ export async function setAvailable(exec: Executor, userId: number, available: bo
 }
 
 /** Flips a (not deleted) vendor's account active flag; the update locks the row. */
-export async function flipActive(exec: Executor, userId: number) {
-  const rows = await exec
-    .update(users)
-    .set({ active: sql`not ${users.active}` })
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.role, 'VE'),
-        sql`exists (select 1 from ${vendors} where ${vendors.userId} = ${qualified(users.id)} and ${vendors.deletedAt} is null)`,
-      ),
-    )
-    .returning({ id: users.id, active: users.active });
-  return rows[0] ?? null;
-}
+export const flipActive = (exec: Executor, userId: number) =>
+  flipAccountActive(
+    exec,
+    userId,
+    and(
+      eq(users.role, 'VE'),
+      sql`exists (select 1 from ${vendors} where ${vendors.userId} = ${qualified(users.id)} and ${vendors.deletedAt} is null)`,
+    ) as SQL,
+  );
 
 export async function markDeleted(exec: Executor, userId: number) {
   const now = new Date();
@@ -234,7 +217,7 @@ export async function page(exec: Executor, f: ListFilter) {
         )
       : undefined,
   );
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: users.id,
@@ -255,11 +238,11 @@ export async function page(exec: Executor, f: ListFilter) {
       .innerJoin(users, eq(users.id, vendors.userId))
       .innerJoin(states, eq(states.id, vendors.stateId))
       .innerJoin(cities, eq(cities.id, vendors.cityId))
-      .where(where)
-      .orderBy(asc(users.fullName), asc(users.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    exec.select({ total: count() }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(vendors).innerJoin(users, eq(users.id, vendors.userId)).$dynamic(),
+    where,
+    [asc(users.fullName), asc(users.id)],
+    f,
   );
 }
 
@@ -307,7 +290,7 @@ export async function professionalsOf(
       states.map((s) => sql`${s}`),
       sql`, `,
     )}))`.mapWith(Number);
-  return withTotal(
+  return pageAndTotal(
     exec
       .select({
         id: users.id,
@@ -327,15 +310,11 @@ export async function professionalsOf(
       .innerJoin(users, eq(users.id, professionals.userId))
       .innerJoin(cities, eq(cities.id, professionals.cityId))
       .leftJoin(zones, eq(zones.id, professionals.homeZoneId))
-      .where(where)
-      .orderBy(asc(users.fullName), asc(users.id))
-      .limit(f.limit)
-      .offset(f.offset),
-    exec
-      .select({ total: count() })
-      .from(professionals)
-      .innerJoin(users, eq(users.id, professionals.userId))
-      .where(where),
+      .$dynamic(),
+    exec.select({ total: count() }).from(professionals).innerJoin(users, eq(users.id, professionals.userId)).$dynamic(),
+    where,
+    [asc(users.fullName), asc(users.id)],
+    f,
   );
 }
 
@@ -369,7 +348,7 @@ const taskColumns = {
   rating: orderLines.rating,
 };
 
-function taskQuery(exec: Executor, where: SQL | undefined) {
+function taskQuery(exec: Executor) {
   return exec
     .select(taskColumns)
     .from(orderLines)
@@ -378,7 +357,7 @@ function taskQuery(exec: Executor, where: SQL | undefined) {
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .innerJoin(categories, eq(categories.id, orderLines.categoryId))
     .leftJoin(zones, eq(zones.id, orderLines.zoneId))
-    .where(where);
+    .$dynamic();
 }
 
 export async function tasks(
@@ -406,43 +385,34 @@ export async function tasks(
         )
       : undefined,
   );
-  return withTotal(
-    taskQuery(exec, where).orderBy(desc(orderLines.slotStart), desc(orderLines.id)).limit(f.limit).offset(f.offset),
+  return pageAndTotal(
+    taskQuery(exec),
     exec
       .select({ total: count() })
       .from(orderLines)
       .innerJoin(professionals, eq(professionals.userId, orderLines.professionalUserId))
       .innerJoin(users, eq(users.id, orderLines.professionalUserId))
-      .where(where),
+      .$dynamic(),
+    where,
+    [desc(orderLines.slotStart), desc(orderLines.id)],
+    f,
   );
 }
 
 /** The lines of one order held by one professional. */
 export async function orderTasks(exec: Executor, orderId: number, technicianId: number) {
-  return taskQuery(
-    exec,
-    and(
-      eq(orderLines.orderId, orderId),
-      eq(orderLines.professionalUserId, technicianId),
-      inArray(orderLines.state, ALL_TASK_STATES),
-    ),
-  ).orderBy(asc(orderLines.id));
+  return taskQuery(exec)
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        eq(orderLines.professionalUserId, technicianId),
+        inArray(orderLines.state, ALL_TASK_STATES),
+      ),
+    )
+    .orderBy(asc(orderLines.id));
 }
 
 export type TaskRow = Awaited<ReturnType<typeof orderTasks>>[number];
 
 /** An account with whether it already has a vendor profile (the demo seed). */
-export async function accountOf(exec: Executor, userId: number) {
-  const rows = await exec
-    .select({
-      id: users.id,
-      role: users.role,
-      mobileNo: users.mobileNo,
-      email: users.email,
-      hasProfile: sql<boolean>`${vendors.userId} is not null`,
-    })
-    .from(users)
-    .leftJoin(vendors, eq(vendors.userId, users.id))
-    .where(eq(users.id, userId));
-  return rows[0] ?? null;
-}
+export const accountOf = (exec: Executor, userId: number) => accountWithProfile(exec, userId, vendors.userId);

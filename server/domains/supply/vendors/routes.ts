@@ -1,4 +1,4 @@
-import { currentUser, done, type Handlers, ok } from '../../../http';
+import { currentUser, done, type Handlers, ok, uploadedFile } from '../../../http';
 import * as vendors from './service';
 
 // Vendors: vendor accounts and profiles, the vendor's professionals and their jobs.
@@ -13,12 +13,7 @@ export const vendorHandlers: Handlers = {
 
   async getVendorAadhaarProof(req, reply) {
     const proof = await vendors.proofOf(req.server.db, req.server.storage, req.params.id);
-    return reply
-      .type(proof.mime)
-      .header('Content-Disposition', `attachment; filename="${proof.fileName}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(proof.bytes);
+    return uploadedFile(reply, proof);
   },
 
   async addVendor(req, reply) {

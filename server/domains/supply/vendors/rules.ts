@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/client';
 import { conflict, formProblems } from '../../../http';
 import type { CheckedFile } from '../../../plugins/storage';
 import { gstinProblem } from '../../../shared/gstin';
-import { checkPersonFields, invalidRequest, raceConflict, throwIfTaken } from '../../../shared/person';
+import { checkPersonFields, invalidRequest, type PersonBody, raceConflict, throwIfTaken } from '../../../shared/person';
 import { checkProofInto, proofFileName } from '../../../shared/proofs';
 import { persons } from '../../fieldService';
 import { wallets } from '../../money';
@@ -15,19 +15,10 @@ export const REQUEST_END_STATES = ['issued', 'cancelled', 'rejectedByIM', 'rejec
 /** The transition log's entity name for the Vendor toggle and the deletion. */
 export const ENTITY = 'Vendor';
 
-export interface VendorInput {
+export interface VendorInput extends PersonBody {
   firstName: string;
   lastName: string;
   mobileNo: string;
-  email?: string | null;
-  stateId: number;
-  cityId: number;
-  pinCode: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  birthDate?: string | null;
-  panNumber: string;
-  aadharNumber: string;
   gstno?: string | null;
   aadharProof?: string | null;
   aadharFileName?: string | null;

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import { type PageQuery, pageOf } from '../../../db/paging';
 import { type CurrentUser, forbidden, notFound } from '../../../http';
 import { paise, toRupees } from '../../../money';
-import { averageOf } from '../../../shared/person';
+import { averageOf, firstName } from '../../../shared/person';
 import { transitionsOf } from '../../../workflow/apply';
 import { stateLabel } from '../../commerce';
 import * as repo from './repo';
@@ -29,8 +29,6 @@ export async function professionals(db: Db, vendorMobileNo: string, q: PageQuery
   }));
   return { items, total, page, pageSize };
 }
-
-const firstName = (full: string) => full.trim().split(/\s+/)[0] ?? full;
 
 function taskDto(r: repo.TaskRow) {
   return {
