@@ -1,6 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { CHROME_TINT } from './contrast';
-import { floatingPanel, pageFrame, skipLink as skip } from './surfaces.css';
+import { floatingPanel, menuItemStates, pageFrame, skipLink as skip } from './surfaces.css';
 import { font, layout, radius, shadow, space, vars } from './theme.css';
 
 /* ---------- frame ---------- */
@@ -331,11 +331,7 @@ export const hitem = style({
   textDecoration: 'none',
   outline: 'none',
   cursor: 'pointer',
-  selectors: {
-    '&[data-highlighted]': { background: vars.color.surfaceAlt },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
-    '&[aria-current="page"]': { color: vars.color.primary, fontWeight: 650 },
-  },
+  selectors: { ...menuItemStates, '&[aria-current="page"]': { color: vars.color.primary, fontWeight: 650 } },
 });
 
 /* ---------- content ---------- */

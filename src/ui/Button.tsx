@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import * as s from './Button.css';
 import { cx } from './cx';
+import { CloseIcon } from './icons';
 import { Spinner } from './Spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -44,5 +45,14 @@ export function Button({
       {loading && <Spinner size="sm" />}
       {children}
     </button>
+  );
+}
+
+/** The ✕ at a dialog's or a popover's head, put in the panel's Close with `asChild`. */
+export function CloseButton({ 'aria-label': label = 'Close', ...rest }: Omit<ButtonProps, 'children'>) {
+  return (
+    <Button variant="ghost" size="sm" icon aria-label={label} {...rest}>
+      <CloseIcon size={18} />
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { focusRing } from './form/form.css';
+import { dangerBox } from './surfaces.css';
 import { font, radius, space, vars } from './theme.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: space.md, minInlineSize: 0 });
@@ -31,14 +32,7 @@ export const searchInput = style({ paddingInlineStart: `calc(${space.md} + 16px 
 
 export const toolbarActions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, marginInlineStart: 'auto' });
 
-export const error = style({
-  padding: space.md,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.danger}`,
-  borderInlineStartWidth: '4px',
-  color: vars.color.danger,
-  backgroundColor: vars.color.surface,
-});
+export const error = style({ ...dangerBox, backgroundColor: vars.color.surface });
 
 export const frame = style({
   position: 'relative',

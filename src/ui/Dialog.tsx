@@ -1,9 +1,8 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Button } from './Button';
+import { CloseButton } from './Button';
 import { cx } from './cx';
 import * as s from './Dialog.css';
-import { CloseIcon } from './icons';
 import { useReturnFocus } from './useReturnFocus';
 
 export interface DialogProps {
@@ -50,9 +49,7 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close asChild>
-              <Button variant="ghost" size="sm" icon aria-label="Close" className={s.close}>
-                <CloseIcon size={18} />
-              </Button>
+              <CloseButton className={s.close} />
             </RadixDialog.Close>
           </div>
           {children && <div className={s.body}>{children}</div>}

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { focusRing } from './form/form.css';
+import { dangerBox } from './surfaces.css';
 import { font, radius, shadow, space, vars } from './theme.css';
 
 export const overlay = style({
@@ -126,11 +127,7 @@ export const columnList = style({
 });
 
 export const alert = style({
-  padding: space.md,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.danger}`,
-  borderInlineStartWidth: '4px',
-  color: vars.color.danger,
+  ...dangerBox,
   selectors: { '&:focus-visible': focusRing },
 });
 

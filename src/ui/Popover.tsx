@@ -2,8 +2,7 @@
 // component that is itself lazy, e.g. a top bar item.
 import { Popover as RadixPopover } from 'radix-ui';
 import { type ReactElement, type ReactNode, useId } from 'react';
-import { Button } from './Button';
-import { CloseIcon } from './icons';
+import { CloseButton } from './Button';
 import * as s from './Popover.css';
 
 export interface PopoverProps {
@@ -50,9 +49,7 @@ export function Popover({
               {title}
             </h2>
             <RadixPopover.Close asChild>
-              <Button variant="ghost" size="sm" icon aria-label="Close">
-                <CloseIcon size={18} />
-              </Button>
+              <CloseButton />
             </RadixPopover.Close>
           </div>
           {children}

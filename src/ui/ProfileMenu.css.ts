@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { srOnlyOnPhone } from './global.css';
-import { appear, floatingPanel } from './surfaces.css';
+import { appear, floatingPanel, menuItemStates } from './surfaces.css';
 import { font, radius, space, vars } from './theme.css';
 
 export const trigger = style({
@@ -67,10 +67,7 @@ export const item = style({
   cursor: 'pointer',
   outline: 'none',
   userSelect: 'none',
-  selectors: {
-    '&[data-highlighted]': { background: vars.color.surfaceAlt },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
-  },
+  selectors: menuItemStates,
 });
 
 // Arrow-shaped icons point the other way in right-to-left.

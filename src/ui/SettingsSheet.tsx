@@ -1,8 +1,8 @@
 import { Dialog, RadioGroup } from 'radix-ui';
 import { useId } from 'react';
-import { Button } from './Button';
+import { Button, CloseButton } from './Button';
 import { cx } from './cx';
-import { CheckIcon, CloseIcon, GearIcon } from './icons';
+import { CheckIcon, GearIcon } from './icons';
 import * as s from './SettingsPanel.css';
 import { Switch } from './Switch';
 import { chromePalette, readableTextOn, resetSettings, type Settings, updateSettings, useSettings } from './settings';
@@ -75,9 +75,7 @@ export function SettingsSheet() {
           <div className={s.head}>
             <Dialog.Title className={s.title}>Settings</Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" icon aria-label="Close settings">
-                <CloseIcon size={18} />
-              </Button>
+              <CloseButton aria-label="Close settings" />
             </Dialog.Close>
           </div>
           <div className={s.body}>

@@ -132,3 +132,22 @@ export function HouseLogo({ size = 28, ...rest }: IconProps) {
     </svg>
   );
 }
+
+/** A parcel: the top bar's Stock button. */
+export function BoxIcon({ size = 18, ...props }: IconProps) {
+  return (
+    <Svg size={size} strokeWidth={1.8} {...props}>
+      <path d="M21 8 12 3 3 8v8l9 5 9-5V8ZM3 8l9 5 9-5M12 13v8" />
+    </Svg>
+  );
+}
+
+/** A wallet with a plus: the vendor's Add Money To Wallet. */
+export function WalletIcon(props: IconProps) {
+  return (
+    <Svg strokeWidth={1.8} {...props}>
+      <path d="M3 7a2 2 0 0 1 2-2h12v3M3 7v10a2 2 0 0 0 2 2h14a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1H5a2 2 0 0 1-2-1Zm13 6h2" />
+      <path d="M9 13h4M11 11v4" />
+    </Svg>
+  );
+}

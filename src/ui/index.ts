@@ -4,7 +4,7 @@ export { AppShell, type AppShellProps, type MenuItem, type MenuSection } from '.
 // Not exported on purpose: SettingsSheet, ProfileDropdown, ShellMenus and ToastViewports. They are loaded on
 // demand (React.lazy); a static export here would pull radix Dialog/DropdownMenu/Toast into the entry bundle.
 export { Badge, type BadgeProps, type BadgeTone } from './Badge';
-export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClassName } from './Button';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClassName, CloseButton } from './Button';
 export { Card, type CardProps } from './Card';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { cx } from './cx';

@@ -1,6 +1,6 @@
 // Style pieces several screens draw alike (spread them into a style): a card that fills its grid cell, its picture,
-// body and price row; a floating menu's panel and how it appears; the page frame and its skip link. Logical
-// properties only, so right-to-left works.
+// body and price row; a row of cards that scrolls sideways; label and value lists; a floating menu's panel and how
+// it appears; the page frame and its skip link. Logical properties only, so right-to-left works.
 import { keyframes } from '@vanilla-extract/css';
 import { font, radius, shadow, space, vars } from './theme.css';
 
@@ -43,6 +43,95 @@ export const cardBullets = {
   display: 'flex',
   flexDirection: 'column',
   gap: '2px',
+} as const;
+
+/** The green pill of a saving ("20% off", "Save ₹100"). */
+export const savingPill = {
+  fontSize: font.size.sm,
+  fontWeight: 700,
+  color: vars.color.success,
+  background: `color-mix(in srgb, ${vars.color.success} 12%, ${vars.color.surface})`,
+  borderRadius: radius.pill,
+  paddingInline: space.sm,
+} as const;
+
+/**
+ * A list of cards in one row that scrolls sideways and snaps to a card (the home page's strips); each screen says
+ * how wide a card is (gridAutoColumns) and gives its items `scrollSnapAlign: 'start'`.
+ */
+export const scrollingRow = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  paddingBlockEnd: space.sm,
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gap: space.lg,
+  overflowX: 'auto',
+  overscrollBehaviorInline: 'contain',
+  scrollSnapType: 'inline mandatory',
+} as const;
+
+/** A row whose two ends are pushed apart, onto two lines when narrow (each says its gap and alignment). */
+export const endsApart = { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between' } as const;
+
+/** A bordered box of a list, on the page's surface: an address, a favourite, a cart's or an order's line. */
+export const listBox = {
+  padding: space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  background: vars.color.surface,
+} as const;
+
+/** Label and value pairs of a definition list, the labels in their own column. */
+export const factList = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${space.xs} ${space.md}`,
+  margin: 0,
+} as const;
+
+/** The same read during a call or a dispatch: one column on a phone, a long value wraps anywhere. */
+export const narrowFactList = {
+  ...factList,
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+} as const;
+export const factTerm = { fontWeight: 600, color: vars.color.muted, fontSize: font.size.sm } as const;
+export const factValue = { margin: 0, overflowWrap: 'anywhere' } as const;
+
+/** Items parted by a line, the last without one (a short list in a card). */
+export const partedItem = {
+  display: 'grid',
+  gap: space.xs,
+  paddingBlock: space.sm,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  selectors: { '&:last-child': { borderBlockEnd: 'none' } },
+} as const;
+
+/** A chart's legend: its keys on wrapping lines (each chart says the gap). */
+export const chartLegend = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  fontSize: font.size.sm,
+} as const;
+
+/** A refusal in a box, its start edge thick (a table's failed read, an import's problems). */
+export const dangerBox = {
+  padding: space.md,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.danger}`,
+  borderInlineStartWidth: '4px',
+  color: vars.color.danger,
+} as const;
+
+/** A menu item's look when radix highlights it and when the keyboard reaches it. */
+export const menuItemStates = {
+  '&[data-highlighted]': { background: vars.color.surfaceAlt },
+  '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
 } as const;
 
 /** A floating panel's fade and drop (menus and popovers). */

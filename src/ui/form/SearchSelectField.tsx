@@ -1,6 +1,6 @@
 import { type FieldBaseProps, FieldShell, useField, useFieldIds } from './Field';
 import * as s from './form.css';
-import type { SelectOption } from './SelectField';
+import { type SelectOption, SelectOptions } from './SelectField';
 
 /** A picker whose options are the server's matches for what the person types (the first page of them). */
 export interface ServerSearch {
@@ -98,12 +98,7 @@ export function SearchSelectField({
           value={value}
           onChange={(e) => onChange(e.target.value)}
         >
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions placeholder={placeholder} options={options} />
         </select>
         {note ? (
           <span id={noteId} className={s.hint} aria-live="polite">

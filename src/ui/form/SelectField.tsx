@@ -29,13 +29,22 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         {...field.control}
         className={[s.control, s.select, className].filter(Boolean).join(' ')}
       >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions placeholder={placeholder} options={options} />
       </select>
     </FieldShell>
   );
 });
+
+/** A select's options, the placeholder first as the empty choice (also the searchable select's). */
+export function SelectOptions({ placeholder, options }: { placeholder?: string; options: SelectOption[] }) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value} disabled={o.disabled}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -14,6 +14,15 @@ const MIME_NAMES: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
 };
 
+/**
+ * A scanned paper (an Aadhaar proof, a candidate's document, an expense's receipt), as the server takes it: a PDF,
+ * JPEG or PNG of at most 5 MB. Spread into a file field.
+ */
+export const SCANNED_PAPER: { accept: string[]; maxBytes: number } = {
+  accept: ['application/pdf', 'image/jpeg', 'image/png'],
+  maxBytes: 5 * 1024 * 1024,
+};
+
 /** Some systems give files no MIME type; fall back to the extension for the types we accept. */
 const EXTENSION_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',

@@ -1,18 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { srOnlyRules } from '../global.css';
 import { font, radius, space, vars } from '../theme.css';
 
 /** Hidden on screen, still read by screen readers (captions, unit hints, search labels). */
-export const visuallyHidden = style({
-  position: 'absolute',
-  inlineSize: '1px',
-  blockSize: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export const visuallyHidden = style(srOnlyRules);
 
 export const focusRing = {
   outline: `2px solid ${vars.color.focus}`,

@@ -1,7 +1,7 @@
 export { CheckboxField, type CheckboxFieldProps } from './CheckboxField';
 export { describedBy, FieldMessages, FieldShell, FormIdContext, fieldId, useFieldIds } from './Field';
 export { Form, FormActions, FormErrorSummary, type FormErrorSummaryProps, type FormProps } from './Form';
-export { checkFile, describeTypes, formatBytes, readFileAsBase64 } from './files';
+export { checkFile, describeTypes, formatBytes, readFileAsBase64, SCANNED_PAPER } from './files';
 export { type FileValue, ImageField, type ImageFieldProps } from './ImageField';
 export { MultiSelectField, type MultiSelectFieldProps } from './MultiSelectField';
 export { confirmMismatch, NewPasswordFields } from './NewPasswordFields';

@@ -1,19 +1,11 @@
 // The address book and picker (My account's Addresses tab, /Checkout). Logical properties only.
 import { style } from '@vanilla-extract/css';
-import { font, radius, space, vars } from '../../../ui/theme.css';
+import { endsApart, listBox } from '../../../ui/surfaces.css';
+import { font, space, vars } from '../../../ui/theme.css';
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
 
-export const item = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  gap: space.md,
-  padding: space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-});
+export const item = style({ ...endsApart, gap: space.md, ...listBox });
 
 export const chosen = style({ borderColor: vars.color.primary, boxShadow: `0 0 0 1px ${vars.color.primary}` });
 

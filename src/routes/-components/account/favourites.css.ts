@@ -1,5 +1,6 @@
 // The Favourites tab of /MyAccounts. Logical properties only, so right-to-left works.
 import { style } from '@vanilla-extract/css';
+import { listBox } from '../../../ui/surfaces.css';
 import { radius, space, vars } from '../../../ui/theme.css';
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
@@ -9,10 +10,7 @@ export const item = style({
   gridTemplateColumns: '96px 1fr auto',
   alignItems: 'center',
   gap: space.md,
-  padding: space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  background: vars.color.surface,
+  ...listBox,
   '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '72px 1fr' } },
 });
 

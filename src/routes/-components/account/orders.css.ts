@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { endsApart, listBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const lists = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockEnd: space.md });
@@ -10,19 +11,11 @@ export const line = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: space.xs,
-  padding: space.md,
-  border: `1px solid ${vars.color.border}`,
+  ...listBox,
   borderRadius: radius.md,
-  background: vars.color.surface,
 });
 
-export const lineHead = style({
-  display: 'flex',
-  gap: space.sm,
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-});
+export const lineHead = style({ ...endsApart, gap: space.sm, alignItems: 'center' });
 
 export const visit = style({
   display: 'flex',

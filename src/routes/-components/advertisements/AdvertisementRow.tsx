@@ -1,7 +1,7 @@
 // The home page's row of active advertisements (decision 022). Plain markup: the public home carries no query hooks
 // (its loader reads the data), so the row costs a few hundred bytes of script.
 import type { HomeScreenAd } from '../../../api/homeScreenAds';
-import { Img } from '../storefront/parts';
+import { CardImg } from '../storefront/parts';
 import * as s from './advertisements.css';
 
 export function AdvertisementRow({ ads }: { ads: HomeScreenAd[] }) {
@@ -9,15 +9,7 @@ export function AdvertisementRow({ ads }: { ads: HomeScreenAd[] }) {
     <ul className={s.row} aria-label="Offers">
       {ads.map((ad) => (
         <li key={ad.id} className={s.card}>
-          <Img
-            src={ad.imageUrl}
-            alt=""
-            width={320}
-            height={160}
-            sizes="(max-width: 600px) calc(100vw - 32px), 320px"
-            className={s.img}
-            fallback={ad.description}
-          />
+          <CardImg src={ad.imageUrl} className={s.img} fallback={ad.description} />
           <div className={s.body}>
             <p className={s.text} dir="auto">
               {ad.description}

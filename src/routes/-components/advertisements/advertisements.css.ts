@@ -1,21 +1,10 @@
 // The home page's advertisement row and the admin's advertisement screens. Logical properties only (RTL).
 import { globalStyle, style } from '@vanilla-extract/css';
+import { scrollingRow } from '../../../ui/surfaces.css';
 import { font, radius, shadow, space, vars } from '../../../ui/theme.css';
 
 /** One row that scrolls sideways on a phone and wraps into a grid on wider screens. */
-export const row = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  paddingBlockEnd: space.sm,
-  display: 'grid',
-  gridAutoFlow: 'column',
-  gridAutoColumns: 'minmax(260px, 320px)',
-  gap: space.lg,
-  overflowX: 'auto',
-  overscrollBehaviorInline: 'contain',
-  scrollSnapType: 'inline mandatory',
-});
+export const row = style({ ...scrollingRow, gridAutoColumns: 'minmax(260px, 320px)' });
 globalStyle(`${row} > li`, { scrollSnapAlign: 'start' });
 
 export const card = style({

@@ -1,5 +1,6 @@
 // The cart pages (/cart, /UserCart). Logical properties only, so right-to-left works.
 import { style } from '@vanilla-extract/css';
+import { endsApart, listBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const layout = style({
@@ -16,10 +17,7 @@ export const line = style({
   display: 'grid',
   gridTemplateColumns: '72px minmax(0, 1fr)',
   gap: space.md,
-  padding: space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
+  ...listBox,
 });
 
 export const unavailable = style({ opacity: 0.75, borderStyle: 'dashed' });
@@ -28,13 +26,7 @@ export const lineImg = style({ inlineSize: 72, blockSize: 72, objectFit: 'cover'
 
 export const lineBody = style({ display: 'flex', flexDirection: 'column', gap: space.sm, minInlineSize: 0 });
 
-export const lineHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  gap: space.sm,
-  alignItems: 'baseline',
-});
+export const lineHead = style({ ...endsApart, gap: space.sm, alignItems: 'baseline' });
 
 export const heading = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 

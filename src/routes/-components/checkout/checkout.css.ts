@@ -1,5 +1,6 @@
 // /Checkout and /PayProcessInvoice. Logical properties only, so right-to-left works.
 import { globalStyle, style } from '@vanilla-extract/css';
+import { endsApart, listBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const layout = style({
@@ -18,22 +19,12 @@ export const line = style({
   display: 'flex',
   flexDirection: 'column',
   gap: space.sm,
-  padding: space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.lg,
-  background: vars.color.surface,
+  ...listBox,
 });
 
 export const lineProblem = style({ borderColor: vars.color.danger });
 
-export const lineHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  gap: space.sm,
-  alignItems: 'baseline',
-  fontWeight: 650,
-});
+export const lineHead = style({ ...endsApart, gap: space.sm, alignItems: 'baseline', fontWeight: 650 });
 
 export const muted = style({ color: vars.color.muted, fontSize: font.size.sm });
 

@@ -29,6 +29,7 @@ import {
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormErrorSummary, TextArea } from '../../../ui/form';
 import { transitionColumns } from '../../../ui/machine/transitionColumns';
+import { Fact } from '../Fact';
 import { useOperationForm } from '../form';
 import { MissingRecord } from '../MissingRecord';
 import * as s from './coupons.css';
@@ -82,8 +83,7 @@ export function CouponDetailPage({ id, area, list }: CouponDetailPageProps) {
       ) : null}
       <Card title="Terms">
         <dl className={s.facts}>
-          <dt>Offer</dt>
-          <dd className={s.fact}>
+          <Fact term="Offer">
             {offerText(t)}
             {c.discountDesc ? (
               <>
@@ -91,29 +91,22 @@ export function CouponDetailPage({ id, area, list }: CouponDetailPageProps) {
                 (<bdi>{c.discountDesc}</bdi>)
               </>
             ) : null}
-          </dd>
-          <dt>Description</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Description">
             <bdi>{c.description}</bdi>
-          </dd>
-          <dt>Minimum order</dt>
-          <dd className={s.fact}>{t.minOrderValue > 0 ? `₹${t.minOrderValue} before GST` : 'Any order'}</dd>
-          <dt>Valid</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Minimum order">{t.minOrderValue > 0 ? `₹${t.minOrderValue} before GST` : 'Any order'}</Fact>
+          <Fact term="Valid">
             {dayText(t.validFrom)} to {dayText(t.validTo)} (India time)
-          </dd>
-          <dt>Applies to</dt>
-          <dd className={s.fact}>{appliesText(t)}</dd>
-          <dt>Uses</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Applies to">{appliesText(t)}</Fact>
+          <Fact term="Uses">
             {t.used} of {t.totalLimit} used; {t.perCustomerLimit} per customer
-          </dd>
-          <dt>Made by</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Made by">
             <bdi>{c.addedByName ?? '—'}</bdi> on {formatDateTime(c.createDate)}
-          </dd>
-          <dt>Decided by</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Decided by">
             {t.decidedByName ? (
               <>
                 <bdi>{t.decidedByName}</bdi> on {t.decidedAt ? formatDateTime(t.decidedAt) : '—'}
@@ -121,7 +114,7 @@ export function CouponDetailPage({ id, area, list }: CouponDetailPageProps) {
             ) : (
               'Not yet'
             )}
-          </dd>
+          </Fact>
         </dl>
         {c.imageUrl ? <img src={c.imageUrl} alt={c.discountDesc || c.description} width={240} height={120} /> : null}
       </Card>

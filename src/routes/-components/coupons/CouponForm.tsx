@@ -4,9 +4,10 @@ import { useRef } from 'react';
 import type { FieldError } from '../../../api/client';
 import { type CouponDetail, insertHomeScreenAd, updateHomeScreenAd } from '../../../api/homeScreenAds';
 import { Button } from '../../../ui';
-import { type FileValue, MultiSelectField, NumberField, SelectField, TextArea, TextField } from '../../../ui/form';
+import { type FileValue, NumberField, SelectField, TextArea, TextField } from '../../../ui/form';
 import { PictureField } from '../../_admin/-components/PictureField';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
+import { PickerListField } from '../form/PickerListField';
 import { useCategoriesPicker, useServicesPicker } from './pickers';
 
 interface Values {
@@ -204,22 +205,13 @@ export function CouponForm({ coupon, onSaved, cancelTo }: CouponFormProps) {
       <TextField {...form.text('validTo')} type="date" hint="The last day it can be used (India time)." />
       <NumberField {...form.text('totalLimit')} inputMode="numeric" />
       <NumberField {...form.text('perCustomerLimit')} inputMode="numeric" />
-      <MultiSelectField
-        {...form.field('serviceId')}
-        value={v.serviceId}
-        onChange={(ids) => form.set('serviceId', ids)}
-        options={services.options}
-        search={services.search}
+      <PickerListField
+        form={form}
+        name="serviceId"
+        picker={services}
         hint="Leave both services and categories empty for every service."
       />
-      <MultiSelectField
-        {...form.field('categoryId')}
-        value={v.categoryId}
-        onChange={(ids) => form.set('categoryId', ids)}
-        options={categories.options}
-        search={categories.search}
-        hint="Every service of a category chosen."
-      />
+      <PickerListField form={form} name="categoryId" picker={categories} hint="Every service of a category chosen." />
       <PictureField
         {...form.field('image')}
         value={v.image}

@@ -1,5 +1,6 @@
 // The coupon screens' small layout pieces (logical properties only, so right-to-left works).
 import { style } from '@vanilla-extract/css';
+import { factList } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg });
@@ -14,12 +15,7 @@ export const code = style({
   letterSpacing: '0.04em',
 });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: `${space.xs} ${space.md}`,
-  margin: 0,
-});
+export const facts = style(factList);
 
 export const fact = style({ margin: 0 });
 

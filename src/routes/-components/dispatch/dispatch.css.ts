@@ -1,21 +1,16 @@
 // The dispatch views' layout pieces (logical properties only, so right-to-left works).
 import { style } from '@vanilla-extract/css';
+import { factTerm, factValue, narrowFactList } from '../../../ui/surfaces.css';
 import { font, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg, minInlineSize: 0 });
 
 /** Label and value pairs; one column on a phone. */
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-  gap: `${space.xs} ${space.md}`,
-  margin: 0,
-  '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
-});
+export const facts = style(narrowFactList);
 
-export const term = style({ fontWeight: 600, color: vars.color.muted, fontSize: font.size.sm });
+export const term = style(factTerm);
 
-export const value = style({ margin: 0, overflowWrap: 'anywhere' });
+export const value = style(factValue);
 
 /** The line page's cards side by side when there is room. */
 export const cards = style({

@@ -6,4 +6,4 @@ export {
   type OperationFormOptions,
   useOperationForm,
 } from './useOperationForm';
-export { chosenId, typedNumber } from './values';
+export { chosenId, pictureBody, typedNumber } from './values';

@@ -1,5 +1,6 @@
 // The marketing dashboard: figures, charts with their tables, the range form (logical properties only).
 import { style } from '@vanilla-extract/css';
+import { chartLegend, partedItem } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg, minInlineSize: 0 });
@@ -17,13 +18,7 @@ export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, ma
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm });
 
-export const item = style({
-  display: 'grid',
-  gap: space.xs,
-  paddingBlock: space.sm,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  selectors: { '&:last-child': { borderBlockEnd: 'none' } },
-});
+export const item = style(partedItem);
 
 export const metricSwitch = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
 
@@ -34,15 +29,7 @@ export const grid = style({ stroke: vars.color.border, strokeWidth: 1 });
 /** Segments of a stacked bar are parted by a line of the card's colour, so neighbouring colours never touch. */
 export const segment = style({ stroke: vars.color.surface, strokeWidth: 1 });
 
-export const legend = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${space.xs} ${space.lg}`,
-  fontSize: font.size.sm,
-});
+export const legend = style({ ...chartLegend, gap: `${space.xs} ${space.lg}` });
 export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: space.sm });
 export const swatch = style({
   inlineSize: '12px',

@@ -1,6 +1,6 @@
 import type { SpecialPackage } from '../../../api/packages';
 import { formatRupees, srOnly } from '../../../ui';
-import { Img } from '../storefront/parts';
+import { CardImg } from '../storefront/parts';
 import { BookPackageButton } from './BookPackageButton';
 import * as s from './packages.css';
 
@@ -13,15 +13,7 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: SpecialPackage; he
   const saving = Math.round((pkg.servicesValue - pkg.price) * 100) / 100;
   return (
     <article className={s.card} aria-labelledby={`package-${pkg.id}`}>
-      <Img
-        src={pkg.pkgImageUrl}
-        alt=""
-        width={320}
-        height={160}
-        sizes="(max-width: 600px) calc(100vw - 32px), 320px"
-        className={s.cardImg}
-        fallback={pkg.pkgName}
-      />
+      <CardImg src={pkg.pkgImageUrl} className={s.cardImg} fallback={pkg.pkgName} />
       <div className={s.cardBody}>
         <Heading id={`package-${pkg.id}`} className={s.name} dir="auto">
           {pkg.pkgName}

@@ -10,7 +10,7 @@ import {
 import { type FileValue, NumberField, TextArea, TextField } from '../../../ui/form';
 import { formatRupees } from '../../../ui/format';
 import { PictureField } from '../../_admin/-components/PictureField';
-import { OperationForm, typedNumber, useOperationForm } from '../form';
+import { OperationForm, pictureBody, typedNumber, useOperationForm } from '../form';
 
 export interface PackageFormProps {
   pkg?: SpecialPackage;
@@ -35,7 +35,7 @@ export function PackageForm({ pkg, onSaved }: PackageFormProps) {
         pkgName: v.pkgName.trim(),
         pkgDesc: v.pkgDesc.trim(),
         price: typedNumber(v.price) as number,
-        ...(v.imagebase64Data ? { imagebase64Data: v.imagebase64Data.data, fileName: v.imagebase64Data.fileName } : {}),
+        ...pictureBody(v.imagebase64Data),
       }) as AddPackageBody & UpdatePackageBody,
     send: (body) => (pkg ? updatePackage({ ...body, Id: pkg.id }) : addPackage(body as AddPackageBody)),
     savedMessage: 'Package saved.',

@@ -8,6 +8,8 @@ import {
   cardPicture,
   priceLine,
   raisedCard,
+  savingPill,
+  scrollingRow,
 } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
@@ -21,14 +23,7 @@ export const priceRow = style({ ...priceLine, ...atCardFoot });
 export const price = style({ fontSize: font.size.lg, fontWeight: 750 });
 export const was = style({ color: vars.color.muted, fontSize: font.size.sm, textDecoration: 'line-through' });
 export const note = style({ color: vars.color.muted, fontSize: font.size.sm });
-export const save = style({
-  fontSize: font.size.sm,
-  fontWeight: 700,
-  color: vars.color.success,
-  background: `color-mix(in srgb, ${vars.color.success} 12%, ${vars.color.surface})`,
-  borderRadius: radius.pill,
-  paddingInline: space.sm,
-});
+export const save = style(savingPill);
 export const book = style({ alignSelf: 'start' });
 
 // ---------------------------------------------------------------- admin: a package's services
@@ -60,17 +55,5 @@ export const stack = style({ display: 'flex', flexDirection: 'column', gap: spac
 export const inline = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
 
 /** The home page's strip of packages: one row that scrolls sideways. */
-export const strip = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  paddingBlockEnd: space.sm,
-  display: 'grid',
-  gridAutoFlow: 'column',
-  gridAutoColumns: 'minmax(260px, 300px)',
-  gap: space.lg,
-  overflowX: 'auto',
-  overscrollBehaviorInline: 'contain',
-  scrollSnapType: 'inline mandatory',
-});
+export const strip = style({ ...scrollingRow, gridAutoColumns: 'minmax(260px, 300px)' });
 globalStyle(`${strip} > li`, { scrollSnapAlign: 'start' });

@@ -3,9 +3,10 @@
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { addSalaryDeduction, salaryDeductionsQuery, updateSalaryDeduction } from '../../../api/payroll';
-import { Badge, Button, Card, Dialog, EmptyState, formatRupees, PageHeader } from '../../../ui';
+import { Badge, Button, Card, Dialog, EmptyState, formatRupees } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../../ui/form';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
 import { EmployeePicker } from './EmployeePicker';
@@ -67,11 +68,11 @@ export function DeductionsPage() {
     },
   ];
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Salary deductions"
-        description="Advances, loans and other deductions, each with its reason. A month's deductions never take the pay below zero."
-      />
+    <StaffPage
+      title="Salary deductions"
+      description="Advances, loans and other deductions, each with its reason. A month's deductions never take the pay below zero."
+      className={s.page}
+    >
       <Card title="Employee">
         <EmployeePicker value={search.emp} hint="Choose an employee to add a deduction and to see only theirs." />
       </Card>
@@ -100,7 +101,7 @@ export function DeductionsPage() {
           <UpdateDeductionForm deduction={editing} onDone={() => setEditing(null)} />
         </Dialog>
       ) : null}
-    </div>
+    </StaffPage>
   );
 }
 

@@ -1,13 +1,12 @@
 // Chooses an employee (a professional) by name or mobile number, searched on the server; the choice lives in the URL
 // (`?emp=`), so Back, reload and a shared link keep it. The chosen employee stays listed whatever the search.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { salaryStructuresQuery } from '../../../api/payroll';
-import { buttonClassName } from '../../../ui';
 import { SearchSelectField, type SelectOption } from '../../../ui/form';
 import { useSettled } from '../../_admin/-components/pickers';
 import { useListFilter } from '../../_admin/-components/useServerTable';
+import { InPageLink } from '../InPageLink';
 
 export interface EmployeePickerProps {
   value?: number;
@@ -78,12 +77,8 @@ export function EmployeePicker({
 /** Closes the chosen employee's card: `?emp=` leaves the URL, the rest of the page's state stays. */
 export function CloseEmployee() {
   return (
-    <Link
-      to="."
-      search={(prev: Record<string, unknown>) => ({ ...prev, emp: undefined })}
-      className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-    >
+    <InPageLink set={{ emp: undefined }} variant="secondary" size="sm">
       Close
-    </Link>
+    </InPageLink>
   );
 }

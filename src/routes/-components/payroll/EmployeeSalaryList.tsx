@@ -1,22 +1,13 @@
 // The accountant's month (decision 034): every employee with the calculated net, the breakdown line by line,
 // and Pay with a confirmation. A paid row shows "Paid" and the bank reference; the server pays each month once.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { employeeSalariesQuery, salaryCalculationQuery } from '../../../api/payroll';
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonClassName,
-  Card,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  Tabs,
-} from '../../../ui';
+import { Alert, Badge, Button, Card, formatRupees, LoadingPlaceholder, PageHeader, Tabs } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
+import { InPageLink } from '../InPageLink';
 import { CloseEmployee } from './EmployeePicker';
 import { ExpenseList } from './ExpenseList';
 import { MonthPicker } from './MonthPicker';
@@ -107,14 +98,9 @@ function SalariesView() {
       align: 'end',
       render: (c) => (
         <span className={s.rowActions}>
-          <Link
-            to="."
-            search={(prev: Record<string, unknown>) => ({ ...prev, emp: c.empId })}
-            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-            aria-label={`Breakdown of ${c.empName}`}
-          >
+          <InPageLink set={{ emp: c.empId }} size="sm" aria-label={`Breakdown of ${c.empName}`}>
             Breakdown
-          </Link>
+          </InPageLink>
           {payButton(c)}
         </span>
       ),

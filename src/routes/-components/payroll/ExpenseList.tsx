@@ -13,7 +13,7 @@ import {
 import { Badge, Button, Dialog, formatDateTime, formatRupees, Tabs, toast } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { openBlob } from '../../../ui/download';
-import { type FileValue, ImageField, NumberField, TextField } from '../../../ui/form';
+import { type FileValue, ImageField, NumberField, SCANNED_PAPER, TextField } from '../../../ui/form';
 import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { chosenId, OperationForm, typedNumber, useOperationForm } from '../form';
 import { EmployeePicker } from './EmployeePicker';
@@ -23,9 +23,6 @@ import { EXPENSE_STATE_LABEL, EXPENSE_STATE_TONE } from './status';
 import type { EmployeeExpense } from './types';
 
 type Search = ReturnType<typeof validateExpensesSearch>;
-
-const RECEIPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
-const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 
 const TABS: { value: 'all' | ExpenseStateFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -276,8 +273,7 @@ export function AddExpenseForm() {
       <TextField {...form.text('reason')} fullWidth />
       <ImageField
         {...form.field('receipt')}
-        accept={RECEIPT_TYPES}
-        maxBytes={RECEIPT_MAX_BYTES}
+        {...SCANNED_PAPER}
         value={v.receipt}
         onChange={(file) => form.set('receipt', file)}
         hint="A PDF, JPEG or PNG of at most 5 MB."

@@ -2,7 +2,7 @@
 // polled while it works), resume it after a failure or a short company wallet, and see the earlier runs. The run is a
 // job in the database that the server's workers advance in batches; nobody is paid twice, whatever stops it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { invalidateAfter } from '../../../api/invalidate';
 import { payRunQuery, payRunsQuery, resumePayRun, startPayRun } from '../../../api/payroll';
@@ -10,7 +10,6 @@ import {
   Alert,
   Badge,
   Button,
-  buttonClassName,
   Card,
   formatDateTime,
   formatRupees,
@@ -21,7 +20,9 @@ import {
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { TextField } from '../../../ui/form';
 import { useServerTable } from '../../_admin/-components/useServerTable';
+import { Fact } from '../Fact';
 import { OperationForm, useOperationForm } from '../form';
+import { InPageLink } from '../InPageLink';
 import { MonthPicker } from './MonthPicker';
 import * as s from './payroll.css';
 import { apiMonth, monthLabel, monthOf, type validateRunSearch } from './search';
@@ -106,18 +107,10 @@ export function RunProgress({ id }: { id: number }) {
           {r.state === 'done' ? ' Finished.' : ''}
         </p>
         <dl className={s.facts}>
-          <dt>Paid in this run</dt>
-          <dd className={s.fact}>{formatRupees(r.paidAmount)}</dd>
-          <dt>Bank reference prefix</dt>
-          <dd className={s.fact}>{r.bankReferencePrefix}</dd>
-          <dt>Started</dt>
-          <dd className={s.fact}>{formatDateTime(r.createdAt)}</dd>
-          {r.finishedAt ? (
-            <>
-              <dt>Finished</dt>
-              <dd className={s.fact}>{formatDateTime(r.finishedAt)}</dd>
-            </>
-          ) : null}
+          <Fact term="Paid in this run">{formatRupees(r.paidAmount)}</Fact>
+          <Fact term="Bank reference prefix">{r.bankReferencePrefix}</Fact>
+          <Fact term="Started">{formatDateTime(r.createdAt)}</Fact>
+          {r.finishedAt ? <Fact term="Finished">{formatDateTime(r.finishedAt)}</Fact> : null}
         </dl>
         {r.lastError ? (
           <Alert tone={r.active ? 'warning' : 'danger'}>
@@ -188,14 +181,9 @@ const RUN_COLUMNS: Column<PayRun>[] = [
     header: 'Actions',
     align: 'end',
     render: (r) => (
-      <Link
-        to="."
-        search={(prev: Record<string, unknown>) => ({ ...prev, run: r.id })}
-        className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-        aria-label={`Follow salary run ${r.id}`}
-      >
+      <InPageLink set={{ run: r.id }} size="sm" aria-label={`Follow salary run ${r.id}`}>
         Follow
-      </Link>
+      </InPageLink>
     ),
   },
 ];

@@ -3,12 +3,14 @@
 // slip and the professional's own slip all draw it.
 import { useId } from 'react';
 import { Badge, formatDateTime, formatRupees } from '../../../ui';
+import { Fact } from '../Fact';
 import * as s from './payroll.css';
 import { monthLabel } from './search';
 import { SALARY_STATUS_LABEL, SALARY_STATUS_TONE } from './status';
 import type { PayrollLine, SalaryCalculation } from './types';
 
-function Lines({
+/** Pay lines as a small table (label, amount), with an optional total: the slip's and the structure's. */
+export function PayLines({
   title,
   lines,
   total,
@@ -83,44 +85,32 @@ export function SalaryBreakdown({ calc, heading = false }: SalaryBreakdownProps)
       ) : (
         <>
           <dl className={s.facts}>
-            <dt>Paid days</dt>
-            <dd className={s.fact}>
+            <Fact term="Paid days">
               {days(calc.paidDays)} of {calc.daysInMonth}
-            </dd>
-            <dt>Attendance</dt>
-            <dd className={s.fact}>
+            </Fact>
+            <Fact term="Attendance">
               {days(a.present)} present, {days(a.halfDays)} half days, {days(a.leave)} leave, {days(a.holidays)}{' '}
               holidays, {days(a.weeklyOffs)} weekly offs, {days(a.absent)} absent
               {a.notJoined ? `, ${days(a.notJoined)} before joining` : null}
-            </dd>
-            {calc.bankReference ? (
-              <>
-                <dt>Bank reference</dt>
-                <dd className={s.fact}>{calc.bankReference}</dd>
-              </>
-            ) : null}
-            {calc.paidAt ? (
-              <>
-                <dt>Paid on</dt>
-                <dd className={s.fact}>{formatDateTime(calc.paidAt)}</dd>
-              </>
-            ) : null}
+            </Fact>
+            {calc.bankReference ? <Fact term="Bank reference">{calc.bankReference}</Fact> : null}
+            {calc.paidAt ? <Fact term="Paid on">{formatDateTime(calc.paidAt)}</Fact> : null}
           </dl>
           <div className={s.columns}>
-            <Lines title="Earnings" lines={calc.earnings} total={calc.gross} totalLabel="Gross pay" />
-            <Lines
+            <PayLines title="Earnings" lines={calc.earnings} total={calc.gross} totalLabel="Gross pay" />
+            <PayLines
               title="Deductions"
               lines={calc.deductions}
               total={calc.totalDeductions}
               totalLabel="Total deductions"
             />
-            <Lines
+            <PayLines
               title="Added to the pay"
               lines={calc.additions}
               total={calc.tips + calc.expenses}
               totalLabel="Total added"
             />
-            <Lines
+            <PayLines
               title="Employer's contributions (not deducted)"
               lines={calc.employer}
               total={calc.employerTotal}

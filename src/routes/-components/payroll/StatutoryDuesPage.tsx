@@ -14,6 +14,7 @@ import { newIdempotencyKey } from '../../../api/wallets';
 import { Button, Dialog, formatDateTime, formatRupees, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { NumberField, TextField } from '../../../ui/form';
+import { Fact } from '../Fact';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
 import * as s from './payroll.css';
 import { apiMonth, monthLabel } from './search';
@@ -99,7 +100,9 @@ export function StatutoryDuesPage() {
         <h2 id="statutory-owed">Owed to the authorities</h2>
         <dl className={s.facts}>
           {SCHEMES.map((scheme) => (
-            <FactRow key={scheme} term={SCHEME_LABEL[scheme]} value={data ? formatRupees(data.owed[scheme]) : '…'} />
+            <Fact key={scheme} term={SCHEME_LABEL[scheme]}>
+              {data ? formatRupees(data.owed[scheme]) : '…'}
+            </Fact>
           ))}
         </dl>
       </section>
@@ -132,15 +135,6 @@ export function StatutoryDuesPage() {
         {paying ? <PayDuesForm key={duesKey(paying)} dues={paying} onDone={() => setPaying(null)} /> : null}
       </Dialog>
     </div>
-  );
-}
-
-function FactRow({ term, value }: { term: string; value: string }) {
-  return (
-    <>
-      <dt className={s.fact}>{term}</dt>
-      <dd className={s.fact}>{value}</dd>
-    </>
   );
 }
 

@@ -2,7 +2,7 @@
 // structures by effective date, a form to add one (or correct one no paid month used) and the statutory deductions
 // as the server computes them for the last full month: EPF, ESI and professional tax are configuration, never typed.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   addSalaryStructure,
@@ -11,24 +11,16 @@ import {
   salaryStructuresQuery,
   updateSalaryStructure,
 } from '../../../api/payroll';
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonClassName,
-  Card,
-  formatDate,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  Tabs,
-} from '../../../ui';
+import { Alert, Badge, Button, Card, formatDate, formatRupees, LoadingPlaceholder, Tabs } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { CheckboxField, NumberField, TextField } from '../../../ui/form';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
+import { InPageLink } from '../InPageLink';
 import { CloseEmployee } from './EmployeePicker';
 import * as s from './payroll.css';
+import { PayLines } from './SalaryBreakdown';
 import { apiMonth, defaultMonth, monthLabel, type validateStructureSearch } from './search';
 import type { SalaryStructure, SalaryStructureRow } from './types';
 
@@ -65,23 +57,18 @@ export function StructurePage() {
       header: 'Actions',
       align: 'end',
       render: (r) => (
-        <Link
-          to="."
-          search={(prev: Record<string, unknown>) => ({ ...prev, emp: r.empId })}
-          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          aria-label={`Salary structure of ${r.empName}`}
-        >
+        <InPageLink set={{ emp: r.empId }} size="sm" aria-label={`Salary structure of ${r.empName}`}>
           {r.current ? 'Open' : 'Set structure'}
-        </Link>
+        </InPageLink>
       ),
     },
   ];
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Salary structures"
-        description="Each employee's earnings from an effective date. EPF, ESI and professional tax are computed from the statutory rules, not typed."
-      />
+    <StaffPage
+      title="Salary structures"
+      description="Each employee's earnings from an effective date. EPF, ESI and professional tax are computed from the statutory rules, not typed."
+      className={s.page}
+    >
       {search.emp ? <EmployeeStructure empId={search.emp} /> : null}
       <Tabs
         label="Employees"
@@ -105,7 +92,7 @@ export function StructurePage() {
             ) : null,
         }))}
       />
-    </div>
+    </StaffPage>
   );
 }
 
@@ -202,36 +189,12 @@ function StatutoryPreview({ empId }: { empId: number }) {
             {formatRupees(c.gross)}.
           </p>
           <div className={s.columns}>
-            <LineTable title="Deducted from the pay" lines={c.deductions} />
-            <LineTable title="Paid by the employer" lines={c.employer} />
+            <PayLines title="Deducted from the pay" lines={c.deductions} />
+            <PayLines title="Paid by the employer" lines={c.employer} />
           </div>
         </div>
       )}
     </Card>
-  );
-}
-
-function LineTable({ title, lines }: { title: string; lines: { code: string; label: string; amount: number }[] }) {
-  return (
-    <table className={s.lines}>
-      <caption style={{ textAlign: 'start', fontWeight: 600 }}>{title}</caption>
-      <tbody>
-        {lines.length === 0 ? (
-          <tr>
-            <td className={s.lineCell}>None</td>
-          </tr>
-        ) : (
-          lines.map((l) => (
-            <tr key={l.code}>
-              <th scope="row" className={s.lineCell} style={{ fontWeight: 400 }}>
-                {l.label}
-              </th>
-              <td className={`${s.lineCell} ${s.num}`}>{formatRupees(l.amount)}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
   );
 }
 

@@ -1,5 +1,6 @@
 // The payroll screens' small layout pieces (logical properties only, so right-to-left works).
 import { style } from '@vanilla-extract/css';
+import { chartLegend, factList } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg });
@@ -11,12 +12,7 @@ export const filterField = style({ display: 'grid', gap: space.xs });
 export const filterLabel = style({ fontSize: font.size.sm, fontWeight: 600, color: vars.color.text });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
 export const rowActions = style({ display: 'flex', gap: space.xs, alignItems: 'center', flexWrap: 'nowrap' });
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: `${space.xs} ${space.md}`,
-  margin: 0,
-});
+export const facts = style(factList);
 export const fact = style({ margin: 0 });
 export const columns = style({
   display: 'grid',
@@ -49,14 +45,6 @@ export const chart = style({ display: 'block', inlineSize: '100%', blockSize: 'a
 export const axisText = style({ fill: vars.color.muted, fontSize: '11px', fontFamily: font.body });
 export const barLabel = style({ fill: vars.color.text, fontSize: '12px', fontFamily: font.body });
 export const grid = style({ stroke: vars.color.border, strokeWidth: 1 });
-export const legend = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: space.md,
-  fontSize: font.size.sm,
-});
+export const legend = style({ ...chartLegend, gap: space.md });
 export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: space.sm });
 export const swatch = style({ inlineSize: '12px', blockSize: '12px', borderRadius: radius.sm, flexShrink: 0 });

@@ -33,6 +33,7 @@ import {
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { Form, FormActions, TextArea } from '../../../ui/form';
 import { transitionColumns } from '../../../ui/machine/transitionColumns';
+import { Fact } from '../Fact';
 import { TopUpDialogs } from '../wallet/TopUp';
 import { productForColumns } from './cartParts';
 import * as s from './productRequests.css';
@@ -80,38 +81,29 @@ export function RequestDetail({ id, viewer, invoiceLink }: RequestDetailProps) {
         }
       >
         <dl className={s.facts}>
-          <dt>Vendor</dt>
-          <dd className={s.fact}>
+          <Fact term="Vendor">
             <bdi>{r.vendorName}</bdi>
-          </dd>
-          <dt>Submitted</dt>
-          <dd className={s.fact}>{formatDateTime(r.createdAt)}</dd>
-          <dt>Total</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Submitted">{formatDateTime(r.createdAt)}</Fact>
+          <Fact term="Total">
             {formatRupees(r.total)} (taxable {formatRupees(r.taxable)} + GST {formatRupees(r.gstAmount)})
-          </dd>
+          </Fact>
           {r.rejectRemark ? (
-            <>
-              <dt>Last rejection</dt>
-              <dd className={s.fact}>
-                <bdi>{r.rejectRemark}</bdi>
-              </dd>
-            </>
+            <Fact term="Last rejection">
+              <bdi>{r.rejectRemark}</bdi>
+            </Fact>
           ) : null}
           {r.invoiceNo ? (
-            <>
-              <dt>Invoice</dt>
-              <dd className={s.fact}>
-                {invoiceLink ? (
-                  <Link to="/TrackRequest/ProductInvoice" search={{ id: r.IOrderId }}>
-                    {r.invoiceNo}
-                  </Link>
-                ) : (
-                  r.invoiceNo
-                )}{' '}
-                paid {r.paidAt ? formatDateTime(r.paidAt) : ''}
-              </dd>
-            </>
+            <Fact term="Invoice">
+              {invoiceLink ? (
+                <Link to="/TrackRequest/ProductInvoice" search={{ id: r.IOrderId }}>
+                  {r.invoiceNo}
+                </Link>
+              ) : (
+                r.invoiceNo
+              )}{' '}
+              paid {r.paidAt ? formatDateTime(r.paidAt) : ''}
+            </Fact>
           ) : null}
         </dl>
         <DataTable

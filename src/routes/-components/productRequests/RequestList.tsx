@@ -1,11 +1,8 @@
-// A paged list of product requests for one TrackRequest action (waiting for the inventory manager, for the admin, or
-// all), shared by the vendor's, the inventory manager's and the admin's screens. The table's state lives in the URL;
-// a request opens in the page's detail (?id=).
-import { Link } from '@tanstack/react-router';
 import { type ProductRequest, type TrackAction, trackQuery } from '../../../api/productRequests';
-import { Badge, buttonClassName, formatDateTime, formatRupees } from '../../../ui';
+import { Badge, formatDateTime, formatRupees } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { useServerTable } from '../../_admin/-components/useServerTable';
+import { InPageLink } from '../InPageLink';
 import * as s from './productRequests.css';
 import { STATE_LABEL, STATE_TONE } from './states';
 
@@ -60,14 +57,9 @@ export function RequestList({ action, caption, showVendor, emptyMessage }: Reque
       header: 'Actions',
       align: 'end',
       render: (r) => (
-        <Link
-          to="."
-          search={(prev: Record<string, unknown>) => ({ ...prev, id: r.IOrderId })}
-          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          aria-label={`View request ${r.IOrderId}`}
-        >
+        <InPageLink set={{ id: r.IOrderId }} size="sm" aria-label={`View request ${r.IOrderId}`}>
           View
-        </Link>
+        </InPageLink>
       ),
     },
   ];

@@ -13,7 +13,7 @@ import { gstRatesQuery } from '../../../api/tips';
 import { formatRupees } from '../../../ui';
 import { CheckboxField, type FileValue, NumberField, SelectField, TextArea, TextField } from '../../../ui/form';
 import { PictureField } from '../../_admin/-components/PictureField';
-import { OperationForm, typedNumber, useOperationForm } from '../form';
+import { OperationForm, pictureBody, typedNumber, useOperationForm } from '../form';
 
 export interface ProductFormProps {
   product?: Product;
@@ -85,7 +85,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
         ...(!product && v.quantity.trim() !== '' ? { quantity: typedNumber(v.quantity) } : {}),
         description: v.description.trim() || null,
         status: v.status,
-        ...(v.imagebase64Data ? { imagebase64Data: v.imagebase64Data.data, fileName: v.imagebase64Data.fileName } : {}),
+        ...pictureBody(v.imagebase64Data),
       }) as AddProductBody & UpdateProductBody,
     send: (body) => (product ? updateProduct({ ...body, id: product.id }) : addProduct(body as AddProductBody)),
     savedMessage: 'Product saved.',

@@ -4,12 +4,13 @@
 // demand by the area layout, only for those roles; nothing is fetched until the panel opens.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import { meQuery } from '../../../api/auth';
 import { storeProductsQuery } from '../../../api/productRequests';
 import { inventoryProductsQuery, productQuery } from '../../../api/products';
 import { Alert, Badge, formatRupees } from '../../../ui';
 import { Popover } from '../../../ui/Popover';
+import { useSettled } from '../../_admin/-components/pickers';
 import { StockTrigger } from './StockTrigger';
 import * as s from './stock.css';
 
@@ -18,15 +19,6 @@ export type StockRole = 'IM' | 'A' | 'VE';
 /** How many matches the panel lists: the first ones; typing narrows them. */
 const MATCHES = 8;
 const DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 interface Match {
   id: number;
@@ -134,7 +126,7 @@ function StockPanel({
   onLeave(): void;
 }) {
   const [query, setQuery] = useState('');
-  const search = useDebounced(query.trim(), DEBOUNCE_MS);
+  const search = useSettled(query.trim(), DEBOUNCE_MS);
   const [chosen, setChosen] = useState<number | null>(null);
   const matches = useMatches(role, search);
   const listRef = useRef<HTMLUListElement>(null);

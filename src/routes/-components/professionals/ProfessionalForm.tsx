@@ -6,7 +6,7 @@ import {
   type ProfessionalDetail,
   updateProfessional,
 } from '../../../api/professionals';
-import { MultiSelectField, SearchSelectField, SelectField, TextField } from '../../../ui/form';
+import { SearchSelectField, SelectField, TextField } from '../../../ui/form';
 import { useZonePicker } from '../../_admin/-components/pickers';
 import { OperationForm, useOperationForm } from '../form';
 import {
@@ -18,6 +18,7 @@ import {
   personBodyOf,
   personValuesOf,
 } from '../form/PersonSections';
+import { PickerListField } from '../form/PickerListField';
 import { useServicePicker, useVendorPicker } from './pickers';
 
 export interface ProfessionalFormProps {
@@ -172,22 +173,18 @@ export function ProfessionalForm({
       />
       {p ? null : (
         <>
-          <MultiSelectField
-            {...form.field('zones')}
+          <PickerListField
+            form={form}
+            name="zones"
+            picker={zones}
             fullWidth
-            options={zones.options}
-            search={zones.search}
-            value={v.zones}
-            onChange={(next) => form.set('zones', next)}
             hint="Where they take jobs. You can change this later on their page."
           />
-          <MultiSelectField
-            {...form.field('services')}
+          <PickerListField
+            form={form}
+            name="services"
+            picker={services}
             fullWidth
-            options={services.options}
-            search={services.search}
-            value={v.services}
-            onChange={(next) => form.set('services', next)}
             hint={`Services for a ${v.professionalType.toLowerCase()} they can carry out.`}
           />
         </>

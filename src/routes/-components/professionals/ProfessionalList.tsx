@@ -6,13 +6,14 @@ import {
   type ProfessionalListItem,
   professionalsQuery,
 } from '../../../api/professionals';
-import { buttonClassName, PageHeader, srOnly } from '../../../ui';
+import { srOnly } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import type { ImportColumn } from '../../../ui/spreadsheet';
 import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
 import { ImportButton } from '../../_admin/-components/ImportButton';
 import { actionsColumn, activeColumn } from '../../_admin/-components/rowColumns';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
 import { leadColumns } from './leadColumns';
 import { filterOf, type ProfessionalListSearch, validateProfessionalSearch } from './professionalSearch';
@@ -103,18 +104,12 @@ export function ProfessionalListPage({ title, description, addTo, addLabel, fixe
     );
 
   return (
-    <div className={s.page}>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          rights.manage ? (
-            <Link to={addTo} className={buttonClassName()}>
-              {addLabel}
-            </Link>
-          ) : undefined
-        }
-      />
+    <StaffPage
+      title={title}
+      description={description}
+      add={rights.manage ? { to: addTo, label: addLabel } : undefined}
+      className={s.page}
+    >
       <DataTable
         {...table}
         caption={title}
@@ -157,6 +152,6 @@ export function ProfessionalListPage({ title, description, addTo, addLabel, fixe
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

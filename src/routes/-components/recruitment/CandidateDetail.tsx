@@ -25,6 +25,7 @@ import {
   toast,
 } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { Fact } from '../Fact';
 import { CandidateDocuments, FileButton } from './CandidateDocuments';
 import { useStepStarter } from './CandidateStep';
 import * as s from './recruitment.css';
@@ -78,35 +79,26 @@ export function CandidateDetail({ id, viewer, headingLevel = 2 }: CandidateDetai
         actions={viewer === 'HR' && state === 'new' ? <DeleteCandidate candidate={c} /> : null}
       >
         <dl className={s.facts}>
-          <dt>Designation</dt>
-          <dd className={s.fact}>
+          <Fact term="Designation">
             {c.designationType}, {c.offOnRole === 'OnRoll' ? 'on roll' : 'off roll'}
-          </dd>
-          <dt>Mobile</dt>
-          <dd className={s.fact}>{c.phone}</dd>
-          <dt>E-mail</dt>
-          <dd className={s.fact}>{c.email ? <bdi>{c.email}</bdi> : '—'}</dd>
-          <dt>Address</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Mobile">{c.phone}</Fact>
+          <Fact term="E-mail">{c.email ? <bdi>{c.email}</bdi> : '—'}</Fact>
+          <Fact term="Address">
             <bdi dir="auto">{c.address}</bdi>, {c.pincode}
-          </dd>
-          <dt>Date of birth</dt>
-          <dd className={s.fact}>{formatDate(c.dob)}</dd>
-          <dt>Experience</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Date of birth">{formatDate(c.dob)}</Fact>
+          <Fact term="Experience">
             {c.totalExp} {c.totalExp === 1 ? 'year' : 'years'}
-          </dd>
-          <dt>CV</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="CV">
             {c.hasCv ? <FileButton candidateId={c.id} kind="cv" fileName={c.cvFileName ?? 'CV'} /> : 'None'}
-          </dd>
-          <dt>Revised salary</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Revised salary">
             {c.revisedSalary !== null ? `${formatRupees(c.revisedSalary)} a month` : '—'}
             {c.revisedJoinDate ? `, joining ${formatDate(c.revisedJoinDate)}` : ''}
-          </dd>
-          <dt>Added</dt>
-          <dd className={s.fact}>
+          </Fact>
+          <Fact term="Added">
             {formatDateTime(c.createdAt)}
             {c.createdByName ? (
               <>
@@ -114,24 +106,18 @@ export function CandidateDetail({ id, viewer, headingLevel = 2 }: CandidateDetai
                 by <bdi>{c.createdByName}</bdi>
               </>
             ) : null}
-          </dd>
+          </Fact>
           {c.lastRemark ? (
-            <>
-              <dt>Last remark</dt>
-              <dd className={s.fact}>
-                <bdi dir="auto">{c.lastRemark}</bdi>
-              </dd>
-            </>
+            <Fact term="Last remark">
+              <bdi dir="auto">{c.lastRemark}</bdi>
+            </Fact>
           ) : null}
           {c.professionalId ? (
-            <>
-              <dt>Professional</dt>
-              <dd className={s.fact}>
-                <Link to="/Employee/EmployeeDetail" search={{ id: c.professionalId }}>
-                  Open their employee page
-                </Link>
-              </dd>
-            </>
+            <Fact term="Professional">
+              <Link to="/Employee/EmployeeDetail" search={{ id: c.professionalId }}>
+                Open their employee page
+              </Link>
+            </Fact>
           ) : null}
         </dl>
       </Card>

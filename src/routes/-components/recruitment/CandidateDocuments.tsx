@@ -18,12 +18,10 @@ import {
 } from '../../../api/recruitment';
 import { Alert, Badge, Button, Card, formatDate, formatRupees, LoadingPlaceholder, toast } from '../../../ui';
 import { saveBlob } from '../../../ui/download';
-import { type FileValue, ImageField, SelectField, TextField } from '../../../ui/form';
+import { type FileValue, ImageField, SCANNED_PAPER, SelectField, TextField } from '../../../ui/form';
+import { Fact } from '../Fact';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
 import * as s from './recruitment.css';
-
-const DOC_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
-const DOC_MAX_BYTES = 5 * 1024 * 1024;
 
 export const FILE_LABEL: Record<CandidateFileKind, string> = {
   cv: 'CV',
@@ -103,8 +101,7 @@ function DocumentsView({ docs: d }: { docs: CandidateDocs }) {
   return (
     <div className={s.page}>
       <dl className={s.facts}>
-        <dt>Verification</dt>
-        <dd className={s.fact}>
+        <Fact term="Verification">
           <Badge
             tone={
               d.verificationSts === 'Verified' ? 'success' : d.verificationSts === 'Rejected' ? 'danger' : 'warning'
@@ -112,31 +109,20 @@ function DocumentsView({ docs: d }: { docs: CandidateDocs }) {
           >
             {d.verificationSts}
           </Badge>
-        </dd>
-        <dt>Aadhaar</dt>
-        <dd className={s.fact}>{d.aadharNumber ?? (d.aadharLast4 ? `XXXX XXXX ${d.aadharLast4}` : '—')}</dd>
-        <dt>PAN</dt>
-        <dd className={s.fact}>{text(d.panNumber)}</dd>
-        <dt>Expected salary</dt>
-        <dd className={s.fact}>{money(d.expectedSal)} a month</dd>
-        <dt>Offered salary</dt>
-        <dd className={s.fact}>{money(d.offeredSal)} a month</dd>
-        <dt>Previous salary</dt>
-        <dd className={s.fact}>{money(d.previousSal)} a month</dd>
-        <dt>Expected joining</dt>
-        <dd className={s.fact}>{d.expectedJoinDate ? formatDate(d.expectedJoinDate) : '—'}</dd>
-        <dt>Bank account</dt>
-        <dd className={s.fact}>
+        </Fact>
+        <Fact term="Aadhaar">{d.aadharNumber ?? (d.aadharLast4 ? `XXXX XXXX ${d.aadharLast4}` : '—')}</Fact>
+        <Fact term="PAN">{text(d.panNumber)}</Fact>
+        <Fact term="Expected salary">{money(d.expectedSal)} a month</Fact>
+        <Fact term="Offered salary">{money(d.offeredSal)} a month</Fact>
+        <Fact term="Previous salary">{money(d.previousSal)} a month</Fact>
+        <Fact term="Expected joining">{d.expectedJoinDate ? formatDate(d.expectedJoinDate) : '—'}</Fact>
+        <Fact term="Bank account">
           {text(d.bankAccNo)} {d.bankIFSC ? <>(IFSC {d.bankIFSC})</> : null}
-        </dd>
-        <dt>PF account</dt>
-        <dd className={s.fact}>{text(d.pfAccNo)}</dd>
-        <dt>UAN</dt>
-        <dd className={s.fact}>{text(d.uanNo)}</dd>
-        <dt>ESI number</dt>
-        <dd className={s.fact}>{text(d.esiNo)}</dd>
-        <dt>Files</dt>
-        <dd className={s.fact}>
+        </Fact>
+        <Fact term="PF account">{text(d.pfAccNo)}</Fact>
+        <Fact term="UAN">{text(d.uanNo)}</Fact>
+        <Fact term="ESI number">{text(d.esiNo)}</Fact>
+        <Fact term="Files">
           {d.files.length ? (
             <ul className={s.fileList}>
               {d.files.map((f) => (
@@ -148,7 +134,7 @@ function DocumentsView({ docs: d }: { docs: CandidateDocs }) {
           ) : (
             'None'
           )}
-        </dd>
+        </Fact>
       </dl>
     </div>
   );
@@ -301,8 +287,7 @@ function DocumentsForm({
         <ImageField
           key={f}
           {...form.field(f)}
-          accept={DOC_TYPES}
-          maxBytes={DOC_MAX_BYTES}
+          {...SCANNED_PAPER}
           value={v[f]}
           onChange={(file) => form.set(f, file)}
           hint={

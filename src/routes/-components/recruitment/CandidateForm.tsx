@@ -5,6 +5,7 @@ import { PROFESSIONAL_TYPES } from '../../../api/catalogue';
 import { addCandidate, type CandidateBody, type CandidateDetail } from '../../../api/recruitment';
 import { type FileValue, ImageField, SelectField, TextArea, TextField } from '../../../ui/form';
 import { OperationForm, typedNumber, useOperationForm } from '../form';
+import { orNull } from '../form/PersonSections';
 
 const CV_TYPES = [
   'application/pdf',
@@ -12,8 +13,6 @@ const CV_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ];
 const CV_MAX_BYTES = 5 * 1024 * 1024;
-
-const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
 export function CandidateForm({ onSaved }: { onSaved(candidate: CandidateDetail): void }) {
   const form = useOperationForm({

@@ -3,10 +3,12 @@
 // the page itself (?id=), HR's open the candidate's own page.
 import { Link, useSearch } from '@tanstack/react-router';
 import { type CandidateAction, importCandidates } from '../../../api/recruitment';
-import { buttonClassName, PageHeader, Tabs } from '../../../ui';
+import { buttonClassName } from '../../../ui';
 import type { ImportColumn } from '../../../ui/spreadsheet';
 import { ImportButton } from '../../_admin/-components/ImportButton';
-import { useListFilter } from '../../_admin/-components/useServerTable';
+import { StaffPage } from '../../_admin/-components/StaffPage';
+import { InPageLink } from '../InPageLink';
+import { ListTabs } from '../ListTabs';
 import { CandidateDetail } from './CandidateDetail';
 import { CandidateList } from './CandidateList';
 import * as s from './recruitment.css';
@@ -45,8 +47,6 @@ export const candidateImportColumns: ImportColumn[] = [
 
 export function CandidatesPage({ title, description, tabs, viewer, manage }: CandidatesPageProps) {
   const search = useSearch({ strict: false }) as CandidateListSearch & { id?: number };
-  const setFilter = useListFilter();
-  const current = tabs.find((t) => t.action === search.tab) ?? tabs[0];
   const list = (t: CandidateTab) => (
     <CandidateList
       action={t.action === 'All' ? undefined : t.action}
@@ -58,46 +58,33 @@ export function CandidatesPage({ title, description, tabs, viewer, manage }: Can
     />
   );
   return (
-    <div className={s.page}>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          manage ? (
-            <span className={s.actions}>
-              <ImportButton
-                title="Import candidates"
-                columns={candidateImportColumns}
-                templateFileName="candidates-template.csv"
-                importer={(rows) => importCandidates(rows as Parameters<typeof importCandidates>[0])}
-                operation="importCandidates"
-              />
-              <Link to="/RecruitingStaff/AddCandidate" className={buttonClassName({ size: 'sm' })}>
-                Add candidate
-              </Link>
-            </span>
-          ) : search.id ? (
-            <Link
-              to="."
-              search={(prev: Record<string, unknown>) => ({ ...prev, id: undefined })}
-              className={buttonClassName({ variant: 'secondary' })}
-            >
-              Close the candidate
+    <StaffPage
+      title={title}
+      description={description}
+      className={s.page}
+      actions={
+        manage ? (
+          <span className={s.actions}>
+            <ImportButton
+              title="Import candidates"
+              columns={candidateImportColumns}
+              templateFileName="candidates-template.csv"
+              importer={(rows) => importCandidates(rows as Parameters<typeof importCandidates>[0])}
+              operation="importCandidates"
+            />
+            <Link to="/RecruitingStaff/AddCandidate" className={buttonClassName({ size: 'sm' })}>
+              Add candidate
             </Link>
-          ) : null
-        }
-      />
+          </span>
+        ) : search.id ? (
+          <InPageLink set={{ id: undefined }} variant="secondary">
+            Close the candidate
+          </InPageLink>
+        ) : null
+      }
+    >
       {viewer === 'A' && search.id ? <CandidateDetail id={search.id} viewer="A" /> : null}
-      {tabs.length === 1 ? (
-        list(current)
-      ) : (
-        <Tabs
-          label="Candidates"
-          value={current.action}
-          onValueChange={(tab) => setFilter({ tab })}
-          tabs={tabs.map((t) => ({ value: t.action, label: t.label, content: t === current ? list(t) : null }))}
-        />
-      )}
-    </div>
+      <ListTabs label="Candidates" tabs={tabs} list={list} />
+    </StaffPage>
   );
 }

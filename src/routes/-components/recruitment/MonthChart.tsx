@@ -1,5 +1,7 @@
 // Counts per month as grouped bars in plain SVG (no chart library), with its legend; the page shows the same figures
 // as a table for anyone who cannot see or read the picture. Time runs left to right in every direction.
+import type { ReactNode } from 'react';
+import type { Column } from '../../../ui/DataTable';
 import { Legend, SERIES_COLOURS } from '../marketingDashboard/BarChart';
 import * as c from '../marketingDashboard/marketingDashboard.css';
 
@@ -16,6 +18,10 @@ export const monthName = (month: string) => {
   monthFormat ??= new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 };
+
+/** The table's count columns, one a figure, right-aligned (the log's and the month-wise report's). */
+export const countColumns = <Row,>(figures: readonly { key: keyof Row & string; name: string }[]): Column<Row>[] =>
+  figures.map((f) => ({ key: f.key, header: f.name, align: 'end', render: (r: Row) => r[f.key] as ReactNode }));
 
 const W = 720;
 const H = 240;

@@ -9,11 +9,12 @@ import {
   monthWiseRecruitmentQuery,
   type RecruitmentReportRow,
 } from '../../../api/recruitment';
-import { Alert, Card, DownloadButton, PageHeader } from '../../../ui';
+import { Alert, Card, DownloadButton } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/form';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { indiaToday } from '../dateRange/days';
-import { MonthChart, monthName } from './MonthChart';
+import { countColumns, MonthChart, monthName } from './MonthChart';
 import { YearPicker } from './RecruitmentLogPage';
 import * as s from './recruitment.css';
 import type { PeriodSearch } from './search';
@@ -67,25 +68,20 @@ export function MonthWiseReport() {
     void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, ...next })) as never });
   const columns: Column<RecruitmentReportRow>[] = [
     { key: 'month', header: 'Month', render: (r) => <span className={s.nowrap}>{monthName(r.month)}</span> },
-    ...FIGURES.map((f) => ({
-      key: f.key,
-      header: f.name,
-      align: 'end' as const,
-      render: (r: RecruitmentReportRow) => r[f.key],
-    })),
+    ...countColumns<RecruitmentReportRow>(FIGURES),
   ];
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Month-wise recruitment"
-        description="The recruitment steps taken each month, counted from every candidate's history."
-        actions={
-          <span className={s.actions}>
-            <Download params={params} format="csv" />
-            <Download params={params} format="xlsx" />
-          </span>
-        }
-      />
+    <StaffPage
+      title="Month-wise recruitment"
+      description="The recruitment steps taken each month, counted from every candidate's history."
+      actions={
+        <span className={s.actions}>
+          <Download params={params} format="csv" />
+          <Download params={params} format="xlsx" />
+        </span>
+      }
+      className={s.page}
+    >
       <Card title="Filters">
         <div className={s.filters}>
           <YearPicker year={year} thisYear={thisYear} onChange={(y) => set({ year: y === thisYear ? undefined : y })} />
@@ -126,7 +122,7 @@ export function MonthWiseReport() {
         emptyMessage="No month to show."
         {...staticTableProps(rows)}
       />
-    </div>
+    </StaffPage>
   );
 }
 

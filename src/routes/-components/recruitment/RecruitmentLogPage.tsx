@@ -3,23 +3,24 @@
 // never typed. RecruitingCount shows it per day over a range of days; RecrutingHistory per month over a year.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import { type RecruitmentLogRow, recruitmentLogQuery } from '../../../api/recruitment';
-import { Alert, Button, Card, formatDate, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { Alert, Card, formatDate, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
-import { SelectField, TextField } from '../../../ui/form';
+import { SelectField } from '../../../ui/form';
+import { StaffPage } from '../../_admin/-components/StaffPage';
+import { DateRangeForm } from '../dateRange/DateRangeForm';
 import { indiaToday } from '../dateRange/days';
-import { monthName } from './MonthChart';
+import { countColumns, monthName } from './MonthChart';
 import * as s from './recruitment.css';
 import type { PeriodSearch } from './search';
 
-const COUNTS: { key: keyof RecruitmentLogRow & keyof Totals; header: string }[] = [
-  { key: 'screeningProcess', header: 'Screened' },
-  { key: 'interviewed', header: 'Interviews' },
-  { key: 'finalized', header: 'Finalised' },
-  { key: 'sentForApproval', header: 'Sent for approval' },
-  { key: 'appointedTech', header: 'Technicians appointed' },
-  { key: 'apointedEngg', header: 'Engineers appointed' },
+const COUNTS: { key: keyof RecruitmentLogRow & keyof Totals; name: string }[] = [
+  { key: 'screeningProcess', name: 'Screened' },
+  { key: 'interviewed', name: 'Interviews' },
+  { key: 'finalized', name: 'Finalised' },
+  { key: 'sentForApproval', name: 'Sent for approval' },
+  { key: 'appointedTech', name: 'Technicians appointed' },
+  { key: 'apointedEngg', name: 'Engineers appointed' },
 ];
 type Totals = {
   screeningProcess: number;
@@ -48,30 +49,26 @@ export function RecruitmentLogPage({ groupBy }: { groupBy: 'day' | 'month' }) {
       render: (r) => <span className={s.nowrap}>{groupBy === 'day' ? formatDate(r.period) : monthName(r.period)}</span>,
     },
     { key: 'hrName', header: 'HR', render: (r) => <bdi>{r.hrName}</bdi> },
-    ...COUNTS.map((c) => ({
-      key: c.key,
-      header: c.header,
-      align: 'end' as const,
-      render: (r: RecruitmentLogRow) => r[c.key],
-    })),
+    ...countColumns<RecruitmentLogRow>(COUNTS),
   ];
   return (
-    <div className={s.page}>
-      <PageHeader
-        title={groupBy === 'day' ? 'Recruiting count' : 'Recruiting history'}
-        description={
-          groupBy === 'day'
-            ? 'What each HR user did each day: counted from the steps they took, so nobody types it.'
-            : 'What each HR user did each month of the year, counted from the steps they took.'
-        }
-      />
+    <StaffPage
+      title={groupBy === 'day' ? 'Recruiting count' : 'Recruiting history'}
+      description={
+        groupBy === 'day'
+          ? 'What each HR user did each day: counted from the steps they took, so nobody types it.'
+          : 'What each HR user did each month of the year, counted from the steps they took.'
+      }
+      className={s.page}
+    >
       <Card title="Period">
         {groupBy === 'day' ? (
-          <DayRange
+          <DateRangeForm
             key={`${data?.from}-${data?.to}`}
-            from={search.from ?? data?.from ?? ''}
-            to={search.to ?? data?.to ?? ''}
-            onApply={(from, to) =>
+            title="Days to show"
+            initial={{ from: search.from ?? data?.from, to: search.to ?? data?.to }}
+            maxDays={null}
+            onApply={({ from, to }) =>
               void navigate({ to: '.', search: ((prev: Record<string, unknown>) => ({ ...prev, from, to })) as never })
             }
           />
@@ -94,7 +91,7 @@ export function RecruitmentLogPage({ groupBy }: { groupBy: 'day' | 'month' }) {
       {log.error ? <Alert tone="danger">{log.error.message}</Alert> : null}
       <StatGrid>
         {COUNTS.map((c) => (
-          <StatCard key={c.key} label={c.header} value={data ? data.totals[c.key] : '…'} />
+          <StatCard key={c.key} label={c.name} value={data ? data.totals[c.key] : '…'} />
         ))}
       </StatGrid>
       <DataTable
@@ -109,42 +106,7 @@ export function RecruitmentLogPage({ groupBy }: { groupBy: 'day' | 'month' }) {
         emptyMessage="Nobody took a recruitment step in this period."
         {...staticTableProps(data?.rows ?? [])}
       />
-    </div>
-  );
-}
-
-function DayRange({
-  from: f0,
-  to: t0,
-  onApply,
-}: {
-  from: string;
-  to: string;
-  onApply(from: string, to: string): void;
-}) {
-  const [from, setFrom] = useState(f0);
-  const [to, setTo] = useState(t0);
-  const [error, setError] = useState<string | undefined>();
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!from || !to) return setError('Choose the first and the last day.');
-    if (from > to) return setError('The first day must be on or before the last day.');
-    setError(undefined);
-    onApply(from, to);
-  }
-  return (
-    <form className={s.filters} onSubmit={submit} aria-label="Days to show">
-      <TextField
-        label="From"
-        name="from"
-        type="date"
-        value={from}
-        onChange={(e) => setFrom(e.target.value)}
-        error={error}
-      />
-      <TextField label="To" name="to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      <Button type="submit">Show</Button>
-    </form>
+    </StaffPage>
   );
 }
 

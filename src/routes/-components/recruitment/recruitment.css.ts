@@ -1,16 +1,12 @@
 // The recruitment screens' small layout pieces (logical properties only, so right-to-left works).
 import { style } from '@vanilla-extract/css';
+import { factList } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg });
 export const muted = style({ color: vars.color.muted, fontSize: font.size.sm });
 export const nowrap = style({ whiteSpace: 'nowrap' });
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: `${space.xs} ${space.md}`,
-  margin: 0,
-});
+export const facts = style(factList);
 export const fact = style({ margin: 0 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
 export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: space.md, alignItems: 'end' });

@@ -1,5 +1,6 @@
 // The referral screens' small layout pieces (logical properties only, so right-to-left works).
 import { style } from '@vanilla-extract/css';
+import { endsApart } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const stack = style({ display: 'grid', gap: space.md });
@@ -60,11 +61,9 @@ export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, ma
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm });
 
 export const item = style({
-  display: 'flex',
-  justifyContent: 'space-between',
+  ...endsApart,
   alignItems: 'center',
   gap: space.sm,
-  flexWrap: 'wrap',
   padding: space.md,
   border: `1px solid ${vars.color.border}`,
   borderRadius: radius.md,

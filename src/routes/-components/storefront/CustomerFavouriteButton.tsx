@@ -6,21 +6,13 @@ import { favouriteIdsQuery, toggleFavourite } from '../../../api/favourites';
 import { invalidateAfter } from '../../../api/invalidate';
 import { cx, toast } from '../../../ui';
 import * as s from './favourite.css';
-import { Heart } from './Heart';
+import { type FavouriteButtonProps, Heart } from './Heart';
 import { STOREFRONT } from './words';
 
 const W = STOREFRONT.favourite;
 
 /** Toggles the favourite at once (optimistic: the heart fills before the server answers, and empties on refusal). */
-export default function CustomerFavouriteButton({
-  serviceId,
-  heading,
-  className,
-}: {
-  serviceId: number;
-  heading: string;
-  className?: string;
-}) {
+export default function CustomerFavouriteButton({ serviceId, heading, className }: FavouriteButtonProps) {
   const queryClient = useQueryClient();
   const ids = useQuery(favouriteIdsQuery());
   const [busy, setBusy] = useState(false);

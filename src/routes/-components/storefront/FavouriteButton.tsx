@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useSession } from '../../../api/session';
 import { cx, toast } from '../../../ui';
 import * as s from './favourite.css';
-import { Heart } from './Heart';
+import { type FavouriteButtonProps, Heart } from './Heart';
 import { STOREFRONT } from './words';
 
 const W = STOREFRONT.favourite;
@@ -16,15 +16,7 @@ const CustomerFavouriteButton = lazy(() => import('./CustomerFavouriteButton'));
  * Everyone sees the heart. A visitor's leads to sign-in and back; a customer's toggles the favourite
  * (CustomerFavouriteButton).
  */
-export function FavouriteButton({
-  serviceId,
-  heading,
-  className,
-}: {
-  serviceId: number;
-  heading: string;
-  className?: string;
-}) {
+export function FavouriteButton({ serviceId, heading, className }: FavouriteButtonProps) {
   const user = useSession().context.user;
   const here = useRouterState({ select: (r) => r.location.href });
   if (user?.Role === 'Cust') {

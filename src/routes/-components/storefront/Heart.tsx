@@ -12,3 +12,11 @@ export function Heart({ filled }: { filled: boolean }) {
     </svg>
   );
 }
+
+/** The favourite button's props, a visitor's and a customer's alike. */
+export interface FavouriteButtonProps {
+  serviceId: number;
+  /** The service's name, in the button's accessible name. */
+  heading: string;
+  className?: string;
+}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type ServiceDetail, serviceQuery } from '../../../api/storefront';
 import { formatRupees, srOnly } from '../../../ui';
 import { AddToCartButton } from '../cart/AddToCartButton';
+import { Breadcrumbs } from './Breadcrumbs';
 import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
 import { PincodeAvailability } from './PincodeAvailability';
@@ -70,24 +71,18 @@ function Details({ service }: { service: ServiceDetail }) {
   const { rating } = service;
   return (
     <>
-      <nav aria-label={STOREFRONT.breadcrumbs}>
-        <ol className={s.breadcrumbs}>
-          <li>
-            <Link to="/">{STOREFRONT.crumbHome}</Link>
-          </li>
-          <li>
-            <Link to="/SubCategory" search={{ categoryId: service.categoryId }}>
-              {service.categoryName}
-            </Link>
-          </li>
-          <li>
-            <Link to="/Services" search={{ subCategoryId: service.subCategoryId }}>
-              {service.subCategoryName}
-            </Link>
-          </li>
-          <li aria-current="page">{service.heading}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current={service.heading}>
+        <li>
+          <Link to="/SubCategory" search={{ categoryId: service.categoryId }}>
+            {service.categoryName}
+          </Link>
+        </li>
+        <li>
+          <Link to="/Services" search={{ subCategoryId: service.subCategoryId }}>
+            {service.subCategoryName}
+          </Link>
+        </li>
+      </Breadcrumbs>
       <div className={s.detail}>
         <Gallery service={service} />
         <div className={s.panel}>

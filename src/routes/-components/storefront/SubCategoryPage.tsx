@@ -9,6 +9,7 @@ import {
 } from '../../../api/storefront';
 import { buttonClassName, EmptyState } from '../../../ui';
 import { BannerCarousel } from './BannerCarousel';
+import { Breadcrumbs } from './Breadcrumbs';
 import { PincodeAvailability } from './PincodeAvailability';
 import { Img, NotAvailable, QueryView, Section, ServiceGrid } from './parts';
 import * as s from './storefront.css';
@@ -74,19 +75,13 @@ export function SubCategoryPage({ categoryId = 0, expanded }: { categoryId?: num
 
   return (
     <div className={s.page}>
-      <nav aria-label={STOREFRONT.breadcrumbs}>
-        <ol className={s.breadcrumbs}>
-          <li>
-            <Link to="/">{STOREFRONT.crumbHome}</Link>
-          </li>
-          <li>
-            <Link to="/Services" search={{}}>
-              {STOREFRONT.services}
-            </Link>
-          </li>
-          <li aria-current="page">{category?.categoryName ?? '…'}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs current={category?.categoryName ?? '…'}>
+        <li>
+          <Link to="/Services" search={{}}>
+            {STOREFRONT.services}
+          </Link>
+        </li>
+      </Breadcrumbs>
       {category && (
         <header className={s.categoryHead}>
           <Img

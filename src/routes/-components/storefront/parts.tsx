@@ -140,19 +140,33 @@ export function ServiceCard({ service, extra }: { service: Service; extra?: Card
   );
 }
 
+/**
+ * A home-page card's picture, decoration beside its words (alt ""), 160 high: it fills its grid column, the whole
+ * row on a phone and about 320px on a laptop. The services', the packages' and the offers' cards.
+ */
+export function CardImg({
+  src,
+  width = 320,
+  className,
+  fallback,
+}: Pick<ImgProps, 'src' | 'className' | 'fallback'> & { width?: number }) {
+  return (
+    <Img
+      src={src}
+      alt=""
+      width={width}
+      height={160}
+      sizes="(max-width: 600px) calc(100vw - 32px), 320px"
+      className={className}
+      fallback={fallback}
+    />
+  );
+}
+
 function ServiceCardLink({ service, extra }: { service: Service; extra?: CardExtra }) {
   return (
     <Link to="/ServicesDetails" search={{ id: service.id }} className={s.serviceCard}>
-      <Img
-        src={service.imageUrl}
-        alt=""
-        width={240}
-        height={160}
-        // A card fills its grid column: the whole row on a phone, about a quarter of the page on a laptop.
-        sizes="(max-width: 600px) calc(100vw - 32px), 320px"
-        className={s.serviceImg}
-        fallback={service.heading}
-      />
+      <CardImg src={service.imageUrl} width={240} className={s.serviceImg} fallback={service.heading} />
       <span className={cx(s.serviceBody, cart.roomForCart)}>
         <span className={s.serviceName}>{service.heading}</span>
         <span className={s.tileMeta}>

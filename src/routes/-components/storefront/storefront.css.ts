@@ -1,6 +1,6 @@
 // Styles of the public storefront pages. Logical properties only (inline/block, start/end), so right-to-left works.
 import { globalStyle, style } from '@vanilla-extract/css';
-import { atCardFoot, cardPicture, priceLine, raisedCard } from '../../../ui/surfaces.css';
+import { atCardFoot, cardPicture, priceLine, raisedCard, savingPill, scrollingRow } from '../../../ui/surfaces.css';
 import { font, layout, radius, shadow, space, vars } from '../../../ui/theme.css';
 
 export const page = style({
@@ -90,19 +90,7 @@ export const cardGrid = style({
 });
 
 /** A single row that scrolls sideways (new launches on the home page). */
-export const strip = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  paddingBlockEnd: space.sm,
-  display: 'grid',
-  gridAutoFlow: 'column',
-  gridAutoColumns: 'minmax(220px, 240px)',
-  gap: space.lg,
-  overflowX: 'auto',
-  overscrollBehaviorInline: 'contain',
-  scrollSnapType: 'inline mandatory',
-});
+export const strip = style({ ...scrollingRow, gridAutoColumns: 'minmax(220px, 240px)' });
 globalStyle(`${strip} > li`, { scrollSnapAlign: 'start' });
 
 export const serviceCard = style({
@@ -123,14 +111,7 @@ export const serviceName = style({ fontWeight: 650, overflowWrap: 'anywhere' });
 export const priceRow = style({ ...priceLine, ...atCardFoot });
 export const price = style({ fontSize: font.size.lg, fontWeight: 750 });
 export const priceNote = style({ fontSize: font.size.sm, color: vars.color.muted });
-export const off = style({
-  fontSize: font.size.sm,
-  fontWeight: 700,
-  color: vars.color.success,
-  background: `color-mix(in srgb, ${vars.color.success} 12%, ${vars.color.surface})`,
-  borderRadius: radius.pill,
-  paddingInline: space.sm,
-});
+export const off = style(savingPill);
 
 // ---------------------------------------------------------------- banners carousel
 

@@ -6,6 +6,7 @@ import {
   cardBody as body,
   cardBullets,
   cardPicture,
+  endsApart,
   priceLine,
   raisedCard,
 } from '../../../ui/surfaces.css';
@@ -33,9 +34,7 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm,
 export const current = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.md });
 export const history = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm });
 export const historyRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
+  ...endsApart,
   gap: space.sm,
   paddingBlock: space.sm,
   borderBlockEnd: `1px solid ${vars.color.border}`,

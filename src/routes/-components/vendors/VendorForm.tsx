@@ -1,6 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { addVendor, updateVendor, type VendorBody, type VendorDetail, type VendorPatch } from '../../../api/vendors';
-import { type FileValue, ImageField, MultiSelectField, TextField } from '../../../ui/form';
+import { type FileValue, ImageField, SCANNED_PAPER, TextField } from '../../../ui/form';
 import { useZonePicker } from '../../_admin/-components/pickers';
 import { OperationForm, useOperationForm } from '../form';
 import {
@@ -14,9 +14,7 @@ import {
   personBodyOf,
   personValuesOf,
 } from '../form/PersonSections';
-
-const PROOF_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
-const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+import { PickerListField } from '../form/PickerListField';
 
 export interface VendorFormProps {
   /** The vendor to change; without it the form adds one. */
@@ -135,8 +133,7 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
       />
       <ImageField
         {...form.field('proof')}
-        accept={PROOF_TYPES}
-        maxBytes={PROOF_MAX_BYTES}
+        {...SCANNED_PAPER}
         value={v.proof}
         onChange={(file) => form.set('proof', file)}
         hint={
@@ -145,15 +142,7 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
             : 'A PDF, JPEG or PNG of at most 5 MB.'
         }
       />
-      <MultiSelectField
-        {...form.field('zones')}
-        fullWidth
-        options={zones.options}
-        search={zones.search}
-        value={v.zones}
-        onChange={(next) => form.set('zones', next)}
-        hint="The zones this vendor supplies."
-      />
+      <PickerListField form={form} name="zones" picker={zones} fullWidth hint="The zones this vendor supplies." />
     </OperationForm>
   );
 }

@@ -4,25 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RoleCode } from '../../../api/session';
 import { myBalanceQuery } from '../../../api/wallets';
-import { Button, formatRupees } from '../../../ui';
+import { Button, formatRupees, WalletIcon } from '../../../ui';
 import { TopUpDialogs } from './TopUp';
 import * as s from './wallet.css';
-
-function WalletIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M3 7a2 2 0 0 1 2-2h12v3M3 7v10a2 2 0 0 0 2 2h14a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1H5a2 2 0 0 1-2-1Zm13 6h2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <path d="M9 13h4M11 11v4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** Fetched only once clicked; after that it follows every wallet change (the Wallets tag). */
 function MyBalance() {

@@ -66,29 +66,20 @@ type Options = UseQueryOptions<any, Error, HistoryView, any>;
 type AccountHistory = operations['getAccountWalletHist']['responses']['200']['content']['application/json']['data'];
 type WalletHistory = components['schemas']['WalletHistoryReply']['data'];
 
-const accountMovement = (r: AccountWalletRow): Movement => ({
+/** A row of either read as a movement: they differ only in the names of its time and the balance after it. */
+const movementOf = (r: AccountWalletRow | WalletRow, at: string, balanceAfter: Movement['balanceAfter']): Movement => ({
   id: r.id,
-  at: r.CreateDate,
+  at,
   amount: r.Amount,
   type: r.Type,
   kind: r.Kind,
   reference: r.Reference,
   remark: r.Remark,
   doneBy: r.DoneBy,
-  balanceAfter: r.WalletAfterUpdate,
+  balanceAfter,
 });
-
-const walletMovement = (r: WalletRow): Movement => ({
-  id: r.id,
-  at: r.TransDate,
-  amount: r.Amount,
-  type: r.Type,
-  kind: r.Kind,
-  reference: r.Reference,
-  remark: r.Remark,
-  doneBy: r.DoneBy,
-  balanceAfter: r.WalletBalanceAfterUpdate,
-});
+const accountMovement = (r: AccountWalletRow) => movementOf(r, r.CreateDate, r.WalletAfterUpdate);
+const walletMovement = (r: WalletRow) => movementOf(r, r.TransDate, r.WalletBalanceAfterUpdate);
 
 /**
  * A wallet's history with its page and date range in the URL (the route validates them with
