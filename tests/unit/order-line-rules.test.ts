@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   cancellationTerms,
   customerActions,
-  firstName,
   LINE_RULES,
   providerName,
   ratingSummary,
@@ -10,6 +9,7 @@ import {
   sourceRefundOffer,
   stateLabel,
 } from '../../server/domains/commerce/orderLines/rules';
+import { firstName } from '../../server/shared/person';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-11-23T06:00:00Z');

@@ -1,6 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { accountWalletHistoryQuery } from '../../../api/wallets';
-import { Alert, buttonClassName, Card, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { Alert, Card, formatRupees, StatCard, StatGrid } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { Counts, ProfileCard } from '../../-components/Dashboard';
 import { PayrollFigures } from '../../-components/payroll/PayrollFigures';
 import { historyStateOf, validateHistorySearch } from '../../-components/wallet/historySearch';
@@ -20,20 +21,12 @@ function AccountDashboard() {
   const data = history.query.data;
   const figure = (n: number | undefined) => (n === undefined ? '…' : formatRupees(n));
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Accounts dashboard"
-        actions={
-          <>
-            <Link to="/PayModule/EmployeeSalaryList" className={buttonClassName({ variant: 'secondary' })}>
-              Pay salaries
-            </Link>
-            <Link to="/Accountant/AccountantWallet" className={buttonClassName()}>
-              Add balance
-            </Link>
-          </>
-        }
-      />
+    <StaffPage
+      title="Accounts dashboard"
+      related={{ to: '/PayModule/EmployeeSalaryList', label: 'Pay salaries' }}
+      add={{ to: '/Accountant/AccountantWallet', label: 'Add balance' }}
+      className={s.page}
+    >
       {history.query.error && !data ? <Alert tone="danger">{history.query.error.message}</Alert> : null}
       <StatGrid label="Account wallet">
         <StatCard label="Account wallet balance" value={figure(data?.balance)} />
@@ -51,6 +44,6 @@ function AccountDashboard() {
       </Card>
       <Counts />
       <ProfileCard />
-    </div>
+    </StaffPage>
   );
 }

@@ -7,17 +7,21 @@ import { Button, toast } from '../../../ui';
 import { ImportDialog, type ImportResult } from '../../../ui/ImportDialog';
 import type { ImportColumn, RowError } from '../../../ui/spreadsheet';
 
-export interface ImportButtonProps {
-  /** The dialog's title, e.g. "Import categories". */
-  title: string;
+/**
+ * What is imported, in the plural ("categories"): it names the dialog ("Import categories") and the template
+ * ("categories-template.csv"). Or both spelled out, where they do not follow that rule.
+ */
+type ImportNames = { things: string } | { title: string; templateFileName: string };
+
+export type ImportButtonProps<Row = Record<string, unknown>> = ImportNames & {
   columns: ImportColumn[];
-  templateFileName: string;
-  importer: (rows: Record<string, unknown>[]) => Promise<{ imported: number }>;
+  /** The import call; the rows are as the template's columns name them. */
+  importer: (rows: Row[]) => Promise<{ imported: number }>;
   /** The import operation: after success, the reads it changes (x-invalidates) are refetched. */
   operation: WriteId;
   /** The button's text; "Import" unless told. */
   label?: string;
-}
+};
 
 /** The server's problem (400 with errors[].row = index + 2, or a 409) as the dialog's result. */
 export function importFailure(e: unknown): ImportResult {
@@ -29,14 +33,17 @@ export function importFailure(e: unknown): ImportResult {
 }
 
 /** Opens ImportDialog (which has "Download template"); sends the rows and maps the server's answer. */
-export function ImportButton({ title, columns, templateFileName, importer, operation, label }: ImportButtonProps) {
+export function ImportButton<Row = Record<string, unknown>>(props: ImportButtonProps<Row>) {
+  const { columns, importer, operation, label } = props;
+  const { title, templateFileName } =
+    'things' in props ? { title: `Import ${props.things}`, templateFileName: `${props.things}-template.csv` } : props;
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
 
   async function onImport(rows: Record<string, unknown>[], onProgress: (f: number) => void): Promise<ImportResult> {
     onProgress(0.1);
     try {
-      const { imported } = await importer(rows);
+      const { imported } = await importer(rows as Row[]);
       onProgress(1);
       return { ok: true, count: imported };
     } catch (e) {

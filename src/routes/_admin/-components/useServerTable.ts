@@ -24,6 +24,17 @@ export interface ServerTable<Row> {
   loading: boolean;
   /** The failure message to show above the table, or null. */
   error: string | null;
+  /** The list's own words for an empty table, where it has some and nothing narrows it. */
+  emptyMessage?: string;
+}
+
+/**
+ * The list's own words for an empty table ("No zones yet"), shown only while nothing narrows the list: with a search
+ * or a filter on (`filtered`), the table's "No results match" says more.
+ */
+export interface EmptyList {
+  message: string;
+  filtered?: boolean;
 }
 
 /**
@@ -36,6 +47,7 @@ export function useServerTable<Row>(
   // biome-ignore lint/suspicious/noExplicitAny: any query key shape (queryOptions() keys are mutable tuples)
   options: (state: TableState) => UseQueryOptions<ServerPage<Row>, Error, ServerPage<Row>, any>,
   defaults: Partial<TableState> = {},
+  empty?: EmptyList,
 ): ServerTable<Row> {
   const search = validateListSearch(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
@@ -58,6 +70,7 @@ export function useServerTable<Row>(
     total: query.data?.total ?? 0,
     loading: query.isFetching,
     error: query.error ? query.error.message : null,
+    ...(empty && !state.search && !empty.filtered ? { emptyMessage: empty.message } : {}),
   };
 }
 

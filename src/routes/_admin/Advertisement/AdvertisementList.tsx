@@ -1,14 +1,15 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { deleteHomeScreenAd, type HomeScreenAd, homeScreenAdsQuery } from '../../../api/homeScreenAds';
-import { buttonClassName, formatDateTime, PageHeader } from '../../../ui';
+import { buttonClassName, formatDateTime } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import * as a from '../../-components/advertisements/advertisements.css';
 import { ExcelDownloadButton } from '../../-components/advertisements/ExcelDownloadButton';
 import * as s from '../-components/admin.css';
 import { DeleteAction } from '../-components/DeleteAction';
-import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 import { StatusToggle } from '../-components/StatusToggle';
+import { UrlFilter } from '../-components/UrlFilter';
 import { useServerTable } from '../-components/useServerTable';
 
 type StatusFilter = 'active' | 'inactive';
@@ -21,6 +22,11 @@ export const Route = createFileRoute('/_admin/Advertisement/AdvertisementList')(
   }),
   component: AdvertisementList,
 });
+
+const FILTERS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
 
 const nameOf = (ad: HomeScreenAd) => `advertisement #${ad.id}`;
 
@@ -102,7 +108,6 @@ const columns: Column<HomeScreenAd>[] = [
 /** /Advertisement/AdvertisementList (admin): every advertisement, newest first, with the Excel download. */
 function AdvertisementList() {
   const { status } = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
   const table = useServerTable((st) => ({
     ...homeScreenAdsQuery(
       'AD',
@@ -111,19 +116,12 @@ function AdvertisementList() {
     ),
   }));
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Advertisements"
-        description="The home page's offers row shows the active ones, newest first. Switch one off to take it off the home page."
-        actions={
-          <>
-            <ExcelDownloadButton advType="AD" />
-            <Link to="/Advertisement/AddAdvertisement" className={buttonClassName()}>
-              Add advertisement
-            </Link>
-          </>
-        }
-      />
+    <StaffPage
+      title="Advertisements"
+      description="The home page's offers row shows the active ones, newest first. Switch one off to take it off the home page."
+      actions={<ExcelDownloadButton advType="AD" />}
+      add={{ to: '/Advertisement/AddAdvertisement', label: 'Add advertisement' }}
+    >
       <DataTable
         {...table}
         caption="Advertisements"
@@ -133,28 +131,10 @@ function AdvertisementList() {
         emptyMessage="No advertisements yet. Add the first one."
         toolbar={
           <div className={s.filters}>
-            <FilterSelect
-              label="Status"
-              allLabel="All advertisements"
-              value={status ?? ''}
-              options={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-              onChange={(value) => {
-                table.onStateChange((st) => ({ ...st, page: 1 }));
-                navigate({
-                  search: (prev) => ({
-                    ...prev,
-                    status: value === 'active' || value === 'inactive' ? value : undefined,
-                  }),
-                  replace: true,
-                });
-              }}
-            />
+            <UrlFilter name="status" label="Status" allLabel="All advertisements" options={FILTERS} table={table} />
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,10 +1,9 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { type CategoryImportRow, categoriesQuery, importCategories } from '../../../api/catalogue';
-import { buttonClassName, PageHeader } from '../../../ui';
+import { createFileRoute } from '@tanstack/react-router';
+import { categoriesQuery, importCategories } from '../../../api/catalogue';
 import { DataTable } from '../../../ui/DataTable';
-import * as s from '../-components/admin.css';
 import { ImportButton } from '../-components/ImportButton';
 import { tableStateOf, validateListSearch } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 import { useServerTable } from '../-components/useServerTable';
 import { categoryColumns, categoryImportColumns } from './-components/columns';
 
@@ -20,16 +19,11 @@ export const Route = createFileRoute('/_admin/Category/CategoryList')({
 function CategoryList() {
   const table = useServerTable((state) => categoriesQuery(state, 'all'));
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Categories"
-        description="Every category, active or not. Switched-off categories are hidden from customers."
-        actions={
-          <Link to="/Category/CategoryAdd" className={buttonClassName()}>
-            Add category
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Categories"
+      description="Every category, active or not. Switched-off categories are hidden from customers."
+      add={{ to: '/Category/CategoryAdd', label: 'Add category' }}
+    >
       <DataTable
         {...table}
         caption="Categories"
@@ -38,14 +32,13 @@ function CategoryList() {
         searchPlaceholder="Search categories…"
         toolbar={
           <ImportButton
-            title="Import categories"
+            things="categories"
             columns={categoryImportColumns}
-            templateFileName="categories-template.csv"
-            importer={(rows) => importCategories(rows as CategoryImportRow[])}
+            importer={importCategories}
             operation="importCategories"
           />
         }
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -17,7 +17,13 @@ export const Route = createFileRoute('/_admin/Customer/CustomerList')({
 });
 
 function CustomerList() {
-  const table = useServerTable<CustomerRow>((state) => customersPageQuery(state));
+  const table = useServerTable<CustomerRow>(
+    (state) => customersPageQuery(state),
+    {},
+    {
+      message: 'No customers have signed up yet.',
+    },
+  );
   // null: the dialog asks for the mobile number; undefined: closed.
   const [editing, setEditing] = useState<CustomerRow | null | undefined>(undefined);
 
@@ -79,7 +85,6 @@ function CustomerList() {
         columns={columns}
         rowKey={(c) => c.id}
         searchPlaceholder="Name or mobile number…"
-        emptyMessage={table.state.search ? undefined : 'No customers have signed up yet.'}
       />
       <CustomerBalanceDialog
         customer={editing ?? null}

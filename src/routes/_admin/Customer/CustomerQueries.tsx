@@ -6,13 +6,14 @@ import {
   CUSTOMER_QUERY_STATES,
   customerQueryMachine,
 } from '../../../machines/customerQuery/customerQuery.machine';
-import { Badge, Button, Dialog, formatDateTime, MachineDiagram, PageHeader } from '../../../ui';
+import { Badge, Button, Dialog, formatDateTime, MachineDiagram } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { AnswerQueryForm } from '../../-components/professional/AnswerQueryForm';
 import * as s from '../-components/admin.css';
-import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, tableStateOf, validateListSearch } from '../-components/listSearch';
-import { useListFilter, useServerTable } from '../-components/useServerTable';
+import { StaffPage } from '../-components/StaffPage';
+import { UrlFilter } from '../-components/UrlFilter';
+import { useServerTable } from '../-components/useServerTable';
 
 // Spelled out rather than read from the machine: a route's search check is in every page's first chunk.
 const STATE = /^(raised|answered|deleted)$/;
@@ -36,8 +37,14 @@ const DIAGRAM_LABELS: Record<string, string> = { ...CUSTOMER_QUERY_STATE_LABELS,
 
 function CustomerQueries() {
   const { state } = Route.useSearch();
-  const setFilter = useListFilter();
-  const table = useServerTable<CustomerQuery>((t) => customerQueriesQuery({ ...t, state }));
+  const table = useServerTable<CustomerQuery>(
+    (t) => customerQueriesQuery({ ...t, state }),
+    {},
+    {
+      message: 'No customer has raised a query yet.',
+      filtered: !!state,
+    },
+  );
   const [open, setOpen] = useState<CustomerQuery | null>(null);
 
   const columns: Column<CustomerQuery>[] = [
@@ -94,30 +101,27 @@ function CustomerQueries() {
   ];
 
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Customer queries"
-        description="Questions customers raised about their order lines, newest first. Answer a raised one: the customer is notified."
-      />
+    <StaffPage
+      title="Customer queries"
+      description="Questions customers raised about their order lines, newest first. Answer a raised one: the customer is notified."
+    >
       <DataTable
         {...table}
         caption="Customer queries"
         columns={columns}
         rowKey={(q) => q.id}
         searchPlaceholder="Query, customer, mobile or service…"
-        emptyMessage={table.state.search || state ? undefined : 'No customer has raised a query yet.'}
         toolbar={
-          <FilterSelect
+          <UrlFilter
+            name="state"
             label="State"
             allLabel="All states"
-            value={state ?? ''}
             options={CUSTOMER_QUERY_STATES.map((v) => ({ value: v, label: CUSTOMER_QUERY_STATE_LABELS[v] }))}
-            onChange={(v) => setFilter({ state: stateOf(v) })}
           />
         }
       />
       {open ? <AnswerDialog q={open} onClose={() => setOpen(null)} /> : null}
-    </div>
+    </StaffPage>
   );
 }
 

@@ -1,12 +1,13 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { type ExpiredFilter, packagesPageQuery, type SpecialPackage } from '../../../api/packages';
-import { Badge, buttonClassName, formatDateTime, formatRupees, PageHeader } from '../../../ui';
+import { Badge, buttonClassName, formatDateTime, formatRupees } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { ExpireButton } from '../../-components/packages/ExpireButton';
 import * as s from '../-components/admin.css';
-import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 import { Thumbnail } from '../-components/Thumbnail';
+import { UrlFilter } from '../-components/UrlFilter';
 import { useServerTable } from '../-components/useServerTable';
 
 const FILTERS: { value: ExpiredFilter; label: string }[] = [
@@ -100,22 +101,16 @@ const columns: Column<SpecialPackage>[] = [
 /** Packages list: every package, on offer or expired, newest first. */
 function PackageList() {
   const { expired } = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
   const table = useServerTable((state) => packagesPageQuery({ ...state, expired: expired ?? 'all' }), {
     sort: 'createdAt',
     order: 'desc',
   });
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Packages"
-        description="Special packages: services sold together at one price before GST. Expired packages stay listed but are gone from the public pages."
-        actions={
-          <Link to="/Packages/AddPackage" className={buttonClassName()}>
-            Add package
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Packages"
+      description="Special packages: services sold together at one price before GST. Expired packages stay listed but are gone from the public pages."
+      add={{ to: '/Packages/AddPackage', label: 'Add package' }}
+    >
       <DataTable
         {...table}
         caption="Packages"
@@ -125,22 +120,10 @@ function PackageList() {
         emptyMessage="No packages yet. Add the first one."
         toolbar={
           <div className={s.filters}>
-            <FilterSelect
-              label="Status"
-              allLabel="All packages"
-              value={expired ?? ''}
-              options={FILTERS}
-              onChange={(value) => {
-                table.onStateChange((st) => ({ ...st, page: 1 }));
-                navigate({
-                  search: (prev) => ({ ...prev, expired: value === 'Y' || value === 'N' ? value : undefined }),
-                  replace: true,
-                });
-              }}
-            />
+            <UrlFilter name="expired" label="Status" allLabel="All packages" options={FILTERS} table={table} />
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader, Tabs } from '../../../ui';
+import { Tabs } from '../../../ui';
 import { FeedbackTable } from '../../-components/ratings/FeedbackTable';
-import * as s from '../-components/admin.css';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 
 type By = 'professional' | 'service';
 
@@ -19,11 +19,10 @@ function FeedbackRatings() {
   const { by = 'professional' } = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Feedback ratings"
-        description="Average stars per professional and per service (hidden reviews' stars included). Open one to read its ratings."
-      />
+    <StaffPage
+      title="Feedback ratings"
+      description="Average stars per professional and per service (hidden reviews' stars included). Open one to read its ratings."
+    >
       <Tabs
         label="Ratings per"
         value={by}
@@ -37,6 +36,6 @@ function FeedbackRatings() {
           { value: 'service', label: 'Services', content: by === 'service' ? <FeedbackTable by="service" /> : null },
         ]}
       />
-    </div>
+    </StaffPage>
   );
 }

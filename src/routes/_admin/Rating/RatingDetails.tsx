@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ratingDetailsQuery } from '../../../api/ratings';
-import { PageHeader } from '../../../ui';
 import { RatingsTable } from '../../-components/ratings/RatingsTable';
 import { ratingFilters, validateRatingSearch } from '../../-components/ratings/ratingSearch';
-import * as s from '../-components/admin.css';
 import { tableStateOf } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 
 export const Route = createFileRoute('/_admin/Rating/RatingDetails')({
   head: () => ({ meta: [{ title: 'Rating details · Doorstep' }] }),
@@ -17,12 +16,11 @@ export const Route = createFileRoute('/_admin/Rating/RatingDetails')({
 
 function RatingDetails() {
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Rating details"
-        description="Every rating customers gave, newest first. Hide an abusive review: its text leaves the service page, its stars still count."
-      />
+    <StaffPage
+      title="Rating details"
+      description="Every rating customers gave, newest first. Hide an abusive review: its text leaves the service page, its stars still count."
+    >
       <RatingsTable caption="Ratings" admin emptyMessage="No customer has rated a visit yet." />
-    </div>
+    </StaffPage>
   );
 }

@@ -6,13 +6,12 @@ import {
   type ReferralStatus,
   referralHistoryQuery,
 } from '../../../api/referrals';
-import { PageHeader } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
 import { referralColumns } from '../../-components/referrals/referralColumns';
-import * as s from '../-components/admin.css';
-import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, tableStateOf, validateListSearch } from '../-components/listSearch';
-import { useListFilter, useServerTable } from '../-components/useServerTable';
+import { StaffPage } from '../-components/StaffPage';
+import { UrlFilter } from '../-components/UrlFilter';
+import { useServerTable } from '../-components/useServerTable';
 
 // Spelled out rather than read from the API module: a route's search check is in every page's first chunk.
 const statusOf = (v: unknown): ReferralStatus | undefined =>
@@ -35,31 +34,30 @@ export const Route = createFileRoute('/_admin/Referral/GetReferralHistory')({
 /** GetReferralHistory: who referred whom, the status and the amount paid, filtered by status and searched. */
 function ReferralHistory() {
   const { status } = Route.useSearch();
-  const setFilter = useListFilter();
-  const table = useServerTable<ReferralHistoryRow>((t) => referralHistoryQuery({ ...t, status }), DEFAULTS);
+  const table = useServerTable<ReferralHistoryRow>((t) => referralHistoryQuery({ ...t, status }), DEFAULTS, {
+    message: 'Nobody has signed up with a referral code yet.',
+    filtered: !!status,
+  });
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Referral history"
-        description="Who referred whom, newest sign-up first. A referral pays the referrer once, when the new customer's first visit is completed; a self-referral is never paid."
-      />
+    <StaffPage
+      title="Referral history"
+      description="Who referred whom, newest sign-up first. A referral pays the referrer once, when the new customer's first visit is completed; a self-referral is never paid."
+    >
       <DataTable
         {...table}
         caption="Referrals"
         columns={referralColumns}
         rowKey={(r) => r.id}
         searchPlaceholder="Name, mobile number or referral code…"
-        emptyMessage={table.state.search || status ? undefined : 'Nobody has signed up with a referral code yet.'}
         toolbar={
-          <FilterSelect
+          <UrlFilter
+            name="status"
             label="Status"
             allLabel="All statuses"
-            value={status ?? ''}
             options={REFERRAL_STATUSES.map((v) => ({ value: v, label: REFERRAL_STATUS_LABELS[v] }))}
-            onChange={(v) => setFilter({ status: statusOf(v) })}
           />
         }
       />
-    </div>
+    </StaffPage>
   );
 }

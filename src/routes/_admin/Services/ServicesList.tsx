@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import {
-  importServices,
-  type ServiceImportRow,
-  servicesQuery,
-  subCategoriesOfCategoryQuery,
-} from '../../../api/catalogue';
-import { buttonClassName, PageHeader } from '../../../ui';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { importServices, servicesQuery, subCategoriesOfCategoryQuery } from '../../../api/catalogue';
 import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
+import { CategoryFilter } from '../-components/CategoryFilter';
 import { FilterSelect } from '../-components/FilterSelect';
 import { ImportButton } from '../-components/ImportButton';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
-import { useCategoryPicker } from '../-components/pickers';
+import { StaffPage } from '../-components/StaffPage';
 import { positiveId } from '../-components/search';
 import { useServerTable } from '../-components/useServerTable';
 import { serviceColumns, serviceImportColumns } from './-components/columns';
@@ -30,7 +25,6 @@ export const Route = createFileRoute('/_admin/Services/ServicesList')({
 function ServicesList() {
   const { categoryId, subCategoryId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const categories = useCategoryPicker(categoryId ? String(categoryId) : '');
   const subCategories = useQuery(subCategoriesOfCategoryQuery(categoryId ?? 0));
   const table = useServerTable((state) => servicesQuery({ ...state, categoryId, subCategoryId }, 'all'));
 
@@ -40,16 +34,11 @@ function ServicesList() {
   }
 
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Services"
-        description="Every service, active or not. Prices are as the server computes them: discount first, then GST."
-        actions={
-          <Link to="/Services/ServicesAdd" search={{ categoryId, subCategoryId }} className={buttonClassName()}>
-            Add service
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Services"
+      description="Every service, active or not. Prices are as the server computes them: discount first, then GST."
+      add={{ to: '/Services/ServicesAdd', search: { categoryId, subCategoryId }, label: 'Add service' }}
+    >
       <DataTable
         {...table}
         caption="Services"
@@ -58,14 +47,7 @@ function ServicesList() {
         searchPlaceholder="Search services…"
         toolbar={
           <div className={s.filters}>
-            <FilterSelect
-              label="Category"
-              allLabel="All categories"
-              value={categoryId ? String(categoryId) : ''}
-              onChange={(value) => filter({ categoryId: positiveId(value) })}
-              options={categories.options}
-              search={categories.search}
-            />
+            <CategoryFilter value={categoryId} onChange={(id) => filter({ categoryId: id })} />
             <FilterSelect
               label="Sub-category"
               allLabel={categoryId ? 'All sub-categories' : 'Choose a category first'}
@@ -75,15 +57,14 @@ function ServicesList() {
               options={(subCategories.data ?? []).map((sc) => ({ value: String(sc.id), label: sc.subCategoryName }))}
             />
             <ImportButton
-              title="Import services"
+              things="services"
               columns={serviceImportColumns}
-              templateFileName="services-template.csv"
-              importer={(rows) => importServices(rows as ServiceImportRow[])}
+              importer={importServices}
               operation="importServices"
             />
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

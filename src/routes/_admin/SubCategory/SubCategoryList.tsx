@@ -1,12 +1,11 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { importSubCategories, type SubCategoryImportRow, subCategoriesQuery } from '../../../api/catalogue';
-import { buttonClassName, PageHeader } from '../../../ui';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { importSubCategories, subCategoriesQuery } from '../../../api/catalogue';
 import { DataTable } from '../../../ui/DataTable';
 import * as s from '../-components/admin.css';
-import { FilterSelect } from '../-components/FilterSelect';
+import { CategoryFilter } from '../-components/CategoryFilter';
 import { ImportButton } from '../-components/ImportButton';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
-import { useCategoryPicker } from '../-components/pickers';
+import { StaffPage } from '../-components/StaffPage';
 import { positiveId } from '../-components/search';
 import { useServerTable } from '../-components/useServerTable';
 import { subCategoryColumns, subCategoryImportColumns } from './-components/columns';
@@ -23,25 +22,19 @@ export const Route = createFileRoute('/_admin/SubCategory/SubCategoryList')({
 function SubCategoryList() {
   const { categoryId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const categories = useCategoryPicker(categoryId ? String(categoryId) : '');
   const table = useServerTable((state) => subCategoriesQuery({ ...state, categoryId }, 'all'));
 
-  function filter(value: string) {
+  function filter(id: number | undefined) {
     table.onStateChange((st) => ({ ...st, page: 1 }));
-    navigate({ search: { categoryId: positiveId(value) }, replace: true });
+    navigate({ search: { categoryId: id }, replace: true });
   }
 
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Sub-categories"
-        description="Every sub-category, active or not. Switched-off ones are hidden from customers."
-        actions={
-          <Link to="/SubCategory/SubCategoryAdd" search={{ categoryId }} className={buttonClassName()}>
-            Add sub-category
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Sub-categories"
+      description="Every sub-category, active or not. Switched-off ones are hidden from customers."
+      add={{ to: '/SubCategory/SubCategoryAdd', search: { categoryId }, label: 'Add sub-category' }}
+    >
       <DataTable
         {...table}
         caption="Sub-categories"
@@ -51,24 +44,16 @@ function SubCategoryList() {
         emptyMessage={categoryId && !table.state.search ? 'This category has no sub-categories yet.' : undefined}
         toolbar={
           <div className={s.filters}>
-            <FilterSelect
-              label="Category"
-              allLabel="All categories"
-              value={categoryId ? String(categoryId) : ''}
-              onChange={filter}
-              options={categories.options}
-              search={categories.search}
-            />
+            <CategoryFilter value={categoryId} onChange={filter} />
             <ImportButton
-              title="Import sub-categories"
+              things="sub-categories"
               columns={subCategoryImportColumns}
-              templateFileName="sub-categories-template.csv"
-              importer={(rows) => importSubCategories(rows as SubCategoryImportRow[])}
+              importer={importSubCategories}
               operation="importSubCategories"
             />
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

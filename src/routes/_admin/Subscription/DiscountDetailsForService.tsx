@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { serviceQuery } from '../../../api/catalogue';
 import { discountsPageQuery } from '../../../api/subscriptions';
-import { buttonClassName, EmptyState, formatRupees, PageHeader } from '../../../ui';
+import { EmptyState, formatRupees } from '../../../ui';
 import { DataTable } from '../../../ui/DataTable';
 import { discountColumns } from '../../-components/subscriptions/discountColumns';
 import { useServicePicker } from '../../-components/subscriptions/pickers';
 import * as s from '../-components/admin.css';
-import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 import { positiveId } from '../-components/search';
+import { UrlFilter } from '../-components/UrlFilter';
 import { useServerTable } from '../-components/useServerTable';
 
 type Search = ListSearch & { service?: number };
@@ -28,7 +29,6 @@ const columns = discountColumns({ sortable: true, hide: ['service'] });
 /** The discount details of a service: what each plan takes off it. */
 function DiscountDetailsForService() {
   const { service } = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
   const chosen = useQuery({ ...serviceQuery(service ?? 0), enabled: (service ?? 0) > 0 });
   const picker = useServicePicker(chosen.data ? { value: String(chosen.data.id), label: chosen.data.heading } : null);
   const table = useServerTable((state) => ({
@@ -36,38 +36,24 @@ function DiscountDetailsForService() {
     enabled: !!service,
   }));
   return (
-    <div className={s.page}>
-      <PageHeader
-        title={chosen.data ? `Discounts of ${chosen.data.heading}` : 'Discounts of a service'}
-        description={
-          chosen.data
-            ? `What each plan takes off ${chosen.data.heading} (${formatRupees(chosen.data.price)} before its own discount and GST).`
-            : 'Choose a service to see what each plan takes off it.'
-        }
-        actions={
-          <>
-            <Link to="/Subscription/DiscountMasterList" className={buttonClassName({ variant: 'secondary' })}>
-              Discount master
-            </Link>
-            {service ? (
-              <Link to="/Subscription/AddDiscountDetails" search={{ service }} className={buttonClassName()}>
-                Add discount
-              </Link>
-            ) : null}
-          </>
-        }
-      />
+    <StaffPage
+      title={chosen.data ? `Discounts of ${chosen.data.heading}` : 'Discounts of a service'}
+      description={
+        chosen.data
+          ? `What each plan takes off ${chosen.data.heading} (${formatRupees(chosen.data.price)} before its own discount and GST).`
+          : 'Choose a service to see what each plan takes off it.'
+      }
+      related={{ to: '/Subscription/DiscountMasterList', label: 'Discount master' }}
+      add={service ? { to: '/Subscription/AddDiscountDetails', search: { service }, label: 'Add discount' } : undefined}
+    >
       <div className={s.filters}>
-        <FilterSelect
+        <UrlFilter
+          name="service"
+          parse={positiveId}
           label="Service"
           allLabel="Choose a service"
-          value={service ? String(service) : ''}
-          options={picker.options}
-          search={picker.search}
-          onChange={(value) => {
-            table.onStateChange((st) => ({ ...st, page: 1 }));
-            navigate({ search: (prev) => ({ ...prev, service: positiveId(value) }), replace: true });
-          }}
+          {...picker}
+          table={table}
         />
       </div>
       {service ? (
@@ -82,6 +68,6 @@ function DiscountDetailsForService() {
       ) : (
         <EmptyState title="No service chosen" description="Find the service above." />
       )}
-    </div>
+    </StaffPage>
   );
 }

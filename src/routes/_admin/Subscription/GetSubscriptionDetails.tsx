@@ -1,4 +1,4 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import {
   deletePlan,
   type PlanDeletedFilter,
@@ -7,15 +7,16 @@ import {
   type SubscriptionPlan,
   withdrawPlan,
 } from '../../../api/subscriptions';
-import { Badge, buttonClassName, formatDateTime, formatRupees, PageHeader } from '../../../ui';
+import { Badge, buttonClassName, formatDateTime, formatRupees } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { monthsText } from '../../-components/subscriptions/words';
 import * as s from '../-components/admin.css';
 import { DeleteAction } from '../-components/DeleteAction';
-import { FilterSelect } from '../-components/FilterSelect';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { StaffPage } from '../-components/StaffPage';
 import { StatusToggle } from '../-components/StatusToggle';
 import { Thumbnail } from '../-components/Thumbnail';
+import { UrlFilter } from '../-components/UrlFilter';
 import { useServerTable } from '../-components/useServerTable';
 
 type Search = ListSearch & { status?: 'active' | 'inactive'; deleted?: 'Y' | 'all' };
@@ -143,7 +144,6 @@ const columns: Column<SubscriptionPlan>[] = [
 /** Subscription Master: every plan with its price, months, discounts, sales and whether it is on sale. */
 function PlanList() {
   const { status, deleted } = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
   const table = useServerTable((state) =>
     plansPageQuery({
       ...state,
@@ -151,26 +151,13 @@ function PlanList() {
       deleted: (deleted ?? 'N') as PlanDeletedFilter,
     }),
   );
-  const filter = (key: 'status' | 'deleted', value: string) => {
-    table.onStateChange((st) => ({ ...st, page: 1 }));
-    navigate({ search: (prev) => ({ ...prev, [key]: value || undefined }), replace: true });
-  };
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Subscription plans"
-        description="Plans customers buy for a number of months, each with discounts on services. A plan that was bought is kept for its customers: deleting it withdraws it from sale."
-        actions={
-          <>
-            <Link to="/Subscription/DiscountMasterList" className={buttonClassName({ variant: 'secondary' })}>
-              Discount master
-            </Link>
-            <Link to="/Subscription/AddSubscriptionDetails" className={buttonClassName()}>
-              Add plan
-            </Link>
-          </>
-        }
-      />
+    <StaffPage
+      title="Subscription plans"
+      description="Plans customers buy for a number of months, each with discounts on services. A plan that was bought is kept for its customers: deleting it withdraws it from sale."
+      related={{ to: '/Subscription/DiscountMasterList', label: 'Discount master' }}
+      add={{ to: '/Subscription/AddSubscriptionDetails', label: 'Add plan' }}
+    >
       <DataTable
         {...table}
         caption="Subscription plans"
@@ -180,23 +167,11 @@ function PlanList() {
         emptyMessage="No plans here. Add the first one."
         toolbar={
           <div className={s.filters}>
-            <FilterSelect
-              label="Sale"
-              allLabel="On or off sale"
-              value={status ?? ''}
-              options={STATUS_FILTERS}
-              onChange={(value) => filter('status', value)}
-            />
-            <FilterSelect
-              label="Deleted"
-              allLabel="Not deleted"
-              value={deleted ?? ''}
-              options={DELETED_FILTERS}
-              onChange={(value) => filter('deleted', value)}
-            />
+            <UrlFilter name="status" label="Sale" allLabel="On or off sale" options={STATUS_FILTERS} table={table} />
+            <UrlFilter name="deleted" label="Deleted" allLabel="Not deleted" options={DELETED_FILTERS} table={table} />
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { deleteTip, type Tip, tipsQuery } from '../../../api/tips';
-import { buttonClassName, formatDate, formatRupees, PageHeader } from '../../../ui';
-import { type Column, DataTable, DEFAULT_TABLE_STATE } from '../../../ui/DataTable';
-import * as s from '../-components/admin.css';
+import { formatDate, formatRupees } from '../../../ui';
+import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { actionsColumn, activeColumn } from '../-components/rowColumns';
+import { StaffPage } from '../-components/StaffPage';
 
 export const Route = createFileRoute('/_admin/Tips/TipsList')({
   head: () => ({ meta: [{ title: 'Tips · Doorstep' }] }),
@@ -32,33 +31,21 @@ const columns: Column<Tip>[] = [
 /** Every tip amount (at most 20, so one page): active ones are offered at checkout. */
 function TipsList() {
   const tips = useQuery(tipsQuery('all'));
-  const [state, setState] = useState({ ...DEFAULT_TABLE_STATE, pageSize: 20 });
-  const rows = tips.data ?? [];
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Tips"
-        description="The amounts customers may add for the professional at checkout. Switched-off amounts are not offered."
-        actions={
-          <Link to="/Tips/AddTips" className={buttonClassName()}>
-            Add tip
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Tips"
+      description="The amounts customers may add for the professional at checkout. Switched-off amounts are not offered."
+      add={{ to: '/Tips/AddTips', label: 'Add tip' }}
+    >
       <DataTable
+        {...staticTableProps(tips.data ?? [])}
         caption="Tips"
         columns={columns}
-        rows={rows}
-        total={rows.length}
-        state={state}
-        onStateChange={setState}
         rowKey={(t) => t.id}
         loading={tips.isFetching}
         error={tips.error?.message ?? null}
-        searchable={false}
-        pageSizes={[20]}
         emptyMessage="No tips yet: customers see no tip choice at checkout."
       />
-    </div>
+    </StaffPage>
   );
 }

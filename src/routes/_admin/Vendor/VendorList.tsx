@@ -1,18 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import {
-  deleteVendor,
-  importVendors,
-  type VendorImportRow,
-  type VendorListItem,
-  vendorsQuery,
-} from '../../../api/vendors';
-import { buttonClassName, PageHeader, srOnly } from '../../../ui';
+import { deleteVendor, importVendors, type VendorListItem, vendorsQuery } from '../../../api/vendors';
+import { srOnly } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import type { ImportColumn } from '../../../ui/spreadsheet';
 import * as s from '../-components/admin.css';
 import { ImportButton } from '../-components/ImportButton';
 import { type ListSearch, tableStateOf, validateListSearch } from '../-components/listSearch';
 import { actionsColumn, activeColumn } from '../-components/rowColumns';
+import { StaffPage } from '../-components/StaffPage';
 import { useServerTable } from '../-components/useServerTable';
 
 export const Route = createFileRoute('/_admin/Vendor/VendorList')({
@@ -98,16 +93,11 @@ function VendorList() {
   ];
 
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Vendors"
-        description="Every vendor, active or not."
-        actions={
-          <Link to="/Vendor/VendorAdd" className={buttonClassName()}>
-            Add vendor
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Vendors"
+      description="Every vendor, active or not."
+      add={{ to: '/Vendor/VendorAdd', label: 'Add vendor' }}
+    >
       <DataTable
         {...table}
         caption="Vendors"
@@ -117,15 +107,14 @@ function VendorList() {
         toolbar={
           <div className={s.filters}>
             <ImportButton
-              title="Import vendors"
+              things="vendors"
               columns={vendorImportColumns}
-              templateFileName="vendors-template.csv"
-              importer={(rows) => importVendors(rows as VendorImportRow[])}
+              importer={importVendors}
               operation="importVendors"
             />
           </div>
         }
       />
-    </div>
+    </StaffPage>
   );
 }

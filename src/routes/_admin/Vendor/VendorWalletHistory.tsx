@@ -33,7 +33,11 @@ type Chosen = { id: number; fullName: string };
 
 function VendorWalletHistory() {
   const { vendor } = Route.useSearch();
-  const table = useServerTable<VendorWalletRow>((state) => vendorWalletsQuery(state));
+  const table = useServerTable<VendorWalletRow>(
+    (state) => vendorWalletsQuery(state),
+    {},
+    { message: 'No vendors yet.' },
+  );
   const [adjusting, setAdjusting] = useState<Chosen | null | undefined>(undefined);
 
   const columns: Column<VendorWalletRow>[] = [
@@ -106,7 +110,6 @@ function VendorWalletHistory() {
         columns={columns}
         rowKey={(v) => v.id}
         searchPlaceholder="Vendor name or mobile number…"
-        emptyMessage={table.state.search ? undefined : 'No vendors yet.'}
       />
       {vendor ? (
         <VendorHistory id={vendor} onAdjust={(v) => setAdjusting(v)} />

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { deleteZone, importZones, type Zone, type ZoneImportRow, zonesPageQuery } from '../../../api/zones';
+import { deleteZone, importZones, type Zone, zonesPageQuery } from '../../../api/zones';
 import { buttonClassName, PageHeader } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import type { ImportColumn } from '../../../ui/spreadsheet';
@@ -27,7 +27,13 @@ const IMPORT_COLUMNS: ImportColumn[] = [
 ];
 
 function ZoneList() {
-  const table = useServerTable<Zone>((state) => zonesPageQuery(state));
+  const table = useServerTable<Zone>(
+    (state) => zonesPageQuery(state),
+    {},
+    {
+      message: 'No zones yet. Add one, or import a sheet.',
+    },
+  );
 
   const columns: Column<Zone>[] = [
     {
@@ -98,15 +104,8 @@ function ZoneList() {
         columns={columns}
         rowKey={(z) => z.id}
         searchPlaceholder="Zone, city, state or pincode…"
-        emptyMessage={table.state.search ? undefined : 'No zones yet. Add one, or import a sheet.'}
         toolbar={
-          <ImportButton
-            title="Import zones"
-            columns={IMPORT_COLUMNS}
-            templateFileName="zones-template.csv"
-            importer={(rows) => importZones(rows as ZoneImportRow[])}
-            operation="importZones"
-          />
+          <ImportButton things="zones" columns={IMPORT_COLUMNS} importer={importZones} operation="importZones" />
         }
       />
     </>

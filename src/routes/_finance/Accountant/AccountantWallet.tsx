@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { accountWalletHistoryQuery, addMoneyToAccWallet, newIdempotencyKey } from '../../../api/wallets';
-import { Alert, Card, formatRupees, PageHeader } from '../../../ui';
+import { Alert, Card, formatRupees } from '../../../ui';
 import { NumberField, TextArea, TextField } from '../../../ui/form';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { OperationForm, typedNumber, useOperationForm } from '../../-components/form';
 import { historyStateOf, validateHistorySearch } from '../../-components/wallet/historySearch';
 import { useWalletHistory, WalletHistoryTable } from '../../-components/wallet/WalletHistory';
@@ -22,11 +23,11 @@ function AccountantWallet() {
   const [round, setRound] = useState(0);
   const data = history.query.data;
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Add balance"
-        description="Record money paid into the company's bank: it is credited to the account wallet with its bank reference."
-      />
+    <StaffPage
+      title="Add balance"
+      description="Record money paid into the company's bank: it is credited to the account wallet with its bank reference."
+      className={s.page}
+    >
       <Card title="Account wallet balance">
         {data ? (
           <p className={s.balance}>{formatRupees(data.balance)}</p>
@@ -47,7 +48,7 @@ function AccountantWallet() {
           emptyMessage="No money recorded yet."
         />
       </Card>
-    </div>
+    </StaffPage>
   );
 }
 

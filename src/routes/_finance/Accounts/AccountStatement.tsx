@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { accountStatementQuery, trialBalanceQuery } from '../../../api/books';
-import { Alert, Card, formatDateTime, PageHeader, Pager } from '../../../ui';
-import { SelectField } from '../../../ui/form';
+import { Alert, Card, formatDateTime, Pager } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { pageParam, textParam } from '../../_admin/-components/search';
 import {
   AmountCell,
@@ -13,6 +13,7 @@ import {
   DateFilter,
   ExportButtons,
   indiaToday,
+  SelectFilter,
 } from './-components/books';
 import * as s from './-components/books.css';
 
@@ -55,21 +56,20 @@ function AccountStatementPage() {
   const data = q.data;
   const set = (patch: Partial<Search>) => void navigate({ search: (p) => ({ ...p, ...patch, page: undefined }) });
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Account statement"
-        description="An account's opening balance, every entry of the period with the running balance, and its closing balance."
-      />
+    <StaffPage
+      title="Account statement"
+      description="An account's opening balance, every entry of the period with the running balance, and its closing balance."
+      className={s.page}
+    >
       <div className={s.filters}>
-        <div style={{ minInlineSize: '16rem' }}>
-          <SelectField
-            label="Account"
-            name="account"
-            value={account}
-            options={options}
-            onChange={(e) => set({ account: e.target.value })}
-          />
-        </div>
+        <SelectFilter
+          label="Account"
+          name="account"
+          value={account}
+          options={options}
+          width="16rem"
+          onChange={(value) => set({ account: value })}
+        />
         <DateFilter label="From" name="from" value={from} onChange={(v) => set({ from: v || undefined })} />
         <DateFilter label="To" name="to" value={to} onChange={(v) => set({ to: v || undefined })} />
         <ExportButtons report="AccountStatement" query={{ Account: account, FromDate: from, ToDate: to }} />
@@ -120,6 +120,6 @@ function AccountStatementPage() {
           <p className={s.muted}>Loading…</p>
         )}
       </Card>
-    </div>
+    </StaffPage>
   );
 }

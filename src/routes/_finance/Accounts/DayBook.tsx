@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { dayBookQuery } from '../../../api/books';
-import { Alert, Card, formatDateTime, PageHeader, Pager } from '../../../ui';
+import { Alert, Card, formatDateTime, Pager } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { pageParam } from '../../_admin/-components/search';
 import { AmountCell, amount, BooksTable, Cell, DateFilter, ExportButtons, indiaToday } from './-components/books';
 import * as s from './-components/books.css';
@@ -30,11 +31,11 @@ function DayBookPage() {
   const q = useQuery(dayBookQuery({ Date: date, page, pageSize: PAGE_SIZE }));
   const data = q.data;
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Day book"
-        description="Every posting of a day (India time), oldest first, with the document it came from and its debits and credits."
-      />
+    <StaffPage
+      title="Day book"
+      description="Every posting of a day (India time), oldest first, with the document it came from and its debits and credits."
+      className={s.page}
+    >
       <div className={s.filters}>
         <DateFilter
           label="Day"
@@ -89,6 +90,6 @@ function DayBookPage() {
           <p className={s.muted}>Loading…</p>
         )}
       </Card>
-    </div>
+    </StaffPage>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { trialBalanceQuery, walletBalancesQuery } from '../../../api/books';
-import { Alert, Card, PageHeader, Pager } from '../../../ui';
+import { Alert, Card, Pager } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { pageParam, textParam } from '../../_admin/-components/search';
 import { AmountCell, amount, BooksTable, Cell, DateFilter, ExportButtons, indiaToday } from './-components/books';
 import * as s from './-components/books.css';
@@ -38,11 +39,11 @@ function TrialBalancePage() {
   const tb = useQuery(trialBalanceQuery({ AsOf: asOf }));
   const data = tb.data;
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Trial balance"
-        description="Every account's balance at the end of the day (India time): debits on the left, credits on the right."
-      />
+    <StaffPage
+      title="Trial balance"
+      description="Every account's balance at the end of the day (India time): debits on the left, credits on the right."
+      className={s.page}
+    >
       <div className={s.filters}>
         <DateFilter
           label="As at"
@@ -103,7 +104,7 @@ function TrialBalancePage() {
         )}
       </Card>
       {search.wallets ? <Wallets account={search.wallets} asOf={asOf} page={search.wpage ?? 1} /> : null}
-    </div>
+    </StaffPage>
   );
 }
 

@@ -1,10 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type PaymentIntent, type PaymentIntentState, paymentIntentsQuery } from '../../../api/payments';
-import { Badge, formatDateTime, formatRupees, PageHeader } from '../../../ui';
+import { Badge, formatDateTime, formatRupees } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
-import { FilterSelect } from '../../_admin/-components/FilterSelect';
 import { type ListSearch, tableStateOf, validateListSearch } from '../../_admin/-components/listSearch';
-import { useListFilter, useServerTable } from '../../_admin/-components/useServerTable';
+import { StaffPage } from '../../_admin/-components/StaffPage';
+import { UrlFilter } from '../../_admin/-components/UrlFilter';
+import { useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from '../../-components/wallet/wallet.css';
 import { PAYMENT_INTENT_STATES, PROVIDER_LABEL, STATE_LABEL, STATE_TONE } from './-components/states';
 
@@ -66,31 +67,35 @@ const COLUMNS: Column<PaymentIntent>[] = [
 
 function PaymentIntents() {
   const { state } = Route.useSearch();
-  const setFilter = useListFilter();
-  const table = useServerTable<PaymentIntent>((t) => paymentIntentsQuery({ ...t, state }));
+  const table = useServerTable<PaymentIntent>(
+    (t) => paymentIntentsQuery({ ...t, state }),
+    {},
+    {
+      message: 'No top-ups have been started yet.',
+      filtered: !!state,
+    },
+  );
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Payment intents"
-        description="Every wallet top-up sent to a payment provider, newest first. Open one to see its states and verify it again."
-      />
+    <StaffPage
+      title="Payment intents"
+      description="Every wallet top-up sent to a payment provider, newest first. Open one to see its states and verify it again."
+      className={s.page}
+    >
       <DataTable
         {...table}
         caption="Payment intents"
         columns={COLUMNS}
         rowKey={(i) => i.id}
         searchPlaceholder="Order id or payer…"
-        emptyMessage={table.state.search || state ? undefined : 'No top-ups have been started yet.'}
         toolbar={
-          <FilterSelect
+          <UrlFilter
+            name="state"
             label="State"
             allLabel="All states"
-            value={state ?? ''}
             options={PAYMENT_INTENT_STATES.map((v) => ({ value: v, label: STATE_LABEL[v] }))}
-            onChange={(v) => setFilter({ state: stateOf(v) })}
           />
         }
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { profitByProfessionalQuery, profitLinesQuery } from '../../../api/books';
-import { Alert, Card, formatDateTime, formatRupees, PageHeader } from '../../../ui';
-import { SelectField } from '../../../ui/form';
+import { Alert, Card, formatDateTime, formatRupees } from '../../../ui';
 import { MONTH_NAMES } from '../../../ui/format';
-import { AmountCell, BooksTable, Cell, ExportButtons, indiaToday } from '../Accounts/-components/books';
+import { StaffPage } from '../../_admin/-components/StaffPage';
+import { AmountCell, BooksTable, Cell, ExportButtons, indiaToday, SelectFilter } from '../Accounts/-components/books';
 import * as s from '../Accounts/-components/books.css';
 
 interface Search {
@@ -41,36 +41,33 @@ function ProfitPage() {
   const year = search.year ?? Number(today.slice(0, 4));
   const q = useQuery(profitByProfessionalQuery({ Month: month, Year: year }));
   const data = q.data;
+  // Another month shows the whole list again, without the professional opened from it.
+  const choose = (patch: { month?: number; year?: number }) =>
+    void navigate({ search: (p) => ({ ...p, ...patch, professional: undefined }) });
   const years = Array.from({ length: 6 }, (_, i) => Number(today.slice(0, 4)) - i);
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Profit per professional"
-        description="For a month: revenue of their completed lines (taxable value) less their pay, the parts issued to them and the refunds on their lines. Tips are passed on to them: shown, not counted."
-      />
+    <StaffPage
+      title="Profit per professional"
+      description="For a month: revenue of their completed lines (taxable value) less their pay, the parts issued to them and the refunds on their lines. Tips are passed on to them: shown, not counted."
+      className={s.page}
+    >
       <div className={s.filters}>
-        <div style={{ minInlineSize: '10rem' }}>
-          <SelectField
-            label="Month"
-            name="month"
-            value={String(month)}
-            options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
-            onChange={(e) =>
-              void navigate({ search: (p) => ({ ...p, month: Number(e.target.value), professional: undefined }) })
-            }
-          />
-        </div>
-        <div style={{ minInlineSize: '8rem' }}>
-          <SelectField
-            label="Year"
-            name="year"
-            value={String(year)}
-            options={years.map((y) => ({ value: String(y), label: String(y) }))}
-            onChange={(e) =>
-              void navigate({ search: (p) => ({ ...p, year: Number(e.target.value), professional: undefined }) })
-            }
-          />
-        </div>
+        <SelectFilter
+          label="Month"
+          name="month"
+          value={String(month)}
+          options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
+          width="10rem"
+          onChange={(value) => choose({ month: Number(value) })}
+        />
+        <SelectFilter
+          label="Year"
+          name="year"
+          value={String(year)}
+          options={years.map((y) => ({ value: String(y), label: String(y) }))}
+          width="8rem"
+          onChange={(value) => choose({ year: Number(value) })}
+        />
         <ExportButtons report="ProfitByProfessional" query={{ Month: month, Year: year }} />
       </div>
       {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
@@ -109,7 +106,7 @@ function ProfitPage() {
         )}
       </Card>
       {search.professional ? <Lines professionalId={search.professional} month={month} year={year} /> : null}
-    </div>
+    </StaffPage>
   );
 }
 

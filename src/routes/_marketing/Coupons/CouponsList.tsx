@@ -1,9 +1,8 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import type { CouponAction } from '../../../api/homeScreenAds';
-import { buttonClassName, PageHeader } from '../../../ui';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { CouponTable } from '../../-components/coupons/CouponTable';
-import * as s from '../../-components/coupons/coupons.css';
 import { couponActionOf } from '../../-components/coupons/search';
 
 export const Route = createFileRoute('/_marketing/Coupons/CouponsList')({
@@ -19,16 +18,11 @@ export const Route = createFileRoute('/_marketing/Coupons/CouponsList')({
 function CouponsList() {
   const action = couponActionOf(Route.useSearch().action, 'All');
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Coupons"
-        description="Drafts, coupons waiting for approval, live, rejected (with the admin's remark) and ended ones."
-        actions={
-          <Link to="/Coupons/AddCoupons" className={buttonClassName()}>
-            Add coupon
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Coupons"
+      description="Drafts, coupons waiting for approval, live, rejected (with the admin's remark) and ended ones."
+      add={{ to: '/Coupons/AddCoupons', label: 'Add coupon' }}
+    >
       <CouponTable
         caption="Coupons"
         action={action}
@@ -36,6 +30,6 @@ function CouponsList() {
         editable
         emptyMessage="No coupons here. Add one, or show another list."
       />
-    </div>
+    </StaffPage>
   );
 }

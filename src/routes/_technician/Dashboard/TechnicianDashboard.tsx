@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { technicianDashboardQuery } from '../../../api/professionalJobs';
-import {
-  Alert,
-  buttonClassName,
-  Card,
-  EmptyState,
-  LoadingPlaceholder,
-  PageHeader,
-  StatCard,
-  StatGrid,
-} from '../../../ui';
+import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { ProfileCard } from '../../-components/Dashboard';
 import { JobCard } from '../../-components/professional/JobCard';
 import * as s from '../../-components/professional/professional.css';
@@ -33,11 +25,11 @@ function TechnicianDashboard() {
   const q = useQuery(technicianDashboardQuery());
   const d = q.data;
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Technician dashboard"
-        description={d ? `Today, ${dayFormat.format(new Date(`${d.date}T12:00:00+05:30`))}` : undefined}
-      />
+    <StaffPage
+      title="Technician dashboard"
+      description={d ? `Today, ${dayFormat.format(new Date(`${d.date}T12:00:00+05:30`))}` : undefined}
+      className={s.page}
+    >
       {q.error ? (
         <Alert tone="danger">{q.error.message}</Alert>
       ) : !d ? (
@@ -86,6 +78,6 @@ function TechnicianDashboard() {
       )}
       {/* Like every role's dashboard: who is signed in (shown even when the day cannot be read). */}
       <ProfileCard />
-    </div>
+    </StaffPage>
   );
 }

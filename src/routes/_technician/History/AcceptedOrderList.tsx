@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { acceptedJobsQuery } from '../../../api/professionalJobs';
-import { Button, PageHeader } from '../../../ui';
+import { Button } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { JobList } from '../../-components/professional/JobList';
 import { JOBS_PAGE_SIZE, validatePage } from '../../-components/professional/jobsSearch';
 import * as s from '../../-components/professional/professional.css';
@@ -32,11 +33,11 @@ function AcceptedOrderList() {
   const go = (w: When, p = 1) =>
     navigate({ to: '.', search: { when: w === 'done' ? 'done' : undefined, page: p > 1 ? p : undefined } });
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Accepted orders"
-        description="Jobs you accepted. At the door, ask the customer for their 4-digit code to complete the job."
-      />
+    <StaffPage
+      title="Accepted orders"
+      description="Jobs you accepted. At the door, ask the customer for their 4-digit code to complete the job."
+      className={s.page}
+    >
       <nav aria-label="Accepted lists" className={s.tabs}>
         {(['open', 'done'] as const).map((w) => (
           <Button
@@ -61,6 +62,6 @@ function AcceptedOrderList() {
             : { title: 'No jobs done yet', description: 'Completed jobs appear here with the customer’s rating.' }
         }
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { assignedJobsQuery } from '../../../api/professionalJobs';
-import { PageHeader } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { JobList } from '../../-components/professional/JobList';
 import { JOBS_PAGE_SIZE, validatePage } from '../../-components/professional/jobsSearch';
 import * as s from '../../-components/professional/professional.css';
@@ -24,11 +24,11 @@ function AssignedOrderList() {
   const navigate = useNavigate();
   const query = useQuery(assignedJobsQuery({ state: 'assigned', page, pageSize: JOBS_PAGE_SIZE }));
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Assigned jobs"
-        description="Jobs the office gave you, soonest first. Accept one to see the full address, or reject it with a reason."
-      />
+    <StaffPage
+      title="Assigned jobs"
+      description="Jobs the office gave you, soonest first. Accept one to see the full address, or reject it with a reason."
+      className={s.page}
+    >
       <JobList
         query={query}
         label="Jobs assigned to you"
@@ -36,6 +36,6 @@ function AssignedOrderList() {
         onPage={(p) => navigate({ to: '.', search: { page: p > 1 ? p : undefined } })}
         empty={{ title: 'Nothing waiting for you', description: 'Jobs the office assigns to you appear here.' }}
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { customerQueriesQuery } from '../../../api/queries';
-import { Alert, Button, EmptyState, LoadingPlaceholder, PageHeader, Pager } from '../../../ui';
+import { Alert, Button, EmptyState, LoadingPlaceholder, Pager } from '../../../ui';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { validatePage } from '../../-components/professional/jobsSearch';
 import * as s from '../../-components/professional/professional.css';
 import { QueryCard } from '../../-components/professional/QueryCard';
@@ -37,11 +38,11 @@ function Queries() {
   const go = (next: Show, p = 1) =>
     navigate({ to: '.', search: { show: next === 'all' ? 'all' : undefined, page: p > 1 ? p : undefined } });
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Queries"
-        description="Customers' questions about your jobs. Your answer reaches them at once."
-      />
+    <StaffPage
+      title="Queries"
+      description="Customers' questions about your jobs. Your answer reaches them at once."
+      className={s.page}
+    >
       <nav aria-label="Query lists" className={s.tabs}>
         {(['raised', 'all'] as const).map((v) => (
           <Button
@@ -79,6 +80,6 @@ function Queries() {
           />
         </>
       )}
-    </div>
+    </StaffPage>
   );
 }

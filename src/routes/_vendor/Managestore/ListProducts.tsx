@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { invalidateAfter } from '../../../api/invalidate';
 import {
@@ -8,10 +8,11 @@ import {
   storeProductsQuery,
   vendorDashboardQuery,
 } from '../../../api/productRequests';
-import { Alert, Button, buttonClassName, formatRupees, PageHeader, toast } from '../../../ui';
+import { Alert, Button, formatRupees, toast } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { NumberField, SelectField } from '../../../ui/form';
 import { validateListSearch } from '../../_admin/-components/listSearch';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import * as s from '../../-components/productRequests/productRequests.css';
 
@@ -31,8 +32,11 @@ function ListProducts() {
   const [qty, setQty] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<number | null>(null);
   const queryClient = useQueryClient();
-  const table = useServerTable<StoreProduct>((state) =>
-    storeProductsQuery(vendorId, { page: state.page, pageSize: state.pageSize, search: state.search || undefined }),
+  const table = useServerTable<StoreProduct>(
+    (state) =>
+      storeProductsQuery(vendorId, { page: state.page, pageSize: state.pageSize, search: state.search || undefined }),
+    {},
+    { message: 'The store has no products on offer.' },
   );
 
   async function add(p: StoreProduct) {
@@ -103,16 +107,12 @@ function ListProducts() {
   ];
 
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Products"
-        description="The store's products with today's price (GST included). Choose a professional, then add products to your request cart."
-        actions={
-          <Link to="/Managestore/ProductCart" className={buttonClassName({ variant: 'secondary' })}>
-            Product cart
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Products"
+      description="The store's products with today's price (GST included). Choose a professional, then add products to your request cart."
+      related={{ to: '/Managestore/ProductCart', label: 'Product cart' }}
+      className={s.page}
+    >
       {me.data && professionals.length === 0 ? (
         <Alert tone="info">You have no professionals yet: products are requested for one of your professionals.</Alert>
       ) : null}
@@ -130,8 +130,7 @@ function ListProducts() {
         columns={columns}
         rowKey={(p) => p.id}
         searchPlaceholder="Product name…"
-        emptyMessage={table.state.search ? undefined : 'The store has no products on offer.'}
       />
-    </div>
+    </StaffPage>
   );
 }

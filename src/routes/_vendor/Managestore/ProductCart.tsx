@@ -9,18 +9,10 @@ import {
   type ProductCartLine,
   updateCartQty,
 } from '../../../api/productRequests';
-import {
-  Button,
-  buttonClassName,
-  Card,
-  ConfirmDialog,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  toast,
-} from '../../../ui';
+import { Button, buttonClassName, Card, ConfirmDialog, formatRupees, LoadingPlaceholder, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { NumberField } from '../../../ui/form';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { CartNotice, productForColumns } from '../../-components/productRequests/cartParts';
 import * as s from '../../-components/productRequests/productRequests.css';
 
@@ -110,16 +102,12 @@ function ProductCart() {
     },
   ];
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Product cart"
-        description="Your request cart. Submit it from the checkout as one request to the inventory manager."
-        actions={
-          <Link to="/Managestore/ListProducts" className={buttonClassName({ variant: 'secondary' })}>
-            Add products
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Product cart"
+      description="Your request cart. Submit it from the checkout as one request to the inventory manager."
+      related={{ to: '/Managestore/ListProducts', label: 'Add products' }}
+      className={s.page}
+    >
       <CartNotice error={cart.error} empty={!!c && c.lines.length === 0} />
       {c && c.lines.length > 0 ? (
         <Card title="Lines">
@@ -151,6 +139,6 @@ function ProductCart() {
           if (c) await run(() => deleteAllCart(c.vendorId), 'deleteAllProductsCart');
         }}
       />
-    </div>
+    </StaffPage>
   );
 }

@@ -1,8 +1,9 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import type { TaskStateFilter } from '../../../api/vendors';
-import { Alert, buttonClassName, PageHeader } from '../../../ui';
+import { Alert } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
 import { type ListSearch, validateListSearch } from '../../_admin/-components/listSearch';
+import { StaffPage } from '../../_admin/-components/StaffPage';
 import { positiveId } from '../../_admin/-components/search';
 import { taskStateOf } from '../../-components/vendors/search';
 import { TaskTable } from '../../-components/vendors/TaskTable';
@@ -21,21 +22,17 @@ export const Route = createFileRoute('/_vendor/Professional/ProfessionalOrders')
 function ProfessionalOrders() {
   const { id, state } = Route.useSearch();
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="Professional orders"
-        description="One of your professionals' jobs, newest first."
-        actions={
-          <Link to="/Vender/ProfessionalList" className={buttonClassName({ variant: 'secondary' })}>
-            Professional list
-          </Link>
-        }
-      />
+    <StaffPage
+      title="Professional orders"
+      description="One of your professionals' jobs, newest first."
+      related={{ to: '/Vender/ProfessionalList', label: 'Professional list' }}
+      className={s.page}
+    >
       {id ? (
         <TaskTable caption="The professional's orders" technicianId={id} state={state} />
       ) : (
         <Alert tone="info">Choose a professional from your professional list to see their orders.</Alert>
       )}
-    </div>
+    </StaffPage>
   );
 }

@@ -10,6 +10,7 @@ import { invalidateAfter } from '../../../../api/invalidate';
 import { Alert, Button, Card, toast } from '../../../../ui';
 import { SearchSelectField } from '../../../../ui/form';
 import * as s from '../../-components/admin.css';
+import { ChipRemove } from '../../-components/ChipRemove';
 import { useZonePicker } from '../../-components/pickers';
 import { zoneLabel } from './zoneLabel';
 
@@ -62,17 +63,11 @@ export function CategoryZones({ categoryId, categoryName }: { categoryId: number
             {links.data.map((link) => (
               <li key={link.id} className={s.chip}>
                 {zoneLabel(link)}
-                <button
-                  type="button"
-                  className={s.chipRemove}
-                  aria-label={`Remove ${zoneLabel(link)}`}
+                <ChipRemove
+                  label={`Remove ${zoneLabel(link)}`}
                   disabled={remove.isPending && remove.variables?.id === link.id}
                   onClick={() => remove.mutate(link)}
-                >
-                  <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-                  </svg>
-                </button>
+                />
               </li>
             ))}
           </ul>

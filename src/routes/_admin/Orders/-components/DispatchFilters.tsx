@@ -10,8 +10,9 @@ import { control } from '../../../../ui/form/form.css';
 import { downloadTextFile } from '../../../../ui/spreadsheet';
 import type { DispatchSearch } from '../../../-components/dispatch/dispatchSearch';
 import * as s from '../../-components/admin.css';
-import { FilterSelect } from '../../-components/FilterSelect';
-import { useCategoryPicker, useZonePicker } from '../../-components/pickers';
+import { CategoryFilter } from '../../-components/CategoryFilter';
+import { FilterSelect, type FilterSelectProps } from '../../-components/FilterSelect';
+import { useZonePicker } from '../../-components/pickers';
 import { positiveId } from '../../-components/search';
 import { professionalLabel, useProfessionalPicker } from './professionalPicker';
 import type { FilterPatch } from './useDispatchTable';
@@ -36,6 +37,40 @@ function DateFilter(props: { label: string; value?: string; min?: string; max?: 
   );
 }
 
+type IdKey = 'zoneId' | 'professionalId';
+type Picker = Pick<FilterSelectProps, 'options' | 'search'>;
+type DayKey = 'from' | 'to' | 'placedFrom' | 'placedTo' | 'cancelledFrom' | 'cancelledTo';
+
+/** The first and last day of one kind (slot, placed, cancelled): each bounds the other. */
+function DateRange({
+  label,
+  keys: [first, last],
+  search,
+  onChange,
+}: {
+  label: string;
+  keys: [DayKey, DayKey];
+  search: DispatchSearch;
+  onChange(patch: FilterPatch): void;
+}) {
+  return (
+    <>
+      <DateFilter
+        label={`${label} from`}
+        value={search[first]}
+        max={search[last]}
+        onChange={(v) => onChange({ [first]: v })}
+      />
+      <DateFilter
+        label={`${label} to`}
+        value={search[last]}
+        min={search[first]}
+        onChange={(v) => onChange({ [last]: v })}
+      />
+    </>
+  );
+}
+
 export interface DispatchFiltersProps {
   list: DispatchList;
   search: DispatchSearch;
@@ -50,7 +85,6 @@ export interface DispatchFiltersProps {
 /** The lists' toolbar: zone, category, professional, slot, placed and cancelled days (in the URL), and the CSV export. */
 export function DispatchFilters({ list, search, filters, onChange, rows, fileName }: DispatchFiltersProps) {
   const zones = useZonePicker(search.zoneId ? [String(search.zoneId)] : []);
-  const categories = useCategoryPicker(search.categoryId ? String(search.categoryId) : '');
   const known = useMemo(
     () =>
       new Map(
@@ -77,34 +111,23 @@ export function DispatchFilters({ list, search, filters, onChange, rows, fileNam
     }
   }
 
+  // Zone and professional: one id each, chosen among a picker's options.
+  const idFilter = (key: IdKey, label: string, allLabel: string, picker: Picker) => (
+    <FilterSelect
+      label={label}
+      allLabel={allLabel}
+      value={search[key] ? String(search[key]) : ''}
+      options={picker.options}
+      search={picker.search}
+      onChange={(v) => onChange({ [key]: positiveId(v) })}
+    />
+  );
+
   return (
     <div className={s.filters}>
-      <FilterSelect
-        label="Zone"
-        allLabel="All zones"
-        value={search.zoneId ? String(search.zoneId) : ''}
-        options={zones.options}
-        search={zones.search}
-        onChange={(v) => onChange({ zoneId: positiveId(v) })}
-      />
-      <FilterSelect
-        label="Category"
-        allLabel="All categories"
-        value={search.categoryId ? String(search.categoryId) : ''}
-        options={categories.options}
-        search={categories.search}
-        onChange={(v) => onChange({ categoryId: positiveId(v) })}
-      />
-      {list === 'unassigned' ? null : (
-        <FilterSelect
-          label="Professional"
-          allLabel="All professionals"
-          value={search.professionalId ? String(search.professionalId) : ''}
-          options={pros.options}
-          search={pros.search}
-          onChange={(v) => onChange({ professionalId: positiveId(v) })}
-        />
-      )}
+      {idFilter('zoneId', 'Zone', 'All zones', zones)}
+      <CategoryFilter value={search.categoryId} onChange={(categoryId) => onChange({ categoryId })} />
+      {list === 'unassigned' ? null : idFilter('professionalId', 'Professional', 'All professionals', pros)}
       {list === 'assigned' ? (
         <FilterSelect
           label="State"
@@ -117,35 +140,10 @@ export function DispatchFilters({ list, search, filters, onChange, rows, fileNam
           onChange={(v) => onChange({ state: v === 'assigned' || v === 'accepted' ? v : undefined })}
         />
       ) : null}
-      <DateFilter label="Slot from" value={search.from} max={search.to} onChange={(from) => onChange({ from })} />
-      <DateFilter label="Slot to" value={search.to} min={search.from} onChange={(to) => onChange({ to })} />
-      <DateFilter
-        label="Placed from"
-        value={search.placedFrom}
-        max={search.placedTo}
-        onChange={(placedFrom) => onChange({ placedFrom })}
-      />
-      <DateFilter
-        label="Placed to"
-        value={search.placedTo}
-        min={search.placedFrom}
-        onChange={(placedTo) => onChange({ placedTo })}
-      />
+      <DateRange label="Slot" keys={['from', 'to']} search={search} onChange={onChange} />
+      <DateRange label="Placed" keys={['placedFrom', 'placedTo']} search={search} onChange={onChange} />
       {list === 'cancelled' ? (
-        <>
-          <DateFilter
-            label="Cancelled from"
-            value={search.cancelledFrom}
-            max={search.cancelledTo}
-            onChange={(cancelledFrom) => onChange({ cancelledFrom })}
-          />
-          <DateFilter
-            label="Cancelled to"
-            value={search.cancelledTo}
-            min={search.cancelledFrom}
-            onChange={(cancelledTo) => onChange({ cancelledTo })}
-          />
-        </>
+        <DateRange label="Cancelled" keys={['cancelledFrom', 'cancelledTo']} search={search} onChange={onChange} />
       ) : null}
       <Button variant="secondary" loading={exporting} onClick={exportCsv}>
         Download CSV

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { font, radius, space, vars } from '../../../../ui/theme.css';
+import * as admin from '../../-components/admin.css';
 
 export const entry = style({
   display: 'flex',
@@ -9,36 +10,23 @@ export const entry = style({
 
 export const input = style({ flex: 1, minInlineSize: 0, maxInlineSize: '16rem' });
 
-export const chips = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: space.sm,
-});
+/** The admin lists' chips; a pincode's figures line up, and one the server refused shows in the danger colour. */
+export const chips = admin.chipList;
 
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: space.xs,
-  paddingBlock: '2px',
-  paddingInlineStart: space.md,
-  paddingInlineEnd: '2px',
-  borderRadius: radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceAlt,
-  color: vars.color.text,
-  fontSize: font.size.sm,
-  fontVariantNumeric: 'tabular-nums',
-  selectors: {
-    '&[data-invalid="true"]': {
-      borderColor: vars.color.danger,
-      color: vars.color.danger,
-      background: `color-mix(in srgb, ${vars.color.danger} 10%, ${vars.color.surface})`,
+export const chip = style([
+  admin.chip,
+  {
+    color: vars.color.text,
+    fontVariantNumeric: 'tabular-nums',
+    selectors: {
+      '&[data-invalid="true"]': {
+        borderColor: vars.color.danger,
+        color: vars.color.danger,
+        background: `color-mix(in srgb, ${vars.color.danger} 10%, ${vars.color.surface})`,
+      },
     },
   },
-});
+]);
 
 export const remove = style({
   display: 'inline-grid',

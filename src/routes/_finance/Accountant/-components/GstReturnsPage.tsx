@@ -13,9 +13,10 @@ import {
   gstr1Query,
   gstr3bQuery,
 } from '../../../../api/gstReturns';
-import { Alert, Badge, Card, DownloadButton, formatRupees, PageHeader } from '../../../../ui';
+import { Alert, Badge, Card, DownloadButton, formatRupees } from '../../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../../ui/DataTable';
 import { TextField } from '../../../../ui/form';
+import { StaffPage } from '../../../_admin/-components/StaffPage';
 import { indiaToday } from '../../../-components/dateRange/days';
 import * as s from '../../../-components/recruitment/recruitment.css';
 
@@ -132,17 +133,17 @@ export function GstReturnsPage() {
   const g = r1.data;
   const b = r3b.data;
   return (
-    <div className={s.page}>
-      <PageHeader
-        title="GST returns"
-        description="GSTR-1 and GSTR-3B of a month, from the invoices and credit notes, checked against the ledger."
-        actions={
-          <span className={s.actions}>
-            <Download params={params} format="json" />
-            <Download params={params} format="xlsx" />
-          </span>
-        }
-      />
+    <StaffPage
+      title="GST returns"
+      description="GSTR-1 and GSTR-3B of a month, from the invoices and credit notes, checked against the ledger."
+      actions={
+        <span className={s.actions}>
+          <Download params={params} format="json" />
+          <Download params={params} format="xlsx" />
+        </span>
+      }
+      className={s.page}
+    >
       <Card title="Return period">
         <div className={s.filters}>
           <TextField
@@ -267,7 +268,7 @@ export function GstReturnsPage() {
           </Card>
         </>
       ) : null}
-    </div>
+    </StaffPage>
   );
 }
 

@@ -1,9 +1,9 @@
 // Pieces the books' screens share: the export buttons (the server's files: the screen's rows and totals), a date
-// field, money in a debit or credit column, and the table they are shown in.
+// field and a choice, money in a debit or credit column, and the table they are shown in.
 import type { ReactNode } from 'react';
 import { type BooksReport, booksFile } from '../../../../api/books';
 import { DownloadButton, formatRupees } from '../../../../ui';
-import { TextField } from '../../../../ui/form';
+import { SelectField, type SelectOption, TextField } from '../../../../ui/form';
 import * as s from './books.css';
 
 /** An amount in a debit or credit column: blank when zero, as a ledger prints it. */
@@ -31,6 +31,29 @@ export function DateFilter(props: { label: string; name: string; value: string; 
         label={props.label}
         name={props.name}
         value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A choice among the filters (an account, a month): the change goes to the URL like a date's. */
+export function SelectFilter(props: {
+  label: string;
+  name: string;
+  value: string;
+  options: SelectOption[];
+  /** The room it takes, so the longest choice fits. */
+  width: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <div style={{ minInlineSize: props.width }}>
+      <SelectField
+        label={props.label}
+        name={props.name}
+        value={props.value}
+        options={props.options}
         onChange={(e) => props.onChange(e.target.value)}
       />
     </div>
