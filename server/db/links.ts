@@ -96,6 +96,14 @@ export async function valuesTaken<K extends string>(
 
 // ---------------------------------------------------------------- the account beside a profile
 
+/** Who an account is and how to reach them: the first columns of every list and detail of people. */
+export const accountContact = {
+  id: users.id,
+  fullName: users.fullName,
+  mobileNo: users.mobileNo,
+  email: users.email,
+};
+
 /** An account by id, with whether it has a profile in the table of `profileUserId` (the seeds ask before adding one). */
 export async function accountWithProfile(exec: Executor, userId: number, profileUserId: PgColumn) {
   const rows = await exec

@@ -24,6 +24,17 @@ export async function recordTransition(exec: Executor, t: Transition): Promise<v
   });
 }
 
+/** The transition of a record added active (from no state). */
+export const addedActive = (entity: string, entityId: number, actorId: number | null, remark?: string): Transition => ({
+  entity,
+  entityId,
+  from: null,
+  to: 'active',
+  event: 'ADD',
+  actorId,
+  remark,
+});
+
 /** The transition of an active/inactive toggle that has just set `active`. */
 export const activeToggle = (
   entity: string,

@@ -10,6 +10,7 @@ import { favouriteHandlers } from './favourites/routes';
 import { taxHandlers } from './tax/routes';
 
 export type { BannerType } from './banners/service';
+export { servicePriceTerms } from './catalogue/repo.services';
 export * as catalogue from './catalogue/service';
 export * as tax from './tax/service';
 

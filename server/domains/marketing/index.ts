@@ -9,6 +9,7 @@ import { marketingDashboardHandlers } from './marketingDashboard/routes';
 import { referralHandlers } from './referrals/routes';
 import { subscriptionHandlers } from './subscriptions/routes';
 
+export { couponTerms } from './homeScreenAds/repo';
 export * as homeScreenAds from './homeScreenAds/service';
 export * as referrals from './referrals/service';
 export { backdateSignupForSeed, setCost } from './referrals/service';

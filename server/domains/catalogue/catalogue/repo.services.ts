@@ -18,6 +18,20 @@ import {
 
 // Services, their media and the global search: the catalogue's reads and writes below a sub-category.
 
+/**
+ * What a line is priced and taxed by, from its service, sub-category and category (a service joined to both): the
+ * cart's lines and an order's explicit lines (commerce) read the same terms.
+ */
+export const servicePriceTerms = {
+  categoryId: subCategories.categoryId,
+  sacCode: categories.sacCode,
+  pricePaise: services.pricePaise,
+  discountPercent: services.discountPercent,
+  gstPercent: services.gstPercent,
+  /** A service is on offer while it, its sub-category and its category are all active. */
+  available: sql<boolean>`(${services.active} and ${subCategories.active} and ${categories.active})`,
+};
+
 const serviceColumns = {
   id: services.id,
   heading: services.heading,

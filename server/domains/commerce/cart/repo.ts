@@ -4,6 +4,7 @@ import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import { cartLines, categories, services, specialPackages, subCategories, users } from '../../../db/schema';
 import { paise } from '../../../money';
+import { servicePriceTerms } from '../../catalogue';
 
 /** A cart line with what the cart page and the checkout quote need from its service, sub-category and category. */
 export const lineColumns = {
@@ -15,13 +16,7 @@ export const lineColumns = {
   heading: services.heading,
   imageUrl: services.imageUrl,
   subCategoryId: services.subCategoryId,
-  categoryId: subCategories.categoryId,
-  sacCode: categories.sacCode,
-  pricePaise: services.pricePaise,
-  discountPercent: services.discountPercent,
-  gstPercent: services.gstPercent,
-  /** A service is on offer while it, its sub-category and its category are all active. */
-  available: sql<boolean>`(${services.active} and ${subCategories.active} and ${categories.active})`,
+  ...servicePriceTerms,
 };
 
 /** The customer's cart lines in the order they were added, with lineColumns' fields. */

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { OrderLineState, OrderPaymentType, OrderStatus } from '../../../db/schema/orders';
+import { servicePriceTerms } from '../../catalogue';
 
 export type { OrderPaymentType };
 
@@ -75,12 +76,7 @@ export const servicesForLines = (exec: Executor, ids: number[]) =>
         .select({
           serviceId: services.id,
           heading: services.heading,
-          categoryId: subCategories.categoryId,
-          sacCode: categories.sacCode,
-          pricePaise: services.pricePaise,
-          discountPercent: services.discountPercent,
-          gstPercent: services.gstPercent,
-          available: sql<boolean>`(${services.active} and ${subCategories.active} and ${categories.active})`,
+          ...servicePriceTerms,
         })
         .from(services)
         .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))

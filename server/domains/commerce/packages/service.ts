@@ -7,7 +7,7 @@ import { uniqueViolation } from '../../../db/errors';
 import type { PageQuery } from '../../../db/paging';
 import { badRequest, conflict, notFound } from '../../../http';
 import { mulDivHalfUp, type Paise, paise, rupeesText } from '../../../money';
-import { recordTransition } from '../../../plugins/audit';
+import { addedActive, recordTransition } from '../../../plugins/audit';
 import { checkOptionalImage, type Storage } from '../../../plugins/storage';
 import * as cart from '../cart/service';
 import type { AdvType } from './repo';
@@ -131,15 +131,7 @@ export async function addPackage(
           createdBy: actorId,
         });
         await repo.insertPackageServices(tx, id, serviceIds);
-        await recordTransition(tx, {
-          entity: ENTITY,
-          entityId: id,
-          from: null,
-          to: 'active',
-          event: 'ADD',
-          actorId,
-          remark: `${pkgName} at ${rupeesText(input.pricePaise)}`,
-        });
+        await recordTransition(tx, addedActive(ENTITY, id, actorId, `${pkgName} at ${rupeesText(input.pricePaise)}`));
         return id;
       }),
     }))

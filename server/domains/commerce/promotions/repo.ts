@@ -8,20 +8,11 @@ import {
   specialPackageServices,
   specialPackages,
 } from '../../../db/schema';
+import { couponTerms } from '../../marketing';
 
 const couponColumns = {
   id: coupons.adId,
-  code: coupons.code,
-  state: coupons.state,
-  discountType: coupons.discountType,
-  percent: coupons.percent,
-  flatPaise: coupons.flatPaise,
-  capPaise: coupons.capPaise,
-  minOrderPaise: coupons.minOrderPaise,
-  validFrom: coupons.validFrom,
-  validTo: coupons.validTo,
-  totalLimit: coupons.totalLimit,
-  perCustomerLimit: coupons.perCustomerLimit,
+  ...couponTerms,
   deletedAt: homeScreenAds.deletedAt,
 };
 export type CouponRow = Awaited<ReturnType<typeof findCouponByCode>>;

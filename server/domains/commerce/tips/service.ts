@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
 import { badRequest, conflict, notFound } from '../../../http';
 import { type Paise, paise } from '../../../money';
-import { activeToggle, recordTransition } from '../../../plugins/audit';
+import { activeToggle, addedActive, recordTransition } from '../../../plugins/audit';
 import * as repo from './repo';
 
 export type { TipRow, TipStatus } from './repo';
@@ -56,15 +56,7 @@ export async function addTip(db: Db, amountIn: Paise | undefined, actorId: numbe
         throw conflict('TipAmnt', `At most ${MAX_TIPS} tip amounts can be kept; delete one first.`);
       }
       const tip = await repo.insertTip(tx, amount);
-      await recordTransition(tx, {
-        entity: 'Tip',
-        entityId: tip.id,
-        from: null,
-        to: 'active',
-        event: 'ADD',
-        actorId,
-        remark: tipText(amount),
-      });
+      await recordTransition(tx, addedActive('Tip', tip.id, actorId, tipText(amount)));
       return tip;
     })
     .catch(onRace(amount));

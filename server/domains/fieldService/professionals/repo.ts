@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
-import { accountWithProfile, flipAccountActive, linkTable, valuesTaken } from '../../../db/links';
+import { accountContact, accountWithProfile, flipAccountActive, linkTable, valuesTaken } from '../../../db/links';
 import { likeTerm, pageAndTotal } from '../../../db/paging';
 import {
   cities,
@@ -204,10 +204,7 @@ const openLinesOf = sql<number>`(select count(*)::int from ${orderLines} where $
 export async function detail(exec: Executor, userId: number) {
   const rows = await exec
     .select({
-      id: users.id,
-      fullName: users.fullName,
-      mobileNo: users.mobileNo,
-      email: users.email,
+      ...accountContact,
       active: users.active,
       mustChangePassword: users.mustChangePassword,
       createdDate: users.createdAt,
@@ -336,10 +333,7 @@ export async function page(exec: Executor, f: ListFilter) {
   return pageAndTotal(
     exec
       .select({
-        id: users.id,
-        fullName: users.fullName,
-        mobileNo: users.mobileNo,
-        email: users.email,
+        ...accountContact,
         active: users.active,
         createdDate: users.createdAt,
         professionalType: professionals.professionalType,
@@ -374,10 +368,7 @@ export async function vendorPage(exec: Executor, f: ListFilter) {
   return pageAndTotal(
     exec
       .select({
-        id: users.id,
-        fullName: users.fullName,
-        mobileNo: users.mobileNo,
-        email: users.email,
+        ...accountContact,
         active: users.active,
         createdDate: users.createdAt,
       })

@@ -29,6 +29,21 @@ const decider = alias(users, 'decider');
 /** Redemptions held now (placed orders not released): what counts against the limits. */
 const usedCount = sql<number>`(select count(*)::int from ${couponRedemptions} where ${qualified(couponRedemptions.couponId)} = ${qualified(coupons.adId)} and ${qualified(couponRedemptions.releasedAt)} is null)`;
 
+/** A coupon's terms: what prices an order (commerce/promotions reads the same ones when a code is applied). */
+export const couponTerms = {
+  code: coupons.code,
+  state: coupons.state,
+  discountType: coupons.discountType,
+  percent: coupons.percent,
+  flatPaise: coupons.flatPaise,
+  capPaise: coupons.capPaise,
+  minOrderPaise: coupons.minOrderPaise,
+  validFrom: coupons.validFrom,
+  validTo: coupons.validTo,
+  totalLimit: coupons.totalLimit,
+  perCustomerLimit: coupons.perCustomerLimit,
+};
+
 const columns = {
   id: homeScreenAds.id,
   advType: homeScreenAds.advType,
@@ -43,17 +58,7 @@ const columns = {
   createDate: homeScreenAds.createDate,
   updatedAt: homeScreenAds.updatedAt,
   // The coupon's terms (null for an advertisement).
-  code: coupons.code,
-  state: coupons.state,
-  discountType: coupons.discountType,
-  percent: coupons.percent,
-  flatPaise: coupons.flatPaise,
-  capPaise: coupons.capPaise,
-  minOrderPaise: coupons.minOrderPaise,
-  validFrom: coupons.validFrom,
-  validTo: coupons.validTo,
-  totalLimit: coupons.totalLimit,
-  perCustomerLimit: coupons.perCustomerLimit,
+  ...couponTerms,
   createdBy: coupons.createdBy,
   decidedByName: decider.fullName,
   decidedAt: coupons.decidedAt,

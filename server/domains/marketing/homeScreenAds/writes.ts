@@ -1,7 +1,7 @@
 import type { CouponEvent } from '../../../../src/machines/coupon/coupon.machine';
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../../http';
-import { recordTransition } from '../../../plugins/audit';
+import { addedActive, recordTransition } from '../../../plugins/audit';
 import { checkOptionalImage, type Storage } from '../../../plugins/storage';
 import {
   type AdInput,
@@ -52,14 +52,7 @@ export async function insert(db: Db, storage: Storage, user: Viewer, input: Inse
           addedByRole: actor.role,
         });
         if (!terms) {
-          await recordTransition(tx, {
-            entity: repo.AD_ENTITY,
-            entityId: made,
-            from: null,
-            to: 'active',
-            event: 'ADD',
-            actorId: actor.id,
-          });
+          await recordTransition(tx, addedActive(repo.AD_ENTITY, made, actor.id));
           return made;
         }
         await repo.insertCoupon(tx, { adId: made, ...terms.values, createdBy: actor.id, state: 'draft' });

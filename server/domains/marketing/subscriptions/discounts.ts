@@ -2,7 +2,7 @@ import type { Db, Executor } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
 import { badRequest, conflict, notFound } from '../../../http';
 import { mulDivHalfUp, paise, rupeesText, toPaise } from '../../../money';
-import { activeToggle, recordTransition } from '../../../plugins/audit';
+import { activeToggle, addedActive, recordTransition } from '../../../plugins/audit';
 import { DISCOUNT_ENTITY } from './common';
 import * as repo from './repo';
 
@@ -80,15 +80,15 @@ export async function addDiscount(db: Db, d: DiscountInput, actorId: number) {
         discountType: d.discountType,
         discount: stored,
       });
-      await recordTransition(tx, {
-        entity: DISCOUNT_ENTITY,
-        entityId: id,
-        from: null,
-        to: 'active',
-        event: 'ADD',
-        actorId,
-        remark: `${locked.subscriptionName}: ${discountText(d.discountType, stored)} ${service.heading}`,
-      });
+      await recordTransition(
+        tx,
+        addedActive(
+          DISCOUNT_ENTITY,
+          id,
+          actorId,
+          `${locked.subscriptionName}: ${discountText(d.discountType, stored)} ${service.heading}`,
+        ),
+      );
       return id;
     })
     .catch((err) => {

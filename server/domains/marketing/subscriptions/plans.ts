@@ -3,7 +3,7 @@ import { uniqueViolation } from '../../../db/errors';
 import type { PageQuery } from '../../../db/paging';
 import { badRequest, conflict, notFound } from '../../../http';
 import { type Paise, rupeesText } from '../../../money';
-import { activeToggle, recordTransition } from '../../../plugins/audit';
+import { activeToggle, addedActive, recordTransition } from '../../../plugins/audit';
 import { checkOptionalImage, type Storage } from '../../../plugins/storage';
 import { MAX_PLAN_PRICE, monthsText, PLAN_ENTITY } from './common';
 import * as repo from './repo';
@@ -106,15 +106,7 @@ export async function addPlan(db: Db, storage: Storage, input: PlanInput, actorI
           imageUrl,
           imageName: imageUrl ? input.fileName?.trim() || null : null,
         });
-        await recordTransition(tx, {
-          entity: PLAN_ENTITY,
-          entityId: id,
-          from: null,
-          to: 'active',
-          event: 'ADD',
-          actorId,
-          remark: planText(values),
-        });
+        await recordTransition(tx, addedActive(PLAN_ENTITY, id, actorId, planText(values)));
         return id;
       }),
     }))

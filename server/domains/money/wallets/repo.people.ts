@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { accountContact } from '../../../db/links';
 import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import { customers, ledgerAccounts, users } from '../../../db/schema';
@@ -60,10 +61,7 @@ export async function pageCustomers(exec: Executor, q: PageQuery) {
   const where = and(eq(users.role, 'Cust'), nameOrMobile(q.search));
   const items = await exec
     .select({
-      id: users.id,
-      fullName: users.fullName,
-      mobileNo: users.mobileNo,
-      email: users.email,
+      ...accountContact,
       city: customers.city,
       pinCode: customers.pinCode,
       active: users.active,
@@ -99,10 +97,7 @@ export async function pageVendorWallets(exec: Executor, q: PageQuery) {
   const where = and(eq(users.role, 'VE'), nameOrMobile(q.search));
   const items = await exec
     .select({
-      id: users.id,
-      fullName: users.fullName,
-      mobileNo: users.mobileNo,
-      email: users.email,
+      ...accountContact,
       active: users.active,
       balance,
       lastMovedAt: lastMoved,

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
 import { conflict, type FieldError, HttpError } from '../../../http';
 import { chunks, RowErrors } from '../../../imports';
-import { recordTransition } from '../../../plugins/audit';
+import { addedActive, recordTransition } from '../../../plugins/audit';
 import { tax } from '../../catalogue';
 import type { ProductDiscountType } from './repo';
 import * as repo from './repo';
@@ -81,15 +81,7 @@ export async function importProducts(db: Db, rows: ImportRow[], actorId: number)
           });
         }
         for (const id of ids) {
-          await recordTransition(tx, {
-            entity: ENTITY,
-            entityId: id,
-            from: null,
-            to: 'active',
-            event: 'ADD',
-            actorId,
-            remark: 'imported',
-          });
+          await recordTransition(tx, addedActive(ENTITY, id, actorId, 'imported'));
         }
       }
     })

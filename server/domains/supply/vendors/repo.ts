@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { accountWithProfile, flipAccountActive, linkTable, valuesTaken } from '../../../db/links';
+import { accountContact, accountWithProfile, flipAccountActive, linkTable, valuesTaken } from '../../../db/links';
 import { likeTerm, pageAndTotal, qualified } from '../../../db/paging';
 import {
   categories,
@@ -220,10 +220,7 @@ export async function page(exec: Executor, f: ListFilter) {
   return pageAndTotal(
     exec
       .select({
-        id: users.id,
-        fullName: users.fullName,
-        mobileNo: users.mobileNo,
-        email: users.email,
+        ...accountContact,
         cityName: cities.name,
         stateName: states.name,
         pinCode: vendors.pinCode,
