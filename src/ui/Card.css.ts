@@ -1,10 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { font, radius, shadow, space, vars } from './theme.css';
+import { surfaceBox } from './surfaces.css';
+import { font, radius, shadow, space } from './theme.css';
 
 export const card = style({
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
+  ...surfaceBox,
   borderRadius: radius.lg,
   boxShadow: shadow.sm,
   padding: space.xl,

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { srOnlyOnPhone } from './global.css';
-import { appear, floatingPanel, menuItemStates } from './surfaces.css';
+import { appear, bareRoundButton, floatingPanel, menuItemStates } from './surfaces.css';
 import { font, radius, space, vars } from './theme.css';
 
 export const trigger = style({
@@ -9,11 +9,7 @@ export const trigger = style({
   gap: space.sm,
   maxInlineSize: '240px',
   padding: `${space.xs} ${space.sm}`,
-  border: 0,
-  borderRadius: radius.pill,
-  background: 'transparent',
-  color: 'inherit',
-  cursor: 'pointer',
+  ...bareRoundButton,
   selectors: {
     '&:hover, &[data-state="open"]': { background: 'color-mix(in srgb, currentColor 10%, transparent)' },
   },

@@ -4,15 +4,20 @@
 import { keyframes } from '@vanilla-extract/css';
 import { font, radius, shadow, space, vars } from './theme.css';
 
+/** A box on the page's surface colour with its border: the cards', the floating panels', the invoice's. */
+export const surfaceBox = {
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+} as const;
+
 /** A raised card that fills its cell: the storefront's services, the packages and the subscription plans. */
 export const raisedCard = {
   display: 'flex',
   flexDirection: 'column',
   blockSize: '100%',
   overflow: 'hidden',
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
+  ...surfaceBox,
   borderRadius: radius.lg,
   boxShadow: shadow.sm,
 } as const;
@@ -74,6 +79,16 @@ export const scrollingRow = {
 
 /** A row whose two ends are pushed apart, onto two lines when narrow (each says its gap and alignment). */
 export const endsApart = { display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between' } as const;
+
+/** A small bordered box on the page's surface: a professional's card, a picture of a list, a diagram's state. */
+export const smallBox = {
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.md,
+  background: vars.color.surface,
+} as const;
+
+/** A plain list (no bullets, no indent) of such boxes, a gap apart. */
+export const boxList = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md } as const;
 
 /** A bordered box of a list, on the page's surface: an address, a favourite, a cart's or an order's line. */
 export const listBox = {
@@ -140,12 +155,19 @@ export const appear = keyframes({
   to: { opacity: 1, transform: 'none' },
 });
 
+/** A round button with no box of its own (a chip's remove cross, a menu's trigger): it takes the text's colour. */
+export const bareRoundButton = {
+  border: 0,
+  borderRadius: radius.pill,
+  background: 'transparent',
+  color: 'inherit',
+  cursor: 'pointer',
+} as const;
+
 /** The box of a floating panel: above the page, raised, bordered. */
 export const floatingPanel = {
   zIndex: 60,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
+  ...surfaceBox,
   borderRadius: radius.md,
   boxShadow: shadow.lg,
 } as const;

@@ -85,12 +85,7 @@ function ForgotPassword() {
               autoComplete="one-time-code"
               onChange={(e) => reset.set('Otp', e.target.value.replace(/\D/g, ''))}
             />
-            <NewPasswordFields
-              form={reset}
-              field="NewPass"
-              label="New password"
-              minLength={reset.rule('NewPass').minLength}
-            />
+            <NewPasswordFields form={reset} field="NewPass" label="New password" />
           </OperationForm>
         )}
       </Card>

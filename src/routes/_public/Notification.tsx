@@ -5,19 +5,9 @@ import { invalidateAfter } from '../../api/invalidate';
 import { markNotificationsRead, myNotificationsQuery, type PersonNotification } from '../../api/notifications';
 import { sessionUser } from '../../api/session';
 import { newServicesQuery } from '../../api/storefront';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  formatDateTime,
-  LoadingPlaceholder,
-  PageHeader,
-  Pager,
-  toast,
-} from '../../ui';
+import { Badge, Button, formatDateTime, PageHeader, toast } from '../../ui';
 import { NOTIFICATIONS as W } from '../-components/notifications/words';
+import { PagedListCard } from '../-components/PagedListCard';
 import { QueryView, Section, ServiceGrid } from '../-components/storefront/parts';
 import * as st from '../-components/storefront/storefront.css';
 import * as s from '../-components/wallet/wallet.css';
@@ -43,8 +33,6 @@ function Notifications() {
   const launches = useQuery(newServicesQuery());
   const [busy, setBusy] = useState(false);
   const unread = list.data?.unread ?? 0;
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   async function mark(body: { ids: number[] } | { all: true }) {
     setBusy(true);
@@ -73,24 +61,15 @@ function Notifications() {
             ) : null
           }
         />
-        <Card title={W.yours}>
-          {list.isPending ? (
-            <LoadingPlaceholder />
-          ) : list.error ? (
-            <Alert tone="danger">{list.error.message}</Alert>
-          ) : total === 0 ? (
-            <EmptyState title={W.noneTitle} description={W.noneText} />
-          ) : (
-            <div style={{ display: 'grid', gap: 12 }}>
-              <ul aria-label={W.list} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
-                {list.data.items.map((n) => (
-                  <NotificationItem key={n.id} n={n} busy={busy} onRead={() => mark({ ids: [n.id] })} />
-                ))}
-              </ul>
-              <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
-            </div>
-          )}
-        </Card>
+        <PagedListCard
+          words={W}
+          listLabel={W.list}
+          list={list}
+          paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }}
+          gap={8}
+        >
+          {(n) => <NotificationItem key={n.id} n={n} busy={busy} onRead={() => mark({ ids: [n.id] })} />}
+        </PagedListCard>
         <Section title={W.newServices} id="new-services">
           <QueryView query={launches} label={W.newWhat}>
             {(services) =>

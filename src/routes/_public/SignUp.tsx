@@ -140,12 +140,7 @@ function SignUp() {
             error={form.errors.zoneId}
           />
           <TextField {...form.text('referral')} label="Referral code (optional)" />
-          <NewPasswordFields
-            form={form}
-            field="password"
-            label="Password"
-            minLength={form.rule('password').minLength}
-          />
+          <NewPasswordFields form={form} field="password" label="Password" />
         </OperationForm>
       </Card>
     </Narrow>

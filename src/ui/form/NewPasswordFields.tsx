@@ -11,14 +11,13 @@ export function NewPasswordFields<T extends { confirm: string }, K extends keyof
   form,
   field,
   label,
-  minLength,
 }: {
-  form: UseForm<T>;
+  /** An operation form's `rule` gives the contract's minimum, shown as the hint. */
+  form: UseForm<T> & { rule?(name: K): { minLength?: number } };
   field: K;
   label: string;
-  /** The contract's minimum (form.rule(field).minLength), shown as the hint. */
-  minLength?: number;
 }) {
+  const minLength = form.rule?.(field).minLength;
   return (
     <>
       <TextField

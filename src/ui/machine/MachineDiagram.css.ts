@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { smallBox } from '../surfaces.css';
 import { font, radius, space, vars } from '../theme.css';
 
 export const figure = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: space.md, minInlineSize: 0 });
@@ -19,9 +20,7 @@ export const state = style({
   flexDirection: 'column',
   gap: space.xs,
   padding: space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
+  ...smallBox,
   color: vars.color.text,
   minInlineSize: 0,
 });

@@ -4,20 +4,10 @@ import { invalidateAfter } from '../../../api/invalidate';
 import { customerOrdersQuery } from '../../../api/orderLines';
 import { addCustomerQuery, type CustomerQuery, customerQueriesQuery, deleteCustomerQuery } from '../../../api/queries';
 import { CUSTOMER_QUERY_STATE_LABELS } from '../../../machines/customerQuery/customerQuery.machine';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  formatDateTime,
-  formatSlot,
-  LoadingPlaceholder,
-  Pager,
-} from '../../../ui';
+import { Alert, Badge, Button, Card, ConfirmDialog, formatDateTime, formatSlot } from '../../../ui';
 import { Form, FormActions, FormErrorSummary, SelectField, TextArea } from '../../../ui/form';
 import { useOperationForm } from '../form';
+import { PagedListCard } from '../PagedListCard';
 import * as s from '../wallet/wallet.css';
 import { ACCOUNT } from './words';
 
@@ -48,29 +38,12 @@ function useOrderLineChoices() {
 export function QueriesTab({ line }: { line: number | undefined }) {
   const [page, setPage] = useState(1);
   const list = useQuery(customerQueriesQuery({ page, pageSize: PAGE_SIZE }));
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <>
       <RaiseQuery line={line} onRaised={() => setPage(1)} />
-      <Card title={W.yours}>
-        {list.isPending ? (
-          <LoadingPlaceholder />
-        ) : list.error ? (
-          <Alert tone="danger">{list.error.message}</Alert>
-        ) : total === 0 ? (
-          <EmptyState title={W.noneTitle} description={W.noneText} />
-        ) : (
-          <div style={{ display: 'grid', gap: 12 }}>
-            <ul aria-label={W.yours} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
-              {list.data.items.map((q) => (
-                <QueryItem key={q.id} q={q} />
-              ))}
-            </ul>
-            <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
-          </div>
-        )}
-      </Card>
+      <PagedListCard words={W} list={list} paging={{ page, pageSize: PAGE_SIZE, onPage: setPage }} gap={12}>
+        {(q) => <QueryItem key={q.id} q={q} />}
+      </PagedListCard>
     </>
   );
 }

@@ -1,9 +1,9 @@
 // The address book and picker (My account's Addresses tab, /Checkout). Logical properties only.
 import { style } from '@vanilla-extract/css';
-import { endsApart, listBox } from '../../../ui/surfaces.css';
+import { boxList, endsApart, listBox } from '../../../ui/surfaces.css';
 import { font, space, vars } from '../../../ui/theme.css';
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+export const list = style(boxList);
 
 export const item = style({ ...endsApart, gap: space.md, ...listBox });
 

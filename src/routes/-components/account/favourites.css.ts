@@ -1,9 +1,9 @@
 // The Favourites tab of /MyAccounts. Logical properties only, so right-to-left works.
 import { style } from '@vanilla-extract/css';
-import { listBox } from '../../../ui/surfaces.css';
+import { boxList, listBox } from '../../../ui/surfaces.css';
 import { radius, space, vars } from '../../../ui/theme.css';
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+export const list = style(boxList);
 
 export const item = style({
   display: 'grid',

@@ -1,10 +1,10 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { endsApart, listBox } from '../../../ui/surfaces.css';
+import { boxList, endsApart, listBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const lists = style({ display: 'flex', gap: space.xs, flexWrap: 'wrap', marginBlockEnd: space.md });
 
-export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+export const lines = style(boxList);
 
 // One column the line's width: a long word or button must not widen the line past a phone's screen.
 export const line = style({

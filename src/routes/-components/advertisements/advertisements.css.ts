@@ -1,7 +1,7 @@
 // The home page's advertisement row and the admin's advertisement screens. Logical properties only (RTL).
 import { globalStyle, style } from '@vanilla-extract/css';
-import { scrollingRow } from '../../../ui/surfaces.css';
-import { font, radius, shadow, space, vars } from '../../../ui/theme.css';
+import { savingPill, scrollingRow } from '../../../ui/surfaces.css';
+import { radius, shadow, space, vars } from '../../../ui/theme.css';
 
 /** One row that scrolls sideways on a phone and wraps into a grid on wider screens. */
 export const row = style({ ...scrollingRow, gridAutoColumns: 'minmax(260px, 320px)' });
@@ -22,12 +22,7 @@ export const text = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere'
 export const offer = style({
   margin: 0,
   alignSelf: 'start',
-  fontSize: font.size.sm,
-  fontWeight: 700,
-  color: vars.color.success,
-  background: `color-mix(in srgb, ${vars.color.success} 12%, ${vars.color.surface})`,
-  borderRadius: radius.pill,
-  paddingInline: space.sm,
+  ...savingPill,
 });
 
 // ---------------------------------------------------------------- admin

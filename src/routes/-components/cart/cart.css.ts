@@ -1,6 +1,6 @@
 // The cart pages (/cart, /UserCart). Logical properties only, so right-to-left works.
 import { style } from '@vanilla-extract/css';
-import { endsApart, listBox } from '../../../ui/surfaces.css';
+import { boxList, endsApart, listBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const layout = style({
@@ -11,7 +11,7 @@ export const layout = style({
   alignItems: 'start',
 });
 
-export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+export const lines = style(boxList);
 
 export const line = style({
   display: 'grid',

@@ -1,6 +1,6 @@
 // /Checkout and /PayProcessInvoice. Logical properties only, so right-to-left works.
 import { globalStyle, style } from '@vanilla-extract/css';
-import { endsApart, listBox } from '../../../ui/surfaces.css';
+import { boxList, endsApart, listBox, surfaceBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const layout = style({
@@ -13,7 +13,7 @@ export const layout = style({
 
 export const column = style({ display: 'flex', flexDirection: 'column', gap: space.lg, minInlineSize: 0 });
 
-export const lines = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md });
+export const lines = style(boxList);
 
 export const line = style({
   display: 'flex',
@@ -47,9 +47,7 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm,
 // ---- the invoice (printable)
 
 export const invoice = style({
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
+  ...surfaceBox,
   borderRadius: radius.lg,
   padding: space.xl,
   display: 'flex',

@@ -1,16 +1,9 @@
 // Shared by the coupon screens: how staff read a coupon's states and events (src/machines/coupon).
 import type { CouponState } from '../../../api/homeScreenAds';
+import { COUPON_STATE_LABELS } from '../../../machines/coupon/coupon.machine';
 import type { BadgeTone } from '../../../ui';
 
-export const STATE_LABEL: Record<CouponState, string> = {
-  draft: 'Draft',
-  pending: 'Waiting for approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  disabled: 'Switched off',
-  deleted: 'Deleted',
-};
+export const STATE_LABEL: Record<CouponState, string> = COUPON_STATE_LABELS;
 
 export const STATE_TONE: Record<CouponState, BadgeTone> = {
   draft: 'neutral',

@@ -1,24 +1,12 @@
 // A dispatch list's state in its URL: filters, search, page size and the trail of cursors walked so far (keyset
 // paging), so Back, reload and a shared link restore the same page. Light on purpose: a route's validateSearch is in
 // the first chunk every page loads.
+import type { DispatchFilters } from '../../../api/dispatch';
 import { DEFAULT_PAGE_SIZES, type TableState, urlInt } from '../../../ui/tableState';
 
-export interface DispatchSearch {
-  search?: string;
+/** The list's filters (src/api/dispatch.ts; a type import, so nothing more loads), plus the page it shows. */
+export interface DispatchSearch extends DispatchFilters {
   pageSize?: number;
-  zoneId?: number;
-  categoryId?: number;
-  professionalId?: number;
-  /** First and last slot day, `YYYY-MM-DD`. */
-  from?: string;
-  to?: string;
-  /** First and last day the line was placed, and (the cancelled list) cancelled: the admin dashboard's links. */
-  placedFrom?: string;
-  placedTo?: string;
-  cancelledFrom?: string;
-  cancelledTo?: string;
-  /** The assigned list only. */
-  state?: 'assigned' | 'accepted';
   /** The cursors of pages 2..N, joined by '.': page N starts at the last one. */
   trail?: string;
 }

@@ -3,6 +3,27 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as s from './marketingDashboard.css';
 
+let compactRupees: Intl.NumberFormat | undefined;
+let compactCount: Intl.NumberFormat | undefined;
+/** An axis tick in rupees, short (₹1.2L); the formatter is made on first use. */
+export const rupeeTick = (n: number) => {
+  compactRupees ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
+  return compactRupees.format(n);
+};
+/** An axis tick for a count, short (1.2K). */
+export const countTick = (n: number) => {
+  compactCount ??= new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+  return compactCount.format(n);
+};
+/** A count as the dashboards write it, and with its noun. */
+export const count = (n: number) => n.toLocaleString('en-IN');
+export const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
 export interface ChartSeries {
   key: string;
   name: string;

@@ -21,28 +21,22 @@ import {
   StatGrid,
 } from '../../../ui';
 import { ProfileCard } from '../Dashboard';
-import { BarChart, bucketLabel, type ChartSeries, FiguresTable, Legend, REST_COLOUR, SERIES_COLOURS } from './BarChart';
+import {
+  BarChart,
+  bucketLabel,
+  type ChartSeries,
+  count,
+  countTick,
+  FiguresTable,
+  Legend,
+  plural,
+  REST_COLOUR,
+  rupeeTick,
+  SERIES_COLOURS,
+} from './BarChart';
 import * as s from './marketingDashboard.css';
 import { RangeForm } from './RangeForm';
 import type { MarketingDashboardSearch } from './search';
-
-let compactRupees: Intl.NumberFormat | undefined;
-let compactCount: Intl.NumberFormat | undefined;
-const rupeeTick = (n: number) => {
-  compactRupees ??= new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
-  return compactRupees.format(n);
-};
-const countTick = (n: number) => {
-  compactCount ??= new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
-  return compactCount.format(n);
-};
-const count = (n: number) => n.toLocaleString('en-IN');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 const values = (buckets: MarketingDashboardBucket[], of: 'count' | 'amount') => buckets.map((b) => b[of]);
 

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { srOnlyOnPhone } from '../../../ui/global.css';
+import { smallBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 // Built for a phone first (390 px): one column of cards; wider screens get two.
@@ -19,9 +20,7 @@ export const card = style({
   display: 'grid',
   gap: space.xs,
   padding: space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
+  ...smallBox,
   minWidth: 0,
   overflowWrap: 'anywhere',
 });

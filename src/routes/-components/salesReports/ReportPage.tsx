@@ -6,7 +6,7 @@ import { Alert, Button, Card, formatRupees, PageHeader } from '../../../ui';
 import { control } from '../../../ui/form/form.css';
 import { MONTH_NAMES } from '../../../ui/format';
 import { DateRangeField } from '../dateRange/DateRangeForm';
-import { BarChart, type ChartSeries, Legend, SERIES_COLOURS } from '../marketingDashboard/BarChart';
+import { BarChart, type ChartSeries, Legend, rupeeTick, SERIES_COLOURS } from '../marketingDashboard/BarChart';
 import * as s from '../marketingDashboard/marketingDashboard.css';
 import { downloadCsv, downloadXlsx, type ExportColumn } from '../payroll/exportRows';
 import { PERIOD_TYPES, type PeriodType, type ReportSearch } from './search';
@@ -171,17 +171,6 @@ const cell = <Row,>(c: ExportColumn<Row>, row: Row) => {
   const v = c.value(row);
   if (typeof v === 'number') return c.kind === 'rupees' ? formatRupees(v) : v.toLocaleString('en-IN');
   return <bdi>{v}</bdi>;
-};
-
-let compact: Intl.NumberFormat | undefined;
-const rupeeTick = (n: number) => {
-  compact ??= new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
-  return compact.format(n);
 };
 
 export function ReportPage<G extends string, Row, Totals>(p: ReportPageProps<G, Row, Totals>) {

@@ -1,5 +1,6 @@
 // Shared by every admin list and form: small layout pieces (logical properties only, so RTL works).
 import { globalStyle, style } from '@vanilla-extract/css';
+import { bareRoundButton, smallBox } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg });
@@ -68,11 +69,7 @@ export const chipRemove = style({
   placeItems: 'center',
   inlineSize: '28px',
   blockSize: '28px',
-  border: 0,
-  borderRadius: radius.pill,
-  background: 'transparent',
-  color: 'inherit',
-  cursor: 'pointer',
+  ...bareRoundButton,
   selectors: {
     '&:hover:not(:disabled)': { background: 'color-mix(in srgb, currentColor 12%, transparent)' },
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: '1px' },
@@ -106,9 +103,7 @@ export const mediaItem = style({
   display: 'grid',
   gap: space.sm,
   padding: space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: radius.md,
-  background: vars.color.surface,
+  ...smallBox,
 });
 
 export const mediaPreview = style({

@@ -44,12 +44,7 @@ function ChangePassword() {
       <Card>
         <OperationForm form={form} label="Change password" submitLabel="Change password">
           <TextField {...form.text('OldPassword')} type="password" autoComplete="current-password" />
-          <NewPasswordFields
-            form={form}
-            field="NewPassword"
-            label="New password"
-            minLength={form.rule('NewPassword').minLength}
-          />
+          <NewPasswordFields form={form} field="NewPassword" label="New password" />
         </OperationForm>
       </Card>
     </>

@@ -6,22 +6,16 @@ import type { ReactNode } from 'react';
 import { type AdminDashboard, adminDashboardQuery } from '../../../../api/adminDashboard';
 import { Alert, Card, formatDate, formatDateTime, formatRupees, PageHeader } from '../../../../ui';
 import { Counts, ProfileCard } from '../../../-components/Dashboard';
-import { BarChart, FiguresTable, SERIES_COLOURS } from '../../../-components/marketingDashboard/BarChart';
+import {
+  BarChart,
+  count,
+  FiguresTable,
+  plural,
+  rupeeTick,
+  SERIES_COLOURS,
+} from '../../../-components/marketingDashboard/BarChart';
 import * as m from '../../../-components/marketingDashboard/marketingDashboard.css';
 import * as s from './adminDashboard.css';
-
-let compactRupees: Intl.NumberFormat | undefined;
-const rupeeTick = (n: number) => {
-  compactRupees ??= new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
-  return compactRupees.format(n);
-};
-const count = (n: number) => n.toLocaleString('en-IN');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** One figure and what it counts; `link` is the list showing those rows. */
 function Figure({ label, value, link }: { label: string; value: string; link?: ReactNode }) {

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { font, radius, space, vars } from '../../../../ui/theme.css';
+import { bareRoundButton } from '../../../../ui/surfaces.css';
+import { font, space, vars } from '../../../../ui/theme.css';
 import * as admin from '../../-components/admin.css';
 
 export const entry = style({
@@ -34,11 +35,7 @@ export const remove = style({
   inlineSize: '28px',
   blockSize: '28px',
   padding: 0,
-  border: 0,
-  borderRadius: radius.pill,
-  background: 'transparent',
-  color: 'inherit',
-  cursor: 'pointer',
+  ...bareRoundButton,
   selectors: {
     '&:hover': { background: `color-mix(in srgb, ${vars.color.text} 10%, transparent)` },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
