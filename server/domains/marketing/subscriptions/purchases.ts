@@ -1,20 +1,21 @@
-import { type CompanyConfig, invoiceSupplier, PLAN_TAX } from '../../../config';
+import { type CompanyConfig, invoiceSupplier } from '../../../config';
 import type { Db, Executor, Tx } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
 import type { PageQuery } from '../../../db/paging';
 import { WritePlan } from '../../../db/plan';
 import { badRequest, type CurrentUser, conflict, type HttpError, idempotencyKeyReused, notFound } from '../../../http';
-import { backOutGst, type Paise, paise, rupeesText, splitGst, toRupees } from '../../../money';
+import { paise, rupeesText, toRupees } from '../../../money';
 import { recordTransition } from '../../../plugins/audit';
 import type { PaymentProviders } from '../../../plugins/payments';
 import type { PaymentProviderCode } from '../../../plugins/payments/provider';
 import { isPartyRole } from '../../../roles';
-import { canonicalStateName, gstStateCode } from '../../../shared/gstin';
+import { gstStateCode } from '../../../shared/gstin';
 import { amountInWords } from '../../../shared/words';
 import { payments, wallets } from '../../money';
 import { planDocumentNumber, planNotice } from '../../platform';
 import { addMonths, dayText, monthsText, PURCHASE_ENTITY, SUBSCRIPTION_PURPOSE } from './common';
 import { getPlan, onSale, planText } from './plans';
+import { planTaxFigures, planTaxOf } from './planTax';
 import * as repo from './repo';
 import * as purchasesRepo from './repo.purchases';
 
@@ -81,39 +82,6 @@ async function replayOf(exec: Executor, r: TakeRequest): Promise<Taken | null> {
   }
   return { ...purchaseOf((await purchasesRepo.findPurchase(exec, found.id))!), replayed: true };
 }
-
-/**
- * A plan's tax invoice figures when bought (decision 054): the price includes GST at PLAN_TAX's rate, backed out of
- * it; the place of supply is the state of the customer's first address (a plan is used where they book), else the
- * company's; the same state as the company's is CGST + SGST, another IGST, split as the order lines split it.
- */
-export async function planTaxOf(exec: Executor, company: CompanyConfig, customerUserId: number, pricePaise: Paise) {
-  const address = await purchasesRepo.firstAddressOf(exec, customerUserId);
-  const placeOfSupply = address ? (canonicalStateName(address.state) ?? address.state) : company.state;
-  const { taxablePaise, gstPaise } = backOutGst(pricePaise, PLAN_TAX.gstRate);
-  return {
-    sacCode: PLAN_TAX.sacCode,
-    placeOfSupply,
-    taxablePaise,
-    ...splitGst(gstPaise, placeOfSupply === company.state),
-  };
-}
-
-/** A bought plan's tax in rupees, as its invoice line and the purchase's reply both give it. */
-export const planTaxFigures = (p: {
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  pricePaise: number;
-}) => ({
-  taxableValue: toRupees(paise(p.taxablePaise)),
-  gstRate: PLAN_TAX.gstRate,
-  cgst: toRupees(paise(p.cgstPaise)),
-  sgst: toRupees(paise(p.sgstPaise)),
-  igst: toRupees(paise(p.igstPaise)),
-  total: toRupees(paise(p.pricePaise)),
-});
 
 type Payable = Pick<
   purchasesRepo.PurchaseRow,

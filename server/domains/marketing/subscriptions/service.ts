@@ -25,5 +25,6 @@ export {
   togglePlan,
   updatePlan,
 } from './plans';
+export * from './planTax';
 export * from './purchases';
 export type { DeletedFilter, PlanStatusFilter } from './repo';
