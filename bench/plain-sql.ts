@@ -247,18 +247,24 @@ const audience = (n: number) => `select l.ord, l.line_id, c.* from (values ${Arr
       ) c
       order by l.ord, c.rn`;
 
-/** The payment's legs on the balances and its entries; free system accounts move this connection's shard (036). */
+/**
+ * The payment's legs on the balances and its entries: revenue, CGST and SGST payable (one leg per head, decision 053;
+ * a zero leg is dropped, as the app's transfer drops it) and the wallet. Free system accounts move this connection's
+ * shard (036).
+ */
 const MOVE_BALANCES = `
-    with v(id, amount) as (values ($1::int, $2::bigint), ($3::int, $4::bigint), ($5::int, $6::bigint)),
-    s as (select case when v.id = any($7::int[]) and pg_backend_pid() % $8 > 0
-        then v.id * $9 + pg_backend_pid() % $10 else v.id end as id, sum(v.amount)::bigint as amount from v group by 1),
+    with v(id, amount) as (values ($1::int, $2::bigint), ($3::int, $4::bigint), ($5::int, $6::bigint),
+      ($7::int, $8::bigint)),
+    s as (select case when v.id = any($9::int[]) and pg_backend_pid() % $10 > 0
+        then v.id * $11 + pg_backend_pid() % $12 else v.id end as id, sum(v.amount)::bigint as amount
+      from v where v.amount <> 0 group by 1),
     moved as (
       update ledger_accounts a set balance = a.balance + s.amount from s where a.id = s.id and (select count(*) from (select 1 from ledger_accounts l where l.id in (select id from s)
         order by l.id for update of l) f) >= 0
       returning a.id, a.balance
     )
     insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-    select $11, s.id, s.amount, moved.balance from s join moved on moved.id = s.id
+    select $13, s.id, s.amount, moved.balance from s join moved on moved.id = s.id
     returning account_id, balance_after`;
 
 /** The invoice number, the customer's notice and SMS, the live event and the order marked paid: one statement. */
@@ -443,15 +449,19 @@ export function placing(pool: pg.Pool, accounts: Record<string, number>, session
         )
       ).rows;
       const revenue = accounts.revenue;
-      const gstPayable = accounts.gst_payable;
+      const cgstPayable = accounts.cgst_payable;
+      const sgstPayable = accounts.sgst_payable;
+      const cgst = lines.reduce((a, l) => a + l.cgst, 0);
       await send(client, MOVE_BALANCES, [
         revenue,
         taxable,
-        gstPayable,
-        gst,
+        cgstPayable,
+        cgst,
+        sgstPayable,
+        gst - cgst,
         wallet.id,
         -total,
-        [revenue, gstPayable],
+        [revenue, cgstPayable, sgstPayable],
         SHARDS,
         SHARDS,
         SHARDS,
