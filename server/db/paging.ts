@@ -67,3 +67,19 @@ export async function pageAndTotal<T extends DynamicSelect>(
   ]);
   return { rows: list as Awaited<T>, total: total as number };
 }
+
+/**
+ * `pageAndTotal` for the page a query asks for (`pageOf`): the page's rows as `items`, the total, and the page and
+ * its size, as every paged list answers.
+ */
+export async function pageFor<T extends DynamicSelect>(
+  q: PageQuery,
+  rows: T,
+  counted: DynamicSelect,
+  where: SQL | undefined,
+  order: (PgColumn | SQL)[],
+) {
+  const { limit, offset, page, pageSize } = pageOf(q);
+  const { rows: items, total } = await pageAndTotal(rows, counted, where, order, { limit, offset });
+  return { items, total, page, pageSize };
+}

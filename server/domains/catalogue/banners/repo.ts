@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { orderOf, type PageQuery, pageAndTotal, pageOf, qualified } from '../../../db/paging';
+import { orderOf, type PageQuery, pageFor, qualified } from '../../../db/paging';
 import { banners, categories, services, subCategories } from '../../../db/schema';
 
 export type Status = 'all' | 'active' | 'inactive';
@@ -31,7 +31,6 @@ export async function pageBanners(
   q: PageQuery & { type?: BannerType; serviceId?: number },
   view: { admin: boolean; status: Status },
 ) {
-  const { limit, offset, page, pageSize } = pageOf(q);
   const where = and(
     !view.admin
       ? visible
@@ -44,14 +43,13 @@ export async function pageBanners(
     q.serviceId ? eq(banners.serviceId, q.serviceId) : undefined,
   );
   const order = orderOf(q, { id: banners.id, type: banners.type, createdAt: banners.createdAt }, 'id', banners.id);
-  const { rows: items, total: n } = await pageAndTotal(
+  return pageFor(
+    q,
     exec.select(bannerColumns).from(banners).$dynamic(),
     exec.select({ total: count() }).from(banners).$dynamic(),
     where,
     order,
-    { limit, offset },
   );
-  return { items, total: n, page, pageSize };
 }
 
 export const findBanner = async (exec: Executor, id: number) =>

@@ -64,12 +64,12 @@ export async function addCategory(db: Db, storage: Storage, input: CategoryInput
   const sacCode = checkSacCode(input.sacCode);
   const image = await checkOptionalImage(input.image, 'image');
   const zoneIds = await checkZoneList(db, input.categoryZoneList ?? []);
-  const clash = await repo.findCategoryByName(db, name);
+  const clash = await repo.categoryRows.sameNamed(db, name);
   if (clash) throw conflict('categoryName', categoryTaken(clash.name));
   const id = await storage
     .withFiles([image && { folder: 'categories', file: image }], async ([imageUrl]) => ({
       result: await db.transaction(async (tx) => {
-        const categoryId = await repo.insertCategory(tx, {
+        const categoryId = await repo.categoryRows.insert(tx, {
           name,
           details: input.details?.trim() ?? '',
           imageUrl,
@@ -94,15 +94,15 @@ export async function updateCategory(db: Db, storage: Storage, id: number, input
   const image = await checkOptionalImage(input.image, 'image');
   const zoneIds = input.categoryZoneList ? await checkZoneList(db, input.categoryZoneList) : undefined;
   if (name !== undefined) {
-    const clash = await repo.findCategoryByName(db, name, id);
+    const clash = await repo.categoryRows.sameNamed(db, name, { exceptId: id });
     if (clash) throw conflict('categoryName', categoryTaken(clash.name));
   }
   await storage
     .withFiles([image && { folder: 'categories', file: image }], async ([imageUrl]) => {
       const old = await db.transaction(async (tx) => {
-        const locked = await repo.lockCategory(tx, id);
+        const locked = await repo.categoryRows.lock(tx, id);
         if (!locked) throw notFound(`Category ${id}`);
-        await repo.updateCategory(tx, id, {
+        await repo.categoryRows.update(tx, id, {
           ...(name !== undefined && { name }),
           ...(input.details !== undefined && { details: input.details.trim() }),
           ...(sacCode !== undefined && { sacCode }),
@@ -122,16 +122,16 @@ export async function deleteCategory(db: Db, storage: Storage, id: number) {
   return storage
     .withFiles([], async () => {
       const row = await db.transaction(async (tx) => {
-        const locked = await repo.lockCategory(tx, id);
+        const locked = await repo.categoryRows.lock(tx, id);
         if (!locked) throw notFound(`Category ${id}`);
-        const n = await repo.countSubCategoriesOf(tx, id);
+        const n = await repo.categoryRows.countChildren(tx, id);
         if (n > 0) {
           throw conflict(
             'id',
             `Category "${locked.name}" has ${plural(n, 'sub-category', 'sub-categories')}; delete or move them first.`,
           );
         }
-        await repo.deleteCategory(tx, id);
+        await repo.categoryRows.delete(tx, id);
         return locked;
       });
       return { result: row, replaced: [row.imageUrl] };

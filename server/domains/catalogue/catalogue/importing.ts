@@ -33,7 +33,7 @@ export async function importCategories(db: Db, rows: CategoryImportRow[]) {
     else errors.firstOf(seen, nameKey(r.categoryName), i, 'categoryName', `"${r.categoryName.trim()}"`);
     if (r.sacCode !== undefined && !SAC_CODE.test(r.sacCode.trim())) errors.add(i, 'sacCode', SAC_RULE);
   });
-  const existing = await repo.categoriesByNames(db, [...seen.keys()]);
+  const existing = await repo.categoryRows.named(db, [...seen.keys()]);
   const taken = new Map(existing.map((c) => [nameKey(c.name), c.name]));
   rows.forEach((r, i) => {
     const name = taken.get(nameKey(r.categoryName));
@@ -104,7 +104,7 @@ export interface SubCategoryImportRow {
 
 /** Resolves category names (case-insensitive) in one query; unknown names are row errors. */
 async function categoryIdsByName(db: Db, rows: { categoryName: string }[], errors: RowErrors) {
-  const found = await repo.categoriesByNames(db, [...new Set(rows.map((r) => nameKey(r.categoryName)))]);
+  const found = await repo.categoryRows.named(db, [...new Set(rows.map((r) => nameKey(r.categoryName)))]);
   const ids = new Map(found.map((c) => [nameKey(c.name), c.id]));
   return rows.map((r, i) => {
     const id = ids.get(nameKey(r.categoryName));
@@ -124,10 +124,10 @@ export async function importSubCategories(db: Db, rows: SubCategoryImportRow[]) 
       errors.firstOf(seen, keyOf(i), i, 'subCategoryName', `"${r.subCategoryName.trim()}" in ${r.categoryName.trim()}`);
     }
   });
-  const existing = await repo.subCategoriesByNames(
+  const existing = await repo.subCategoryRows.named(
     db,
-    [...new Set(categoryIds.filter((id): id is number => id !== undefined))],
     [...new Set(rows.map((r) => nameKey(r.subCategoryName)))],
+    [...new Set(categoryIds.filter((id): id is number => id !== undefined))],
   );
   const taken = new Map(existing.map((s) => [`${s.categoryId}|${nameKey(s.name)}`, s.name]));
   rows.forEach((r, i) => {
@@ -140,7 +140,7 @@ export async function importSubCategories(db: Db, rows: SubCategoryImportRow[]) 
   try {
     await db.transaction(async (tx) => {
       for (const part of chunks(rows.map((r, i) => ({ r, i })))) {
-        await repo.insertSubCategories(
+        await repo.subCategoryRows.insertMany(
           tx,
           part.map(({ r, i }) => ({
             name: r.subCategoryName.trim(),
@@ -183,10 +183,10 @@ export async function importServices(db: Db, rows: ServiceImportRow[], errors = 
     }
   });
   const categoryIds = await categoryIdsByName(db, rows, errors);
-  const subs = await repo.subCategoriesByNames(
+  const subs = await repo.subCategoryRows.named(
     db,
-    [...new Set(categoryIds.filter((id): id is number => id !== undefined))],
     [...new Set(rows.map((r) => nameKey(r.subCategoryName)))],
+    [...new Set(categoryIds.filter((id): id is number => id !== undefined))],
   );
   const subIdOf = new Map(subs.map((s) => [`${s.categoryId}|${nameKey(s.name)}`, s.id]));
   const subIds = rows.map((r, i) => {
@@ -210,10 +210,10 @@ export async function importServices(db: Db, rows: ServiceImportRow[], errors = 
       errors.firstOf(seen, keyOf(i), i, 'heading', `"${r.heading.trim()}" in ${r.subCategoryName.trim()}`);
     }
   });
-  const existing = await servicesRepo.servicesByHeadings(
+  const existing = await servicesRepo.serviceRows.named(
     db,
-    [...new Set(subIds.filter((id): id is number => id !== undefined))],
     [...new Set(rows.map((r) => nameKey(r.heading)))],
+    [...new Set(subIds.filter((id): id is number => id !== undefined))],
   );
   const taken = new Map(existing.map((s) => [`${s.subCategoryId}|${nameKey(s.heading)}`, s.heading]));
   rows.forEach((r, i) => {
@@ -225,7 +225,7 @@ export async function importServices(db: Db, rows: ServiceImportRow[], errors = 
   try {
     await db.transaction(async (tx) => {
       for (const part of chunks(rows.map((r, i) => ({ r, i })))) {
-        await servicesRepo.insertServices(
+        await servicesRepo.serviceRows.insertMany(
           tx,
           part.map(({ r, i }) => ({
             heading: r.heading.trim(),

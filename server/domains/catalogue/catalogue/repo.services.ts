@@ -1,20 +1,8 @@
 import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor } from '../../../db/paging';
 import { banners, categories, serviceMedia, serviceRatingStats, services, subCategories } from '../../../db/schema';
-import {
-  byStatus,
-  categoryVisible,
-  insertInto,
-  lowerOf,
-  paged,
-  sameNamed,
-  serviceVisible,
-  subCategoryVisible,
-  toggleIn,
-  updateIn,
-  type View,
-} from './repo';
+import { byStatus, categoryVisible, levelRows, lowerOf, serviceVisible, subCategoryVisible, type View } from './repo';
 
 // Services, their media and the global search: the catalogue's reads and writes below a sub-category.
 
@@ -86,23 +74,17 @@ export function pageServices(
     'heading',
     services.id,
   );
-  return paged(
+  return pageFor(
     q,
-    (limit, offset) =>
-      servicesQuery(exec)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    async () =>
-      (
-        await exec
-          .select({ n: count() })
-          .from(services)
-          .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
-          .innerJoin(categories, eq(categories.id, subCategories.categoryId))
-          .where(where)
-      )[0].n,
+    servicesQuery(exec).$dynamic(),
+    exec
+      .select({ total: count() })
+      .from(services)
+      .innerJoin(subCategories, eq(subCategories.id, services.subCategoryId))
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .$dynamic(),
+    where,
+    order,
   );
 }
 
@@ -126,47 +108,22 @@ export const newestServices = (exec: Executor, limit: number, since?: Date) =>
     .orderBy(desc(services.createdAt), desc(services.id))
     .limit(limit);
 
-export const findServiceByHeading = (exec: Executor, subCategoryId: number, heading: string, exceptId?: number) =>
-  sameNamed(exec, services, services.heading, heading, eq(services.subCategoryId, subCategoryId), exceptId);
-
-export const servicesByHeadings = (exec: Executor, subCategoryIds: number[], lowerHeadings: string[]) =>
-  subCategoryIds.length === 0 || lowerHeadings.length === 0
-    ? Promise.resolve([])
-    : exec
-        .select({ subCategoryId: services.subCategoryId, heading: services.heading })
-        .from(services)
-        .where(and(inArray(services.subCategoryId, subCategoryIds), inArray(lowerOf(services.heading), lowerHeadings)));
-
-export const insertService = (exec: Executor, values: typeof services.$inferInsert) =>
-  insertInto(exec, services, values);
-
-export const insertServices = (exec: Executor, values: (typeof services.$inferInsert)[]) =>
-  exec.insert(services).values(values);
-
-export const updateService = (exec: Executor, id: number, values: Partial<typeof services.$inferInsert>) =>
-  updateIn(exec, services, id, values);
-
-export const lockService = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .select({
-        id: services.id,
-        heading: services.heading,
-        imageUrl: services.imageUrl,
-        bannerImageUrl: services.bannerImageUrl,
-      })
-      .from(services)
-      .where(eq(services.id, id))
-      .for('update')
-  )[0];
-
-export const countBannersOf = async (exec: Executor, serviceId: number) =>
-  (await exec.select({ n: count() }).from(banners).where(eq(banners.serviceId, serviceId)))[0].n;
-
-/** Deletes the service; its media rows go with it (ON DELETE CASCADE). */
-export const deleteService = (exec: Executor, id: number) => exec.delete(services).where(eq(services.id, id));
-
-export const toggleService = (exec: Executor, id: number) => toggleIn(exec, services, id);
+/**
+ * The services' heading lookups and writes; a delete is refused while banners point at the service, and takes its
+ * media rows with it (ON DELETE CASCADE).
+ */
+export const serviceRows = levelRows(services, {
+  name: services.heading,
+  parent: services.subCategoryId,
+  named: { subCategoryId: services.subCategoryId, heading: services.heading },
+  locked: {
+    id: services.id,
+    heading: services.heading,
+    imageUrl: services.imageUrl,
+    bannerImageUrl: services.bannerImageUrl,
+  },
+  children: banners.serviceId,
+});
 
 /** For other modules (banners): whether a service exists and whether visitors may see it. */
 export const serviceVisibility = async (exec: Executor, id: number) =>

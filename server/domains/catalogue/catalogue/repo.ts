@@ -1,6 +1,8 @@
 import { type AnyColumn, and, asc, count, eq, ilike, inArray, ne, not, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor, qualified } from '../../../db/paging';
 import {
   categories,
   categoryZones,
@@ -43,62 +45,93 @@ export const lowerOf = (c: AnyColumn) => sql`lower(${c})`;
 /** `name` equal to a trimmed, lower-cased value (uses the unique indexes on lower(name)). */
 export const sameName = (c: AnyColumn, name: string) => sql`lower(${c}) = ${name.trim().toLowerCase()}`;
 
-export async function paged<T>(
-  q: PageQuery,
-  items: (limit: number, offset: number) => Promise<T[]>,
-  total: () => Promise<number>,
-) {
-  const { limit, offset, page, pageSize } = pageOf(q);
-  const [rows, n] = await Promise.all([items(limit, offset), total()]);
-  return { items: rows, total: n, page, pageSize };
-}
-
-// ---------------------------------------------------------------- the writes every level shares
+// ---------------------------------------------------------------- the rows of every level
 
 /** A catalogue level: categories, sub-categories and services each have an id, an active flag and an update time. */
 type Level = typeof categories | typeof subCategories | typeof services;
 
-export async function insertInto<T extends Level>(exec: Executor, table: T, values: T['$inferInsert']) {
-  // The signature keeps each table's own row type; inside, one call serves all three.
-  const [row] = await exec
-    .insert(table)
-    .values(values as never)
-    .returning({ id: table.id });
-  return row.id;
+/**
+ * The reads and writes every level shares, for one level's table: the repo says which columns name a row, point at
+ * its parent, are read by an import's name lookups and by the lock before a write, and which column of another table
+ * points at it (a delete is refused while any row does).
+ */
+export function levelRows<T extends Level, Named extends SelectedFields, Locked extends SelectedFields>(
+  table: T,
+  c: { name: AnyColumn; parent?: AnyColumn; named: Named; locked: Locked; children: PgColumn },
+) {
+  // The signatures keep each table's own types; inside, one statement serves all three tables.
+  const level = table as Level;
+  return {
+    /** Another row named `name` (trimmed, any case) under the parent `parentId`, other than `exceptId`; or undefined. */
+    sameNamed: async (exec: Executor, name: string, among: { parentId?: number; exceptId?: number } = {}) =>
+      (
+        await exec
+          .select({ id: level.id, name: sql<string>`${c.name}` })
+          .from(level)
+          .where(
+            and(
+              c.parent && among.parentId !== undefined ? eq(c.parent, among.parentId) : undefined,
+              sameName(c.name, name),
+              among.exceptId ? ne(level.id, among.exceptId) : undefined,
+            ),
+          )
+          .limit(1)
+      )[0],
+
+    /** The rows whose lower-cased name is one of `lowerNames` (under one of `parentIds`, when given): one query. */
+    named: async (exec: Executor, lowerNames: string[], parentIds?: number[]) =>
+      lowerNames.length === 0 || parentIds?.length === 0
+        ? []
+        : ((await exec
+            .select(c.named)
+            .from(level)
+            .where(
+              and(
+                c.parent && parentIds ? inArray(c.parent, parentIds) : undefined,
+                inArray(lowerOf(c.name), lowerNames),
+              ),
+            )) as SelectResultFields<Named>[]),
+
+    async insert(exec: Executor, values: T['$inferInsert']) {
+      const [row] = await exec
+        .insert(level)
+        .values(values as never)
+        .returning({ id: level.id });
+      return row.id;
+    },
+
+    /** An import's rows, in one statement. */
+    insertMany: (exec: Executor, values: T['$inferInsert'][]) => exec.insert(level).values(values as never),
+
+    update: (exec: Executor, id: number, values: Partial<T['$inferInsert']>) =>
+      exec
+        .update(level)
+        .set({ ...values, updatedAt: new Date() } as never)
+        .where(eq(level.id, id)),
+
+    /** The row locked for the write, with what the write needs of it (its name, its pictures); or undefined. */
+    lock: async (exec: Executor, id: number) =>
+      (
+        (await exec.select(c.locked).from(level).where(eq(level.id, id)).for('update')) as SelectResultFields<Locked>[]
+      )[0],
+
+    /** How many rows point at this one (`children`). */
+    countChildren: async (exec: Executor, id: number) =>
+      (await exec.select({ n: count() }).from(c.children.table).where(eq(c.children, id)))[0].n,
+
+    delete: (exec: Executor, id: number) => exec.delete(level).where(eq(level.id, id)),
+
+    /** Switches the row's active flag; its id and new flag, or undefined when there is no such row. */
+    toggle: async (exec: Executor, id: number) =>
+      (
+        await exec
+          .update(level)
+          .set({ active: not(level.active), updatedAt: new Date() })
+          .where(eq(level.id, id))
+          .returning({ id: level.id, active: level.active })
+      )[0],
+  };
 }
-
-export const updateIn = <T extends Level>(exec: Executor, table: T, id: number, values: Partial<T['$inferInsert']>) =>
-  exec
-    .update(table)
-    .set({ ...values, updatedAt: new Date() } as never)
-    .where(eq(table.id, id));
-
-/** Another row named `name` (trimmed, any case) among `among` (a parent's rows), other than `exceptId`; or undefined. */
-export const sameNamed = async (
-  exec: Executor,
-  table: Level,
-  column: AnyColumn,
-  name: string,
-  among: SQL | undefined,
-  exceptId?: number,
-) =>
-  (
-    await exec
-      .select({ id: table.id, name: sql<string>`${column}` })
-      .from(table)
-      .where(and(among, sameName(column, name), exceptId ? ne(table.id, exceptId) : undefined))
-      .limit(1)
-  )[0];
-
-/** Switches the row's active flag; its id and new flag, or undefined when there is no such row. */
-export const toggleIn = async (exec: Executor, table: Level, id: number) =>
-  (
-    await exec
-      .update(table)
-      .set({ active: not(table.active), updatedAt: new Date() })
-      .where(eq(table.id, id))
-      .returning({ id: table.id, active: table.active })
-  )[0];
 
 // ---------------------------------------------------------------- categories
 
@@ -139,59 +172,32 @@ export function pageCategories(exec: Executor, q: PageQuery, view: View) {
     'categoryName',
     categories.id,
   );
-  return paged(
+  return pageFor(
     q,
-    (limit, offset) =>
-      exec
-        .select(categoryColumns(!view.admin))
-        .from(categories)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    async () => (await exec.select({ n: count() }).from(categories).where(where))[0].n,
+    exec.select(categoryColumns(!view.admin)).from(categories).$dynamic(),
+    exec.select({ total: count() }).from(categories).$dynamic(),
+    where,
+    order,
   );
 }
 
 export const findCategory = async (exec: Executor, id: number, visibleOnly = false) =>
   (await exec.select(categoryColumns(visibleOnly)).from(categories).where(eq(categories.id, id)))[0];
 
-export const findCategoryByName = (exec: Executor, name: string, exceptId?: number) =>
-  sameNamed(exec, categories, categories.name, name, undefined, exceptId);
+/**
+ * The categories' name lookups and writes; a category's children are its sub-categories. A delete takes its zone links
+ * with it (ON DELETE CASCADE).
+ */
+export const categoryRows = levelRows(categories, {
+  name: categories.name,
+  named: { id: categories.id, name: categories.name },
+  locked: { id: categories.id, name: categories.name, imageUrl: categories.imageUrl },
+  children: subCategories.categoryId,
+});
 
-export const categoriesByNames = (exec: Executor, lowerNames: string[]) =>
-  lowerNames.length === 0
-    ? Promise.resolve([])
-    : exec
-        .select({ id: categories.id, name: categories.name })
-        .from(categories)
-        .where(inArray(lowerOf(categories.name), lowerNames));
-
-export const insertCategory = (exec: Executor, values: typeof categories.$inferInsert) =>
-  insertInto(exec, categories, values);
-
+/** An import's categories, with their ids by name (the zone links are written next). */
 export const insertCategories = (exec: Executor, values: (typeof categories.$inferInsert)[]) =>
   exec.insert(categories).values(values).returning({ id: categories.id, name: categories.name });
-
-export const updateCategory = (exec: Executor, id: number, values: Partial<typeof categories.$inferInsert>) =>
-  updateIn(exec, categories, id, values);
-
-export const lockCategory = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .select({ id: categories.id, name: categories.name, imageUrl: categories.imageUrl })
-      .from(categories)
-      .where(eq(categories.id, id))
-      .for('update')
-  )[0];
-
-export const countSubCategoriesOf = async (exec: Executor, categoryId: number) =>
-  (await exec.select({ n: count() }).from(subCategories).where(eq(subCategories.categoryId, categoryId)))[0].n;
-
-/** Deletes the category with its zone links (ON DELETE CASCADE); the caller checked it has no sub-categories. */
-export const deleteCategory = (exec: Executor, id: number) => exec.delete(categories).where(eq(categories.id, id));
-
-export const toggleCategory = (exec: Executor, id: number) => toggleIn(exec, categories, id);
 
 // ---------------------------------------------------------------- category zones
 
@@ -294,22 +300,16 @@ export function pageSubCategories(exec: Executor, q: PageQuery & { categoryId?: 
     'subCategoryName',
     subCategories.id,
   );
-  return paged(
+  return pageFor(
     q,
-    (limit, offset) =>
-      subCategoriesQuery(exec, !view.admin)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    async () =>
-      (
-        await exec
-          .select({ n: count() })
-          .from(subCategories)
-          .innerJoin(categories, eq(categories.id, subCategories.categoryId))
-          .where(where)
-      )[0].n,
+    subCategoriesQuery(exec, !view.admin).$dynamic(),
+    exec
+      .select({ total: count() })
+      .from(subCategories)
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .$dynamic(),
+    where,
+    order,
   );
 }
 
@@ -328,42 +328,14 @@ export const listSubCategoriesOfCategory = (exec: Executor, categoryId: number, 
     .where(and(eq(subCategories.categoryId, categoryId), byStatus(view, subCategories.active, subCategoryVisible)))
     .orderBy(lowerOf(subCategories.name), asc(subCategories.id));
 
-export const findSubCategoryByName = (exec: Executor, categoryId: number, name: string, exceptId?: number) =>
-  sameNamed(exec, subCategories, subCategories.name, name, eq(subCategories.categoryId, categoryId), exceptId);
-
-export const subCategoriesByNames = (exec: Executor, categoryIds: number[], lowerNames: string[]) =>
-  categoryIds.length === 0 || lowerNames.length === 0
-    ? Promise.resolve([])
-    : exec
-        .select({ id: subCategories.id, categoryId: subCategories.categoryId, name: subCategories.name })
-        .from(subCategories)
-        .where(and(inArray(subCategories.categoryId, categoryIds), inArray(lowerOf(subCategories.name), lowerNames)));
-
-export const insertSubCategory = (exec: Executor, values: typeof subCategories.$inferInsert) =>
-  insertInto(exec, subCategories, values);
-
-export const insertSubCategories = (exec: Executor, values: (typeof subCategories.$inferInsert)[]) =>
-  exec.insert(subCategories).values(values);
-
-export const updateSubCategory = (exec: Executor, id: number, values: Partial<typeof subCategories.$inferInsert>) =>
-  updateIn(exec, subCategories, id, values);
-
-export const lockSubCategory = async (exec: Executor, id: number) =>
-  (
-    await exec
-      .select({ id: subCategories.id, name: subCategories.name, imageUrl: subCategories.imageUrl })
-      .from(subCategories)
-      .where(eq(subCategories.id, id))
-      .for('update')
-  )[0];
-
-export const countServicesOf = async (exec: Executor, subCategoryId: number) =>
-  (await exec.select({ n: count() }).from(services).where(eq(services.subCategoryId, subCategoryId)))[0].n;
-
-export const deleteSubCategory = (exec: Executor, id: number) =>
-  exec.delete(subCategories).where(eq(subCategories.id, id));
-
-export const toggleSubCategory = (exec: Executor, id: number) => toggleIn(exec, subCategories, id);
+/** The sub-categories' name lookups and writes; a sub-category's children are its services. */
+export const subCategoryRows = levelRows(subCategories, {
+  name: subCategories.name,
+  parent: subCategories.categoryId,
+  named: { id: subCategories.id, categoryId: subCategories.categoryId, name: subCategories.name },
+  locked: { id: subCategories.id, name: subCategories.name, imageUrl: subCategories.imageUrl },
+  children: services.subCategoryId,
+});
 
 // ---------------------------------------------------------------- availability
 

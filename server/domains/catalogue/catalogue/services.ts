@@ -97,7 +97,7 @@ async function checkServiceInput(db: Db, input: ServiceInput, exceptId?: number)
   if (!subCategory) throw badRequest('subCategoryId', 'is not a known sub-category');
   const image = await checkOptionalImage(input.image, 'image');
   const bannerImage = await checkOptionalImage(input.bannerImage, 'bannerImage');
-  const clash = await servicesRepo.findServiceByHeading(db, input.subCategoryId, heading, exceptId);
+  const clash = await servicesRepo.serviceRows.sameNamed(db, heading, { parentId: input.subCategoryId, exceptId });
   if (clash) throw conflict('heading', serviceTaken(subCategory.subCategoryName, clash.name));
   const values = {
     heading,
@@ -121,7 +121,7 @@ export async function addService(db: Db, storage: Storage, input: ServiceInput) 
     .withFiles(
       [image && { folder: 'services', file: image }, bannerImage && { folder: 'services', file: bannerImage }],
       async ([imageUrl, bannerImageUrl]) => ({
-        result: await servicesRepo.insertService(db, { ...values, imageUrl, bannerImageUrl }),
+        result: await servicesRepo.serviceRows.insert(db, { ...values, imageUrl, bannerImageUrl }),
       }),
     )
     .catch(onRace('heading', serviceTaken(subCategory.subCategoryName, values.heading)));
@@ -137,9 +137,9 @@ export async function updateService(db: Db, storage: Storage, id: number, input:
       [image && { folder: 'services', file: image }, bannerImage && { folder: 'services', file: bannerImage }],
       async ([imageUrl, bannerImageUrl]) => {
         const old = await db.transaction(async (tx) => {
-          const locked = await servicesRepo.lockService(tx, id);
+          const locked = await servicesRepo.serviceRows.lock(tx, id);
           if (!locked) throw notFound(`Service ${id}`);
-          await servicesRepo.updateService(tx, id, {
+          await servicesRepo.serviceRows.update(tx, id, {
             ...values,
             ...(imageUrl && { imageUrl }),
             ...(bannerImageUrl && { bannerImageUrl }),
@@ -190,12 +190,12 @@ export async function deleteService(db: Db, storage: Storage, id: number) {
   return storage
     .withFiles([], async () => {
       const { row, media } = await db.transaction(async (tx) => {
-        const locked = await servicesRepo.lockService(tx, id);
+        const locked = await servicesRepo.serviceRows.lock(tx, id);
         if (!locked) throw notFound(`Service ${id}`);
-        const n = await servicesRepo.countBannersOf(tx, id);
+        const n = await servicesRepo.serviceRows.countChildren(tx, id);
         if (n > 0) throw conflict('id', `Service "${locked.heading}" has ${plural(n, 'banner')}; delete them first.`);
         const urls = await servicesRepo.mediaUrlsOf(tx, id);
-        await servicesRepo.deleteService(tx, id);
+        await servicesRepo.serviceRows.delete(tx, id);
         return { row: locked, media: urls };
       });
       return { result: row, replaced: [row.imageUrl, row.bannerImageUrl, ...media] };

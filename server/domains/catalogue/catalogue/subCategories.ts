@@ -27,7 +27,7 @@ async function checkSubCategoryInput(db: Db, input: SubCategoryInput, exceptId?:
   const category = await repo.categoryState(db, input.categoryId);
   if (!category) throw badRequest('categoryId', 'is not a known category');
   const image = await checkOptionalImage(input.image, 'image');
-  const clash = await repo.findSubCategoryByName(db, input.categoryId, name, exceptId);
+  const clash = await repo.subCategoryRows.sameNamed(db, name, { parentId: input.categoryId, exceptId });
   if (clash) throw conflict('subCategoryName', subCategoryTaken(category.name, clash.name));
   return { name, category, image };
 }
@@ -36,7 +36,7 @@ export async function addSubCategory(db: Db, storage: Storage, input: SubCategor
   const { name, category, image } = await checkSubCategoryInput(db, input);
   const id = await storage
     .withFiles([image && { folder: 'subcategories', file: image }], async ([imageUrl]) => ({
-      result: await repo.insertSubCategory(db, {
+      result: await repo.subCategoryRows.insert(db, {
         name,
         categoryId: input.categoryId,
         headingField: input.headingField?.trim() ?? '',
@@ -54,9 +54,9 @@ export async function updateSubCategory(db: Db, storage: Storage, id: number, in
   await storage
     .withFiles([image && { folder: 'subcategories', file: image }], async ([imageUrl]) => {
       const old = await db.transaction(async (tx) => {
-        const locked = await repo.lockSubCategory(tx, id);
+        const locked = await repo.subCategoryRows.lock(tx, id);
         if (!locked) throw notFound(`Sub-category ${id}`);
-        await repo.updateSubCategory(tx, id, {
+        await repo.subCategoryRows.update(tx, id, {
           name,
           categoryId: input.categoryId,
           headingField: input.headingField?.trim() ?? '',
@@ -89,12 +89,12 @@ export async function deleteSubCategory(db: Db, storage: Storage, id: number) {
   return storage
     .withFiles([], async () => {
       const row = await db.transaction(async (tx) => {
-        const locked = await repo.lockSubCategory(tx, id);
+        const locked = await repo.subCategoryRows.lock(tx, id);
         if (!locked) throw notFound(`Sub-category ${id}`);
-        const n = await repo.countServicesOf(tx, id);
+        const n = await repo.subCategoryRows.countChildren(tx, id);
         if (n > 0)
           throw conflict('id', `Sub-category "${locked.name}" has ${plural(n, 'service')}; delete or move them first.`);
-        await repo.deleteSubCategory(tx, id);
+        await repo.subCategoryRows.delete(tx, id);
         return locked;
       });
       return { result: row, replaced: [row.imageUrl] };

@@ -7,9 +7,9 @@ import * as servicesRepo from './repo.services';
 // Activating and deactivating categories, sub-categories and services.
 
 const toggles = {
-  Category: { entity: 'Category', flip: repo.toggleCategory },
-  SubCategory: { entity: 'SubCategory', flip: repo.toggleSubCategory },
-  Services: { entity: 'Service', flip: servicesRepo.toggleService },
+  Category: { entity: 'Category', flip: repo.categoryRows.toggle },
+  SubCategory: { entity: 'SubCategory', flip: repo.subCategoryRows.toggle },
+  Services: { entity: 'Service', flip: servicesRepo.serviceRows.toggle },
 } as const;
 export type CatalogueToggle = keyof typeof toggles;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { pageOf } from '../../../db/paging';
+import { pageFor, pageOf } from '../../../db/paging';
 import {
   creditNotes,
   orderLineRejections,
@@ -197,13 +197,13 @@ export async function customerLines(
   direction: 'asc' | 'desc',
   q: { page?: number; pageSize?: number },
 ) {
-  const { page, pageSize, limit, offset } = pageOf(q);
   const where = and(
     eq(orderLines.customerUserId, customerUserId),
     inArray(orderLines.state, [...states] as repoState[]),
   );
   const by = direction === 'asc' ? asc : desc;
-  const [items, [{ n }]] = await Promise.all([
+  return pageFor(
+    q,
     exec
       .select(listColumns)
       .from(orderLines)
@@ -212,13 +212,11 @@ export async function customerLines(
       .leftJoin(sourceRefunds, eq(sourceRefunds.orderLineId, orderLines.id))
       .leftJoin(paymentIntents, eq(paymentIntents.id, orders.paymentIntentId))
       .leftJoin(professionalUser, eq(professionalUser.id, orderLines.professionalUserId))
-      .where(where)
-      .orderBy(by(orderLines.slotStart), by(orderLines.id))
-      .limit(limit)
-      .offset(offset),
-    exec.select({ n: count() }).from(orderLines).where(where),
-  ]);
-  return { items, total: n, page, pageSize };
+      .$dynamic(),
+    exec.select({ total: count() }).from(orderLines).$dynamic(),
+    where,
+    [by(orderLines.slotStart), by(orderLines.id)],
+  );
 }
 
 /**

@@ -12,25 +12,22 @@ function instant(text: string, field: string): Date {
   return at;
 }
 
+/** Whose lines a customer list reads (staff name the customer) and which page: both lists' bodies say it alike. */
+const customerPage = (b: { CustomerMobileNo?: string; page?: number; pageSize?: number }) => ({
+  mobileNo: b.CustomerMobileNo,
+  page: b.page,
+  pageSize: b.pageSize,
+});
+
 export const orderLineHandlers: Handlers = {
   async getOrdersForCustomer(req) {
     const b = req.body;
-    const data = await lines.customerOrders(req.server.db, currentUser(req), {
-      mobileNo: b.CustomerMobileNo,
-      when: b.when,
-      page: b.page,
-      pageSize: b.pageSize,
-    });
+    const data = await lines.customerOrders(req.server.db, currentUser(req), { ...customerPage(b), when: b.when });
     return ok(data);
   },
 
   async getCancelledOrdersForCustomer(req) {
-    const b = req.body ?? {};
-    const data = await lines.cancelledOrders(req.server.db, currentUser(req), {
-      mobileNo: b.CustomerMobileNo,
-      page: b.page,
-      pageSize: b.pageSize,
-    });
+    const data = await lines.cancelledOrders(req.server.db, currentUser(req), customerPage(req.body ?? {}));
     return ok(data);
   },
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf, qualified } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor, qualified } from '../../../db/paging';
 import {
   type AdvType,
   categories,
@@ -57,7 +57,6 @@ export async function pagePackages(
   q: PageQuery & { pkgId?: number },
   view: { manager: boolean; expired: ExpiredFilter },
 ) {
-  const { limit, offset, page, pageSize } = pageOf(q);
   const search = q.search?.trim();
   const where = and(
     view.manager ? (view.expired === 'all' ? undefined : eq(specialPackages.expiredStatus, view.expired)) : bookable,
@@ -77,14 +76,13 @@ export async function pagePackages(
     'id',
     specialPackages.id,
   );
-  const { rows: items, total: n } = await pageAndTotal(
+  return pageFor(
+    q,
     exec.select(packageColumns).from(specialPackages).$dynamic(),
     exec.select({ total: count() }).from(specialPackages).$dynamic(),
     where,
     order,
-    { limit, offset },
   );
-  return { items, total: n, page, pageSize };
 }
 
 export type PackageServiceRow = {

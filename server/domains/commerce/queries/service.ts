@@ -3,11 +3,12 @@ import {
   customerQueryAllowedEvents,
   customerQueryMachine,
 } from '../../../../src/machines/customerQuery/customerQuery.machine';
-import type { Db, Executor } from '../../../db/client';
+import type { Db, Executor, Tx } from '../../../db/client';
 import { type PageQuery, pageOf } from '../../../db/paging';
 import { badRequest, type CurrentUser, HttpError, notFound } from '../../../http';
 import { recordTransition } from '../../../plugins/audit';
 import { isStaff } from '../../../roles';
+import { firstName } from '../../../shared/person';
 import { applyEvent } from '../../../workflow/apply';
 import { notifyPerson, publishLive } from '../../platform';
 import type { CustomerQueryState } from './repo';
@@ -20,13 +21,35 @@ export const ENTITY = 'CustomerQuery';
 const TAGS = ['Queries'];
 
 /**
+ * Applies the query's machine to an event: the query locked (only one of `owner`'s: another's is not found), then
+ * written in its new state with `values`; the transition logged (applyEvent).
+ */
+const step = (
+  tx: Tx,
+  id: number,
+  type: CustomerQueryEventType,
+  actorId: number,
+  owner: { customerUserId?: number; professionalUserId?: number },
+  values: { answer?: string; answeredAt?: Date; answeredBy?: number } = {},
+) =>
+  applyEvent(tx, {
+    machine: customerQueryMachine,
+    entity: ENTITY,
+    id,
+    event: { type },
+    actorId,
+    lock: (t, qid) => repo.lock(t, qid, owner),
+    write: (t, qid, state) => repo.write(t, qid, { state: state as CustomerQueryState, ...values }),
+  });
+
+/**
  * The reply's shape (the customer query, with the machine's state and the events it allows now). A professional
  * sees the customer as on their jobs (decision 020): the first name, and the mobile number's last 4 digits.
  */
 export function present(row: repo.QueryRow, viewer?: Partial<Pick<CurrentUser, 'role'>>) {
   const masked =
     viewer?.role === 'TE'
-      ? { customerName: firstNameOf(row.customerName), customerMobileNo: maskMobile(row.customerMobileNo) }
+      ? { customerName: firstName(row.customerName), customerMobileNo: maskMobile(row.customerMobileNo) }
       : {};
   return {
     ...row,
@@ -36,7 +59,6 @@ export function present(row: repo.QueryRow, viewer?: Partial<Pick<CurrentUser, '
   };
 }
 
-const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 const maskMobile = (mobileNo: string) => `${'•'.repeat(Math.max(0, mobileNo.length - 4))}${mobileNo.slice(-4)}`;
 
 /** The professionals who see a query: the technician it was raised with, and the line's professional now. */
@@ -159,15 +181,10 @@ export async function answer(
   if (!ans) throw badRequest('QueryAns', 'write the answer');
   await db.transaction(async (tx) => {
     const at = new Date();
-    await applyEvent(tx, {
-      machine: customerQueryMachine,
-      entity: ENTITY,
-      id,
-      event: { type: 'ANSWER' },
-      actorId: user.id,
-      lock: (t, qid) => repo.lock(t, qid, user.role === 'TE' ? { professionalUserId: user.id } : {}),
-      write: (t, qid, state) =>
-        repo.write(t, qid, { state: state as CustomerQueryState, answer: ans, answeredAt: at, answeredBy: user.id }),
+    await step(tx, id, 'ANSWER', user.id, user.role === 'TE' ? { professionalUserId: user.id } : {}, {
+      answer: ans,
+      answeredAt: at,
+      answeredBy: user.id,
     });
     const row = await repo.byId(tx, id);
     if (!row) throw notFound(`Query ${id}`);
@@ -194,16 +211,8 @@ export async function answer(
 /** The customer deletes their own query while it is unanswered (409 once answered or deleted). */
 export async function remove(db: Db, user: Pick<CurrentUser, 'id'>, id: number) {
   await db.transaction(async (tx) => {
-    await applyEvent(tx, {
-      machine: customerQueryMachine,
-      entity: ENTITY,
-      id,
-      event: { type: 'DELETE' },
-      actorId: user.id,
-      // Another customer's query is not found, like one that does not exist.
-      lock: (t, qid) => repo.lock(t, qid, { customerUserId: user.id }),
-      write: (t, qid, state) => repo.write(t, qid, { state: state as CustomerQueryState }),
-    });
+    // Another customer's query is not found, like one that does not exist.
+    await step(tx, id, 'DELETE', user.id, { customerUserId: user.id });
     const row = await repo.byId(tx, id);
     await publishLive(tx, {
       kind: 'query_deleted',

@@ -1,8 +1,22 @@
-import type { Executor } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
 import type { RoleCode } from '../../../http';
-import { nameKey } from '../../../imports';
+import { nameKey, RowErrors } from '../../../imports';
 import { notify } from '../../../plugins/notify';
-import type { SeenKeys } from '../../../shared/person';
+import {
+  checkPersonRow,
+  cityOfRow,
+  importRace,
+  indiaToday,
+  type KeysTaken,
+  newSeenKeys,
+  oneTimePassword,
+  type PersonKind,
+  type PersonRow,
+  rowKeysTaken,
+  type SeenKeys,
+  type zoneNamesOf,
+  zonesOfRow,
+} from '../../../shared/person';
 import { contactsTaken, createAccount, geo } from '../../platform';
 import * as repo from './repo';
 
@@ -32,18 +46,82 @@ export async function checkZones(exec: Executor, list: { zoneId: number }[] | un
 }
 
 /** The cities and zones an import's rows name, each kind in one query (matched to the rows by cityOfRow, zonesOfRow). */
-export async function placesNamed(db: Executor, rows: { cityName: string; zones: { zone: string }[] }[]) {
+async function placesNamed(db: Executor, rows: { cityName: string; zones: { zone: string }[] }[]) {
   const citiesFound = await repo.citiesByNames(db, [...new Set(rows.map((r) => nameKey(r.cityName)))]);
   const zonesFound = await geo.zonesNamed(db, [...new Set(rows.flatMap((r) => r.zones.map((z) => z.zone)))]);
   return { citiesFound, zonesFound };
 }
 
 /** The sheet's keys someone outside it holds: accounts' mobile numbers and e-mails, then the profile's own keys. */
-export async function sheetKeysTaken<K>(db: Executor, seen: SeenKeys, profileKeys: () => Promise<K>) {
+async function sheetKeysTaken<K>(db: Executor, seen: SeenKeys, profileKeys: () => Promise<K>) {
   return {
     ...(await contactsTaken(db, { mobiles: [...seen.mobile.keys()], emails: [...seen.email.keys()] })),
     ...(await profileKeys()),
   };
+}
+
+/** A row of a people sheet, trimmed and normalised: the shared fields and its zones by name (`zoneNamesOf`). */
+export type SheetPersonRow = PersonRow & { zones: ReturnType<typeof zoneNamesOf> };
+
+/** A sheet of one kind of person: what the profile's module says of its own fields and table. */
+export interface PeopleSheet<R extends SheetPersonRow, Own, Ready> {
+  kind: PersonKind;
+  /** The sheet's name for the mobile number column. */
+  mobileField: string;
+  /** The profile's own fields of row `i`, checked before the shared ones. */
+  checkFields: (errors: RowErrors, i: number, r: R) => void;
+  /** The keys of the profile's own table (PAN, Aadhaar, …) that someone outside the sheet holds. */
+  keysTaken: (seen: SeenKeys) => Promise<Omit<KeysTaken, 'mobiles' | 'emails'> & { gstins?: Set<string> }>;
+  /** Row `i` with its city found (or not): the profile's checks that need it, before its zones are. */
+  checkPlaced: (
+    errors: RowErrors,
+    i: number,
+    r: R,
+    inState: { id: number; stateId: number; stateName: string } | undefined,
+  ) => Own;
+  /** The row as its write takes it. */
+  ready: (r: R, inState: { id: number; stateId: number } | undefined, zoneIds: number[], own: Own) => Ready;
+  /** Writes one row with its one-time password; `today` is the import's India day. */
+  insert: (tx: Executor, row: Ready, password: string, today: string) => Promise<unknown>;
+  /** The rows in a lost race's answer ("people", "vendors"). */
+  what: string;
+}
+
+/**
+ * An import of people (decision 050): every row is checked before anything is written (the profile's own fields,
+ * the shared ones and the repeats inside the sheet; its city and zones by name; the keys someone outside the sheet
+ * holds), then all rows go in, each with its one-time password, in one transaction.
+ */
+export async function importPeople<R extends SheetPersonRow, Own, Ready>(
+  db: Db,
+  rows: R[],
+  sheet: PeopleSheet<R, Own, Ready>,
+) {
+  const errors = new RowErrors();
+  const today = indiaToday();
+  const seen = newSeenKeys();
+  rows.forEach((r, i) => {
+    sheet.checkFields(errors, i, r);
+    checkPersonRow(errors, i, r, seen, sheet.mobileField, today);
+  });
+
+  const { citiesFound, zonesFound } = await placesNamed(db, rows);
+  const t = await sheetKeysTaken(db, seen, () => sheet.keysTaken(seen));
+  const ready = rows.map((r, i) => {
+    const inState = cityOfRow(errors, i, r, citiesFound);
+    const own = sheet.checkPlaced(errors, i, r, inState);
+    const zoneIds = zonesOfRow(errors, i, r.zones, zonesFound);
+    rowKeysTaken(errors, i, r, seen, t, sheet.kind, sheet.mobileField);
+    return sheet.ready(r, inState, zoneIds, own);
+  });
+  errors.throwIfAny();
+
+  await db
+    .transaction(async (tx) => {
+      for (const row of ready) await sheet.insert(tx, row, oneTimePassword(), today);
+    })
+    .catch(importRace(sheet.what));
+  return { imported: ready.length };
 }
 
 export const zonesByIds = repo.zonesByIds;

@@ -1,20 +1,7 @@
 import type { Db } from '../../../db/client';
-import { nameKey, RowErrors } from '../../../imports';
+import { nameKey } from '../../../imports';
 import { listOf, PIN } from '../../../shared/identity';
-import {
-  checkPersonRow,
-  cityOfRow,
-  importRace,
-  indiaToday,
-  newSeenKeys,
-  oneTimePassword,
-  type PersonSheetRow,
-  personKeysOfRow,
-  personProfileOfRow,
-  rowKeysTaken,
-  zoneNamesOf,
-  zonesOfRow,
-} from '../../../shared/person';
+import { type PersonSheetRow, personKeysOfRow, personProfileOfRow, zoneNamesOf } from '../../../shared/person';
 import * as persons from '../persons/service';
 import * as repo from './repo';
 import { type Checked, insertOne, PROFESSIONAL_TYPES } from './rules';
@@ -38,8 +25,6 @@ export interface ImportRow extends PersonSheetRow {
  * in one transaction.
  */
 export async function importRows(db: Db, rows: ImportRow[]) {
-  const errors = new RowErrors();
-  const today = indiaToday();
   const norm = rows.map((r) => ({
     ...r,
     fullName: r.fullName.trim(),
@@ -48,15 +33,8 @@ export async function importRows(db: Db, rows: ImportRow[]) {
     services: listOf(r.serviceName),
     zones: zoneNamesOf(r.zoneName),
   }));
-  const seen = newSeenKeys();
-  norm.forEach((r, i) => {
-    if (!r.fullName) errors.add(i, 'fullName', 'must not be empty');
-    if (!r.type) errors.add(i, 'roleName', 'must be Technician or Engineer');
-    checkPersonRow(errors, i, r, seen, 'phone', today);
-  });
 
   // Names to ids, in one query per kind.
-  const { citiesFound, zonesFound } = await persons.placesNamed(db, norm);
   const vendorsFound = new Map(
     (
       await repo.vendors(db, {
@@ -70,32 +48,36 @@ export async function importRows(db: Db, rows: ImportRow[]) {
     servicesFound.set(key, [...(servicesFound.get(key) ?? []), s]);
   }
   const homeZones = await repo.zonesOfPincodes(db, [...new Set(norm.map((r) => r.pinCode).filter((p) => PIN.test(p)))]);
-  const t = await persons.sheetKeysTaken(db, seen, () =>
-    repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()] }),
-  );
 
-  const ready: Checked[] = [];
-  norm.forEach((r, i) => {
-    const inState = cityOfRow(errors, i, r, citiesFound);
-    let vendorId: number | null = null;
-    const vendor = r.vendorName?.trim();
-    if (vendor) {
-      vendorId = vendorsFound.get(vendor) ?? null;
-      if (!vendorId) errors.add(i, 'vendorName', `${vendor} is not the mobile number of a vendor`);
-    }
-    const serviceIds: number[] = [];
-    for (const name of r.services) {
-      const matches = servicesFound.get(nameKey(name)) ?? [];
-      const ofType = matches.filter((s) => s.professionalType === r.type);
-      if (matches.length === 0) errors.add(i, 'serviceName', `"${name}" is not a service`);
-      else if (r.type && ofType.length === 0)
-        errors.add(i, 'serviceName', `"${name}" is not a service for a ${r.type.toLowerCase()}`);
-      else if (ofType.length > 1) errors.add(i, 'serviceName', `"${name}" names more than one service`);
-      else if (ofType[0]) serviceIds.push(ofType[0].id);
-    }
-    const zoneIds = zonesOfRow(errors, i, r.zones, zonesFound);
-    rowKeysTaken(errors, i, r, seen, t, 'professional', 'phone');
-    ready.push({
+  return persons.importPeople(db, norm, {
+    kind: 'professional',
+    mobileField: 'phone',
+    what: 'people',
+    checkFields: (errors, i, r) => {
+      if (!r.fullName) errors.add(i, 'fullName', 'must not be empty');
+      if (!r.type) errors.add(i, 'roleName', 'must be Technician or Engineer');
+    },
+    keysTaken: (seen) => repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()] }),
+    checkPlaced: (errors, i, r) => {
+      let vendorId: number | null = null;
+      const vendor = r.vendorName?.trim();
+      if (vendor) {
+        vendorId = vendorsFound.get(vendor) ?? null;
+        if (!vendorId) errors.add(i, 'vendorName', `${vendor} is not the mobile number of a vendor`);
+      }
+      const serviceIds: number[] = [];
+      for (const name of r.services) {
+        const matches = servicesFound.get(nameKey(name)) ?? [];
+        const ofType = matches.filter((s) => s.professionalType === r.type);
+        if (matches.length === 0) errors.add(i, 'serviceName', `"${name}" is not a service`);
+        else if (r.type && ofType.length === 0)
+          errors.add(i, 'serviceName', `"${name}" is not a service for a ${r.type.toLowerCase()}`);
+        else if (ofType.length > 1) errors.add(i, 'serviceName', `"${name}" names more than one service`);
+        else if (ofType[0]) serviceIds.push(ofType[0].id);
+      }
+      return { vendorId, serviceIds };
+    },
+    ready: (r, inState, zoneIds, { vendorId, serviceIds }): Checked => ({
       fullName: r.fullName,
       email: r.email,
       phone: r.mobile,
@@ -109,14 +91,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
         altContactNo: r.altContactNo?.trim() || null,
         vendorUserId: vendorId,
       },
-    });
+    }),
+    insert: (tx, c, password, today) => insertOne(tx, c, null, password, c.joinedOn ?? today),
   });
-  errors.throwIfAny();
-
-  await db
-    .transaction(async (tx) => {
-      for (const c of ready) await insertOne(tx, c, null, oneTimePassword(), c.joinedOn ?? today);
-    })
-    .catch(importRace('people'));
-  return { imported: ready.length };
 }

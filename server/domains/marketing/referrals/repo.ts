@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, type PageQuery, pageOf } from '../../../db/paging';
+import { likeTerm, type PageQuery, pageFor, pageOf } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import {
   customerAddresses,
@@ -49,16 +49,14 @@ export const insertCost = async (tx: Tx, costPaise: Paise, setBy: number, setAt:
 
 /** The referral update history, newest first. */
 export async function pageCosts(exec: Executor, q: PageQuery) {
-  const { page, pageSize, limit, offset } = pageOf(q);
-  const items: CostRow[] = await exec
-    .select(costColumns)
-    .from(referralCosts)
-    .leftJoin(setter, eq(setter.id, referralCosts.setBy))
-    .orderBy(desc(referralCosts.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ n }] = await exec.select({ n: count() }).from(referralCosts);
-  return { items, total: n, page, pageSize };
+  const found = await pageFor(
+    q,
+    exec.select(costColumns).from(referralCosts).leftJoin(setter, eq(setter.id, referralCosts.setBy)).$dynamic(),
+    exec.select({ total: count() }).from(referralCosts).$dynamic(),
+    undefined,
+    [desc(referralCosts.id)],
+  );
+  return { ...found, items: found.items as CostRow[] };
 }
 
 /**

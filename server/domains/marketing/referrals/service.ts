@@ -7,6 +7,7 @@ import { badRequest, type CurrentUser, conflict, forbidden } from '../../../http
 import { type Paise, paise, rupeesText, toRupees } from '../../../money';
 import { recordTransition } from '../../../plugins/audit';
 import { accountKey } from '../../../roles';
+import { firstName } from '../../../shared/person';
 import { wallets } from '../../money';
 import { notifyPerson } from '../../platform';
 import * as repo from './repo';
@@ -275,20 +276,25 @@ export async function payReferralOnCompletion(
 
 // ---- Histories ----
 
+/** What both histories tell of a referral: its status, what was paid, why it was refused, and when. */
+const settlementOf = (r: repo.HistoryRow) => ({
+  status: r.status,
+  statusLabel: STATUS_LABELS[r.status],
+  amountPaid: toRupees(paise(r.status === 'paid' ? r.costPaise : 0)),
+  refusedReason: r.refusedReason,
+  signedUpAt: r.createdAt,
+  settledAt: r.settledAt,
+});
+
 const adminRow = (r: repo.HistoryRow) => ({
   id: r.id,
   referrer: { id: r.referrerId, fullName: r.referrerName, mobileNo: r.referrerMobileNo, referralCode: r.referrerCode },
   referred: { id: r.referredId, fullName: r.referredName, mobileNo: r.referredMobileNo },
-  status: r.status,
-  statusLabel: STATUS_LABELS[r.status],
+  ...settlementOf(r),
   cost: toRupees(r.costPaise),
-  amountPaid: toRupees(paise(r.status === 'paid' ? r.costPaise : 0)),
-  refusedReason: r.refusedReason,
   orderId: r.orderId,
   orderLineId: r.orderLineId,
   transferId: r.transferId,
-  signedUpAt: r.createdAt,
-  settledAt: r.settledAt,
 });
 
 /** GetReferralHistory: who referred whom, the status and the amount paid, paged in SQL. */
@@ -327,15 +333,10 @@ export async function customerHistory(
     ...page,
     items: page.items.map((r) => ({
       id: r.id,
-      name: r.referredName.trim().split(/\s+/)[0] ?? '',
+      name: firstName(r.referredName),
       mobileNo: maskMobile(r.referredMobileNo),
-      status: r.status,
-      statusLabel: STATUS_LABELS[r.status],
+      ...settlementOf(r),
       amount: toRupees(r.costPaise),
-      amountPaid: toRupees(paise(r.status === 'paid' ? r.costPaise : 0)),
-      refusedReason: r.refusedReason,
-      signedUpAt: r.createdAt,
-      settledAt: r.settledAt,
     })),
   };
 }

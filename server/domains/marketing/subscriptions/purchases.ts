@@ -191,6 +191,26 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         durationInMonths: plan.durationInMonths,
         ...(await planTaxOf(tx, r.company, r.customerUserId, plan.pricePaise)),
       };
+      // The purchase's row and its first step are written the same whichever way it is paid.
+      const insertPurchase = (state: 'active' | 'awaitingPayment', dates: { startsAt?: Date; endsAt?: Date } = {}) =>
+        purchasesRepo.insertPurchase(tx, {
+          customerUserId: r.customerUserId,
+          subscriptionId: plan.id,
+          state,
+          ...terms,
+          ...dates,
+          createdAt: now,
+        });
+      const logFirstStep = (id: number, to: 'active' | 'awaitingPayment', event: string, remark: string) =>
+        recordTransition(tx, {
+          entity: PURCHASE_ENTITY,
+          entityId: id,
+          from: null,
+          to,
+          event,
+          actorId: r.actor.id,
+          remark,
+        });
       if (r.mode === 'Wallet') {
         const balance = await wallets.walletBalance(tx, 'customer', r.customerUserId);
         if (balance < plan.pricePaise) {
@@ -200,15 +220,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
           );
         }
         const endsAt = addMonths(now, plan.durationInMonths);
-        const id = await purchasesRepo.insertPurchase(tx, {
-          customerUserId: r.customerUserId,
-          subscriptionId: plan.id,
-          state: 'active',
-          ...terms,
-          startsAt: now,
-          endsAt,
-          createdAt: now,
-        });
+        const id = await insertPurchase('active', { startsAt: now, endsAt });
         const posted = await payFromWallet(
           tx,
           { id, customerUserId: r.customerUserId, subscriptionName: plan.subscriptionName, ...terms },
@@ -222,24 +234,10 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         // Never reached with a replayed key (the purchase of that transfer was found above); never active unpaid.
         if (posted.replayed) throw conflict('Idempotency-Key', 'This Idempotency-Key was already used.');
         await purchasesRepo.updatePurchase(tx, id, { transferId: posted.transferId });
-        await recordTransition(tx, {
-          entity: PURCHASE_ENTITY,
-          entityId: id,
-          from: null,
-          to: 'active',
-          event: 'PAID_FROM_WALLET',
-          actorId: r.actor.id,
-          remark: `${planText(plan)}, until ${dayText(endsAt)}`,
-        });
+        await logFirstStep(id, 'active', 'PAID_FROM_WALLET', `${planText(plan)}, until ${dayText(endsAt)}`);
         return { replay: null, intent: null, id };
       }
-      const id = await purchasesRepo.insertPurchase(tx, {
-        customerUserId: r.customerUserId,
-        subscriptionId: plan.id,
-        state: 'awaitingPayment',
-        ...terms,
-        createdAt: now,
-      });
+      const id = await insertPurchase('awaitingPayment');
       const intent = await payments.createIntent(tx, {
         provider: r.mode,
         purpose: SUBSCRIPTION_PURPOSE,
@@ -249,15 +247,7 @@ export async function takeSubscription(db: Db, providers: PaymentProviders, r: T
         actorId: r.actor.id,
       });
       await purchasesRepo.updatePurchase(tx, id, { paymentIntentId: intent.id });
-      await recordTransition(tx, {
-        entity: PURCHASE_ENTITY,
-        entityId: id,
-        from: null,
-        to: 'awaitingPayment',
-        event: 'PAY_WITH_PROVIDER',
-        actorId: r.actor.id,
-        remark: `${planText(plan)} through ${r.mode}`,
-      });
+      await logFirstStep(id, 'awaitingPayment', 'PAY_WITH_PROVIDER', `${planText(plan)} through ${r.mode}`);
       return { replay: null, intent: { intent, person }, id };
     })
     .catch((err) => refusePending(err, `plan ${r.subscriptionId}`));

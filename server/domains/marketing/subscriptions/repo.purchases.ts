@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
+import { likeTerm, type PageQuery, pageFor } from '../../../db/paging';
 import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import {
@@ -238,7 +238,6 @@ export interface PurchaseQuery extends PageQuery {
 
 /** Purchases, newest first; search matches the plan's name or the customer's name or mobile number. */
 export async function pagePurchases(exec: Executor, q: PurchaseQuery) {
-  const { limit, offset, page, pageSize } = pageOf(q);
   const term = q.search?.trim() ? likeTerm(q.search) : null;
   const where: SQL | undefined = and(
     q.customerUserId ? eq(customerSubscriptions.customerUserId, q.customerUserId) : undefined,
@@ -248,7 +247,8 @@ export async function pagePurchases(exec: Executor, q: PurchaseQuery) {
       ? or(ilike(subscriptionPlans.subscriptionName, term), ilike(users.fullName, term), ilike(users.mobileNo, term))
       : undefined,
   );
-  const { rows: items, total: n } = await pageAndTotal(
+  const found = await pageFor(
+    q,
     purchasesFrom(exec).$dynamic(),
     exec
       .select({ total: count() })
@@ -258,7 +258,6 @@ export async function pagePurchases(exec: Executor, q: PurchaseQuery) {
       .$dynamic(),
     where,
     [desc(customerSubscriptions.createdAt), desc(customerSubscriptions.id)],
-    { limit, offset },
   );
-  return { items: items as PurchaseRow[], total: n, page, pageSize };
+  return { ...found, items: found.items as PurchaseRow[] };
 }

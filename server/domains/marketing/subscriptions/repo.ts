@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf, qualified } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor, qualified } from '../../../db/paging';
 import {
   categories,
   customerSubscriptions,
@@ -55,7 +55,6 @@ export interface PlanView {
 }
 
 export async function pagePlans(exec: Executor, q: PageQuery & { id?: number }, view: PlanView) {
-  const { limit, offset, page, pageSize } = pageOf(q);
   const where = and(
     q.id ? eq(subscriptionPlans.id, q.id) : undefined,
     view.onSale ? and(eq(subscriptionPlans.status, true), eq(subscriptionPlans.isDelete, false)) : undefined,
@@ -77,7 +76,8 @@ export async function pagePlans(exec: Executor, q: PageQuery & { id?: number }, 
     view.onSale ? 'price' : 'id',
     subscriptionPlans.id,
   );
-  const { rows: items, total: n } = await pageAndTotal(
+  const found = await pageFor(
+    q,
     exec
       .select({ ...planColumns, purchases: purchasesOfPlan })
       .from(subscriptionPlans)
@@ -85,9 +85,8 @@ export async function pagePlans(exec: Executor, q: PageQuery & { id?: number }, 
     exec.select({ total: count() }).from(subscriptionPlans).$dynamic(),
     where,
     order,
-    { limit, offset },
   );
-  return { items: items as (PlanRow & { purchases: number })[], total: n, page, pageSize };
+  return { ...found, items: found.items as (PlanRow & { purchases: number })[] };
 }
 
 export const findPlan = async (exec: Executor, id: number) =>
@@ -200,7 +199,6 @@ export interface DiscountQuery extends PageQuery {
 }
 
 export async function pageDiscounts(exec: Executor, q: DiscountQuery) {
-  const { limit, offset, page, pageSize } = pageOf(q);
   const term = q.search?.trim() ? likeTerm(q.search) : null;
   const where = and(
     q.id ? eq(subscriptionDiscounts.id, q.id) : undefined,
@@ -219,7 +217,8 @@ export async function pageDiscounts(exec: Executor, q: DiscountQuery) {
     'id',
     subscriptionDiscounts.id,
   );
-  const { rows: items, total: n } = await pageAndTotal(
+  const found = await pageFor(
+    q,
     discountsFrom(exec).$dynamic(),
     exec
       .select({ total: count() })
@@ -229,9 +228,8 @@ export async function pageDiscounts(exec: Executor, q: DiscountQuery) {
       .$dynamic(),
     where,
     order,
-    { limit, offset },
   );
-  return { items: items as DiscountRow[], total: n, page, pageSize };
+  return { ...found, items: found.items as DiscountRow[] };
 }
 
 export const findDiscount = async (exec: Executor, id: number) =>

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, pageOf } from '../../../db/paging';
+import { likeTerm, pageFor } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import { type PaymentIntentState, type PaymentProviderCode, paymentIntents, users } from '../../../db/schema';
 
@@ -68,7 +68,6 @@ export async function pageIntents(
   exec: Executor,
   q: { page?: number; pageSize?: number; search?: string; state?: PaymentIntentState },
 ) {
-  const { page, pageSize, limit, offset } = pageOf(q);
   const where = and(
     q.state ? eq(paymentIntents.state, q.state) : undefined,
     q.search
@@ -79,20 +78,17 @@ export async function pageIntents(
         )
       : undefined,
   );
-  const items = await exec
-    .select(listColumns)
-    .from(paymentIntents)
-    .innerJoin(users, eq(users.id, paymentIntents.payerUserId))
-    .where(where)
-    .orderBy(desc(paymentIntents.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ n }] = await exec
-    .select({ n: count() })
-    .from(paymentIntents)
-    .innerJoin(users, eq(users.id, paymentIntents.payerUserId))
-    .where(where);
-  return { items, total: n, page, pageSize };
+  return pageFor(
+    q,
+    exec.select(listColumns).from(paymentIntents).innerJoin(users, eq(users.id, paymentIntents.payerUserId)).$dynamic(),
+    exec
+      .select({ total: count() })
+      .from(paymentIntents)
+      .innerJoin(users, eq(users.id, paymentIntents.payerUserId))
+      .$dynamic(),
+    where,
+    [desc(paymentIntents.id)],
+  );
 }
 
 export async function intentView(exec: Executor, id: number) {

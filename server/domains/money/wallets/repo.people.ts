@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { accountContact } from '../../../db/links';
-import { likeTerm, orderOf, type PageQuery, pageOf, qualified } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor, qualified } from '../../../db/paging';
 import { rawRows } from '../../../db/rows';
 import { customers, ledgerAccounts, users } from '../../../db/schema';
 import type { RoleCode } from '../../../http';
@@ -55,70 +55,59 @@ const nameOrMobile = (search: string | undefined) =>
   search ? or(ilike(users.fullName, likeTerm(search)), ilike(users.mobileNo, likeTerm(search))) : undefined;
 
 /** Customers with their wallet balances ('User Management'). */
-export async function pageCustomers(exec: Executor, q: PageQuery) {
-  const { page, pageSize, limit, offset } = pageOf(q);
+export function pageCustomers(exec: Executor, q: PageQuery) {
   const balance = walletBalance('customer_wallet');
-  const where = and(eq(users.role, 'Cust'), nameOrMobile(q.search));
-  const items = await exec
-    .select({
-      ...accountContact,
-      city: customers.city,
-      pinCode: customers.pinCode,
-      active: users.active,
-      balance,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .innerJoin(customers, eq(customers.userId, users.id))
-    .where(where)
-    .orderBy(
-      ...orderOf(
-        q,
-        { fullName: users.fullName, mobileNo: users.mobileNo, createdAt: users.createdAt, balance },
-        'createdAt',
-        users.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const [{ n }] = await exec
-    .select({ n: count() })
-    .from(users)
-    .innerJoin(customers, eq(customers.userId, users.id))
-    .where(where);
-  return { items, total: n, page, pageSize };
+  return pageFor(
+    q,
+    exec
+      .select({
+        ...accountContact,
+        city: customers.city,
+        pinCode: customers.pinCode,
+        active: users.active,
+        balance,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .innerJoin(customers, eq(customers.userId, users.id))
+      .$dynamic(),
+    exec.select({ total: count() }).from(users).innerJoin(customers, eq(customers.userId, users.id)).$dynamic(),
+    and(eq(users.role, 'Cust'), nameOrMobile(q.search)),
+    orderOf(
+      q,
+      { fullName: users.fullName, mobileNo: users.mobileNo, createdAt: users.createdAt, balance },
+      'createdAt',
+      users.id,
+    ),
+  );
 }
 
 /** Vendors with their wallet balances and when it last moved. */
 export async function pageVendorWallets(exec: Executor, q: PageQuery) {
-  const { page, pageSize, limit, offset } = pageOf(q);
   const balance = walletBalance('vendor_wallet');
   const lastMoved = sql<Date | null>`(select e.created_at from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'vendor_wallet' and a.owner_user_id = ${qualified(users.id)} order by e.id desc limit 1)`;
-  const where = and(eq(users.role, 'VE'), nameOrMobile(q.search));
-  const items = await exec
-    .select({
-      ...accountContact,
-      active: users.active,
-      balance,
-      lastMovedAt: lastMoved,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(
-      ...orderOf(
-        q,
-        { fullName: users.fullName, mobileNo: users.mobileNo, balance, lastMovedAt: lastMoved },
-        'fullName',
-        users.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const [{ n }] = await exec.select({ n: count() }).from(users).where(where);
+  const found = await pageFor(
+    q,
+    exec
+      .select({
+        ...accountContact,
+        active: users.active,
+        balance,
+        lastMovedAt: lastMoved,
+      })
+      .from(users)
+      .$dynamic(),
+    exec.select({ total: count() }).from(users).$dynamic(),
+    and(eq(users.role, 'VE'), nameOrMobile(q.search)),
+    orderOf(
+      q,
+      { fullName: users.fullName, mobileNo: users.mobileNo, balance, lastMovedAt: lastMoved },
+      'fullName',
+      users.id,
+    ),
+  );
   return {
-    items: items.map((v) => ({ ...v, lastMovedAt: v.lastMovedAt ? new Date(v.lastMovedAt) : null })),
-    total: n,
-    page,
-    pageSize,
+    ...found,
+    items: found.items.map((v) => ({ ...v, lastMovedAt: v.lastMovedAt ? new Date(v.lastMovedAt) : null })),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor } from '../../../db/paging';
 import { cities, customers, roles, states, zonePincodes, zones } from '../../../db/schema';
 
 export const listStates = (exec: Executor) =>
@@ -61,7 +61,6 @@ export const listZonesOfCity = (exec: Executor, stateId: number, cityId: number)
     .orderBy(asc(zones.zoneName));
 
 export async function pageZones(exec: Executor, q: PageQuery, includeInactive: boolean) {
-  const { limit, offset, page, pageSize } = pageOf(q);
   const where = and(
     includeInactive ? undefined : eq(zones.active, true),
     q.search
@@ -88,7 +87,8 @@ export async function pageZones(exec: Executor, q: PageQuery, includeInactive: b
     'zoneName',
     zones.id,
   );
-  const { rows: items, total } = await pageAndTotal(
+  return pageFor(
+    q,
     zonesQuery(exec).$dynamic(),
     exec
       .select({ total: count() })
@@ -98,9 +98,7 @@ export async function pageZones(exec: Executor, q: PageQuery, includeInactive: b
       .$dynamic(),
     where,
     order,
-    { limit, offset },
   );
-  return { items, total, page, pageSize };
 }
 
 export const findZone = async (exec: Executor, id: number) => (await zonesQuery(exec).where(eq(zones.id, id)))[0];

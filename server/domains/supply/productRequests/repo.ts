@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../db/client';
-import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageFor } from '../../../db/paging';
 import type { Output, WritePlan } from '../../../db/plan';
 import { rawRows } from '../../../db/rows';
 import {
@@ -390,7 +390,6 @@ export interface RequestListQuery extends PageQuery {
  * (product_requests_vendor_idx); search matches the request number or the vendor's name.
  */
 export async function pageRequests(exec: Executor, q: RequestListQuery) {
-  const { page, pageSize, limit, offset } = pageOf(q);
   const where: SQL[] = [];
   if (q.states?.length) where.push(inArray(productRequests.state, q.states));
   if (q.vendorId !== undefined) where.push(eq(productRequests.vendorUserId, q.vendorId));
@@ -411,7 +410,8 @@ export async function pageRequests(exec: Executor, q: RequestListQuery) {
     'id',
     productRequests.id,
   );
-  const { rows: items, total: n } = await pageAndTotal(
+  const found = await pageFor(
+    q,
     exec
       .select(summaryColumns)
       .from(productRequests)
@@ -424,9 +424,8 @@ export async function pageRequests(exec: Executor, q: RequestListQuery) {
       .$dynamic(),
     filter,
     order,
-    { limit, offset },
   );
-  return { items: items as SummaryRow[], total: n, page, pageSize };
+  return { ...found, items: found.items as SummaryRow[] };
 }
 
 // ---- the vendor dashboard

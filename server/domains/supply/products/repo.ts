@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client';
 import { pgError } from '../../../db/errors';
-import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageOf } from '../../../db/paging';
+import { likeTerm, orderOf, type PageQuery, pageAndTotal, pageFor, pageOf } from '../../../db/paging';
 import { WritePlan } from '../../../db/plan';
 import { type RowShape, rawRows } from '../../../db/rows';
 import {
@@ -308,21 +308,20 @@ export async function pageProducts(exec: Executor, q: ProductListQuery, limitOve
 
 /** The store as vendors see it: active, not deleted; `inStock` keeps those with a unit free. */
 export async function pageStore(exec: Executor, q: PageQuery & { inStock?: boolean }) {
-  const { page, pageSize, limit, offset } = pageOf(q);
   const where = and(
     notDeleted,
     eq(products.active, true),
     q.search?.trim() ? ilike(products.productName, likeTerm(q.search)) : undefined,
     q.inStock ? sql`${products.onHand} > ${products.reserved}` : undefined,
   );
-  const { rows: items, total } = await pageAndTotal(
+  const found = await pageFor(
+    q,
     exec.select(productColumns).from(products).$dynamic(),
     exec.select({ total: count() }).from(products).$dynamic(),
     where,
     [asc(products.productName), asc(products.id)],
-    { limit, offset },
   );
-  return { items: items as ProductRow[], total, page, pageSize };
+  return { ...found, items: found.items as ProductRow[] };
 }
 
 /** The products of `ids` (deleted ones too: the caller decides), in id order. */

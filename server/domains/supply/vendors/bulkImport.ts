@@ -1,20 +1,6 @@
 import type { Db } from '../../../db/client';
-import { RowErrors } from '../../../imports';
 import { gstinProblem } from '../../../shared/gstin';
-import {
-  checkPersonRow,
-  cityOfRow,
-  importRace,
-  indiaToday,
-  newSeenKeys,
-  oneTimePassword,
-  type PersonSheetRow,
-  personKeysOfRow,
-  personProfileOfRow,
-  rowKeysTaken,
-  zoneNamesOf,
-  zonesOfRow,
-} from '../../../shared/person';
+import { type PersonSheetRow, personKeysOfRow, personProfileOfRow, zoneNamesOf } from '../../../shared/person';
 import { persons } from '../../fieldService';
 import * as repo from './repo';
 import { type Checked, fullNameOf, insertOne } from './rules';
@@ -32,8 +18,6 @@ export interface ImportRow extends PersonSheetRow {
  * transaction.
  */
 export async function importRows(db: Db, rows: ImportRow[]) {
-  const errors = new RowErrors();
-  const today = indiaToday();
   // Only the vendor's columns: a vendor's sheet has no second number or joining date to check.
   const norm = rows.map((r) => ({
     firstName: r.firstName.trim(),
@@ -47,28 +31,27 @@ export async function importRows(db: Db, rows: ImportRow[]) {
     stateName: r.stateName,
     zones: zoneNamesOf(r.zoneName),
   }));
-  const seen = newSeenKeys();
-  norm.forEach((r, i) => {
-    if (!r.firstName) errors.add(i, 'firstName', 'must not be empty');
-    if (!r.lastName) errors.add(i, 'lastName', 'must not be empty');
-    checkPersonRow(errors, i, r, seen, 'mobileNo', today);
-  });
-
-  const { citiesFound, zonesFound } = await persons.placesNamed(db, norm);
-  const t = await persons.sheetKeysTaken(db, seen, () =>
-    repo.taken(db, { pans: [...seen.pan.keys()], aadhaars: [...seen.aadhaar.keys()], gstins: [...seen.gstin.keys()] }),
-  );
-
-  const ready: Checked[] = [];
-  norm.forEach((r, i) => {
-    const inState = cityOfRow(errors, i, r, citiesFound);
-    if (r.gstin && inState) {
-      const why = gstinProblem(r.gstin, inState.stateName);
-      if (why) errors.add(i, 'gstno', why);
-    }
-    const zoneIds = zonesOfRow(errors, i, r.zones, zonesFound);
-    rowKeysTaken(errors, i, r, seen, t, 'vendor', 'mobileNo');
-    ready.push({
+  return persons.importPeople(db, norm, {
+    kind: 'vendor',
+    mobileField: 'mobileNo',
+    what: 'vendors',
+    checkFields: (errors, i, r) => {
+      if (!r.firstName) errors.add(i, 'firstName', 'must not be empty');
+      if (!r.lastName) errors.add(i, 'lastName', 'must not be empty');
+    },
+    keysTaken: (seen) =>
+      repo.taken(db, {
+        pans: [...seen.pan.keys()],
+        aadhaars: [...seen.aadhaar.keys()],
+        gstins: [...seen.gstin.keys()],
+      }),
+    checkPlaced: (errors, i, r, inState) => {
+      if (r.gstin && inState) {
+        const why = gstinProblem(r.gstin, inState.stateName);
+        if (why) errors.add(i, 'gstno', why);
+      }
+    },
+    ready: (r, inState, zoneIds): Checked => ({
       fullName: fullNameOf(r.firstName, r.lastName),
       mobileNo: r.mobile,
       email: r.email,
@@ -81,14 +64,7 @@ export async function importRows(db: Db, rows: ImportRow[]) {
         gstin: r.gstin,
         aadhaarFileName: null,
       },
-    });
+    }),
+    insert: (tx, c, password) => insertOne(tx, c, password, null),
   });
-  errors.throwIfAny();
-
-  await db
-    .transaction(async (tx) => {
-      for (const c of ready) await insertOne(tx, c, oneTimePassword(), null);
-    })
-    .catch(importRace('vendors'));
-  return { imported: ready.length };
 }
