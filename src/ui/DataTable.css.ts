@@ -1,6 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { focusRing } from './form/form.css';
-import { dangerBox } from './surfaces.css';
+import { dangerBox, headCell } from './surfaces.css';
 import { font, radius, space, vars } from './theme.css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: space.md, minInlineSize: 0 });
@@ -58,12 +58,7 @@ export const th = style({
   position: 'sticky',
   insetBlockStart: 0,
   backgroundColor: vars.color.surfaceAlt,
-  color: vars.color.muted,
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  paddingBlock: space.sm,
-  paddingInline: space.md,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
+  ...headCell,
   verticalAlign: 'bottom',
 });
 

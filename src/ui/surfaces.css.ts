@@ -1,6 +1,6 @@
 // Style pieces several screens draw alike (spread them into a style): a card that fills its grid cell, its picture,
-// body and price row; a row of cards that scrolls sideways; label and value lists; a floating menu's panel and how
-// it appears; the page frame and its skip link. Logical properties only, so right-to-left works.
+// body and price row; a row of cards that scrolls sideways; table cells; label and value lists; a floating menu's
+// panel and how it appears; the page frame and its skip link. Logical properties only, so right-to-left works.
 import { keyframes } from '@vanilla-extract/css';
 import { font, radius, shadow, space, vars } from './theme.css';
 
@@ -97,6 +97,23 @@ export const listBox = {
   borderRadius: radius.lg,
   background: vars.color.surface,
 } as const;
+
+/** A table cell with the line under it: DataTable's and the books' tables. */
+export const ruledCell = {
+  paddingBlock: space.sm,
+  paddingInline: space.md,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+} as const;
+
+/** The same in the small tables of a card (a chart's figures, a salary's lines). */
+export const smallRuledCell = {
+  paddingBlock: space.xs,
+  paddingInline: space.sm,
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+} as const;
+
+/** A table's column heading: muted, bold and on one line. */
+export const headCell = { color: vars.color.muted, fontWeight: 600, whiteSpace: 'nowrap', ...ruledCell } as const;
 
 /** Label and value pairs of a definition list, the labels in their own column. */
 export const factList = {

@@ -86,9 +86,7 @@ export function AdvertisementForm({ ad, onSaved }: AdvertisementFormProps) {
         hint="Optional: shown as a badge under the description."
       />
       <PictureField
-        {...form.field('image')}
-        value={v.image}
-        onChange={(f) => form.set('image', f)}
+        {...form.control('image')}
         currentUrl={ad?.imageUrl}
         hint={ad?.imageUrl ? undefined : 'A wide picture works best, e.g. 640 × 320 pixels.'}
       />

@@ -212,13 +212,7 @@ export function CouponForm({ coupon, onSaved, cancelTo }: CouponFormProps) {
         hint="Leave both services and categories empty for every service."
       />
       <PickerListField form={form} name="categoryId" picker={categories} hint="Every service of a category chosen." />
-      <PictureField
-        {...form.field('image')}
-        value={v.image}
-        onChange={(file) => form.set('image', file)}
-        currentUrl={coupon?.imageUrl}
-        fullWidth
-      />
+      <PictureField {...form.control('image')} currentUrl={coupon?.imageUrl} fullWidth />
       {decided ? (
         <p>Saving sends this coupon back for approval: it stops being usable until an admin approves it again.</p>
       ) : null}

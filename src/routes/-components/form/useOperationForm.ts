@@ -53,6 +53,13 @@ export interface OperationForm<V extends object> extends UseForm<V> {
     onChange(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
     maxLength?: number;
   };
+  /**
+   * `field` plus value and onChange for the components that hand back the value itself: a picture (PictureField),
+   * a picked id (SearchSelectField), a list of ids (MultiSelectField).
+   */
+  control<F extends keyof V & string>(
+    name: F,
+  ): ReturnType<OperationForm<V>['field']> & { value: V[F]; onChange(value: V[F]): void };
   /** The contract's limits of the body field behind a form field. */
   rule(name: keyof V & string): FieldRule;
 }
@@ -136,5 +143,6 @@ export function useOperationForm<K extends FormOperation, V extends object, R ex
       onChange: (e) => form.set(name, e.target.value as V[typeof name]),
       maxLength: rule(name).maxLength,
     }),
+    control: (name) => ({ ...field(name), value: form.values[name], onChange: (value) => form.set(name, value) }),
   };
 }

@@ -1,6 +1,6 @@
 // The marketing dashboard: figures, charts with their tables, the range form (logical properties only).
 import { style } from '@vanilla-extract/css';
-import { chartLegend, partedItem } from '../../../ui/surfaces.css';
+import { chartLegend, partedItem, smallRuledCell } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg, minInlineSize: 0 });
@@ -58,15 +58,8 @@ export const th = style({
   fontWeight: 600,
   textAlign: 'start',
   whiteSpace: 'nowrap',
-  paddingBlock: space.xs,
-  paddingInline: space.sm,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
+  ...smallRuledCell,
 });
-export const td = style({
-  paddingBlock: space.xs,
-  paddingInline: space.sm,
-  whiteSpace: 'nowrap',
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-});
+export const td = style({ ...smallRuledCell, whiteSpace: 'nowrap' });
 export const num = style({ textAlign: 'end' });
 export const caption = style({ textAlign: 'start', padding: space.sm, color: vars.color.muted });

@@ -41,7 +41,6 @@ export function PackageForm({ pkg, onSaved }: PackageFormProps) {
     savedMessage: 'Package saved.',
     onSaved: (reply) => onSaved(reply.data),
   });
-  const v = form.values;
   return (
     <OperationForm
       form={form}
@@ -62,10 +61,8 @@ export function PackageForm({ pkg, onSaved }: PackageFormProps) {
       />
       <TextArea {...form.text('pkgDesc')} fullWidth rows={4} />
       <PictureField
-        {...form.field('imagebase64Data')}
+        {...form.control('imagebase64Data')}
         required={!pkg}
-        value={v.imagebase64Data}
-        onChange={(f) => form.set('imagebase64Data', f)}
         currentUrl={pkg?.pkgImageUrl}
         hint={pkg ? undefined : 'A wide picture works best, e.g. 1200 × 600 pixels.'}
       />

@@ -271,13 +271,7 @@ export function AddExpenseForm() {
       />
       <NumberField {...form.text('amount')} prefix="₹" />
       <TextField {...form.text('reason')} fullWidth />
-      <ImageField
-        {...form.field('receipt')}
-        {...SCANNED_PAPER}
-        value={v.receipt}
-        onChange={(file) => form.set('receipt', file)}
-        hint="A PDF, JPEG or PNG of at most 5 MB."
-      />
+      <ImageField {...form.control('receipt')} {...SCANNED_PAPER} hint="A PDF, JPEG or PNG of at most 5 MB." />
     </OperationForm>
   );
 }

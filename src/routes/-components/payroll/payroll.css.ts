@@ -1,6 +1,6 @@
 // The payroll screens' small layout pieces (logical properties only, so right-to-left works).
 import { style } from '@vanilla-extract/css';
-import { chartLegend, factList } from '../../../ui/surfaces.css';
+import { chartLegend, factList, smallRuledCell } from '../../../ui/surfaces.css';
 import { font, radius, space, vars } from '../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gap: space.lg });
@@ -21,12 +21,7 @@ export const columns = style({
   alignItems: 'start',
 });
 export const lines = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: font.size.sm });
-export const lineCell = style({
-  paddingBlock: space.xs,
-  paddingInline: space.sm,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  textAlign: 'start',
-});
+export const lineCell = style({ ...smallRuledCell, textAlign: 'start' });
 export const num = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const totalRow = style({ fontWeight: 700 });
 export const net = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });

@@ -1,6 +1,5 @@
 // Add or change a product of the store (decision 028): name, HSN code, prices (the server computes the
 // price a vendor pays), GST, cost, low-stock level, picture and, on add, the opening stock.
-import { useQuery } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
 import {
   type AddProductBody,
@@ -9,11 +8,11 @@ import {
   type UpdateProductBody,
   updateProduct,
 } from '../../../api/products';
-import { gstRatesQuery } from '../../../api/tips';
 import { formatRupees } from '../../../ui';
 import { CheckboxField, type FileValue, NumberField, SelectField, TextArea, TextField } from '../../../ui/form';
 import { PictureField } from '../../_admin/-components/PictureField';
 import { OperationForm, pictureBody, typedNumber, useOperationForm } from '../form';
+import { useGstRateOptions } from '../gstRateOptions';
 
 export interface ProductFormProps {
   product?: Product;
@@ -92,9 +91,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
     onSaved: (reply) => onSaved(reply.data),
   });
   const v = form.values;
-  const gstRates = useQuery(gstRatesQuery());
-  const inForce = gstRates.data?.inForce ?? [18];
-  const stored = product && gstRates.data && !inForce.includes(product.gst) ? [product.gst] : [];
+  const gst = useGstRateOptions(product?.gst, [18]);
   const price = previewPrice(v.mrp, v.discount, v.discountType);
 
   return (
@@ -132,10 +129,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
       />
       <SelectField
         {...form.field('gst')}
-        options={[
-          ...inForce.map((r) => ({ value: String(r), label: `${r} %` })),
-          ...stored.map((r) => ({ value: String(r), label: `${r} % (no longer in force)` })),
-        ]}
+        options={gst.options}
         value={v.gst}
         onChange={(e) => form.set('gst', e.target.value)}
       />
@@ -159,12 +153,7 @@ export function ProductForm({ product, cancelTo, onSaved }: ProductFormProps) {
         />
       )}
       <TextArea {...form.text('description')} fullWidth rows={3} />
-      <PictureField
-        {...form.field('imagebase64Data')}
-        value={v.imagebase64Data}
-        onChange={(f) => form.set('imagebase64Data', f)}
-        currentUrl={product?.productImageUrl}
-      />
+      <PictureField {...form.control('imagebase64Data')} currentUrl={product?.productImageUrl} />
       <CheckboxField
         {...form.field('status')}
         checked={v.status}

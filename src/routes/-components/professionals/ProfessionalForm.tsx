@@ -6,7 +6,7 @@ import {
   type ProfessionalDetail,
   updateProfessional,
 } from '../../../api/professionals';
-import { SearchSelectField, SelectField, TextField } from '../../../ui/form';
+import { SelectField, TextField } from '../../../ui/form';
 import { useZonePicker } from '../../_admin/-components/pickers';
 import { OperationForm, useOperationForm } from '../form';
 import {
@@ -18,6 +18,7 @@ import {
   personBodyOf,
   personValuesOf,
 } from '../form/PersonSections';
+import { PickerField } from '../form/PickerField';
 import { PickerListField } from '../form/PickerListField';
 import { useServicePicker, useVendorPicker } from './pickers';
 
@@ -162,13 +163,11 @@ export function ProfessionalForm({
       />
       <AddressFields form={form} pinCodeHint="Their home zone is the zone of this pincode." />
       <KycFields form={form} stored={p} />
-      <SearchSelectField
-        {...form.field('vendorId')}
+      <PickerField
+        form={form}
+        name="vendorId"
+        picker={vendors}
         placeholder="No vendor"
-        options={vendors.options}
-        search={vendors.search}
-        value={v.vendorId}
-        onChange={(id) => form.set('vendorId', id)}
         hint="The vendor who supplies this professional, if any."
       />
       {p ? null : (

@@ -286,10 +286,8 @@ function DocumentsForm({
       {FILE_FIELDS.map((f) => (
         <ImageField
           key={f}
-          {...form.field(f)}
+          {...form.control(f)}
           {...SCANNED_PAPER}
-          value={v[f]}
-          onChange={(file) => form.set(f, file)}
           hint={
             stored(f)
               ? `On file: ${stored(f)}. Choose a file only to replace it.`

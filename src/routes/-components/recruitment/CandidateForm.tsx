@@ -93,11 +93,9 @@ export function CandidateForm({ onSaved }: { onSaved(candidate: CandidateDetail)
       />
       <TextField {...form.text('totalExp')} inputMode="numeric" autoComplete="off" hint="Whole years, 0 to 60." />
       <ImageField
-        {...form.field('cv')}
+        {...form.control('cv')}
         accept={CV_TYPES}
         maxBytes={CV_MAX_BYTES}
-        value={v.cv}
-        onChange={(file) => form.set('cv', file)}
         hint="A PDF or Word file (.pdf, .doc, .docx) of at most 5 MB."
       />
     </OperationForm>

@@ -2,8 +2,9 @@
 // unit (F). The add form takes `discount`, the change form `Discount` (the contract names them so).
 import { useMemo } from 'react';
 import { addDiscount, type SubscriptionDiscount, updateDiscount } from '../../../api/subscriptions';
-import { NumberField, SearchSelectField, SelectField } from '../../../ui/form';
+import { NumberField, SelectField } from '../../../ui/form';
 import { chosenId, OperationForm, typedNumber, useOperationForm } from '../form';
+import { PickerField } from '../form/PickerField';
 import { usePlanPicker, useServicePicker } from './pickers';
 
 export interface DiscountFormProps {
@@ -83,22 +84,8 @@ export function DiscountForm({ discount, plan, service, onSaved, cancelTo }: Dis
       submitLabel={discount ? 'Save changes' : 'Add discount'}
       cancelTo={cancelTo ?? '/Subscription/DiscountMasterList'}
     >
-      <SearchSelectField
-        {...form.field('SubscriptionID')}
-        options={plans.options}
-        search={plans.search}
-        value={v.SubscriptionID}
-        placeholder="Choose a plan"
-        onChange={(value) => form.set('SubscriptionID', value)}
-      />
-      <SearchSelectField
-        {...form.field('ServiceID')}
-        options={services.options}
-        search={services.search}
-        value={v.ServiceID}
-        placeholder="Choose a service"
-        onChange={(value) => form.set('ServiceID', value)}
-      />
+      <PickerField form={form} name="SubscriptionID" picker={plans} placeholder="Choose a plan" />
+      <PickerField form={form} name="ServiceID" picker={services} placeholder="Choose a service" />
       <SelectField
         {...form.field('DiscountType')}
         options={TYPES}

@@ -46,7 +46,6 @@ export function PlanForm({ plan, onSaved }: PlanFormProps) {
     savedMessage: 'Plan saved.',
     onSaved: (reply) => onSaved(reply.data),
   });
-  const v = form.values;
   return (
     <OperationForm
       form={form}
@@ -72,9 +71,7 @@ export function PlanForm({ plan, onSaved }: PlanFormProps) {
         }
       />
       <PictureField
-        {...form.field('imagebase64Data')}
-        value={v.imagebase64Data}
-        onChange={(f) => form.set('imagebase64Data', f)}
+        {...form.control('imagebase64Data')}
         currentUrl={plan?.imageUrl}
         hint={plan ? undefined : 'Optional. A wide picture works best, e.g. 1200 × 600 pixels.'}
       />

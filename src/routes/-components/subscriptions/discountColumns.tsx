@@ -1,10 +1,10 @@
 // The columns of a list of discounts per service (the discount master, a plan's discounts, a service's discounts).
 import { Link } from '@tanstack/react-router';
 import { deleteDiscount, type SubscriptionDiscount } from '../../../api/subscriptions';
-import { Badge, buttonClassName, formatRupees } from '../../../ui';
+import { Badge, formatRupees } from '../../../ui';
 import type { Column } from '../../../ui/DataTable';
 import * as s from '../../_admin/-components/admin.css';
-import { DeleteAction } from '../../_admin/-components/DeleteAction';
+import { actionsColumn } from '../../_admin/-components/rowColumns';
 import { StatusToggle } from '../../_admin/-components/StatusToggle';
 import { discountText } from './words';
 
@@ -61,29 +61,14 @@ export function discountColumns(opts: {
         <StatusToggle kind="SubscriptionService" id={d.id} active={d.status} label={`Active: ${nameOf(d)}`} />
       ),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      render: (d) => (
-        <div className={s.rowActions}>
-          <Link
-            to="/Subscription/UpdateDiscountDetails"
-            search={{ id: d.id }}
-            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-            aria-label={`Edit ${nameOf(d)}`}
-          >
-            Edit
-          </Link>
-          <DeleteAction
-            label={`Delete ${nameOf(d)}`}
-            title={`Delete ${nameOf(d)}?`}
-            message="Later checkouts no longer give it; orders already placed keep the discount they got. To stop it for a while, switch it off instead."
-            onDelete={() => deleteDiscount(d.id)}
-            operation="deleteDiscountDetailsForService"
-          />
-        </div>
-      ),
-    },
+    actionsColumn({
+      nameOf,
+      editLink: (d, props) => <Link to="/Subscription/UpdateDiscountDetails" search={{ id: d.id }} {...props} />,
+      deleteMessage:
+        'Later checkouts no longer give it; orders already placed keep the discount they got. To stop it for a while, switch it off instead.',
+      onDelete: (d) => deleteDiscount(d.id),
+      operation: 'deleteDiscountDetailsForService',
+    }),
   ];
   return all.filter((c): c is Column<SubscriptionDiscount> => c !== null);
 }

@@ -132,10 +132,8 @@ export function VendorForm({ vendor: d, cancelTo, onSaved }: VendorFormProps) {
         hint="Optional. 15 characters starting with the GST code of the state above, e.g. 27ABCDE1234F1Z5."
       />
       <ImageField
-        {...form.field('proof')}
+        {...form.control('proof')}
         {...SCANNED_PAPER}
-        value={v.proof}
-        onChange={(file) => form.set('proof', file)}
         hint={
           d?.hasAadharProof
             ? `On file: ${d.aadharFileName ?? 'a proof'}. Choose a file only to replace it.`

@@ -1,4 +1,5 @@
-// Shared by the admin's chip lists (a category's zones): the × that takes one chip off.
+// Shared by the admin's chip lists (LinkChips: a category's zones, a professional's zones and skills): the ×
+// that takes one chip off.
 import { CloseIcon } from '../../../ui';
 import * as s from './admin.css';
 

@@ -46,15 +46,15 @@ const categoryOption = (c: Pick<Category, 'id' | 'categoryName' | 'active'>): Se
 });
 
 /** A category picker's options and search; `chosen` is the picked category's id ('' for none). */
-export function useCategoryPicker(chosen: string, enabled = true): { options: SelectOption[]; search: ServerSearch } {
+export function useCategoryPicker(chosen: string): { options: SelectOption[]; search: ServerSearch } {
   const [query, setQuery] = useState('');
   const term = useSettled(query);
-  const matches = useQuery({ ...categoryChoicesQuery(term), enabled });
+  const matches = useQuery(categoryChoicesQuery(term));
   // The chosen category is read by id only when the matches do not hold it (its label is needed all the same).
   const inMatches = matches.data?.items.some((c) => String(c.id) === chosen) ?? false;
   const picked = useQuery({
     ...categoryQuery(Number(chosen) || 0),
-    enabled: enabled && Number(chosen) > 0 && !inMatches,
+    enabled: Number(chosen) > 0 && !inMatches,
   });
   // The chosen option as last seen, so it stays listed (and selected) while a new search's read by id is on its way.
   const lastChosen = useRef<SelectOption | undefined>(undefined);

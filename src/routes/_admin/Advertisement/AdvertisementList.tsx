@@ -1,12 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { deleteHomeScreenAd, type HomeScreenAd, homeScreenAdsQuery } from '../../../api/homeScreenAds';
-import { buttonClassName, formatDateTime } from '../../../ui';
+import { formatDateTime } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import * as a from '../../-components/advertisements/advertisements.css';
 import { ExcelDownloadButton } from '../../-components/advertisements/ExcelDownloadButton';
 import * as s from '../-components/admin.css';
-import { DeleteAction } from '../-components/DeleteAction';
 import { type ListSearch, validateListSearch } from '../-components/listSearch';
+import { actionsColumn } from '../-components/rowColumns';
 import { StaffPage } from '../-components/StaffPage';
 import { StatusToggle } from '../-components/StatusToggle';
 import { UrlFilter } from '../-components/UrlFilter';
@@ -80,29 +80,14 @@ const columns: Column<HomeScreenAd>[] = [
       <StatusToggle kind="HomeScreenAdvs" id={ad.id} active={ad.status} label={`Active: ${nameOf(ad)}`} />
     ),
   },
-  {
-    key: 'actions',
-    header: 'Actions',
-    render: (ad) => (
-      <div className={s.rowActions}>
-        <Link
-          to="/Advertisement/UpdateAdvertisement"
-          search={{ id: ad.id }}
-          className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-          aria-label={`Edit ${nameOf(ad)}`}
-        >
-          Edit
-        </Link>
-        <DeleteAction
-          label={`Delete ${nameOf(ad)}`}
-          title={`Delete ${nameOf(ad)}?`}
-          message="The advertisement leaves the home page and every list. To take it off the home page for a while, switch it off instead."
-          onDelete={() => deleteHomeScreenAd(ad.id)}
-          operation="homeScreenAdvsDelete"
-        />
-      </div>
-    ),
-  },
+  actionsColumn({
+    nameOf,
+    editLink: (ad, props) => <Link to="/Advertisement/UpdateAdvertisement" search={{ id: ad.id }} {...props} />,
+    deleteMessage:
+      'The advertisement leaves the home page and every list. To take it off the home page for a while, switch it off instead.',
+    onDelete: (ad) => deleteHomeScreenAd(ad.id),
+    operation: 'homeScreenAdvsDelete',
+  }),
 ];
 
 /** /Advertisement/AdvertisementList (admin): every advertisement, newest first, with the Excel download. */

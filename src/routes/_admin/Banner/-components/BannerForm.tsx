@@ -10,10 +10,10 @@ import {
   serviceBannerPath,
 } from '../../../../api/banners';
 import { servicesQuery, subCategoriesOfCategoryQuery } from '../../../../api/catalogue';
-import { type FileValue, SearchSelectField, SelectField, TextField } from '../../../../ui/form';
+import { type FileValue, SelectField, TextField } from '../../../../ui/form';
 import { OperationForm, useOperationForm } from '../../../-components/form';
+import { CategoryField } from '../../-components/CategoryField';
 import { PictureField } from '../../-components/PictureField';
-import { useCategoryPicker } from '../../-components/pickers';
 import { toBody } from '../../-components/toBody';
 
 export interface BannerFormProps {
@@ -124,7 +124,6 @@ export function BannerForm({
   const busy = form.busy;
   const v = form.values;
 
-  const categories = useCategoryPicker(v.categoryId, target === 'service');
   const subCategories = useQuery(subCategoriesOfCategoryQuery(target === 'service' ? Number(v.categoryId) || 0 : 0));
   const subCategoryId = target === 'service' ? Number(v.subCategoryId) || 0 : 0;
   const services = useQuery({
@@ -140,40 +139,21 @@ export function BannerForm({
     <OperationForm form={form} label={label} submitLabel={submitLabel} cancelTo={cancelTo}>
       {types.length > 1 ? (
         <SelectField
-          label="Screen"
-          name="type"
+          {...form.field('type')}
           placeholder="Choose a screen"
           options={types.map((t) => ({ value: t, label: BANNER_SCREEN_LABELS[t] }))}
           value={v.type}
           onChange={(e) => form.set('type', e.target.value)}
-          error={form.errors.type}
           hint="The page the banner shows on"
-          required
           disabled={busy}
         />
       ) : null}
 
       {target === 'service' ? (
         <>
-          <SearchSelectField
-            label="Category"
-            name="categoryId"
-            placeholder="Choose a category"
-            options={categories.options}
-            search={categories.search}
-            value={v.categoryId}
-            onChange={(id) => {
-              form.set('categoryId', id);
-              form.set('subCategoryId', '');
-              form.set('serviceId', '');
-            }}
-            error={form.errors.categoryId}
-            required
-            disabled={busy}
-          />
+          <CategoryField form={form} required disabled={busy} clears={['subCategoryId', 'serviceId']} />
           <SelectField
-            label="Sub-category"
-            name="subCategoryId"
+            {...form.field('subCategoryId')}
             placeholder={
               !v.categoryId
                 ? 'Choose a category first'
@@ -192,13 +172,11 @@ export function BannerForm({
               form.set('subCategoryId', e.target.value);
               form.set('serviceId', '');
             }}
-            error={form.errors.subCategoryId}
             required
             disabled={busy || !v.categoryId}
           />
           <SelectField
-            label="Service"
-            name="serviceId"
+            {...form.field('serviceId')}
             placeholder={
               !v.subCategoryId
                 ? 'Choose a sub-category first'
@@ -214,7 +192,6 @@ export function BannerForm({
             }))}
             value={v.serviceId}
             onChange={(e) => form.set('serviceId', e.target.value)}
-            error={form.errors.serviceId}
             hint={v.serviceId ? `A click opens ${serviceBannerPath(Number(v.serviceId))}` : undefined}
             required
             disabled={busy || !v.subCategoryId}
@@ -223,11 +200,7 @@ export function BannerForm({
       ) : null}
 
       <PictureField
-        label="Banner image"
-        name="imagebase64Data"
-        value={v.imagebase64Data}
-        onChange={(file) => form.set('imagebase64Data', file)}
-        error={form.errors.imagebase64Data}
+        {...form.control('imagebase64Data')}
         hint={
           target === 'path' && youtube
             ? 'A wide picture works best, e.g. 1600 × 600 pixels. A banner needs an image, a YouTube link, or both.'
@@ -241,15 +214,10 @@ export function BannerForm({
       {target === 'path' ? (
         <>
           <TextField
-            label="Link to (path)"
-            name="path"
+            {...form.text('path')}
             list={datalistId}
             autoComplete="off"
-            maxLength={form.rule('path').maxLength}
             placeholder="/Services"
-            value={v.path}
-            onChange={(e) => form.set('path', e.target.value)}
-            error={form.errors.path}
             hint="Where a click on the banner leads: a page of this site, e.g. /Services or /SubCategory?categoryId=3. Leave it empty for no link."
             disabled={busy}
           />
@@ -263,16 +231,12 @@ export function BannerForm({
 
       {youtube ? (
         <TextField
+          {...form.text('youtubeLink')}
           label="YouTube link (optional)"
-          name="youtubeLink"
           type="url"
           inputMode="url"
           autoComplete="off"
-          maxLength={form.rule('youtubeLink').maxLength}
           placeholder="https://www.youtube.com/watch?v=…"
-          value={v.youtubeLink}
-          onChange={(e) => form.set('youtubeLink', e.target.value)}
-          error={form.errors.youtubeLink}
           hint="A video to play from the banner."
           disabled={busy}
         />

@@ -1,6 +1,7 @@
 import { addCategory, type Category, type CategoryBody, updateCategory } from '../../../../api/catalogue';
-import { type FileValue, MultiSelectField, TextArea, TextField } from '../../../../ui/form';
+import { type FileValue, TextArea, TextField } from '../../../../ui/form';
 import { OperationForm, useOperationForm } from '../../../-components/form';
+import { PickerListField } from '../../../-components/form/PickerListField';
 import { PictureField } from '../../-components/PictureField';
 import { useZonePicker } from '../../-components/pickers';
 import { toBody } from '../../-components/toBody';
@@ -57,21 +58,14 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
         inputMode="numeric"
         hint="The 6-digit services accounting code printed on its services' tax invoices (CGST Rule 46), e.g. 998533 for cleaning."
       />
-      <PictureField
-        {...form.field('image')}
-        value={form.values.image}
-        onChange={(f) => form.set('image', f)}
-        currentUrl={category?.imageUrl}
-      />
+      <PictureField {...form.control('image')} currentUrl={category?.imageUrl} />
       <TextArea {...form.text('details')} fullWidth />
       {category ? null : (
-        <MultiSelectField
-          {...form.field('zones')}
+        <PickerListField
+          form={form}
+          name="zones"
+          picker={zones}
           fullWidth
-          options={zones.options}
-          search={zones.search}
-          value={form.values.zones}
-          onChange={(next) => form.set('zones', next)}
           hint={
             zones.error
               ? `Zones could not be loaded: ${zones.error.message}`

@@ -8,11 +8,11 @@ import {
   subCategoriesOfCategoryQuery,
   updateService,
 } from '../../../../api/catalogue';
-import { gstRatesQuery } from '../../../../api/tips';
-import { type FileValue, NumberField, SearchSelectField, SelectField, TextArea, TextField } from '../../../../ui/form';
+import { type FileValue, NumberField, SelectField, TextArea, TextField } from '../../../../ui/form';
 import { chosenId, OperationForm, typedNumber, useOperationForm } from '../../../-components/form';
+import { useGstRateOptions } from '../../../-components/gstRateOptions';
+import { CategoryField } from '../../-components/CategoryField';
 import { PictureField } from '../../-components/PictureField';
-import { useCategoryPicker } from '../../-components/pickers';
 
 export interface ServiceFormProps {
   service?: Service;
@@ -72,13 +72,8 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
     onSaved: (reply) => onSaved(reply.data),
   });
   const v = form.values;
-  const categories = useCategoryPicker(v.categoryId);
   const subCategories = useQuery(subCategoriesOfCategoryQuery(Number(v.categoryId) || 0));
-  // GST rates are data with effective dates: the select offers the rates in force today. A service stored at a rate
-  // withdrawn since (12 or 28 before 22 September 2025) shows it, marked, so the admin sees what to change.
-  const gstRates = useQuery(gstRatesQuery());
-  const inForce = gstRates.data?.inForce ?? [];
-  const stored = service && gstRates.data && !inForce.includes(service.gst) ? [service.gst] : [];
+  const gst = useGstRateOptions(service?.gst);
 
   return (
     <OperationForm
@@ -88,18 +83,7 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
       cancelTo="/Services/ServicesList"
     >
       <TextField {...form.text('heading')} fullWidth autoComplete="off" />
-      <SearchSelectField
-        {...form.field('categoryId')}
-        required
-        placeholder="Choose a category"
-        options={categories.options}
-        search={categories.search}
-        value={v.categoryId}
-        onChange={(id) => {
-          form.set('categoryId', id);
-          form.set('subCategoryId', '');
-        }}
-      />
+      <CategoryField form={form} required clears={['subCategoryId']} />
       <SelectField
         {...form.field('subCategoryId')}
         disabled={!v.categoryId}
@@ -133,17 +117,14 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
       />
       <SelectField
         {...form.field('gst')}
-        options={[
-          ...inForce.map((r) => ({ value: String(r), label: `${r} %` })),
-          ...stored.map((r) => ({ value: String(r), label: `${r} % (no longer in force)` })),
-        ]}
-        placeholder={gstRates.isPending ? 'Loading GST rates…' : undefined}
-        value={gstRates.data ? v.gst : ''}
+        options={gst.options}
+        placeholder={gst.rates.isPending ? 'Loading GST rates…' : undefined}
+        value={gst.rates.data ? v.gst : ''}
         onChange={(e) => form.set('gst', e.target.value)}
         hint={
-          gstRates.error
-            ? `GST rates could not be loaded: ${gstRates.error.message}`
-            : stored.length
+          gst.rates.error
+            ? `GST rates could not be loaded: ${gst.rates.error.message}`
+            : gst.withdrawn
               ? `${service?.gst} % is no longer in force: choose one of the rates in force today.`
               : 'Charged on the discounted price; the rates in force today.'
         }
@@ -156,16 +137,9 @@ export function ServiceForm({ service, categoryId, subCategoryId, onSaved }: Ser
         onChange={(e) => form.set('professionalType', e.target.value as ProfessionalType | '')}
       />
       <TextArea {...form.text('pDetails')} fullWidth rows={5} />
+      <PictureField {...form.control('image')} currentUrl={service?.imageUrl} />
       <PictureField
-        {...form.field('image')}
-        value={v.image}
-        onChange={(f) => form.set('image', f)}
-        currentUrl={service?.imageUrl}
-      />
-      <PictureField
-        {...form.field('bannerImage')}
-        value={v.bannerImage}
-        onChange={(f) => form.set('bannerImage', f)}
+        {...form.control('bannerImage')}
         currentUrl={service?.bannerImageUrl}
         hint="Shown wide at the top of the service's page."
       />

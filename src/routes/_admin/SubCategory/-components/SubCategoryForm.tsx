@@ -1,8 +1,8 @@
 import { addSubCategory, type SubCategory, updateSubCategory } from '../../../../api/catalogue';
-import { type FileValue, SearchSelectField, TextField } from '../../../../ui/form';
+import { type FileValue, TextField } from '../../../../ui/form';
 import { chosenId, OperationForm, useOperationForm } from '../../../-components/form';
+import { CategoryField } from '../../-components/CategoryField';
 import { PictureField } from '../../-components/PictureField';
-import { useCategoryPicker } from '../../-components/pickers';
 import { toBody } from '../../-components/toBody';
 
 export interface SubCategoryFormProps {
@@ -34,7 +34,6 @@ export function SubCategoryForm({ subCategory, categoryId, onSaved }: SubCategor
     savedMessage: 'Sub-category saved.',
     onSaved: (reply) => onSaved(reply.data),
   });
-  const categories = useCategoryPicker(form.values.categoryId);
 
   return (
     <OperationForm
@@ -43,14 +42,7 @@ export function SubCategoryForm({ subCategory, categoryId, onSaved }: SubCategor
       submitLabel={subCategory ? 'Save changes' : 'Add sub-category'}
       cancelTo="/SubCategory/SubCategoryList"
     >
-      <SearchSelectField
-        {...form.field('categoryId')}
-        placeholder="Choose a category"
-        options={categories.options}
-        search={categories.search}
-        value={form.values.categoryId}
-        onChange={(id) => form.set('categoryId', id)}
-      />
+      <CategoryField form={form} />
       <TextField {...form.text('subCategoryName')} autoComplete="off" />
       <TextField
         {...form.text('headingField')}
@@ -58,12 +50,7 @@ export function SubCategoryForm({ subCategory, categoryId, onSaved }: SubCategor
         autoComplete="off"
         hint="A short line shown above the sub-category's services."
       />
-      <PictureField
-        {...form.field('image')}
-        value={form.values.image}
-        onChange={(f) => form.set('image', f)}
-        currentUrl={subCategory?.imageUrl}
-      />
+      <PictureField {...form.control('image')} currentUrl={subCategory?.imageUrl} />
     </OperationForm>
   );
 }

@@ -1,5 +1,6 @@
 // The books' screens (decision 059): filters, plain tables of figures, totals (logical properties only).
 import { style } from '@vanilla-extract/css';
+import { headCell, ruledCell } from '../../../../ui/surfaces.css';
 import { font, space, vars } from '../../../../ui/theme.css';
 
 export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: space.lg });
@@ -8,21 +9,8 @@ export const actions = style({ display: 'flex', gap: space.sm, alignItems: 'cent
 export const muted = style({ color: vars.color.muted, fontSize: font.size.sm, margin: 0 });
 export const scroll = style({ overflowX: 'auto' });
 export const table = style({ inlineSize: '100%', borderCollapse: 'collapse', fontSize: font.size.sm });
-export const th = style({
-  textAlign: 'start',
-  color: vars.color.muted,
-  fontWeight: 600,
-  whiteSpace: 'nowrap',
-  paddingBlock: space.sm,
-  paddingInline: space.md,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-});
-export const td = style({
-  paddingBlock: space.sm,
-  paddingInline: space.md,
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  verticalAlign: 'top',
-});
+export const th = style({ textAlign: 'start', ...headCell });
+export const td = style({ ...ruledCell, verticalAlign: 'top' });
 export const num = style({ textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 export const total = style({ fontWeight: 700 });
 export const legs = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: space.xs });
