@@ -203,6 +203,12 @@ try {
     }
   }
   console.log(`\nGoal (mobile performance >= 90, the other three 100): ${goals.join(', ')}`);
+  // Blocking time is measured on this machine's CPU: other work beside the runs inflates it (decision 009, last
+  // addendum), so the figures say what load they were taken under.
+  const [load1] = os.loadavg();
+  console.log(
+    `Load average at the end: ${load1.toFixed(2)} on ${os.availableParallelism()} cores${load1 > 2 ? ' — a busy machine: blocking time is overstated; measure again when it is quiet' : ''}`,
+  );
   if (failing.size)
     console.log(`\nAudits below 100 outside performance:\n${[...failing].map((f) => `- ${f}`).join('\n')}`);
 } finally {
