@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromePalette, SETTINGS_STORAGE_KEY } from '../../src/ui/palette';
 import { axeViolations as violations } from '../support/axe';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { chromiumPath, closeWithEscape, launch, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -255,8 +255,7 @@ describe.skipIf(!chromiumPath)('accessibility: axe, titles, focus and dialogs', 
     await opener.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await closeWithEscape(page, dialog);
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 // with no quote call (so no refusal) until an address exists.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch } from '../support/browser';
+import { chromiumPath, closeWithEscape, launch } from '../support/browser';
 import { factories, type Row } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -66,8 +66,7 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
     await chooser.getByLabel('Pincode').fill(pin);
     await chooser.getByRole('button', { name: 'Check availability' }).click();
     await expect.poll(() => headerPin(page).textContent()).toBe(pin);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => chooser.count()).toBe(0);
+    await closeWithEscape(page, chooser);
   }
 
   for (const { width, height } of VIEWPORTS) {
@@ -146,7 +145,7 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
         await expect
           .poll(() => chooser.getByLabel('Pincode').evaluate((el) => el === document.activeElement))
           .toBe(true);
-        await page.keyboard.press('Escape');
+        await closeWithEscape(page, chooser);
         await choosePincode(page, otherPin, 'Pest control');
         await expect.poll(() => said.textContent()).toContain(`Available at ${otherPin}`);
         // "Change pincode" on the page opens the same chooser.
@@ -154,7 +153,7 @@ describe.skipIf(!chromiumPath)('a first booking flows without asking twice', () 
         await expect.poll(() => said.textContent()).toContain(`Not available at ${otherPin}`);
         await said.getByRole('button', { name: 'Change pincode' }).click();
         await expect.poll(() => chooser.isVisible()).toBe(true);
-        await page.keyboard.press('Escape');
+        await closeWithEscape(page, chooser);
         await choosePincode(page, PIN, 'Sofa care');
         await expect.poll(() => said.textContent()).toContain(`Available at ${PIN}`);
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { chromiumPath, closeWithEscape, launch, signIn, waitForPath } from '../support/browser';
 import { png } from '../support/catalogue';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -118,7 +118,6 @@ describe.skipIf(!chromiumPath)('the product store in the browser', () => {
     expect(server.body.data.available).toBe(24);
     await expect.poll(() => available.textContent()).toBe(String(server.body.data.available));
     await panel.getByRole('heading', { name }).waitFor();
-    await page.keyboard.press('Escape');
-    await expect.poll(() => panel.count()).toBe(0);
+    await closeWithEscape(page, panel);
   });
 });

@@ -11,7 +11,7 @@ import {
   walletTopUpModels,
   walletTopUpPaths,
 } from '../../src/machines/walletTopUp/walletTopUp.model';
-import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
+import { chromiumPath, closeWithEscape, launch, signIn, waitForPath } from '../support/browser';
 import { factories } from '../support/factories';
 import { holdCalls, recordToasts } from '../support/held-calls';
 import { coverageOf, coveringPaths } from '../support/machine-paths';
@@ -389,8 +389,7 @@ describe.skipIf(!chromiumPath)('wallet top-up machine through the real pages', (
                   // The machine was dropped: the icon starts a new top-up from an empty amount.
                   await page.getByRole('button', { name: 'Add Money To Wallet' }).click();
                   await expect.poll(() => amountBox().inputValue()).toBe('');
-                  await page.keyboard.press('Escape');
-                  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+                  await closeWithEscape(page, page.getByRole('dialog'));
                 }
               }),
             },

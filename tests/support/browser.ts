@@ -86,3 +86,17 @@ export async function chooseStateAndCity(
   await expect.poll(() => form.getByLabel(/^City/).locator('option').allTextContents()).toContain(city);
   await form.getByLabel(/^City/).selectOption({ label: city });
 }
+
+/**
+ * Closes a radix dialog or sheet with Escape, as a keyboard user does. radix listens for Escape only once a new layer
+ * has rendered as the top one, a render after it appears; a key pressed in that frame goes to the layer below (a
+ * toast still shown) or nowhere. So Escape is pressed again until the layer is gone, and it must go within the poll.
+ */
+export async function closeWithEscape(page: Page, layer: Locator, expect: ExpectStatic = globalExpect) {
+  await expect
+    .poll(async () => {
+      if ((await layer.count()) > 0) await page.keyboard.press('Escape');
+      return layer.count();
+    })
+    .toBe(0);
+}
