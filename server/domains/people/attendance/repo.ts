@@ -48,11 +48,15 @@ export async function lockedMonthsOfYear(exec: Executor, year: number) {
   return rows.map((r) => r.month);
 }
 
-/** True when this call locked the month (false: it was locked already). */
+/**
+ * True when this call locked the month (false: it was locked already). Stamped with the clock, not the transaction's
+ * start: the lock takes effect once the month's writers have let go (holdMonthExclusive), and a correction that
+ * committed while this transaction waited must read as before the lock.
+ */
 export async function insertLock(tx: Executor, year: number, month: number, actorId: number | null) {
   const rows = await tx
     .insert(attendanceMonthLocks)
-    .values({ year, month, lockedBy: actorId })
+    .values({ year, month, lockedBy: actorId, lockedAt: sql`clock_timestamp()` })
     .onConflictDoNothing()
     .returning({ year: attendanceMonthLocks.year });
   return rows.length > 0;
