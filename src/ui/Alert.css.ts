@@ -29,3 +29,5 @@ export const icon = styleVariants(Object.fromEntries(tones.map((t) => [t, t])) a
 export const body = style({ minInlineSize: 0, overflowWrap: 'anywhere' });
 
 export const title = style({ display: 'block', fontWeight: 650, marginBlockEnd: '2px' });
+
+export const withAction = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.md });

@@ -229,4 +229,50 @@ describe.skipIf(!chromiumPath)('the professional’s app in the browser', () => 
       .poll(() => mine.getByRole('note', { name: 'Answer' }).textContent())
       .toContain('Yes, I always carry one.');
   });
+
+  it('a refresh that fails keeps the customer’s list and what they typed, under a notice with a retry', async () => {
+    const job = jobs[0];
+    const raised = dataOf<{ id: number }>(
+      await t.api('POST', '/api/Customer/AddCustomerQuery', {
+        token: await cust.token(),
+        body: { OrderLineId: job.lineId, Query: 'Was the old tap left behind?' },
+      }),
+      201,
+    );
+    await customer.goto(`${t.url}/MyAccounts?tab=queries`);
+    const mine = customer
+      .getByRole('list', { name: 'Your queries' })
+      .getByRole('listitem', { name: `Query about ${job.serviceName}` })
+      .filter({ hasText: 'Was the old tap left behind?' });
+    await expect.poll(() => mine.isVisible()).toBe(true);
+    const question = customer.getByRole('form', { name: 'Raise a query' }).getByLabel(/^Your question/);
+    await question.fill('And the washers?');
+
+    // From here the list's reads fail; the answer's live event asks the page to read the list again.
+    const LIST = '**/api/Customer/GetCustomerQueryies?**';
+    await customer.route(LIST, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'The queries could not be read.' }),
+      }),
+    );
+    const answered = await t.api('PUT', `/api/Customer/ResponseCustomerQuery?Id=${raised.id}`, {
+      token: await pro.token(),
+      body: { QueryAns: 'No, it went with me.' },
+    });
+    expect(answered.status).toBe(200);
+    // After the read's retries: the list as it was, the typed question kept, and a notice with a retry.
+    const notice = customer.getByRole('status').filter({ hasText: 'Not up to date: The queries could not be read.' });
+    await expect.poll(() => notice.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await mine.isVisible()).toBe(true);
+    expect(await mine.getByRole('note', { name: 'Answer' }).count()).toBe(0);
+    expect(await question.inputValue()).toBe('And the washers?');
+
+    await customer.unroute(LIST);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await expect.poll(() => mine.getByRole('note', { name: 'Answer' }).textContent()).toContain('No, it went with me.');
+    expect(await question.inputValue()).toBe('And the washers?');
+  });
 });

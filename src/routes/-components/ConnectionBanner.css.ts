@@ -10,5 +10,3 @@ export const banner = style({
   marginInline: 'auto',
   boxShadow: '0 4px 16px rgb(0 0 0 / 0.18)',
 });
-
-export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12 });

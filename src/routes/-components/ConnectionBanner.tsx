@@ -23,13 +23,16 @@ export function ConnectionBanner() {
   };
   return (
     <div className={s.banner}>
-      <Alert tone="danger" title="Doorstep cannot be reached">
-        <span className={s.row}>
-          Check your connection. What you typed is kept.
+      <Alert
+        tone="danger"
+        title="Doorstep cannot be reached"
+        action={
           <Button size="sm" variant="secondary" loading={checking} onClick={retry}>
             Try again
           </Button>
-        </span>
+        }
+      >
+        Check your connection. What you typed is kept.
       </Alert>
     </div>
   );

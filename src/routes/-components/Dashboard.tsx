@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { meQuery } from '../../api/auth';
 import { dashboardCountsQuery } from '../../api/dashboard';
-import { Alert, Card, PageHeader, StatCard, StatGrid } from '../../ui';
+import { Card, PageHeader, StatCard, StatGrid } from '../../ui';
+import { LoadFailure } from './Loaded';
 import { ROLE_NAME } from './roles';
 
 export function ProfileCard() {
@@ -26,23 +27,26 @@ export function ProfileCard() {
 
 export function Counts() {
   const counts = useQuery(dashboardCountsQuery());
-  if (counts.error) return <Alert tone="danger">{counts.error.message}</Alert>;
+  if (!counts.data && counts.error) return <LoadFailure query={counts} />;
   const c = counts.data;
   const staff = c ? Object.values(c.staffByRole).reduce((a, b) => a + b, 0) : 0;
   return (
-    <StatGrid>
-      <StatCard label="Customers" value={c?.customers ?? '…'} />
-      <StatCard label="Staff, professionals and vendors" value={c ? staff : '…'} />
-      <StatCard label="Professionals" value={c?.staffByRole.TE ?? (c ? 0 : '…')} />
-      <StatCard label="Vendors" value={c?.staffByRole.VE ?? (c ? 0 : '…')} />
-      <StatCard label="Categories" value={c?.categories ?? '…'} />
-      <StatCard label="Sub-categories" value={c?.subCategories ?? '…'} />
-      <StatCard label="Services" value={c ? `${c.activeServices} / ${c.services}` : '…'} hint="active / all" />
-      <StatCard label="Zones" value={c ? `${c.activeZones} / ${c.zones}` : '…'} hint="active / all" />
-      <StatCard label="Pincodes served" value={c?.pincodes ?? '…'} />
-      <StatCard label="States and UTs" value={c?.states ?? '…'} />
-      <StatCard label="Cities" value={c?.cities ?? '…'} />
-    </StatGrid>
+    <>
+      <LoadFailure query={counts} />
+      <StatGrid>
+        <StatCard label="Customers" value={c?.customers ?? '…'} />
+        <StatCard label="Staff, professionals and vendors" value={c ? staff : '…'} />
+        <StatCard label="Professionals" value={c?.staffByRole.TE ?? (c ? 0 : '…')} />
+        <StatCard label="Vendors" value={c?.staffByRole.VE ?? (c ? 0 : '…')} />
+        <StatCard label="Categories" value={c?.categories ?? '…'} />
+        <StatCard label="Sub-categories" value={c?.subCategories ?? '…'} />
+        <StatCard label="Services" value={c ? `${c.activeServices} / ${c.services}` : '…'} hint="active / all" />
+        <StatCard label="Zones" value={c ? `${c.activeZones} / ${c.zones}` : '…'} hint="active / all" />
+        <StatCard label="Pincodes served" value={c?.pincodes ?? '…'} />
+        <StatCard label="States and UTs" value={c?.states ?? '…'} />
+        <StatCard label="Cities" value={c?.cities ?? '…'} />
+      </StatGrid>
+    </>
   );
 }
 

@@ -2,7 +2,8 @@
 // items as a list with a pager under it. The words are the caller's, from its area's words.ts (decision 048).
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Alert, Card, EmptyState, LoadingPlaceholder, Pager } from '../../ui';
+import { Card, EmptyState, Pager } from '../../ui';
+import { Loaded } from './Loaded';
 
 export interface PagedListCardProps<T> {
   /** The card's title (`yours`, also the list's name unless `listLabel` says otherwise), empty state and pager. */
@@ -27,20 +28,20 @@ export function PagedListCard<T>({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Card title={W.yours}>
-      {list.isPending ? (
-        <LoadingPlaceholder />
-      ) : list.error ? (
-        <Alert tone="danger">{list.error.message}</Alert>
-      ) : total === 0 || !list.data ? (
-        <EmptyState title={W.noneTitle} description={W.noneText} />
-      ) : (
-        <div style={{ display: 'grid', gap: 12 }}>
-          <ul aria-label={listLabel} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap }}>
-            {list.data.items.map(children)}
-          </ul>
-          <Pager page={page} pages={pages} label={W.pages} onPage={onPage} />
-        </div>
-      )}
+      <Loaded query={list}>
+        {(data) =>
+          total === 0 ? (
+            <EmptyState title={W.noneTitle} description={W.noneText} />
+          ) : (
+            <div style={{ display: 'grid', gap: 12 }}>
+              <ul aria-label={listLabel} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap }}>
+                {data.items.map(children)}
+              </ul>
+              <Pager page={page} pages={pages} label={W.pages} onPage={onPage} />
+            </div>
+          )
+        }
+      </Loaded>
     </Card>
   );
 }

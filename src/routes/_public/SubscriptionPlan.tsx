@@ -6,6 +6,7 @@ import { keyOf } from '../../api/kit';
 import { useSession } from '../../api/session';
 import { checkSubscriptionPayment, plansOnSaleQuery } from '../../api/subscriptions';
 import { Alert, Button, buttonClassName, EmptyState, LoadingPlaceholder, PageHeader, toast } from '../../ui';
+import { LoadFailure } from '../-components/Loaded';
 import * as st from '../-components/storefront/storefront.css';
 import { BuyPlans } from '../-components/subscriptions/BuyPlans';
 import { MyPlans } from '../-components/subscriptions/MyPlans';
@@ -80,10 +81,11 @@ function SubscriptionPlan() {
         <h2 id="plans-on-sale" className={st.sectionTitle}>
           {W.onSale}
         </h2>
-        {plans.isPending ? (
-          <LoadingPlaceholder label={W.loading} />
-        ) : plans.isError ? (
-          <Alert tone="danger">{plans.error.message}</Alert>
+        <LoadFailure query={plans} />
+        {!plans.data ? (
+          plans.error ? null : (
+            <LoadingPlaceholder label={W.loading} />
+          )
         ) : plans.data.length === 0 ? (
           <EmptyState title={W.noneTitle} description={W.noneText} />
         ) : customer ? (

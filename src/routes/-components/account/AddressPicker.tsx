@@ -10,9 +10,10 @@ import {
   makeAddressDefault,
 } from '../../../api/addresses';
 import { invalidateAfter } from '../../../api/invalidate';
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, LoadingPlaceholder, toast } from '../../../ui';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, toast } from '../../../ui';
 import { Form, FormActions, FormErrorSummary, SelectField, TextArea, TextField } from '../../../ui/form';
 import { chosenId, useOperationForm } from '../form';
+import { Loaded, LoadFailure, NotLoaded } from '../Loaded';
 import * as s from './addresses.css';
 import { ACCOUNT } from './words';
 
@@ -127,12 +128,12 @@ export function AddressForm({
 export function AddressPicker({ value, onChange }: { value: number | null; onChange(id: number): void }) {
   const addresses = useQuery(addressesQuery());
   const [adding, setAdding] = useState(false);
-  if (addresses.isPending) return <LoadingPlaceholder label={W.loading} />;
-  if (addresses.isError) return <Alert tone="danger">{addresses.error.message}</Alert>;
+  if (!addresses.data) return <NotLoaded query={addresses} loadingLabel={W.loading} />;
   const list = addresses.data;
   const chosenId = value ?? list.find((a) => a.isDefault)?.id ?? list[0]?.id ?? null;
   return (
     <div className={s.stack}>
+      <LoadFailure query={addresses} />
       {list.length > 0 && (
         <ul className={s.list} aria-label={W.yours}>
           {list.map((a) => (
@@ -222,19 +223,19 @@ export function AddressBook() {
   return (
     <div className={s.stack}>
       <Card title={W.yours}>
-        {addresses.isPending ? (
-          <LoadingPlaceholder label={W.loading} />
-        ) : addresses.isError ? (
-          <Alert tone="danger">{addresses.error.message}</Alert>
-        ) : addresses.data.length === 0 ? (
-          <EmptyState title={W.noneTitle} description={W.noneText} />
-        ) : (
-          <ul className={s.list} aria-label={W.yours}>
-            {addresses.data.map((a) => (
-              <BookRow key={a.id} address={a} />
-            ))}
-          </ul>
-        )}
+        <Loaded query={addresses} loadingLabel={W.loading}>
+          {(data) =>
+            data.length === 0 ? (
+              <EmptyState title={W.noneTitle} description={W.noneText} />
+            ) : (
+              <ul className={s.list} aria-label={W.yours}>
+                {data.map((a) => (
+                  <BookRow key={a.id} address={a} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
       </Card>
       <Card title={W.addTitle}>
         <p className={s.muted}>{W.addText}</p>

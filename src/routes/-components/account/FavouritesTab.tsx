@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type Favourite, favouritesQuery, toggleFavourite } from '../../../api/favourites';
 import { invalidateAfter } from '../../../api/invalidate';
-import { Alert, Badge, Button, Card, EmptyState, LoadingPlaceholder, Pager, toast } from '../../../ui';
+import { Badge, Button, Card, EmptyState, Pager, toast } from '../../../ui';
+import { Loaded } from '../Loaded';
 import { Img, PriceLine } from '../storefront/parts';
 import * as s from './favourites.css';
 import { ACCOUNT } from './words';
@@ -63,30 +64,30 @@ export function FavouritesTab() {
 
   return (
     <Card title={W.title}>
-      {favourites.isPending ? (
-        <LoadingPlaceholder label={W.loading} />
-      ) : favourites.error ? (
-        <Alert tone="danger">{favourites.error.message}</Alert>
-      ) : !data?.items.length ? (
-        <EmptyState
-          title={W.noneTitle}
-          description={W.noneText}
-          action={
-            <Link to="/Services" search={{}}>
-              {W.browse}
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className={s.list} aria-label={W.list}>
-            {data.items.map((f) => (
-              <Row key={f.id} favourite={f} />
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
-        </>
-      )}
+      <Loaded query={favourites} loadingLabel={W.loading}>
+        {(data) =>
+          !data?.items.length ? (
+            <EmptyState
+              title={W.noneTitle}
+              description={W.noneText}
+              action={
+                <Link to="/Services" search={{}}>
+                  {W.browse}
+                </Link>
+              }
+            />
+          ) : (
+            <>
+              <ul className={s.list} aria-label={W.list}>
+                {data.items.map((f) => (
+                  <Row key={f.id} favourite={f} />
+                ))}
+              </ul>
+              <Pager page={page} pages={pages} label={W.pages} onPage={setPage} />
+            </>
+          )
+        }
+      </Loaded>
     </Card>
   );
 }

@@ -24,12 +24,12 @@ import {
   Dialog,
   EmptyState,
   formatRupees,
-  LoadingPlaceholder,
   Pager,
   toast,
 } from '../../../ui';
 import { TextArea } from '../../../ui/form';
 import { SlotPicker } from '../cart/SlotPicker';
+import { Loaded } from '../Loaded';
 import * as s from '../wallet/wallet.css';
 import * as o from './orders.css';
 import { ORDER_LISTS, type OrderList } from './ordersSearch';
@@ -95,25 +95,25 @@ export function OrdersTab({ list = 'upcoming', page = 1 }: { list?: OrderList; p
           </Button>
         ))}
       </nav>
-      {query.isPending ? (
-        <LoadingPlaceholder label={W.loading} />
-      ) : query.error ? (
-        <Alert tone="danger">{query.error.message}</Alert>
-      ) : total === 0 ? (
-        <EmptyState
-          title={W.none(LIST_LABELS[list])}
-          description={list === 'upcoming' ? W.noneUpcoming : W.noneOther}
-        />
-      ) : (
-        <>
-          <ul aria-label={W.visits(LIST_LABELS[list])} className={o.lines}>
-            {query.data.items.map((line: Line) => (
-              <OrderLineItem key={line.lineId} line={line} />
-            ))}
-          </ul>
-          <Pager page={page} pages={pages} label={W.pages} onPage={(p) => go(list, p)} />
-        </>
-      )}
+      <Loaded query={query} loadingLabel={W.loading}>
+        {(data) =>
+          total === 0 ? (
+            <EmptyState
+              title={W.none(LIST_LABELS[list])}
+              description={list === 'upcoming' ? W.noneUpcoming : W.noneOther}
+            />
+          ) : (
+            <>
+              <ul aria-label={W.visits(LIST_LABELS[list])} className={o.lines}>
+                {data.items.map((line: Line) => (
+                  <OrderLineItem key={line.lineId} line={line} />
+                ))}
+              </ul>
+              <Pager page={page} pages={pages} label={W.pages} onPage={(p) => go(list, p)} />
+            </>
+          )
+        }
+      </Loaded>
     </Card>
   );
 }
@@ -324,34 +324,30 @@ function CancelDialog({ line, onClose }: { line: Line; onClose: () => void }) {
         </>
       }
     >
-      {terms.isPending ? (
-        <LoadingPlaceholder label={ACCOUNT.cancel.checking} />
-      ) : terms.error ? (
-        <Alert tone="danger">{terms.error.message}</Alert>
-      ) : (
-        <section className={o.terms} aria-label={ACCOUNT.cancel.terms}>
-          <p>{terms.data.reason}</p>
-          <dl className={o.termsTable}>
-            <dt>{ACCOUNT.cancel.visitTotal}</dt>
-            <dd>{formatRupees(terms.data.lineTotal)}</dd>
-            <dt>{ACCOUNT.cancel.fee}</dt>
-            <dd>{formatRupees(terms.data.fee)}</dd>
-            {terms.data.tipRefund > 0 && (
-              <>
-                <dt>{ACCOUNT.cancel.tip}</dt>
-                <dd>{formatRupees(terms.data.tipRefund)}</dd>
-              </>
-            )}
-            <dt>{ACCOUNT.cancel.refund}</dt>
-            <dd>
-              <strong>{formatRupees(terms.data.refund)}</strong>
-            </dd>
-          </dl>
-          {terms.data.freeUntil && (
-            <p className={s.muted}>{ACCOUNT.cancel.freeUntil(slotText(terms.data.freeUntil))}</p>
-          )}
-        </section>
-      )}
+      <Loaded query={terms} loadingLabel={ACCOUNT.cancel.checking}>
+        {(data) => (
+          <section className={o.terms} aria-label={ACCOUNT.cancel.terms}>
+            <p>{data.reason}</p>
+            <dl className={o.termsTable}>
+              <dt>{ACCOUNT.cancel.visitTotal}</dt>
+              <dd>{formatRupees(data.lineTotal)}</dd>
+              <dt>{ACCOUNT.cancel.fee}</dt>
+              <dd>{formatRupees(data.fee)}</dd>
+              {data.tipRefund > 0 && (
+                <>
+                  <dt>{ACCOUNT.cancel.tip}</dt>
+                  <dd>{formatRupees(data.tipRefund)}</dd>
+                </>
+              )}
+              <dt>{ACCOUNT.cancel.refund}</dt>
+              <dd>
+                <strong>{formatRupees(data.refund)}</strong>
+              </dd>
+            </dl>
+            {data.freeUntil && <p className={s.muted}>{ACCOUNT.cancel.freeUntil(slotText(data.freeUntil))}</p>}
+          </section>
+        )}
+      </Loaded>
       {error && <Alert tone="danger">{error}</Alert>}
     </Dialog>
   );

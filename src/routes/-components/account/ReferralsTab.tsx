@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { myReferralsQuery, referralLink } from '../../../api/referrals';
-import {
-  Alert,
-  Card,
-  EmptyState,
-  formatDate,
-  formatRupees,
-  LoadingPlaceholder,
-  Pager,
-  StatCard,
-  StatGrid,
-} from '../../../ui';
+import { Card, EmptyState, formatDate, formatRupees, Pager, StatCard, StatGrid } from '../../../ui';
+import { LoadFailure, NotLoaded } from '../Loaded';
 import { QrCode } from '../referrals/QrCode';
 import { StatusBadge } from '../referrals/referralColumns';
 import * as s from '../referrals/referrals.css';
@@ -28,13 +19,13 @@ const PAGE_SIZE = 10;
 export function ReferralsTab() {
   const [page, setPage] = useState(1);
   const mine = useQuery(myReferralsQuery({ page, pageSize: PAGE_SIZE }));
-  if (mine.isPending) return <LoadingPlaceholder />;
-  if (mine.error) return <Alert tone="danger">{mine.error.message}</Alert>;
+  if (!mine.data) return <NotLoaded query={mine} />;
   const d = mine.data;
   const link = referralLink(window.location.origin, d.referralCode);
   const pages = Math.max(1, Math.ceil(d.total / PAGE_SIZE));
   return (
     <div className={s.tab}>
+      <LoadFailure query={mine} />
       <Card title={W.title}>
         <div className={s.share}>
           <div className={s.stack}>

@@ -10,19 +10,10 @@ import {
   unlockAttendanceMonth,
 } from '../../../api/attendance';
 import { invalidateAfter } from '../../../api/invalidate';
-import {
-  Alert,
-  Badge,
-  Button,
-  ConfirmDialog,
-  Dialog,
-  formatDateTime,
-  LoadingPlaceholder,
-  PageHeader,
-  toast,
-} from '../../../ui';
+import { Alert, Badge, Button, ConfirmDialog, Dialog, formatDateTime, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { TextArea } from '../../../ui/form';
+import { LoadFailure, NotLoaded } from '../Loaded';
 import * as s from './attendance.css';
 import { CorrectDayDialog } from './CorrectDayDialog';
 import { days, indiaToday, monthLabel } from './format';
@@ -65,8 +56,7 @@ export function AttendanceDetail() {
   const locked = cal.data?.lockedMonths.includes(month) ?? false;
 
   if (!empId) return <Alert tone="danger">Choose a professional on the attendance list.</Alert>;
-  if (cal.error) return <Alert tone="danger">{cal.error.message}</Alert>;
-  if (!cal.data) return <LoadingPlaceholder label="Loading the month" />;
+  if (!cal.data) return <NotLoaded query={cal} loadingLabel="Loading the month" />;
   const data = cal.data;
 
   async function unlock() {
@@ -103,6 +93,7 @@ export function AttendanceDetail() {
 
   return (
     <div className={s.page}>
+      <LoadFailure query={cal} />
       <PageHeader
         title={`${data.name}: ${monthLabel(year, month)}`}
         description={`${days(data.counts.paidDays)} paid days. Choose a day to correct it.`}

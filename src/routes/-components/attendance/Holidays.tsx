@@ -3,10 +3,11 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { addHoliday, deleteHoliday, type Holiday, holidaysQuery } from '../../../api/attendance';
 import { invalidateAfter } from '../../../api/invalidate';
-import { Alert, Button, ConfirmDialog, formatDate, PageHeader, toast } from '../../../ui';
+import { Button, ConfirmDialog, formatDate, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField, TextField } from '../../../ui/form';
 import { OperationForm, useOperationForm } from '../form';
+import { LoadFailure } from '../Loaded';
 import * as s from './attendance.css';
 import { indiaToday } from './format';
 
@@ -64,7 +65,7 @@ export function Holidays() {
           <TextField {...form.text('name')} placeholder="Diwali" autoComplete="off" />
         </OperationForm>
       </section>
-      {list.error ? <Alert tone="danger">{list.error.message}</Alert> : null}
+      <LoadFailure query={list} />
       <DataTable
         {...staticTableProps(list.data ?? [])}
         caption={`Holidays of ${year}`}

@@ -11,6 +11,7 @@ import { meQuery } from '../../../api/auth';
 import { invalidateAfter } from '../../../api/invalidate';
 import { technicianDashboardQuery } from '../../../api/professionalJobs';
 import { Alert, Badge, Button, LoadingPlaceholder, PageHeader, toast } from '../../../ui';
+import { LoadFailure } from '../Loaded';
 import * as s from './attendance.css';
 import { days, indiaTime, monthLabel, worked } from './format';
 import { AttendanceCountCards, MonthCalendar } from './MonthCalendar';
@@ -56,7 +57,7 @@ export function MyAttendance() {
   return (
     <div className={s.page}>
       <PageHeader title="Attendance" description="Check in when you start work and check out when you finish." />
-      {today.error ? <Alert tone="danger">{today.error.message}</Alert> : null}
+      <LoadFailure query={today} />
       {!t ? (
         <LoadingPlaceholder label="Loading today’s attendance" />
       ) : (
@@ -106,9 +107,9 @@ export function MyAttendance() {
           <AttendanceCountCards counts={cal.data.counts} label={`Counts of ${monthLabel(year, month)}`} />
           <MonthCalendar days={cal.data.days} label={`Attendance of ${monthLabel(year, month)}`} />
         </section>
-      ) : cal.error ? (
-        <Alert tone="danger">{cal.error.message}</Alert>
-      ) : null}
+      ) : (
+        <LoadFailure query={cal} />
+      )}
     </div>
   );
 }

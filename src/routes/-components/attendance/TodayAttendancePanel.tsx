@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { todayAttendanceQuery } from '../../../api/attendance';
-import { Alert, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
+import { LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
+import { LoadFailure } from '../Loaded';
 import * as s from './attendance.css';
 
 /** Today's attendance of every active professional, for the HR dashboard (refreshed every minute). */
@@ -12,7 +13,7 @@ export function TodayAttendancePanel() {
       <h2 id="today-attendance" className={s.cardTitle}>
         Today’s attendance{q.data ? `, ${q.data.date}` : ''}
       </h2>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       {!q.data ? (
         q.error ? null : (
           <LoadingPlaceholder label="Loading today’s attendance" />

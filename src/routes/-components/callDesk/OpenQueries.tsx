@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { customerQueriesQuery } from '../../../api/queries';
-import { Alert, Card, formatDateTime } from '../../../ui';
+import { Card, formatDateTime } from '../../../ui';
+import { LoadFailure } from '../Loaded';
 import * as s from './callDesk.css';
 
 /** Raised (unanswered) customer queries: how many, and the newest few. Keyed under Queries, so they refresh live. */
 export function OpenQueries() {
   const q = useQuery(customerQueriesQuery({ page: 1, pageSize: 5, state: 'raised' }));
-  if (q.error) return <Alert tone="danger">{q.error.message}</Alert>;
+  if (!q.data && q.error) return <LoadFailure query={q} />;
   const d = q.data;
   return (
     <Card title={d ? `Open queries (${d.total.toLocaleString('en-IN')})` : 'Open queries'}>
+      <LoadFailure query={q} />
       {d && d.items.length === 0 ? <p className={s.muted}>No customer is waiting for an answer.</p> : null}
       <ul className={s.list} aria-label="Newest open queries">
         {(d?.items ?? []).map((x) => (

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { callDeskSummaryQuery } from '../../../api/callDesk';
-import { Alert, Card, formatDate, formatDateTime, formatSlot, StatCard, StatGrid } from '../../../ui';
+import { Card, formatDate, formatDateTime, formatSlot, StatCard, StatGrid } from '../../../ui';
 import { stateLabel } from '../dispatch/labels';
+import { LoadFailure } from '../Loaded';
 import * as s from './callDesk.css';
 
 /** Today's lines by state, then the unassigned lines by how long they have waited, the oldest few listed. */
 export function TodaySummary() {
   const q = useQuery(callDeskSummaryQuery());
-  if (q.error) return <Alert tone="danger">{q.error.message}</Alert>;
+  if (!q.data && q.error) return <LoadFailure query={q} />;
   const d = q.data;
   return (
     <div className={s.cards}>
+      <LoadFailure query={q} />
       <Card title={d ? `Today, ${formatDate(d.day)}` : 'Today'}>
         <p className={s.muted}>Visits whose slot is today (India time), by state.</p>
         <StatGrid label="Today's visits by state">

@@ -9,18 +9,9 @@ import {
   marketingDashboardQuery,
 } from '../../../api/marketingDashboard';
 import { useSession } from '../../../api/session';
-import {
-  Alert,
-  Button,
-  Card,
-  formatDate,
-  formatDateTime,
-  formatRupees,
-  PageHeader,
-  StatCard,
-  StatGrid,
-} from '../../../ui';
+import { Button, Card, formatDate, formatDateTime, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
 import { ProfileCard } from '../Dashboard';
+import { LoadFailure } from '../Loaded';
 import {
   BarChart,
   bucketLabel,
@@ -342,7 +333,7 @@ export function MarketingDashboardPage({ search, onSearch }: MarketingDashboardP
           onApply={(next) => onSearch(next)}
         />
       </Card>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       <Now d={d} />
       {d ? (
         <>

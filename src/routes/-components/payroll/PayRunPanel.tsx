@@ -6,23 +6,14 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { invalidateAfter } from '../../../api/invalidate';
 import { payRunQuery, payRunsQuery, resumePayRun, startPayRun } from '../../../api/payroll';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  formatDateTime,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  toast,
-} from '../../../ui';
+import { Alert, Badge, Button, Card, formatDateTime, formatRupees, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { TextField } from '../../../ui/form';
 import { useServerTable } from '../../_admin/-components/useServerTable';
 import { Fact } from '../Fact';
 import { OperationForm, useOperationForm } from '../form';
 import { InPageLink } from '../InPageLink';
+import { LoadFailure, NotLoaded } from '../Loaded';
 import { MonthPicker } from './MonthPicker';
 import * as s from './payroll.css';
 import { apiMonth, monthLabel, monthOf, type validateRunSearch } from './search';
@@ -66,8 +57,7 @@ export function RunProgress({ id }: { id: number }) {
   useEffect(() => {
     if (finished) void invalidateAfter(queryClient, 'startPayRun');
   }, [finished, queryClient]);
-  if (run.isPending) return <LoadingPlaceholder />;
-  if (!run.data) return <Alert tone="danger">{run.error?.message ?? 'The salary run could not be loaded.'}</Alert>;
+  if (!run.data) return <NotLoaded query={run} />;
   const r = run.data;
   const state = runStateLabel(r);
   const canResume = r.state === 'running' && (!r.active || r.failed > 0);
@@ -100,6 +90,7 @@ export function RunProgress({ id }: { id: number }) {
       }
     >
       <div className={s.stack}>
+        <LoadFailure query={run} />
         <ProgressBar value={r.processed} max={r.total} label={`Salary run ${r.id} progress`} />
         <p className={s.muted} role="status" aria-live="polite">
           {r.processed.toLocaleString('en-IN')} of {r.total.toLocaleString('en-IN')} employees done: {r.paid} paid,{' '}

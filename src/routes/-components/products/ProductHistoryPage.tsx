@@ -10,13 +10,14 @@ import {
   type StockMovement,
   type StockMovementKind,
 } from '../../../api/products';
-import { Alert, Badge, Button, buttonClassName, formatDateTime, PageHeader, toast } from '../../../ui';
+import { Badge, Button, buttonClassName, formatDateTime, PageHeader, toast } from '../../../ui';
 import type { BadgeTone } from '../../../ui/Badge';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { downloadTextFile } from '../../../ui/spreadsheet';
 import { DEFAULT_TABLE_STATE } from '../../../ui/tableState';
 import * as s from '../../_admin/-components/admin.css';
 import { FilterSelect } from '../../_admin/-components/FilterSelect';
+import { LoadFailure } from '../Loaded';
 import type { ProductHistorySearch } from './search';
 
 const KINDS: { value: StockMovementKind; label: string; tone: BadgeTone }[] = [
@@ -139,7 +140,7 @@ export function ProductHistoryPage({ search }: { search: ProductHistorySearch })
           ) : undefined
         }
       />
-      {history.error ? <Alert tone="danger">{history.error.message}</Alert> : null}
+      <LoadFailure query={history} />
       <div className={s.filters}>
         <FilterSelect
           label="Movement"

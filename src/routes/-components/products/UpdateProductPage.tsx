@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useState } from 'react';
 import { productQuery } from '../../../api/products';
-import { Alert, Badge, Button, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { Badge, Button, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
+import { LoadFailure } from '../Loaded';
 import { ProductForm } from './ProductForm';
 import { StockDialog } from './StockDialog';
 
@@ -55,7 +56,7 @@ export function UpdateProductPage({ id, listTo, historyTo }: UpdateProductPagePr
           </>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {product ? (
         <Card title="Details">
           <ProductForm key={product.id} product={product} cancelTo={listTo} onSaved={() => void query.refetch()} />

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ProfessionalJob, ProfessionalJobDone } from '../../../api/professionalJobs';
-import { Alert, EmptyState, LoadingPlaceholder, Pager } from '../../../ui';
+import { EmptyState, Pager } from '../../../ui';
+import { LoadFailure, NotLoaded } from '../Loaded';
 import { JobCard } from './JobCard';
 import { JOBS_PAGE_SIZE } from './jobsSearch';
 import * as s from './professional.css';
@@ -29,12 +30,12 @@ export function JobList<T extends ProfessionalJob | ProfessionalJobDone>({
   /** Staff looking at a professional's list: no Take, Accept, Reject or Complete. */
   readOnly?: boolean;
 }) {
-  if (query.isPending) return <LoadingPlaceholder label="Loading jobs…" />;
-  if (query.error) return <Alert tone="danger">{query.error.message}</Alert>;
+  if (!query.data) return <NotLoaded query={query} loadingLabel="Loading jobs…" />;
   const { items, total } = query.data;
   if (total === 0) return <EmptyState title={empty.title} description={empty.description} />;
   return (
     <>
+      <LoadFailure query={query} />
       <ul aria-label={label} className={s.cards}>
         {items.map((job) => (
           <JobCard key={job.lineId} job={job} readOnly={readOnly} />

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { professionalQuery } from '../../../api/professionals';
 import {
-  Alert,
   Badge,
   buttonClassName,
   Card,
@@ -14,6 +13,7 @@ import {
 } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
 import { StatusToggle } from '../../_admin/-components/StatusToggle';
+import { LoadFailure } from '../Loaded';
 import { ProfessionalServices, ProfessionalZones } from './ProfessionalLinks';
 import { useProfessionalRights } from './useRole';
 
@@ -21,7 +21,7 @@ import { useProfessionalRights } from './useRole';
 export function ProfessionalDetailPage({ id }: { id: number }) {
   const q = useQuery(professionalQuery(id));
   const rights = useProfessionalRights();
-  if (q.error) return <Alert tone="danger">{q.error.message}</Alert>;
+  if (!q.data && q.error) return <LoadFailure query={q} />;
   const p = q.data;
   if (!p) return <LoadingPlaceholder />;
   const rows: [string, string][] = [
@@ -40,6 +40,7 @@ export function ProfessionalDetailPage({ id }: { id: number }) {
   ];
   return (
     <div className={s.page}>
+      <LoadFailure query={q} />
       <PageHeader
         title={p.fullName}
         description={`${p.professionalType} · ${p.cityName}${p.homeZoneName ? ` · ${p.homeZoneName}` : ''}`}

@@ -9,11 +9,12 @@ import {
   monthWiseRecruitmentQuery,
   type RecruitmentReportRow,
 } from '../../../api/recruitment';
-import { Alert, Card, DownloadButton } from '../../../ui';
+import { Card, DownloadButton } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/form';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { indiaToday } from '../dateRange/days';
+import { LoadFailure } from '../Loaded';
 import { countColumns, MonthChart, monthName } from './MonthChart';
 import { YearPicker } from './RecruitmentLogPage';
 import * as s from './recruitment.css';
@@ -98,7 +99,7 @@ export function MonthWiseReport() {
           />
         </div>
       </Card>
-      {report.error ? <Alert tone="danger">{report.error.message}</Alert> : null}
+      <LoadFailure query={report} />
       <Card title={`Steps per month, ${year}`}>
         {rows.length ? (
           <MonthChart

@@ -12,10 +12,11 @@ import {
   recruitmentFunnelQuery,
 } from '../../../api/recruitment';
 import { RECRUITMENT_STEPS, type RecruitmentState } from '../../../machines/recruitment/recruitment.machine';
-import { Alert, Badge, Card, formatDate, StatCard, StatGrid } from '../../../ui';
+import { Badge, Card, formatDate, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/form';
 import type { TableState } from '../../../ui/tableState';
+import { LoadFailure } from '../Loaded';
 import { MonthChart, monthName } from './MonthChart';
 import * as s from './recruitment.css';
 import { STATE_LABEL } from './states';
@@ -119,7 +120,7 @@ function Funnel() {
         />
       }
     >
-      {funnel.error ? <Alert tone="danger">{funnel.error.message}</Alert> : null}
+      <LoadFailure query={funnel} />
       {f ? (
         <div className={s.page}>
           <p className={s.muted}>
@@ -209,7 +210,7 @@ function AwaitingVerification() {
   ];
   return (
     <Card title="Documents awaiting verification">
-      {list.error ? <Alert tone="danger">{list.error.message}</Alert> : null}
+      <LoadFailure query={list} />
       <DataTable
         caption="Finalised candidates whose documents are not verified"
         columns={columns}

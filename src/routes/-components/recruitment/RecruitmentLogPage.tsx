@@ -4,12 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type RecruitmentLogRow, recruitmentLogQuery } from '../../../api/recruitment';
-import { Alert, Card, formatDate, StatCard, StatGrid } from '../../../ui';
+import { Card, formatDate, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/form';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { DateRangeForm } from '../dateRange/DateRangeForm';
 import { indiaToday } from '../dateRange/days';
+import { LoadFailure } from '../Loaded';
 import { countColumns, monthName } from './MonthChart';
 import * as s from './recruitment.css';
 import type { PeriodSearch } from './search';
@@ -88,7 +89,7 @@ export function RecruitmentLogPage({ groupBy }: { groupBy: 'day' | 'month' }) {
           />
         )}
       </Card>
-      {log.error ? <Alert tone="danger">{log.error.message}</Alert> : null}
+      <LoadFailure query={log} />
       <StatGrid>
         {COUNTS.map((c) => (
           <StatCard key={c.key} label={c.name} value={data ? data.totals[c.key] : '…'} />

@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ProgrammeParams, type ReferralProgramme, referralProgrammeQuery } from '../../../api/referrals';
-import {
-  Alert,
-  Card,
-  formatDateTime,
-  formatRupees,
-  LoadingPlaceholder,
-  PageHeader,
-  StatCard,
-  StatGrid,
-} from '../../../ui';
+import { Card, formatDateTime, formatRupees, LoadingPlaceholder, PageHeader, StatCard, StatGrid } from '../../../ui';
 import { DateRangeForm } from '../dateRange/DateRangeForm';
+import { LoadFailure } from '../Loaded';
 import { BarChart, bucketLabel, FiguresTable, Legend, SERIES_COLOURS } from '../marketingDashboard/BarChart';
 import { QrCode } from './QrCode';
 import * as s from './referrals.css';
@@ -46,7 +38,7 @@ export function ShareReferralPage({
         title="Share the referral programme"
         description="Customers who bring a friend earn the referral reward in their wallet when the friend's first visit is completed. Share the sign-up link: friends enter the code a customer gives them (customers find their code and own link in My account)."
       />
-      {programme.error ? <Alert tone="danger">{programme.error.message}</Alert> : null}
+      <LoadFailure query={programme} />
       <Card title="The sign-up link">
         <div className={s.share}>
           <div className={s.stack}>

@@ -28,10 +28,11 @@ export function PincodeAvailability({ category }: { category: CategoryRef }) {
   const answer = useQuery({ ...availabilityQuery(pin ?? '', category.id), enabled: pin !== null });
   if (pin === null) return <PincodeCheck category={category} />;
   if (answer.isPending) return <p className={p.note}>{W.checking(category.categoryName, pin)}</p>;
-  if (answer.isError) {
+  // A refresh that fails keeps the answer already shown (../Loaded.tsx).
+  if (!answer.data) {
     return (
       <Alert tone="danger" title={W.checkFailed(pin)}>
-        {answer.error.message} <ChangePincode />
+        {answer.error?.message} <ChangePincode />
       </Alert>
     );
   }

@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import type { Category, Service } from '../../../api/storefront';
-import { Alert, cx, EmptyState, formatRupees, LoadingPlaceholder, srOnly } from '../../../ui';
+import { cx, EmptyState, formatRupees, srOnly } from '../../../ui';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import * as cart from '../cart/cart.css';
+import { Loaded } from '../Loaded';
 import { FavouriteButton } from './FavouriteButton';
 import * as fav from './favourite.css';
 import { srcsetOf } from './images';
@@ -207,7 +208,7 @@ export function ServiceGrid({
   );
 }
 
-/** Loading, failure or the data of one query. A 404 (gone, or switched off by the admin) reads as "not available". */
+/** Loaded (../Loaded.tsx) in the storefront's words. A 404 (gone, or switched off by the admin) reads as "not available". */
 export function QueryView<T>({
   query,
   label,
@@ -218,16 +219,13 @@ export function QueryView<T>({
   label: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingPlaceholder label={W.loading(label)} />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotAvailable what={label} />;
-    return (
-      <Alert tone="danger" title={W.loadFailed(label)}>
-        {query.error.message}
-      </Alert>
-    );
-  }
-  return <>{children(query.data)}</>;
+  if (query.data === undefined && query.error instanceof ApiError && query.error.status === 404)
+    return <NotAvailable what={label} />;
+  return (
+    <Loaded query={query} loadingLabel={W.loading(label)} failedTitle={W.loadFailed(label)}>
+      {children}
+    </Loaded>
+  );
 }
 
 export function NotAvailable({ what }: { what: string }) {

@@ -7,8 +7,9 @@ import {
   myPlansQuery,
   planInvoicePdf,
 } from '../../../api/subscriptions';
-import { Alert, Badge, type BadgeTone, Button, buttonClassName, Card, formatRupees, Pager, toast } from '../../../ui';
+import { Badge, type BadgeTone, Button, buttonClassName, Card, formatRupees, Pager, toast } from '../../../ui';
 import { saveBlob } from '../../../ui/download';
+import { LoadFailure } from '../Loaded';
 import { planDay } from './dates';
 import * as s from './subscriptions.css';
 import { monthsText, SUBSCRIPTIONS } from './words';
@@ -42,11 +43,12 @@ async function downloadInvoice(p: CustomerSubscription) {
 export function MyPlans() {
   const [page, setPage] = useState(1);
   const q = useQuery(myPlansQuery(page));
-  if (q.isError) return <Alert tone="danger">{q.error.message}</Alert>;
+  if (!q.data && q.error) return <LoadFailure query={q} />;
   const data = q.data;
   const current = data?.current ?? null;
   return (
     <Card title={W.title}>
+      <LoadFailure query={q} />
       {!data ? (
         <p className={s.muted}>{W.loading}</p>
       ) : current ? (

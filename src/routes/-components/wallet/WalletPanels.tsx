@@ -1,7 +1,8 @@
 // A wallet's own page (the vendor's /Wallet/WalletBalanceOfVendor, the customer's /MyAccounts): its balance, the
 // top-up, and its history, the same three cards on both.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Card, formatDateTime, formatRupees } from '../../../ui';
+import { Card, formatDateTime, formatRupees } from '../../../ui';
+import { LoadFailure } from '../Loaded';
 import { type ReturnPage, TopUpInline } from './TopUp';
 import { type useWalletHistory, WalletHistoryTable } from './WalletHistory';
 import * as s from './wallet.css';
@@ -19,9 +20,8 @@ export function WalletPanels({ balance, returnTo, history, balanceTitle, history
   return (
     <>
       <Card title={balanceTitle}>
-        {balance.error ? (
-          <Alert tone="danger">{balance.error.message}</Alert>
-        ) : (
+        <LoadFailure query={balance} />
+        {balance.error && !balance.data ? null : (
           <>
             <p className={s.balance} aria-live="polite">
               {balance.data ? formatRupees(balance.data.balance) : WALLET.loading}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { homeScreenAdQuery } from '../../../api/homeScreenAds';
-import { Alert, Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
 import { AdvertisementForm } from '../../-components/advertisements/AdvertisementForm';
+import { LoadFailure } from '../../-components/Loaded';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
 
@@ -35,7 +36,7 @@ function UpdateAdvertisement() {
           </Link>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {ad ? (
         <Card>
           <AdvertisementForm key={ad.id} ad={ad} onSaved={() => navigate({ to: '/Advertisement/AdvertisementList' })} />

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { categoryQuery } from '../../../api/catalogue';
-import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { ActiveBadge } from '../-components/ActiveBadge';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
@@ -36,7 +37,7 @@ function CategoryUpdate() {
         description={c ? <ActiveBadge active={c.active} /> : undefined}
         actions={back}
       />
-      {category.error ? <Alert tone="danger">{category.error.message}</Alert> : null}
+      <LoadFailure query={category} />
       {c ? (
         <>
           <Card title="Details">

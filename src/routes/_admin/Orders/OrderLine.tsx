@@ -21,6 +21,7 @@ import { DIAGRAM_LABELS, STATE_TONE, stateLabel } from '../../-components/dispat
 import { OrderLineFacts } from '../../-components/dispatch/OrderLineFacts';
 import { OrderLineHistory } from '../../-components/dispatch/OrderLineHistory';
 import { useOperationForm } from '../../-components/form';
+import { LoadFailure } from '../../-components/Loaded';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
 import { AssignDialog } from './-components/AssignDialog';
@@ -88,7 +89,7 @@ function OrderLinePage() {
         }
         actions={back}
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       <OrderLineFacts line={line} />
       <Card title="States">
         <MachineDiagram

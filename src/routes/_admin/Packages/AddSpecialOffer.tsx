@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { packageQuery, packagesPageQuery } from '../../../api/packages';
-import { Alert, buttonClassName, Card, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { buttonClassName, Card, LoadingPlaceholder, PageHeader } from '../../../ui';
 import { SelectField } from '../../../ui/form';
+import { LoadFailure } from '../../-components/Loaded';
 import { PackageServices } from '../../-components/packages/PackageServices';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
@@ -62,7 +63,7 @@ function AddSpecialOffer() {
           hint={choices.data?.items.length === 0 ? 'No packages on offer yet: add one first.' : undefined}
         />
       </Card>
-      {pkg.error ? <Alert tone="danger">{pkg.error.message}</Alert> : null}
+      <LoadFailure query={pkg} />
       {id > 0 && pkg.isPending ? <LoadingPlaceholder /> : null}
       {pkg.data ? (
         <Card title={`Services in ${pkg.data.pkgName}`}>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { packageQuery } from '../../../api/packages';
-import { Alert, Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { ExpireButton } from '../../-components/packages/ExpireButton';
 import { PackageForm } from '../../-components/packages/PackageForm';
 import { PackageServices } from '../../-components/packages/PackageServices';
@@ -45,7 +46,7 @@ function UpdatePackage() {
           </>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {pkg ? (
         <>
           <Card title="Details">

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { referralCostHistoryQuery } from '../../../api/referrals';
-import { Alert, Card, formatDateTime, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { Card, formatDateTime, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { CostHistoryTable } from '../../-components/referrals/CostHistoryTable';
 import { ReferralCostForm } from '../../-components/referrals/ReferralCostForm';
 import * as s from '../-components/admin.css';
@@ -29,7 +30,7 @@ function SetReferralCost() {
         description="What a customer earns in their wallet for each new customer who joins with their referral code, paid when that customer's first visit is completed."
         actions={<Link to="/Referral/GetReferralHistory">Referral history</Link>}
       />
-      {history.error ? <Alert tone="danger">{history.error.message}</Alert> : null}
+      <LoadFailure query={history} />
       <StatGrid label="The referral cost">
         <StatCard
           label="Cost in force"

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { serviceQuery } from '../../../api/catalogue';
-import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { ActiveBadge } from '../-components/ActiveBadge';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
@@ -44,7 +45,7 @@ function ServicesUpdate() {
           </Link>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {sv ? (
         <>
           <ServicePrices service={sv} />

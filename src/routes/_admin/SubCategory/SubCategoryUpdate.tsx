@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { subCategoryQuery } from '../../../api/catalogue';
-import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { ActiveBadge } from '../-components/ActiveBadge';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
@@ -33,7 +34,7 @@ function SubCategoryUpdate() {
           </Link>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {sc ? (
         <Card>
           <SubCategoryForm

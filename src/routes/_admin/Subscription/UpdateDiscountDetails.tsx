@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { discountQuery } from '../../../api/subscriptions';
-import { Alert, Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { DiscountForm } from '../../-components/subscriptions/DiscountForm';
 import { discountText } from '../../-components/subscriptions/words';
 import * as s from '../-components/admin.css';
@@ -41,7 +42,7 @@ function UpdateDiscount() {
           </Link>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {d ? (
         <Card>
           <DiscountForm

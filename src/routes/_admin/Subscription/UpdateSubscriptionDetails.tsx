@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { deletePlan, planQuery, type SubscriptionDiscount, withdrawPlan } from '../../../api/subscriptions';
 import { Alert, Badge, buttonClassName, Card, EmptyState, LoadingPlaceholder, PageHeader } from '../../../ui';
 import { DataTable, DEFAULT_TABLE_STATE } from '../../../ui/DataTable';
+import { LoadFailure } from '../../-components/Loaded';
 import { discountColumns } from '../../-components/subscriptions/discountColumns';
 import { PlanForm } from '../../-components/subscriptions/PlanForm';
 import * as s from '../-components/admin.css';
@@ -69,7 +70,7 @@ function UpdatePlan() {
           </>
         }
       />
-      {query.error ? <Alert tone="danger">{query.error.message}</Alert> : null}
+      <LoadFailure query={query} />
       {plan?.isDelete ? (
         <Alert tone="info">
           This plan was deleted: it is kept for the customers who hold it and cannot be changed.

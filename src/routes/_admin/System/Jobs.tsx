@@ -5,6 +5,7 @@ import { invalidateAfter } from '../../../api/invalidate';
 import { type Job, type JobState, jobsQuery, retryJob } from '../../../api/jobs';
 import { Alert, Badge, type BadgeTone, Button, formatDateTime, PageHeader, toast } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
+import { LoadFailure } from '../../-components/Loaded';
 import { FilterSelect } from '../-components/FilterSelect';
 
 // Spelled out: a route's search check is in every page's first chunk.
@@ -104,7 +105,7 @@ function Jobs() {
         title="Jobs"
         description="The scheduled and background work of every server process: payment reconciliation, coupon expiry and salary runs. A failed job is retried on its own a few times, later each time; Retry puts it back at once."
       />
-      {jobs.error ? <Alert tone="danger">{jobs.error.message}</Alert> : null}
+      <LoadFailure query={jobs} />
       {jobs.data && !jobs.data.running ? (
         <Alert tone="warning">This server process runs no job runner (JOBS=off), so it cannot show the jobs.</Alert>
       ) : null}

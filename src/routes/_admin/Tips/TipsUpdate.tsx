@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { tipsQuery } from '../../../api/tips';
-import { Alert, buttonClassName, Card, EmptyState, formatRupees, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { buttonClassName, Card, EmptyState, formatRupees, LoadingPlaceholder, PageHeader } from '../../../ui';
+import { LoadFailure } from '../../-components/Loaded';
 import { ActiveBadge } from '../-components/ActiveBadge';
 import * as s from '../-components/admin.css';
 import { validateIdSearch } from '../-components/search';
@@ -33,7 +34,7 @@ function TipsUpdate() {
         description={tip ? <ActiveBadge active={tip.active} /> : undefined}
         actions={back}
       />
-      {tips.error ? <Alert tone="danger">{tips.error.message}</Alert> : null}
+      <LoadFailure query={tips} />
       {tip ? (
         <Card>
           <TipForm key={tip.id} tip={tip} onSaved={() => navigate({ to: '/Tips/TipsList' })} />

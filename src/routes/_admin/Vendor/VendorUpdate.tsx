@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { vendorAadhaarProof, vendorQuery } from '../../../api/vendors';
-import { Alert, Button, LoadingPlaceholder, toast } from '../../../ui';
+import { Alert, Button, toast } from '../../../ui';
 import { openBlob } from '../../../ui/download';
 import { urlInt } from '../../../ui/tableState';
+import { NotLoaded } from '../../-components/Loaded';
 import { VendorForm } from '../../-components/vendors/VendorForm';
 import { FormPage } from '../-components/FormPage';
 
@@ -36,10 +37,8 @@ function VendorUpdate() {
     >
       {id <= 0 ? (
         <Alert tone="danger">No vendor was chosen.</Alert>
-      ) : q.error ? (
-        <Alert tone="danger">{q.error.message}</Alert>
       ) : !q.data ? (
-        <LoadingPlaceholder />
+        <NotLoaded query={q} />
       ) : q.data.deleted ? (
         <Alert tone="warning">This vendor was deleted; their record is kept for their requests and invoices.</Alert>
       ) : (

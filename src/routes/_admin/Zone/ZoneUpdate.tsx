@@ -15,6 +15,7 @@ import {
 import { Alert, Button, buttonClassName, Card, LoadingPlaceholder, PageHeader, toast } from '../../../ui';
 import { FORM_ERROR, Form, TextField, useForm } from '../../../ui/form';
 import { OperationForm, useOperationForm } from '../../-components/form';
+import { LoadFailure } from '../../-components/Loaded';
 import { ActiveBadge } from '../-components/ActiveBadge';
 import { DeleteAction } from '../-components/DeleteAction';
 import { StatusToggle } from '../-components/StatusToggle';
@@ -60,13 +61,11 @@ function ZoneUpdate() {
     );
   }
   if (zone.isPending) return <LoadingPlaceholder label="Loading the zone…" />;
-  if (zone.isError) {
+  if (!zone.data) {
     return (
       <>
         <PageHeader title="Edit zone" actions={back} />
-        <Alert tone="danger" title="The zone could not be loaded">
-          {zone.error.message}
-        </Alert>
+        <LoadFailure query={zone} title="The zone could not be loaded" />
       </>
     );
   }
@@ -173,7 +172,7 @@ function ZonePincodesCard({ zone }: { zone: ZoneDetail }) {
           </Button>
         </div>
       </Form>
-      {pincodes.isError ? <Alert tone="danger">{pincodes.error.message}</Alert> : null}
+      <LoadFailure query={pincodes} />
       {list.length ? (
         <ul className={s.pinList} aria-label={`Pincodes of ${zone.zoneName}`}>
           {list.map((p) => (

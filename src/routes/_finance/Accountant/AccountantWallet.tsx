@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { accountWalletHistoryQuery, addMoneyToAccWallet, newIdempotencyKey } from '../../../api/wallets';
-import { Alert, Card, formatRupees } from '../../../ui';
+import { Card, formatRupees } from '../../../ui';
 import { NumberField, TextArea, TextField } from '../../../ui/form';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { OperationForm, typedNumber, useOperationForm } from '../../-components/form';
+import { LoadFailure } from '../../-components/Loaded';
 import { historyStateOf, validateHistorySearch } from '../../-components/wallet/historySearch';
 import { useWalletHistory, WalletHistoryTable } from '../../-components/wallet/WalletHistory';
 import * as s from '../../-components/wallet/wallet.css';
@@ -32,7 +33,7 @@ function AccountantWallet() {
         {data ? (
           <p className={s.balance}>{formatRupees(data.balance)}</p>
         ) : history.query.error ? (
-          <Alert tone="danger">{history.query.error.message}</Alert>
+          <LoadFailure query={history.query} />
         ) : (
           <p className={s.muted}>Loading…</p>
         )}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { accountStatementQuery, trialBalanceQuery } from '../../../api/books';
-import { Alert, Card, formatDateTime, Pager } from '../../../ui';
+import { Card, formatDateTime, Pager } from '../../../ui';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { pageParam, textParam } from '../../_admin/-components/search';
+import { LoadFailure } from '../../-components/Loaded';
 import {
   AmountCell,
   amount,
@@ -74,7 +75,7 @@ function AccountStatementPage() {
         <DateFilter label="To" name="to" value={to} onChange={(v) => set({ to: v || undefined })} />
         <ExportButtons report="AccountStatement" query={{ Account: account, FromDate: from, ToDate: to }} />
       </div>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       <Card title={data ? `${data.name}, ${data.from} to ${data.to}` : 'Statement'}>
         {data ? (
           <>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { dayBookQuery } from '../../../api/books';
-import { Alert, Card, formatDateTime, Pager } from '../../../ui';
+import { Card, formatDateTime, Pager } from '../../../ui';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { pageParam } from '../../_admin/-components/search';
+import { LoadFailure } from '../../-components/Loaded';
 import { AmountCell, amount, BooksTable, Cell, DateFilter, ExportButtons, indiaToday } from './-components/books';
 import * as s from './-components/books.css';
 
@@ -45,7 +46,7 @@ function DayBookPage() {
         />
         <ExportButtons report="DayBook" query={{ Date: date }} />
       </div>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       <Card title={data ? `Day book of ${data.date}: ${data.total} postings` : 'Day book'}>
         {data ? (
           <>

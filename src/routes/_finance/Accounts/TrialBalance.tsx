@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { trialBalanceQuery, walletBalancesQuery } from '../../../api/books';
-import { Alert, Card, Pager } from '../../../ui';
+import { Card, Pager } from '../../../ui';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { pageParam, textParam } from '../../_admin/-components/search';
+import { LoadFailure } from '../../-components/Loaded';
 import { AmountCell, amount, BooksTable, Cell, DateFilter, ExportButtons, indiaToday } from './-components/books';
 import * as s from './-components/books.css';
 
@@ -53,7 +54,7 @@ function TrialBalancePage() {
         />
         <ExportButtons report="TrialBalance" query={{ AsOf: asOf }} />
       </div>
-      {tb.error ? <Alert tone="danger">{tb.error.message}</Alert> : null}
+      <LoadFailure query={tb} />
       <Card title={data ? `Trial balance as at ${data.asOf}` : 'Trial balance'}>
         {data ? (
           <BooksTable
@@ -115,7 +116,7 @@ function Wallets({ account, asOf, page }: { account: string; asOf: string; page:
   const data = q.data;
   return (
     <Card title={data ? `${data.name}: ${data.total} wallets` : 'Wallets'}>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       {data ? (
         <>
           <BooksTable

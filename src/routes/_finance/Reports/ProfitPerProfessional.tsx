@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { profitByProfessionalQuery, profitLinesQuery } from '../../../api/books';
-import { Alert, Card, formatDateTime, formatRupees } from '../../../ui';
+import { Card, formatDateTime, formatRupees } from '../../../ui';
 import { MONTH_NAMES } from '../../../ui/format';
 import { StaffPage } from '../../_admin/-components/StaffPage';
+import { LoadFailure } from '../../-components/Loaded';
 import { AmountCell, BooksTable, Cell, ExportButtons, indiaToday, SelectFilter } from '../Accounts/-components/books';
 import * as s from '../Accounts/-components/books.css';
 
@@ -70,7 +71,7 @@ function ProfitPage() {
         />
         <ExportButtons report="ProfitByProfessional" query={{ Month: month, Year: year }} />
       </div>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       <Card title={data ? `Profit per professional, ${data.label}` : 'Profit per professional'}>
         {data ? (
           <>
@@ -115,7 +116,7 @@ function Lines({ professionalId, month, year }: { professionalId: number; month:
   const d = q.data;
   return (
     <Card title={d ? `${d.name}, ${d.label}` : 'Lines'}>
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       {d ? (
         <>
           <p className={s.muted}>

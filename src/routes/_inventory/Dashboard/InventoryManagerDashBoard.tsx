@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { inventoryDashboardQuery } from '../../../api/products';
-import { Alert, buttonClassName, Card, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
+import { buttonClassName, Card, formatRupees, PageHeader, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { DEFAULT_TABLE_STATE } from '../../../ui/tableState';
 import * as s from '../../_admin/-components/admin.css';
 import { ProfileCard } from '../../-components/Dashboard';
+import { LoadFailure } from '../../-components/Loaded';
 
 export const Route = createFileRoute('/_inventory/Dashboard/InventoryManagerDashBoard')({
   head: () => ({ meta: [{ title: 'Inventory manager dashboard · Doorstep' }] }),
@@ -45,7 +46,7 @@ function InventoryManagerDashBoard() {
   return (
     <div className={s.page}>
       <PageHeader title="Inventory manager dashboard" />
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       <StatGrid>
         <StatCard
           label={<Link to="/Requests/ProductRequests">Requests waiting for you</Link>}

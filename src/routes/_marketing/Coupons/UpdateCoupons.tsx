@@ -6,6 +6,7 @@ import { validateIdSearch } from '../../_admin/-components/search';
 import { CouponForm } from '../../-components/coupons/CouponForm';
 import * as s from '../../-components/coupons/coupons.css';
 import { STATE_LABEL, STATE_TONE } from '../../-components/coupons/states';
+import { LoadFailure } from '../../-components/Loaded';
 
 export const Route = createFileRoute('/_marketing/Coupons/UpdateCoupons')({
   head: () => ({ meta: [{ title: 'Change coupon · Doorstep' }] }),
@@ -37,7 +38,7 @@ function UpdateCoupons() {
         }
         actions={back}
       />
-      {coupon.error ? <Alert tone="danger">{coupon.error.message}</Alert> : null}
+      <LoadFailure query={coupon} />
       {c?.coupon?.state === 'rejected' && c.coupon.rejectRemark ? (
         <Alert tone="warning" title="The admin's remark">
           <bdi>{c.coupon.rejectRemark}</bdi>

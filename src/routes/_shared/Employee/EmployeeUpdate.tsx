@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { professionalQuery } from '../../../api/professionals';
-import { Alert, LoadingPlaceholder } from '../../../ui';
+import { Alert } from '../../../ui';
 import { urlInt } from '../../../ui/tableState';
 import { FormPage } from '../../_admin/-components/FormPage';
+import { NotLoaded } from '../../-components/Loaded';
 import { ProfessionalForm } from '../../-components/professionals/ProfessionalForm';
 
 export const Route = createFileRoute('/_shared/Employee/EmployeeUpdate')({
@@ -24,10 +25,8 @@ function EmployeeUpdate() {
     >
       {id <= 0 ? (
         <Alert tone="danger">No employee was chosen.</Alert>
-      ) : q.error ? (
-        <Alert tone="danger">{q.error.message}</Alert>
       ) : !q.data ? (
-        <LoadingPlaceholder />
+        <NotLoaded query={q} />
       ) : (
         <ProfessionalForm
           key={q.data.id}

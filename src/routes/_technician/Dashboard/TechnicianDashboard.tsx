@@ -4,6 +4,7 @@ import { technicianDashboardQuery } from '../../../api/professionalJobs';
 import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { ProfileCard } from '../../-components/Dashboard';
+import { LoadFailure } from '../../-components/Loaded';
 import { JobCard } from '../../-components/professional/JobCard';
 import * as s from '../../-components/professional/professional.css';
 
@@ -30,10 +31,11 @@ function TechnicianDashboard() {
       description={d ? `Today, ${dayFormat.format(new Date(`${d.date}T12:00:00+05:30`))}` : undefined}
       className={s.page}
     >
-      {q.error ? (
-        <Alert tone="danger">{q.error.message}</Alert>
-      ) : !d ? (
-        <LoadingPlaceholder label="Loading your day…" />
+      <LoadFailure query={q} />
+      {!d ? (
+        q.error ? null : (
+          <LoadingPlaceholder label="Loading your day…" />
+        )
       ) : (
         <>
           {!d.available && (

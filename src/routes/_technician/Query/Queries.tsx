@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { customerQueriesQuery } from '../../../api/queries';
-import { Alert, Button, EmptyState, LoadingPlaceholder, Pager } from '../../../ui';
+import { Button, EmptyState, Pager } from '../../../ui';
 import { StaffPage } from '../../_admin/-components/StaffPage';
+import { Loaded } from '../../-components/Loaded';
 import { validatePage } from '../../-components/professional/jobsSearch';
 import * as s from '../../-components/professional/professional.css';
 import { QueryCard } from '../../-components/professional/QueryCard';
@@ -56,30 +57,30 @@ function Queries() {
           </Button>
         ))}
       </nav>
-      {q.isPending ? (
-        <LoadingPlaceholder label="Loading queries…" />
-      ) : q.error ? (
-        <Alert tone="danger">{q.error.message}</Alert>
-      ) : q.data.total === 0 ? (
-        <EmptyState
-          title={show === 'raised' ? 'No query waits for an answer' : 'No queries yet'}
-          description="Questions customers raise about your jobs appear here."
-        />
-      ) : (
-        <>
-          <ul aria-label="Queries about your jobs" className={s.cards}>
-            {q.data.items.map((item) => (
-              <QueryCard key={item.id} q={item} />
-            ))}
-          </ul>
-          <Pager
-            page={page}
-            pages={Math.max(1, Math.ceil(q.data.total / PAGE_SIZE))}
-            label="Queries: pages"
-            onPage={(p) => go(show, p)}
-          />
-        </>
-      )}
+      <Loaded query={q} loadingLabel="Loading queries…">
+        {(data) =>
+          data.total === 0 ? (
+            <EmptyState
+              title={show === 'raised' ? 'No query waits for an answer' : 'No queries yet'}
+              description="Questions customers raise about your jobs appear here."
+            />
+          ) : (
+            <>
+              <ul aria-label="Queries about your jobs" className={s.cards}>
+                {data.items.map((item) => (
+                  <QueryCard key={item.id} q={item} />
+                ))}
+              </ul>
+              <Pager
+                page={page}
+                pages={Math.max(1, Math.ceil(data.total / PAGE_SIZE))}
+                label="Queries: pages"
+                onPage={(p) => go(show, p)}
+              />
+            </>
+          )
+        }
+      </Loaded>
     </StaffPage>
   );
 }

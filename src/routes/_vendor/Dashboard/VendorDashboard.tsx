@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { type VendorDashboardData, vendorDashboardQuery } from '../../../api/productRequests';
-import { Alert, Badge, Card, formatRupees, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
+import { Badge, Card, formatRupees, StatCard, StatGrid } from '../../../ui';
 import { type Column, DataTable, staticTableProps } from '../../../ui/DataTable';
 import { RoleDashboard } from '../../-components/Dashboard';
+import { LoadFailure, NotLoaded } from '../../-components/Loaded';
 import * as s from '../../-components/productRequests/productRequests.css';
 import { STATE_TONE } from '../../-components/productRequests/states';
 import { validateReturnSearch } from '../../-components/wallet/historySearch';
@@ -44,8 +45,7 @@ const PRO_COLUMNS: Column<Professional>[] = [
 /** The vendor's figures: wallet, requests by state, products issued this month, professionals today. */
 function VendorFigures() {
   const d = useQuery(vendorDashboardQuery());
-  if (d.isPending) return <LoadingPlaceholder />;
-  if (!d.data) return <Alert tone="danger">{d.error?.message ?? 'The dashboard could not be loaded.'}</Alert>;
+  if (!d.data) return <NotLoaded query={d} />;
   const v = d.data;
   const waiting = v.requestsByState
     .filter((r) => r.state === 'pendingIM' || r.state === 'pendingAdmin')
@@ -53,6 +53,7 @@ function VendorFigures() {
   const toPay = v.requestsByState.find((r) => r.state === 'approved')?.count ?? 0;
   return (
     <div className={s.page}>
+      <LoadFailure query={d} />
       <StatGrid label="Your figures">
         <StatCard label="Wallet balance" value={formatRupees(v.walletBalance)} />
         <StatCard label="Requests waiting for approval" value={waiting} />

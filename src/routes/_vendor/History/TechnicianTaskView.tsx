@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { vendorTaskViewQuery } from '../../../api/vendors';
-import {
-  Alert,
-  Badge,
-  buttonClassName,
-  Card,
-  formatDateTime,
-  formatRupees,
-  formatSlot,
-  LoadingPlaceholder,
-  PageHeader,
-} from '../../../ui';
+import { Alert, Badge, buttonClassName, Card, formatDateTime, formatRupees, formatSlot, PageHeader } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
 import { positiveId } from '../../_admin/-components/search';
+import { NotLoaded } from '../../-components/Loaded';
 
 export const Route = createFileRoute('/_vendor/History/TechnicianTaskView')({
   head: () => ({ meta: [{ title: 'Task · Doorstep' }] }),
@@ -41,10 +32,8 @@ function TechnicianTaskView() {
       />
       {!orderId || !technicianId ? (
         <Alert tone="danger">No task was chosen.</Alert>
-      ) : q.error ? (
-        <Alert tone="danger">{q.error.message}</Alert>
       ) : !q.data ? (
-        <LoadingPlaceholder />
+        <NotLoaded query={q} />
       ) : (
         q.data.lines.map((l) => (
           <Card key={l.lineId}>

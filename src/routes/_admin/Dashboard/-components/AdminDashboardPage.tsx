@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type AdminDashboard, adminDashboardQuery } from '../../../../api/adminDashboard';
-import { Alert, Card, formatDate, formatDateTime, formatRupees, PageHeader } from '../../../../ui';
+import { Card, formatDate, formatDateTime, formatRupees, PageHeader } from '../../../../ui';
 import { Counts, ProfileCard } from '../../../-components/Dashboard';
+import { LoadFailure } from '../../../-components/Loaded';
 import {
   BarChart,
   count,
@@ -268,7 +269,7 @@ export function AdminDashboardPage() {
           d ? `India time. Today is ${formatDate(d.today)}; figures as of ${formatDateTime(d.now)}.` : 'India time.'
         }
       />
-      {q.error ? <Alert tone="danger">{q.error.message}</Alert> : null}
+      <LoadFailure query={q} />
       {d ? (
         <>
           <div className={m.cards}>

@@ -21,6 +21,7 @@ import {
 } from '../../../../ui/form';
 import { control, select } from '../../../../ui/form/form.css';
 import { useOperationForm } from '../../../-components/form';
+import { LoadFailure } from '../../../-components/Loaded';
 import * as s from '../../-components/admin.css';
 import * as d from './orders.css';
 import { useProfessionalPicker } from './professionalPicker';
@@ -102,11 +103,12 @@ export function AssignDialog({ line, onClose }: { line: AssignableLine; onClose(
           <h3 id={headingId} className={d.sectionTitle}>
             Suggested professionals
           </h3>
-          {suggestions.isPending ? (
-            <LoadingPlaceholder />
-          ) : suggestions.error ? (
-            <Alert tone="danger">{suggestions.error.message}</Alert>
-          ) : suggestions.data && !suggestions.data.assignable ? (
+          <LoadFailure query={suggestions} />
+          {!suggestions.data ? (
+            suggestions.error ? null : (
+              <LoadingPlaceholder />
+            )
+          ) : !suggestions.data.assignable ? (
             <p className={s.muted}>This line cannot be assigned in its state.</p>
           ) : list.length === 0 ? (
             <p className={s.muted}>

@@ -12,6 +12,7 @@ import { invalidateAfter } from '../../../../api/invalidate';
 import { rulesOf } from '../../../../api/validate';
 import { Alert, Button, Card, formatDateTime, srOnly, toast } from '../../../../ui';
 import { type FileValue, ImageField, TextField } from '../../../../ui/form';
+import { LoadFailure } from '../../../-components/Loaded';
 import * as s from '../../-components/admin.css';
 import { DeleteAction } from '../../-components/DeleteAction';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../-components/toBody';
@@ -115,7 +116,7 @@ export function ServiceMediaSection({ serviceId, heading }: { serviceId: number;
             ? 'Loading media…'
             : `${items.length} of ${MAX_MEDIA} pictures, videos and links. They show on the service's page, oldest first.`}
         </p>
-        {media.error ? <Alert tone="danger">{media.error.message}</Alert> : null}
+        <LoadFailure query={media} />
         {items.length ? (
           <ul className={s.mediaGrid} aria-labelledby={listId}>
             {items.map((m) => (

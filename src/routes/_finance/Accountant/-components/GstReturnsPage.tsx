@@ -18,6 +18,7 @@ import { type Column, DataTable, staticTableProps } from '../../../../ui/DataTab
 import { TextField } from '../../../../ui/form';
 import { StaffPage } from '../../../_admin/-components/StaffPage';
 import { indiaToday } from '../../../-components/dateRange/days';
+import { LoadFailure } from '../../../-components/Loaded';
 import * as s from '../../../-components/recruitment/recruitment.css';
 
 const money = (key: keyof GstAmounts, header: string) => ({
@@ -164,7 +165,7 @@ export function GstReturnsPage() {
           ) : null}
         </div>
       </Card>
-      {r1.error ? <Alert tone="danger">{r1.error.message}</Alert> : null}
+      <LoadFailure query={r1} />
       {g ? <Checks checks={g.checks} /> : null}
       {b ? (
         <Card title="GSTR-3B">
