@@ -290,6 +290,7 @@ export async function statement(
         where ${inSet(set)}`,
     { balance: 'bigint', accounts: 'int' },
   );
+  // biome-ignore lint/complexity/useMathMinMax: the days are ISO date strings, which Math.max would make NaN
   const days = await daysOf(exec, set, p.fromDay, p.toDay > p.afterToday ? p.toDay : p.afterToday, through);
   const net = (d: (typeof days)[number]) => d.credits - d.debits;
   const opening = head.balance - days.reduce((n, d) => n + net(d), 0);
