@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderLines } from '../../server/db/schema';
+import { orderLines, services } from '../../server/db/schema';
 import { indiaDayOf, indiaDayStart } from '../../server/shared/indiaTime';
 import { axeViolations } from '../support/axe';
 import { chromiumPath, launch, signIn, waitForPath } from '../support/browser';
@@ -24,6 +24,7 @@ describe.skipIf(!chromiumPath)('the admin dashboard in the browser', () => {
   const draftCode = freshCouponCode('DASHDRAFT');
   let requestId = 0;
   let withManager = 0;
+  let todayServiceId = 0;
   // 01:30 in India two days ago is still the evening before in New York (UTC−5 in winter, −4 in summer).
   const known = new Date(indiaDayStart(indiaDayOf(new Date()) - 2).getTime() + 90 * 60_000);
   const shown = (timeZone: string) =>
@@ -53,7 +54,9 @@ describe.skipIf(!chromiumPath)('the admin dashboard in the browser', () => {
     );
     const f = factories(t);
     const customer = await f.customer();
-    orderIds.today = (await f.placedOrder(customer, 1, { prices: [1234] })).orderId; // ₹1,456.12
+    const today = await f.placedOrder(customer, 1, { prices: [1234] }); // ₹1,456.12
+    orderIds.today = today.orderId;
+    todayServiceId = today.lines[0].serviceId;
     const yesterday = await f.placedOrder(customer, 1, { prices: [100] }); // ₹118
     orderIds.yesterday = yesterday.orderId;
     const cancelled = await f.placedOrder(customer, 1, { prices: [200] }); // ₹236
@@ -186,6 +189,21 @@ describe.skipIf(!chromiumPath)('the admin dashboard in the browser', () => {
     await card.getByRole('link', { name: 'Vendor wallets' }).click();
     await expect.poll(pathname).toBe('/Vendor/VendorWalletHistory');
     await backToDashboard();
+  });
+
+  it('fits a phone: a long service name wraps in the top services', async () => {
+    const long = 'Bathroom Deep Cleaning (2 bathrooms), tiles, grout and every fitting';
+    await t.db.update(services).set({ heading: long }).where(eq(services.id, todayServiceId));
+    const wide = page.viewportSize();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      const top = region('Top services, last 30 days');
+      await expect.poll(() => top.getByRole('rowheader', { name: long }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      if (wide) await page.setViewportSize(wide);
+    }
   });
 
   it('draws the 30-day trend with its table beside it; no axe violations', async () => {

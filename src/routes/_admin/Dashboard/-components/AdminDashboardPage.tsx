@@ -202,7 +202,7 @@ function Ranked({ title, rows, what }: { title: string; rows: AdminDashboard['to
           <tbody>
             {rows.map((r) => (
               <tr key={r.id ?? 'none'}>
-                <th scope="row" className={m.td} style={{ fontWeight: 400, textAlign: 'start' }}>
+                <th scope="row" className={s.rankedName}>
                   <bdi>{r.name}</bdi>
                 </th>
                 <td className={`${m.td} ${m.num}`}>{count(r.lines)}</td>

@@ -1,6 +1,7 @@
 // The admin dashboard's figures and link lists; the charts and tables are the marketing dashboard's (decision 025).
 import { style } from '@vanilla-extract/css';
 import { font, space, vars } from '../../../../ui/theme.css';
+import { td } from '../../../-components/marketingDashboard/marketingDashboard.css';
 
 export const figures = style({
   display: 'grid',
@@ -36,3 +37,9 @@ export const trend = style({
   alignItems: 'start',
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
 });
+
+/** A top list's name cell: it wraps, so a long service or zone name never pushes the figures off a phone. */
+export const rankedName = style([
+  td,
+  { fontWeight: 400, textAlign: 'start', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+]);
