@@ -268,6 +268,7 @@ describe.skipIf(!chromiumPath)('the professional’s app in the browser', () => 
     expect(await mine.isVisible()).toBe(true);
     expect(await mine.getByRole('note', { name: 'Answer' }).count()).toBe(0);
     expect(await question.inputValue()).toBe('And the washers?');
+    expect(await axeViolations(customer), 'the queries tab with the notice').toEqual([]);
 
     await customer.unroute(LIST);
     await notice.getByRole('button', { name: 'Try again' }).click();
