@@ -6,7 +6,7 @@ import { keyOf } from '../../api/kit';
 import { useSession } from '../../api/session';
 import { checkSubscriptionPayment, plansOnSaleQuery } from '../../api/subscriptions';
 import { Alert, Button, buttonClassName, EmptyState, LoadingPlaceholder, PageHeader, toast } from '../../ui';
-import { LoadFailure } from '../-components/Loaded';
+import { Loaded } from '../-components/Loaded';
 import * as st from '../-components/storefront/storefront.css';
 import { BuyPlans } from '../-components/subscriptions/BuyPlans';
 import { MyPlans } from '../-components/subscriptions/MyPlans';
@@ -81,36 +81,35 @@ function SubscriptionPlan() {
         <h2 id="plans-on-sale" className={st.sectionTitle}>
           {W.onSale}
         </h2>
-        <LoadFailure query={plans} />
-        {!plans.data ? (
-          plans.error ? null : (
-            <LoadingPlaceholder label={W.loading} />
-          )
-        ) : plans.data.length === 0 ? (
-          <EmptyState title={W.noneTitle} description={W.noneText} />
-        ) : customer ? (
-          <BuyPlans plans={plans.data} mobileNo={customer.MobileNo} />
-        ) : (
-          <ul className={s.grid} aria-label={W.onSale}>
-            {plans.data.map((p) => (
-              <li key={p.id}>
-                <PlanCard plan={p}>
-                  {user ? (
-                    <p className={s.muted}>{W.customersOnly}</p>
-                  ) : (
-                    <Link
-                      to="/Auth"
-                      search={{ redirect: '/SubscriptionPlan' }}
-                      className={buttonClassName({ variant: 'secondary' })}
-                    >
-                      {W.signIn}
-                    </Link>
-                  )}
-                </PlanCard>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded query={plans} loadingLabel={W.loading}>
+          {(data) =>
+            data.length === 0 ? (
+              <EmptyState title={W.noneTitle} description={W.noneText} />
+            ) : customer ? (
+              <BuyPlans plans={data} mobileNo={customer.MobileNo} />
+            ) : (
+              <ul className={s.grid} aria-label={W.onSale}>
+                {data.map((p) => (
+                  <li key={p.id}>
+                    <PlanCard plan={p}>
+                      {user ? (
+                        <p className={s.muted}>{W.customersOnly}</p>
+                      ) : (
+                        <Link
+                          to="/Auth"
+                          search={{ redirect: '/SubscriptionPlan' }}
+                          className={buttonClassName({ variant: 'secondary' })}
+                        >
+                          {W.signIn}
+                        </Link>
+                      )}
+                    </PlanCard>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
       </section>
     </div>
   );

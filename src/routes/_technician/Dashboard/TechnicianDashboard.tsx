@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { technicianDashboardQuery } from '../../../api/professionalJobs';
-import { Alert, buttonClassName, Card, EmptyState, LoadingPlaceholder, StatCard, StatGrid } from '../../../ui';
+import { Alert, buttonClassName, Card, EmptyState, StatCard, StatGrid } from '../../../ui';
 import { StaffPage } from '../../_admin/-components/StaffPage';
 import { ProfileCard } from '../../-components/Dashboard';
-import { LoadFailure } from '../../-components/Loaded';
+import { Loaded } from '../../-components/Loaded';
 import { JobCard } from '../../-components/professional/JobCard';
 import * as s from '../../-components/professional/professional.css';
 
@@ -31,53 +31,50 @@ function TechnicianDashboard() {
       description={d ? `Today, ${dayFormat.format(new Date(`${d.date}T12:00:00+05:30`))}` : undefined}
       className={s.page}
     >
-      <LoadFailure query={q} />
-      {!d ? (
-        q.error ? null : (
-          <LoadingPlaceholder label="Loading your day…" />
-        )
-      ) : (
-        <>
-          {!d.available && (
-            <Alert tone="warning" title="You are not available">
-              No new job is offered to you or can be taken while the 'Available' switch at the top is off.
-            </Alert>
-          )}
-          <StatGrid label="Your figures">
-            <StatCard label="Upcoming jobs" value={d.counts.upcoming} hint="assigned and accepted" />
-            <StatCard label="Completed this month" value={d.counts.completedThisMonth} />
-            <StatCard label="Rejected this month" value={d.counts.rejectedThisMonth} />
-            <StatCard
-              label="Average rating"
-              value={d.rating.count ? `${d.rating.average.toFixed(1)} ★` : '—'}
-              hint={
-                d.rating.count ? `${d.rating.count} ${d.rating.count === 1 ? 'rating' : 'ratings'}` : 'no ratings yet'
-              }
-            />
-          </StatGrid>
-          <Card
-            title="Today's jobs"
-            actions={
-              <Link to="/History/IdealOrderList" className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
-                Find jobs
-              </Link>
-            }
-          >
-            {d.today.length === 0 ? (
-              <EmptyState
-                title="No jobs today"
-                description="Jobs assigned to you or taken by you for today appear here, in slot order."
-              />
-            ) : (
-              <ul aria-label="Today's jobs" className={s.cards}>
-                {d.today.map((job) => (
-                  <JobCard key={job.lineId} job={job} />
-                ))}
-              </ul>
+      <Loaded query={q} loadingLabel="Loading your day…">
+        {(d) => (
+          <>
+            {!d.available && (
+              <Alert tone="warning" title="You are not available">
+                No new job is offered to you or can be taken while the 'Available' switch at the top is off.
+              </Alert>
             )}
-          </Card>
-        </>
-      )}
+            <StatGrid label="Your figures">
+              <StatCard label="Upcoming jobs" value={d.counts.upcoming} hint="assigned and accepted" />
+              <StatCard label="Completed this month" value={d.counts.completedThisMonth} />
+              <StatCard label="Rejected this month" value={d.counts.rejectedThisMonth} />
+              <StatCard
+                label="Average rating"
+                value={d.rating.count ? `${d.rating.average.toFixed(1)} ★` : '—'}
+                hint={
+                  d.rating.count ? `${d.rating.count} ${d.rating.count === 1 ? 'rating' : 'ratings'}` : 'no ratings yet'
+                }
+              />
+            </StatGrid>
+            <Card
+              title="Today's jobs"
+              actions={
+                <Link to="/History/IdealOrderList" className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+                  Find jobs
+                </Link>
+              }
+            >
+              {d.today.length === 0 ? (
+                <EmptyState
+                  title="No jobs today"
+                  description="Jobs assigned to you or taken by you for today appear here, in slot order."
+                />
+              ) : (
+                <ul aria-label="Today's jobs" className={s.cards}>
+                  {d.today.map((job) => (
+                    <JobCard key={job.lineId} job={job} />
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </>
+        )}
+      </Loaded>
       {/* Like every role's dashboard: who is signed in (shown even when the day cannot be read). */}
       <ProfileCard />
     </StaffPage>

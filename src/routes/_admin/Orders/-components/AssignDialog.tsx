@@ -9,7 +9,7 @@ import {
   dispatchSuggestionsQuery,
 } from '../../../../api/dispatch';
 import { invalidateAfter } from '../../../../api/invalidate';
-import { Alert, Button, Dialog, formatSlot, LoadingPlaceholder, toast } from '../../../../ui';
+import { Alert, Button, Dialog, formatSlot, toast } from '../../../../ui';
 import {
   Form,
   FormActions,
@@ -21,7 +21,7 @@ import {
 } from '../../../../ui/form';
 import { control, select } from '../../../../ui/form/form.css';
 import { useOperationForm } from '../../../-components/form';
-import { LoadFailure } from '../../../-components/Loaded';
+import { Loaded } from '../../../-components/Loaded';
 import * as s from '../../-components/admin.css';
 import * as d from './orders.css';
 import { useProfessionalPicker } from './professionalPicker';
@@ -103,31 +103,30 @@ export function AssignDialog({ line, onClose }: { line: AssignableLine; onClose(
           <h3 id={headingId} className={d.sectionTitle}>
             Suggested professionals
           </h3>
-          <LoadFailure query={suggestions} />
-          {!suggestions.data ? (
-            suggestions.error ? null : (
-              <LoadingPlaceholder />
-            )
-          ) : !suggestions.data.assignable ? (
-            <p className={s.muted}>This line cannot be assigned in its state.</p>
-          ) : list.length === 0 ? (
-            <p className={s.muted}>
-              No professional meets every rule for this line (zone, skill, available, free in the slot). Choose one
-              below: the server names the rule it breaks, and you may override it with a remark.
-            </p>
-          ) : (
-            <ol className={d.suggestions} aria-label="Suggested professionals">
-              {list.map((p) => (
-                <SuggestionItem
-                  key={p.userId}
-                  p={p}
-                  busy={busy !== null}
-                  loading={busy === p.userId}
-                  onAssign={() => assign(p)}
-                />
-              ))}
-            </ol>
-          )}
+          <Loaded query={suggestions}>
+            {(data) =>
+              !data.assignable ? (
+                <p className={s.muted}>This line cannot be assigned in its state.</p>
+              ) : list.length === 0 ? (
+                <p className={s.muted}>
+                  No professional meets every rule for this line (zone, skill, available, free in the slot). Choose one
+                  below: the server names the rule it breaks, and you may override it with a remark.
+                </p>
+              ) : (
+                <ol className={d.suggestions} aria-label="Suggested professionals">
+                  {list.map((p) => (
+                    <SuggestionItem
+                      key={p.userId}
+                      p={p}
+                      busy={busy !== null}
+                      loading={busy === p.userId}
+                      onAssign={() => assign(p)}
+                    />
+                  ))}
+                </ol>
+              )
+            }
+          </Loaded>
         </section>
         <ManualChoice busy={busy} onAssign={assign} exclude={line.professional?.userId} />
       </div>
