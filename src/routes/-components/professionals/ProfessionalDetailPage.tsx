@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { professionalQuery } from '../../../api/professionals';
-import {
-  Badge,
-  buttonClassName,
-  Card,
-  formatDate,
-  LoadingPlaceholder,
-  PageHeader,
-  StatCard,
-  StatGrid,
-} from '../../../ui';
+import { Badge, buttonClassName, Card, formatDate, PageHeader, StatCard, StatGrid } from '../../../ui';
 import * as s from '../../_admin/-components/admin.css';
 import { StatusToggle } from '../../_admin/-components/StatusToggle';
-import { LoadFailure } from '../Loaded';
+import { LoadFailure, NotLoaded } from '../Loaded';
 import { ProfessionalServices, ProfessionalZones } from './ProfessionalLinks';
 import { useProfessionalRights } from './useRole';
 
@@ -21,9 +12,8 @@ import { useProfessionalRights } from './useRole';
 export function ProfessionalDetailPage({ id }: { id: number }) {
   const q = useQuery(professionalQuery(id));
   const rights = useProfessionalRights();
-  if (!q.data && q.error) return <LoadFailure query={q} />;
   const p = q.data;
-  if (!p) return <LoadingPlaceholder />;
+  if (!p) return <NotLoaded query={q} />;
   const rows: [string, string][] = [
     ['Type', p.professionalType],
     ['Mobile number', p.mobileNo],
